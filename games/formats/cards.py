@@ -1,0 +1,157 @@
+"""Turning four hands into one validated, canonical deal.
+
+Hands are held as four 13-bit suit masks (spades, hearts, diamonds, clubs;
+bit 12 is the ace). Both readers parse their own hand syntax into masks and
+call ``build_deal``, so validation and the canonical text live in one place.
+This is the hot path of every upload: look-ups are table driven.
+"""
+
+from __future__ import annotations
+
+from .model import RANKS, SEATS, SUITS
+
+FULL_SUIT = 0x1FFF
+SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
+SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+RANK_NAMES = dict(zip(RANKS, (
+    "ace", "king", "queen", "jack", "ten", "nine", "eight",
+    "seven", "six", "five", "four", "three", "two",
+)))
+
+# rank character -> bit; "A" is bit 12 ... "2" is bit 0. Lower case and "10" handled by callers.
+RANK_BIT = {r: 1 << (12 - i) for i, r in enumerate(RANKS)}
+RANK_BIT.update({r.lower(): b for r, b in RANK_BIT.items() if r.isalpha()})
+# mask -> "AKQ..." in descending order, for the canonical text
+SUIT_TEXT = tuple(
+    "".join(r for i, r in enumerate(RANKS) if m & (1 << (12 - i))) for m in range(FULL_SUIT + 1)
+)
+
+Masks = tuple[int, int, int, int]
+
+
+class DealError(ValueError):
+    """A deal that is not 52 distinct cards, 13 to each seat; the message says why."""
+
+
+_suit_cache: dict[str, tuple[int, bool]] = {}
+
+
+def suit_mask(text: str) -> tuple[int, bool]:
+    """Mask of one suit's ranks and whether they came in descending order.
+
+    Raises DealError for an unknown rank or a rank written twice.
+    """
+    hit = _suit_cache.get(text)
+    if hit is not None:
+        return hit
+    mask = 0
+    ordered = True
+    last = 1 << 13
+    work = text.replace("10", "T")
+    for ch in work:
+        bit = RANK_BIT.get(ch)
+        if bit is None:
+            raise DealError(f"'{ch}' is not a card rank")
+        if mask & bit:
+            raise DealError(f"the {RANK_NAMES[ch.upper()]} is written twice in one suit")
+        if bit > last:
+            ordered = False
+        last = bit
+        mask |= bit
+    result = (mask, ordered)
+    if len(_suit_cache) < 65536:
+        _suit_cache[text] = result
+    return result
+
+
+def card_name(suit_index: int, bit: int) -> str:
+    rank = RANKS[12 - bit.bit_length() + 1]
+    return f"the {RANK_NAMES[rank]} of {SUIT_NAMES[SUITS[suit_index]]}"
+
+
+def card_code(suit_index: int, bit: int) -> str:
+    return SUITS[suit_index] + RANKS[12 - bit.bit_length() + 1]
+
+
+def _count(masks: Masks) -> int:
+    return masks[0].bit_count() + masks[1].bit_count() + masks[2].bit_count() + masks[3].bit_count()
+
+
+def canonical(hands: dict[str, Masks]) -> str:
+    """'N:<north> <east> <south> <west>' from four seats' masks (already validated)."""
+    t = SUIT_TEXT
+    return "N:" + " ".join(
+        f"{t[m[0]]}.{t[m[1]]}.{t[m[2]]}.{t[m[3]]}" for m in (hands[s] for s in SEATS)
+    )
+
+
+def build_deal(hands: dict[str, Masks | None]) -> tuple[str, bool]:
+    """Validate four hands (one may be None: it gets the 13 remaining cards).
+
+    Returns (canonical deal, whether a hand was inferred). Raises DealError
+    with a message a bridge player understands.
+    """
+    missing = [s for s in SEATS if hands.get(s) is None]
+    known = {s: m for s, m in hands.items() if m is not None}
+    if not missing:
+        n, e, s, w = known["N"], known["E"], known["S"], known["W"]
+        if all(
+            (n[i] | e[i] | s[i] | w[i]) == FULL_SUIT and n[i] + e[i] + s[i] + w[i] == FULL_SUIT
+            for i in range(4)
+        ) and _count(n) == 13 and _count(e) == 13 and _count(s) == 13:
+            return canonical(known), False
+        _explain(known)
+        raise DealError("the cards do not make a full deck")  # pragma: no cover - _explain raises
+    if len(missing) > 1:
+        names = " and ".join(SEAT_NAMES[s] for s in missing)
+        raise DealError(f"{names} are not given: a deck needs at least three hands")
+    _explain(known)  # the three known hands must be 13 distinct cards each
+    gap = missing[0]
+    union = [0, 0, 0, 0]
+    for m in known.values():
+        for i in range(4):
+            union[i] |= m[i]
+    known[gap] = tuple(FULL_SUIT & ~u for u in union)  # type: ignore[assignment]
+    return canonical(known), True
+
+
+def _explain(known: dict[str, Masks]) -> None:
+    """Raise DealError naming the first thing wrong: a card twice, then a hand's size."""
+    owner: dict[tuple[int, int], str] = {}
+    for seat in SEATS:
+        masks = known.get(seat)
+        if masks is None:
+            continue
+        for i in range(4):
+            m = masks[i]
+            while m:
+                bit = m & -m
+                m ^= bit
+                first = owner.setdefault((i, bit), seat)
+                if first != seat:
+                    raise DealError(
+                        f"{card_name(i, bit)} is in both {SEAT_NAMES[first]} and {SEAT_NAMES[seat]}"
+                    )
+    for seat in SEATS:
+        masks = known.get(seat)
+        if masks is not None and _count(masks) != 13:
+            raise DealError(f"{SEAT_NAMES[seat]} has {_count(masks)} cards")
+    if len(known) == 4:
+        raise DealError("the cards do not make a full deck")
+
+
+def parse_dotted_hand(text: str) -> tuple[Masks, bool]:
+    """A PBN hand 'AK.QJ2.T98.765' (import format: any order, lower case,
+    redundant suit letters 'SAK.HQJ2.D..'). Returns (masks, ranks ordered)."""
+    parts = text.split(".")
+    if len(parts) != 4:
+        raise DealError(f"hand '{text}' does not have four suits separated by dots")
+    masks = []
+    ordered = True
+    for i, part in enumerate(parts):
+        if part and part[0] in "SHDCshdc" and part[0].upper() == SUITS[i]:
+            part = part[1:]
+        mask, in_order = suit_mask(part)
+        ordered &= in_order
+        masks.append(mask)
+    return (masks[0], masks[1], masks[2], masks[3]), ordered

@@ -1,0 +1,119 @@
+"""Value types shared by the LIN and PBN readers and writers.
+
+Nothing here imports Django: the readers are pure functions from bytes to a
+``FileResult`` and the web app stores what they return.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+SEATS = "NESW"  # clockwise, the order of the canonical deal text
+SUITS = "SHDC"
+RANKS = "AKQJT98765432"
+VULS = ("None", "NS", "EW", "All")
+# Vulnerability of boards 1..16, repeating (formats.md).
+VUL_CYCLE = (
+    "None", "NS", "EW", "All", "NS", "EW", "All", "None",
+    "EW", "All", "None", "NS", "All", "None", "NS", "EW",
+)
+
+
+def dealer_for_board(number: int) -> str:
+    """The dealer of board ``number`` in the standard rotation (board 1: North)."""
+    return SEATS[(number - 1) % 4]
+
+
+def vul_for_board(number: int) -> str:
+    """The vulnerability of board ``number`` in the standard 16-board cycle."""
+    return VUL_CYCLE[(number - 1) % 16]
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    """One call of an auction: ``P``, ``X``, ``XX`` or ``1C``..``7NT``."""
+
+    call: str
+    alert: bool = False
+    explanation: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Deck:
+    """One full, validated deal and what the file said about it.
+
+    ``dealer`` and ``vul`` are what the file *states* (``None`` when it is
+    silent); ``effective_dealer``/``effective_vul`` apply the project's
+    fall-back rules from formats.md.
+    """
+
+    deal: str  # canonical "N:<north> <east> <south> <west>"
+    index: int  # position among all deal occurrences in the file, 0-based
+    line: int  # 1-based line where the deal (PBN [Deal] / LIN md) stands
+    dealer: str | None = None  # N/E/S/W as stated by the file
+    vul: str | None = None  # None/NS/EW/All as stated by the file
+    board: str | None = None  # board number as written ("01", "12")
+    board_name: str = ""  # heading (LIN ah, PBN Board/Event) as written
+    deal_first: str | None = None  # PBN: seat before ':' of [Deal]
+    players: tuple[tuple[str, str], ...] = ()  # (seat, name), seats N/E/S/W
+    auction: tuple[Call, ...] = ()
+    auction_first: str | None = None  # seat that made the first call
+    play: tuple[tuple[str, ...], ...] = ()  # cards by trick, e.g. ("DQ", "D3", ...)
+    claim: int | None = None  # tricks claimed by declarer (LIN mc)
+    contract: str = ""
+    declarer: str = ""
+    result: str = ""
+    tags: tuple[tuple[str, str], ...] = ()  # every other tag, in file order
+    source: str = ""  # the board's own text, bounded in size
+    notes: tuple[str, ...] = ()  # harmless oddities read past
+
+    @property
+    def board_number(self) -> int | None:
+        if self.board and self.board.isdigit():
+            number = int(self.board)
+            return number if number > 0 else None
+        return None
+
+    @property
+    def effective_dealer(self) -> str:
+        """Stated dealer; else the [Deal] first seat; else South."""
+        return self.dealer or self.deal_first or "S"
+
+    @property
+    def effective_vul(self) -> str | None:
+        """Stated vulnerability; else from the board number; else None (unknown)."""
+        if self.vul:
+            return self.vul
+        number = self.board_number
+        return vul_for_board(number) if number else None
+
+    def hands(self) -> dict[str, str]:
+        """{"N": "AKQ.J2.T98.765", ...} from the canonical deal."""
+        return dict(zip(SEATS, self.deal[2:].split(" ")))
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """Something the reader could not use, with where it stands."""
+
+    message: str  # for a bridge player: "board 7: South has 12 cards"
+    line: int  # 1-based line where the board (or the trouble) starts
+    index: int | None = None  # deal occurrence index; None when not a deal
+    board: str | None = None
+    kind: str = "invalid_deal"  # invalid_deal | no_deals | unreadable | ...
+
+
+@dataclass(slots=True)
+class FileResult:
+    """What one file holds: decks in file order, problems, and harmless notes."""
+
+    name: str = ""
+    format: str = ""  # "lin" or "pbn" ("" when neither could be recognised)
+    encoding: str = ""
+    decks: list[Deck] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
