@@ -1,0 +1,25 @@
+# make run   - install, migrate, create a demo host and game, serve on http://127.0.0.1:8000
+# make test  - install and run every test (browser and PostgreSQL parts included)
+PY := .venv/bin/python
+PIP := .venv/bin/pip
+
+.PHONY: run test install bench fuzz loadtest lint
+
+.venv/.installed: requirements.txt
+	python3 -m venv .venv
+	$(PIP) install -q --disable-pip-version-check -r requirements.txt
+	touch $@
+
+install: .venv/.installed
+
+run: install
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py demo
+	$(PY) manage.py runserver 127.0.0.1:8000
+
+test: install
+	scripts/test.sh
+
+bench: install
+	$(PIP) install -q --disable-pip-version-check -r requirements-bench.txt
+	$(PY) -m games.formats.bench

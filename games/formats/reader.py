@@ -1,0 +1,62 @@
+"""Bytes in, a FileResult out: decode, recognise the format, hand over to its reader.
+
+This is the one place that turns the unexpected into a Problem: whatever a
+reader raises, the upload gets an answer instead of a server error.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from .decode import binary_reason, decode, detect_format
+from .model import Deck, FileResult, Problem
+
+Reader = Callable[[str], tuple[list[Deck], list[Problem], list[str]]]
+
+NO_FORMAT = 'no LIN pairs (like md|...|) or PBN tags (like [Deal "..."]) found'
+NO_DEALS = "no deals found in this file"
+
+
+def _reader(fmt: str) -> Reader:
+    # Imported here so that one reader's import trouble is reported as a Problem
+    # for its own files instead of breaking the whole package.
+    if fmt == "pbn":
+        from .pbn import read_pbn
+
+        return read_pbn
+    if fmt == "lin":
+        from .lin import read_lin
+
+        return read_lin
+    from .handviewer import read_handviewer
+
+    return read_handviewer
+
+
+def read_decks(data: bytes, name: str = "") -> FileResult:
+    """The decks, problems and notes of one uploaded file; never raises."""
+    result = FileResult(name=name)
+    try:
+        text, result.encoding = decode(data)
+        why = binary_reason(text)
+        fmt = "" if why else detect_format(text, name)
+        if not fmt:
+            result.problems.append(Problem(message=why or NO_FORMAT, line=1, kind="unreadable"))
+            return result
+        # FileResult.format is stored in a 4-character column: a handviewer link carries LIN.
+        result.format = "lin" if fmt == "handviewer" else fmt
+        if fmt == "handviewer":
+            result.notes.append("read as BBO handviewer links")
+        decks, problems, notes = _reader(fmt)(text)
+        result.decks.extend(decks)
+        result.problems.extend(problems)
+        result.notes.extend(notes)
+    except Exception as error:  # noqa: BLE001 - the upload must get an answer, not a 500
+        detail = f"{type(error).__name__}: {error}"[:200]
+        result.problems.append(
+            Problem(message=f"could not read this file: {detail}", line=1, kind="internal")
+        )
+        return result
+    if not result.decks and not result.problems:
+        result.problems.append(Problem(message=NO_DEALS, line=1, kind="no_deals"))
+    return result

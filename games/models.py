@@ -1,0 +1,342 @@
+"""Games, their ordered deck queue and the boards dealt from it.
+
+The queue's invariants live here, inside transactions, like healthchecks'
+``Check.ping()``: decks join all together or not at all, in file order at the
+end of the queue; each queued deck is dealt at most once and none is skipped,
+however many hosts press "Deal New Cards" at the same moment; board numbers
+run 1, 2, 3... without gaps.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Iterable, Sequence
+from dataclasses import replace
+
+from django.conf import settings
+from django.db import models, transaction
+from django.db.models import Max, Min
+from django.urls import reverse
+from django.utils import timezone
+
+from games.formats import cards as card_rules
+from games.formats.model import SEATS, VULS, Call, dealer_for_board, vul_for_board
+from games.formats.model import Deck as ParsedDeck
+
+SEAT_CHOICES = [("N", "North"), ("E", "East"), ("S", "South"), ("W", "West")]
+VUL_CHOICES = [(v, {"None": "None", "NS": "N-S", "EW": "E-W", "All": "Both"}[v]) for v in VULS]
+
+
+class Game(models.Model):
+    class Type(models.TextChoices):
+        PRACTICE = "practice", "Practice"
+        JOIN = "join", "Join"
+
+    class Scoring(models.TextChoices):
+        IMPS = "imps", "IMPs"
+        MATCHPOINTS = "matchpoints", "Matchpoints"
+        RUBBER = "rubber", "Rubber / Chicago"
+
+    class MissingInfo(models.TextChoices):
+        ROTATION = "rotation", "Board rotation (dealer and vulnerability follow the board number)"
+        RANDOM = "random", "Random dealer and vulnerability"
+        SOUTH_NONE = "south_none", "South deals, nobody vulnerable"
+
+    host = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="hosted_games")
+    name = models.CharField(max_length=100)
+    game_type = models.CharField(max_length=10, choices=Type.choices, default=Type.PRACTICE)
+    allow_upload = models.BooleanField("Allow deck upload", default=True)
+    scoring = models.CharField(max_length=12, choices=Scoring.choices, default=Scoring.IMPS)
+    missing_info = models.CharField(
+        "When a deck's file does not give dealer or vulnerability",
+        max_length=12,
+        choices=MissingInfo.choices,
+        default=MissingInfo.ROTATION,
+    )
+    next_board_number = models.PositiveIntegerField(default=1, editable=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("game", args=[self.pk])
+
+    def can_manage(self, user) -> bool:
+        """The host and staff may upload, reorder and deal."""
+        return user.is_authenticated and (user.pk == self.host_id or user.is_staff)
+
+    # --- the queue -----------------------------------------------------------------
+
+    def queued(self) -> models.QuerySet[Deck]:
+        return self.decks.filter(status=Deck.Status.QUEUED).order_by("position", "pk")
+
+    def _locked(self) -> Game:
+        """This game's row, locked for the rest of the transaction (PostgreSQL);
+        SQLite runs IMMEDIATE transactions, which serialise writers already."""
+        return Game.objects.select_for_update().get(pk=self.pk)
+
+    def add_decks(
+        self,
+        decks: Iterable[ParsedDeck],
+        *,
+        source_name: str = "",
+        source_format: str = "",
+        uploaded_by=None,
+    ) -> list[Deck]:
+        """Append decks at the end of the queue, in the order given, all or none."""
+        return self.add_deck_batches([(decks, source_name, source_format)], uploaded_by=uploaded_by)
+
+    def add_deck_batches(
+        self,
+        batches: Sequence[tuple[Iterable[ParsedDeck], str, str]],
+        *,
+        uploaded_by=None,
+    ) -> list[Deck]:
+        """Append several files' decks (decks, file name, format) in one transaction."""
+        with transaction.atomic():
+            self._locked()
+            last = self.decks.aggregate(m=Max("position"))["m"]
+            position = 0 if last is None else last + 1
+            now = timezone.now()
+            rows = []
+            for decks, source_name, source_format in batches:
+                for parsed in decks:
+                    rows.append(
+                        Deck.from_parsed(
+                            parsed,
+                            game=self,
+                            position=position,
+                            source_name=source_name,
+                            source_format=source_format,
+                            uploaded_by=uploaded_by,
+                            uploaded_at=now,
+                        )
+                    )
+                    position += 1
+            return Deck.objects.bulk_create(rows, batch_size=2000)
+
+    def deal_next(self, by=None) -> DealtBoard:
+        """Deal the first queued deck (or a random one when none is left) as the next board."""
+        with transaction.atomic():
+            game = self._locked()
+            number = game.next_board_number
+            deck = game.queued().first()
+            if deck is not None:
+                deck.status = Deck.Status.DEALT
+                deck.dealt_at = timezone.now()
+                deck.save(update_fields=["status", "dealt_at"])
+                deal = deck.deal
+                dealer = deck.dealer or deck.deal_first or self._fallback_dealer(deck.board_number or number)
+                vul = deck.vul or self._fallback_vul(deck.board_number or number)
+            else:
+                deal = random_deal()
+                dealer = self._fallback_dealer(number)
+                vul = self._fallback_vul(number)
+            board = DealtBoard.objects.create(
+                game=game,
+                number=number,
+                deck=deck,
+                deal=deal,
+                dealer=dealer,
+                vul=vul,
+                dealt_by=by if getattr(by, "is_authenticated", False) else None,
+            )
+            Game.objects.filter(pk=game.pk).update(next_board_number=number + 1)
+            self.next_board_number = number + 1
+            return board
+
+    def _fallback_dealer(self, number: int) -> str:
+        if self.missing_info == self.MissingInfo.RANDOM:
+            return secrets.choice(SEATS)
+        if self.missing_info == self.MissingInfo.SOUTH_NONE:
+            return "S"
+        return dealer_for_board(number)
+
+    def _fallback_vul(self, number: int) -> str:
+        if self.missing_info == self.MissingInfo.RANDOM:
+            return secrets.choice(VULS)
+        if self.missing_info == self.MissingInfo.SOUTH_NONE:
+            return "None"
+        return vul_for_board(number)
+
+    def move_deck(self, deck_pk: int, where: str) -> None:
+        """Move a queued deck "up", "down" or to the "front"."""
+        with transaction.atomic():
+            self._locked()
+            queue = list(self.queued().values_list("pk", "position"))
+            pks = [pk for pk, _ in queue]
+            if deck_pk not in pks:
+                raise Deck.DoesNotExist
+            i = pks.index(deck_pk)
+            if where == "front":
+                first = self.decks.aggregate(m=Min("position"))["m"]
+                Deck.objects.filter(pk=deck_pk).update(position=first - 1)
+                return
+            j = i - 1 if where == "up" else i + 1
+            if not 0 <= j < len(queue):
+                return
+            (a, pa), (b, pb) = queue[i], queue[j]
+            # Positions are unique: park one out of the way while swapping.
+            spare = self.decks.aggregate(m=Max("position"))["m"] + 1
+            Deck.objects.filter(pk=a).update(position=spare)
+            Deck.objects.filter(pk=b).update(position=pa)
+            Deck.objects.filter(pk=a).update(position=pb)
+
+    def remove_deck(self, deck_pk: int) -> int:
+        """Take a queued deck out of the queue (kept, marked removed)."""
+        return self.queued().filter(pk=deck_pk).update(status=Deck.Status.REMOVED)
+
+    def clear_queue(self) -> int:
+        return self.queued().update(status=Deck.Status.REMOVED)
+
+
+class Deck(models.Model):
+    """One uploaded deck, in a game's queue, with everything the reader found."""
+
+    class Status(models.TextChoices):
+        QUEUED = "queued", "Queued"
+        DEALT = "dealt", "Dealt"
+        REMOVED = "removed", "Removed"
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="decks")
+    position = models.BigIntegerField()
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.QUEUED, db_index=True)
+    deal = models.CharField(max_length=70)  # canonical "N:... ... ... ..."
+    dealer = models.CharField(max_length=1, blank=True, choices=SEAT_CHOICES)  # as stated by the file
+    vul = models.CharField(max_length=4, blank=True, choices=VUL_CHOICES)  # as stated by the file
+    deal_first = models.CharField(max_length=1, blank=True)
+    board = models.CharField(max_length=20, blank=True)
+    board_name = models.CharField(max_length=200, blank=True)
+    players = models.JSONField(default=dict, blank=True)  # {"N": "name", ...}
+    auction = models.JSONField(default=list, blank=True)  # [{"call", "alert", "explanation"}]
+    auction_first = models.CharField(max_length=1, blank=True)
+    play = models.JSONField(default=list, blank=True)  # [["DQ", "D3", "D2", "DA"], ...]
+    claim = models.PositiveSmallIntegerField(null=True, blank=True)
+    contract = models.CharField(max_length=20, blank=True)
+    declarer = models.CharField(max_length=5, blank=True)
+    result = models.CharField(max_length=20, blank=True)
+    tags = models.JSONField(default=list, blank=True)  # [[name, value], ...]
+    notes = models.JSONField(default=list, blank=True)
+    source_name = models.CharField(max_length=255, blank=True)
+    source_format = models.CharField(max_length=4, blank=True)
+    source_index = models.PositiveIntegerField(default=0)
+    source_line = models.PositiveIntegerField(default=0)
+    source_text = models.TextField(blank=True)
+    uploaded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="uploaded_decks"
+    )
+    uploaded_at = models.DateTimeField(default=timezone.now)
+    dealt_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["game", "position"]
+        constraints = [models.UniqueConstraint(fields=["game", "position"], name="deck_position_unique_in_game")]
+        indexes = [models.Index(fields=["game", "status", "position"])]
+
+    def __str__(self) -> str:
+        label = f"board {self.board}" if self.board else f"deck {self.source_index + 1}"
+        return f"{label} of {self.source_name or 'upload'}"
+
+    @property
+    def board_number(self) -> int | None:
+        return int(self.board) if self.board.isdigit() and int(self.board) > 0 else None
+
+    @classmethod
+    def from_parsed(cls, parsed: ParsedDeck, **fields) -> Deck:
+        return cls(
+            deal=parsed.deal,
+            dealer=parsed.dealer or "",
+            vul=parsed.vul or "",
+            deal_first=parsed.deal_first or "",
+            board=(parsed.board or "")[:20],
+            board_name=parsed.board_name[:200],
+            players=dict(parsed.players),
+            auction=[{"call": c.call, "alert": c.alert, "explanation": c.explanation} for c in parsed.auction],
+            auction_first=parsed.auction_first or "",
+            play=[list(trick) for trick in parsed.play],
+            claim=parsed.claim,
+            contract=parsed.contract[:20],
+            declarer=parsed.declarer[:5],
+            result=parsed.result[:20],
+            tags=[list(t) for t in parsed.tags],
+            notes=list(parsed.notes),
+            source_index=parsed.index,
+            source_line=parsed.line,
+            source_text=parsed.source,
+            **fields,
+        )
+
+    def to_parsed(self) -> ParsedDeck:
+        """The reader's value type again, for the writers (export)."""
+        return ParsedDeck(
+            deal=self.deal,
+            index=self.source_index,
+            line=self.source_line,
+            dealer=self.dealer or None,
+            vul=self.vul or None,
+            board=self.board or None,
+            board_name=self.board_name,
+            deal_first=self.deal_first or None,
+            players=tuple(self.players.items()),
+            auction=tuple(Call(a["call"], a.get("alert", False), a.get("explanation", "")) for a in self.auction),
+            auction_first=self.auction_first or None,
+            play=tuple(tuple(t) for t in self.play),
+            claim=self.claim,
+            contract=self.contract,
+            declarer=self.declarer,
+            result=self.result,
+            tags=tuple(tuple(t) for t in self.tags),
+            notes=tuple(self.notes),
+        )
+
+    def hands(self) -> dict[str, str]:
+        return dict(zip(SEATS, self.deal[2:].split(" ")))
+
+
+class DealtBoard(models.Model):
+    """A board dealt at a game's table: from the queue, or random when it ran out."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="boards")
+    number = models.PositiveIntegerField()
+    deck = models.OneToOneField(Deck, null=True, blank=True, on_delete=models.SET_NULL, related_name="dealt_board")
+    deal = models.CharField(max_length=70)
+    dealer = models.CharField(max_length=1, choices=SEAT_CHOICES)
+    vul = models.CharField(max_length=4, choices=VUL_CHOICES)
+    dealt_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
+    dealt_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "-number"]
+        constraints = [models.UniqueConstraint(fields=["game", "number"], name="board_number_unique_in_game")]
+
+    def __str__(self) -> str:
+        return f"{self.game} board {self.number}"
+
+    @property
+    def is_random(self) -> bool:
+        return self.deck_id is None
+
+    def hands(self) -> dict[str, str]:
+        return dict(zip(SEATS, self.deal[2:].split(" ")))
+
+    def to_parsed(self) -> ParsedDeck:
+        base = self.deck.to_parsed() if self.deck else ParsedDeck(deal=self.deal, index=self.number - 1, line=0)
+        return replace(base, board=str(self.number), dealer=self.dealer, vul=self.vul)
+
+
+def random_deal() -> str:
+    """A uniformly random deal from the operating system's cryptographic source."""
+    cards = list(range(52))
+    secrets.SystemRandom().shuffle(cards)
+    hands = {}
+    for seat_index, seat in enumerate(SEATS):
+        masks = [0, 0, 0, 0]
+        for card in cards[seat_index * 13 : (seat_index + 1) * 13]:
+            masks[card // 13] |= 1 << (card % 13)
+        hands[seat] = tuple(masks)
+    return card_rules.canonical(hands)
+

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# The whole suite: everything on SQLite, then the queue tests again on a throwaway PostgreSQL.
+# STRICT=1 (set by .ci/run) turns a missing browser or database server into a failure.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+PY=.venv/bin/python
+export STRICT=${STRICT:-0}
+scripts/ensure_system.sh
+
+echo "== Whole suite on SQLite =="
+$PY -m pytest -q "$@"   # exit 5 (no tests ran) fails too
+
+pgdir=$(mktemp -d /tmp/deckupload-pg.XXXXXX)
+port=$(( 20000 + RANDOM % 20000 ))
+cleanup() { scripts/pg_throwaway.sh stop "$pgdir"; }
+trap cleanup EXIT
+if url=$(scripts/pg_throwaway.sh start "$pgdir" "$port"); then
+  echo "== Queue tests on PostgreSQL ($url) =="
+  DATABASE_URL=$url $PY -m pytest -q -m queue "$@"
+else
+  if [ "$STRICT" = 1 ]; then echo "PostgreSQL could not be started: failing (STRICT=1)"; exit 1; fi
+  echo "SKIPPED: the queue tests on PostgreSQL (no PostgreSQL server; apt-get install postgresql)"
+fi
