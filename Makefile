@@ -23,3 +23,7 @@ test: install
 bench: install
 	$(PIP) install -q --disable-pip-version-check -r requirements-bench.txt
 	$(PY) -m games.formats.bench
+
+fuzz: install
+	$(PIP) install -q --disable-pip-version-check atheris==3.0.0
+	FUZZ_SECONDS=$${FUZZ_SECONDS:-60} $(PY) scripts/fuzz.py

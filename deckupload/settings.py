@@ -8,6 +8,7 @@ see the README for gunicorn and whitenoise.
 from __future__ import annotations
 
 import os
+import tempfile
 from pathlib import Path
 
 import dj_database_url
@@ -44,12 +45,14 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
+    "games.middleware.ContentSecurityPolicyMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "games.throttle.LoginThrottleMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -67,6 +70,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "games.middleware.csp_nonce",
             ],
         },
     },
@@ -89,6 +93,11 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
             "timeout": 20,
             "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
         }
+    )
+    # The test database is a file, not :memory:, so the concurrency tests' threads
+    # share it; one per test run (pid) so that parallel runs do not trample each other.
+    DATABASES["default"].setdefault(
+        "TEST", {"NAME": str(Path(tempfile.gettempdir()) / f"deckupload-test-{os.getpid()}.sqlite3")}
     )
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -128,6 +137,14 @@ FILE_UPLOAD_MAX_MEMORY_SIZE = DECK_UPLOAD_MAX_FILE_BYTES + 1024 * 1024
 DATA_UPLOAD_MAX_NUMBER_FILES = DECK_UPLOAD_MAX_FILES + 5
 
 X_FRAME_OPTIONS = "DENY"
+# games.middleware: {nonce} is fresh per request; no inline styles, no unsafe-inline.
+CSP_POLICY = (
+    "default-src 'self'; script-src 'self' 'nonce-{nonce}'; style-src 'self'; img-src 'self' data:; "
+    "object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'"
+)
+# games.throttle: past this many failed log-ins in this many minutes, 429 without a password check.
+LOGIN_THROTTLE_FAILURES = int(os.environ.get("LOGIN_THROTTLE_FAILURES", "5"))
+LOGIN_THROTTLE_MINUTES = int(os.environ.get("LOGIN_THROTTLE_MINUTES", "15"))
 SESSION_COOKIE_HTTPONLY = True
 CSRF_COOKIE_HTTPONLY = False  # htmx reads the token from the page, not the cookie
 if not DEBUG:

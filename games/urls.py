@@ -21,3 +21,17 @@ urlpatterns = [
     path("games/<int:pk>/upload/<uuid:token>/add/", upload.add, name="upload_add"),
     path("help/uploading-decks/", help.uploading_decks, name="help_upload"),
 ]
+
+# Join games (issue 6): the invite link, seats, the polled seat view and the reveal.
+from games.views import join  # noqa: E402
+
+urlpatterns += [
+    path("games/<int:pk>/join/<str:token>/", join.join_game, name="join_game"),
+    path("games/<int:pk>/seat/", join.seat_poll, name="seat_poll"),
+    path("games/<int:pk>/reveal/", join.reveal, name="join_reveal"),
+    path("games/<int:pk>/invite/", join.new_invite, name="join_invite"),
+    path("games/<int:pk>/seats/sit/", join.sit, name="seat_sit"),
+    path("games/<int:pk>/seats/move/", join.move, name="seat_move"),
+    path("games/<int:pk>/seats/remove/", join.remove, name="seat_remove"),
+    path("games/<int:pk>/seats/leave/", join.leave, name="seat_leave"),
+]

@@ -107,3 +107,26 @@ def browser():
         )
         yield browser
         browser.close()
+
+
+@pytest.fixture
+def queue_decks():
+    """queue_decks(game, 3) puts that many valid random decks (boards 1..3 of club.pbn)
+    at the end of the game's queue and returns the Deck rows."""
+    from games.formats.model import Deck
+    from games.models import random_deal
+
+    def add(game, count: int = 3, *, source_name: str = "club.pbn", start: int = 1, **fields):
+        decks = [
+            Deck(deal=random_deal(), index=i, line=1 + 12 * i, board=str(start + i), **fields)
+            for i in range(count)
+        ]
+        return game.add_decks(decks, source_name=source_name, source_format="pbn")
+
+    return add
+
+
+@pytest.fixture(autouse=True)
+def fast_password_hashing(settings):
+    """PBKDF2's million rounds cost a second per user made; tests need no strong hashes."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

@@ -105,13 +105,14 @@ def build_deal(hands: dict[str, Masks | None]) -> tuple[str, bool]:
     if len(missing) > 1:
         names = " and ".join(SEAT_NAMES[s] for s in missing)
         raise DealError(f"{names} are not given: a deck needs at least three hands")
-    _explain(known)  # the three known hands must be 13 distinct cards each
-    gap = missing[0]
-    union = [0, 0, 0, 0]
-    for m in known.values():
-        for i in range(4):
-            union[i] |= m[i]
-    known[gap] = tuple(FULL_SUIT & ~u for u in union)  # type: ignore[assignment]
+    # the three known hands must be 13 distinct cards each; _explain says what is wrong
+    a, b, c = known.values()
+    union = [a[i] | b[i] | c[i] for i in range(4)]
+    if any(union[i] != a[i] + b[i] + c[i] for i in range(4)) or not (
+        _count(a) == _count(b) == _count(c) == 13
+    ):
+        _explain(known)
+    known[missing[0]] = tuple(FULL_SUIT & ~u for u in union)  # type: ignore[assignment]
     return canonical(known), True
 
 

@@ -73,19 +73,26 @@ def binary_reason(text: str) -> str:
     return ""
 
 
+# Detection counts pairs and looks for links near the start of the text only, and looks
+# for a deal in the whole text with plain str.find: this runs on every upload, and
+# case-insensitive regex alternations crawl over megabytes.
+_WINDOW = 65536
+_COUNT_WINDOW = 8192  # enough pairs to compare; the regexes below are slow per character
 # Signs of a handviewer link: the page name, or its lin= / n=..&s=.. query parameters.
 _HANDVIEWER = re.compile(
     r"handviewer|[?&]lin=|[?&][nesw]=[^&\s]*&(?:[a-z]+=[^&\s]*&)*[nesw]=", re.IGNORECASE
 )
 _SPACE = re.compile(r"\s")
-_PBN_TAG = re.compile(r'\[[ \t]*[A-Za-z][A-Za-z0-9_]*[ \t]+"')
+# A tag, or the "% PBN 2.1" line that starts even a file without games.
+_PBN_TAG = re.compile(r'\[[ \t]*[A-Za-z][A-Za-z0-9_]*[ \t]+"|^%[ \t]*PBN\b', re.MULTILINE)
 _PBN_DEAL = re.compile(r'\[[ \t]*Deal[ \t]+"')
 # Not after a letter, so "cmd|" or "Amd|" do not count.
 _LIN_PAIR = re.compile(
     r"(?<![A-Za-z])(?:md|qx|ah|pn|vg|sv|mb|pc|pg|rh|st|an|mc|rs)\|", re.IGNORECASE
 )
-_LIN_DEAL = re.compile(r"(?<![A-Za-z])(?:md|qx)\|", re.IGNORECASE)
-_COUNT_WINDOW = 65536
+_LIN_DEALS = tuple(
+    a + b + "|" for tag in ("md", "qx") for a in (tag[0], tag[0].upper()) for b in (tag[1], tag[1].upper())
+)
 
 
 def _extension(name: str) -> str:
@@ -93,18 +100,23 @@ def _extension(name: str) -> str:
     return base.rsplit(".", 1)[-1].lower() if "." in base else ""
 
 
-def _score(text: str, deal: re.Pattern[str], any_: re.Pattern[str]) -> int:
-    """Signals of one format: plenty when it holds a deal, a few for other pairs."""
-    if deal.search(text):
-        return 1000 + len(any_.findall(text, 0, _COUNT_WINDOW))
-    return len(any_.findall(text, 0, _COUNT_WINDOW)) if any_.search(text) else 0
+def _has_lin_deal(text: str) -> bool:
+    """Whether an ``md|`` or ``qx|`` pair (any case, not after a letter) stands anywhere."""
+    for tag in _LIN_DEALS:
+        at = text.find(tag)
+        while at != -1:
+            if at == 0 or not text[at - 1].isalpha():
+                return True
+            at = text.find(tag, at + 1)
+    return False
 
 
 def _without_links(text: str) -> tuple[str, bool]:
-    """``text`` with every whitespace-delimited token holding a link sign blanked out."""
+    """``text`` with every whitespace-delimited token holding a link sign blanked out
+    (links are looked for in the first _WINDOW characters only)."""
     parts: list[str] = []
     pos = 0
-    match = _HANDVIEWER.search(text)
+    match = _HANDVIEWER.search(text, 0, _WINDOW)
     while match:
         start = max(text.rfind(c, pos, match.start()) for c in " \t\r\n") + 1
         start = max(start, pos)
@@ -112,7 +124,7 @@ def _without_links(text: str) -> tuple[str, bool]:
         end = space.start() if space else len(text)
         parts.append(text[pos:start])
         pos = end
-        match = _HANDVIEWER.search(text, end)
+        match = _HANDVIEWER.search(text, end, _WINDOW)
     if not parts:
         return text, False
     parts.append(text[pos:])
@@ -124,15 +136,20 @@ def detect_format(text: str, name: str = "") -> str:
     if binary_reason(text):
         return ""
     rest, links = _without_links(text)
-    pbn = _score(rest, _PBN_DEAL, _PBN_TAG)
-    lin = _score(rest, _LIN_DEAL, _LIN_PAIR)
+    # Signs of each format: 1000 when it holds a deal, plus its pairs in the window.
+    pbn = len(_PBN_TAG.findall(rest, 0, _COUNT_WINDOW))
+    lin = len(_LIN_PAIR.findall(rest, 0, _COUNT_WINDOW))
+    if _PBN_DEAL.search(rest):
+        pbn += 1000
+    if (lin or pbn < 1000) and _has_lin_deal(rest):
+        lin += 1000
     if links and max(pbn, lin) < 1000:
         return "handviewer"  # the deals are in the links, not around them
     if pbn == lin == 0:
         return ""
     ext = _extension(name)
-    # Both formats with (or both without) deals: the extension decides, then the counts.
-    if (pbn >= 1000) == (lin >= 1000) and ext in ("lin", "pbn"):
+    # Signs of both formats, both with (or both without) deals: the extension decides.
+    if pbn and lin and (pbn >= 1000) == (lin >= 1000) and ext in ("lin", "pbn"):
         return ext
     if pbn != lin:
         return "pbn" if pbn > lin else "lin"

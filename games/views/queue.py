@@ -1,1 +1,58 @@
-"""Being written: see the leads plan."""
+"""Reordering the game's deck queue: move up, down or to the front, remove, clear."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+from django.views.decorators.vary import vary_on_headers
+
+from games.models import Deck, Game
+from games.views.table import _get_game_for_host, table_context
+
+MOVES = {"up": "up", "down": "down", "front": "to the front"}
+
+
+def _done(request: HttpRequest, game: Game, message: str) -> HttpResponse:
+    """htmx: the queue partial alone; otherwise back to the game page (redirect after POST)."""
+    if request.htmx:
+        return render(request, "games/game.html#queue", table_context(game))
+    messages.success(request, message)
+    return redirect(reverse("game", args=[game.pk]) + "#queue")
+
+
+@login_required
+@require_POST
+@vary_on_headers("HX-Request")
+def move(request: HttpRequest, pk: int, deck_pk: int) -> HttpResponse:
+    game = _get_game_for_host(request, pk)
+    where = request.POST.get("where", "")
+    if where not in MOVES:
+        return HttpResponseBadRequest("where must be up, down or front")
+    try:
+        game.move_deck(deck_pk, where)
+    except Deck.DoesNotExist:
+        raise Http404("No such deck in this game's queue") from None
+    return _done(request, game, f"Deck moved {MOVES[where]}.")
+
+
+@login_required
+@require_POST
+@vary_on_headers("HX-Request")
+def remove(request: HttpRequest, pk: int, deck_pk: int) -> HttpResponse:
+    game = _get_game_for_host(request, pk)
+    if not game.remove_deck(deck_pk):
+        raise Http404("No such deck in this game's queue")
+    return _done(request, game, "Deck removed from the queue.")
+
+
+@login_required
+@require_POST
+@vary_on_headers("HX-Request")
+def clear(request: HttpRequest, pk: int) -> HttpResponse:
+    game = _get_game_for_host(request, pk)
+    count = game.clear_queue()
+    return _done(request, game, f"Queue cleared: {count} deck{'' if count == 1 else 's'} removed.")

@@ -1,1 +1,93 @@
-"""Being written: see the leads plan."""
+"""The home page, new games and the game's table: the current board and Deal New Cards."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db.models import Count, Q
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST, require_safe
+from django.views.decorators.vary import vary_on_headers
+
+from games.forms import GameForm
+from games.join_models import JoinTable
+from games.models import Deck, Game
+from games.views.join import join_context, player_table
+
+QUEUE_SHOWN = 10  # the next decks listed on the game page
+HISTORY_SHOWN = 50
+
+
+def _get_game_for_host(request: HttpRequest, pk: int) -> Game:
+    """The game if the user hosts it (or is staff); 404 otherwise, so others learn nothing."""
+    games = Game.objects.all() if request.user.is_staff else Game.objects.filter(host=request.user)
+    return get_object_or_404(games, pk=pk)
+
+
+def table_context(game: Game, request: HttpRequest | None = None) -> dict[str, Any]:
+    """Everything the game page and its partials (table, queue, history) show; for a
+    Join game and its host, the seat view and the players panel too."""
+    boards = game.boards.select_related("deck").order_by("-number")
+    context = {
+        "game": game,
+        "board": boards.first(),
+        "history": boards[:HISTORY_SHOWN],
+        "queue_count": game.queued().count(),
+        "next_decks": list(game.queued()[:QUEUE_SHOWN]),
+    }
+    if request is not None and game.game_type == Game.Type.JOIN:
+        context.update(join_context(request, game))
+    return context
+
+
+@require_safe
+def home(request: HttpRequest) -> HttpResponse:
+    games = []
+    if request.user.is_authenticated:
+        games = request.user.hosted_games.annotate(
+            queued=Count("decks", filter=Q(decks__status=Deck.Status.QUEUED), distinct=True),
+            dealt=Count("boards", distinct=True),
+        )
+    return render(request, "games/home.html", {"games": games})
+
+
+@login_required
+def new_game(request: HttpRequest) -> HttpResponse:
+    form = GameForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        game = form.save(commit=False)
+        game.host = request.user
+        game.save()
+        if game.game_type == Game.Type.JOIN:
+            JoinTable.for_game(game)
+            messages.success(request, f"Game “{game.name}” created: send the invite link to your players.")
+            return redirect(game)
+        messages.success(request, f"Game “{game.name}” created.")
+        return redirect(game)
+    return render(request, "games/new_game.html", {"form": form})
+
+
+@login_required
+@require_safe
+@vary_on_headers("HX-Request")
+def game(request: HttpRequest, pk: int) -> HttpResponse:
+    game = get_object_or_404(Game, pk=pk)
+    if not game.can_manage(request.user):
+        return player_table(request, game)  # a player seated at a Join table; 404 for anyone else
+    template = "games/game.html#table" if request.htmx else "games/game.html"
+    return render(request, template, table_context(game, request))
+
+
+@login_required
+@require_POST
+@vary_on_headers("HX-Request")
+def deal(request: HttpRequest, pk: int) -> HttpResponse:
+    game = _get_game_for_host(request, pk)
+    board = game.deal_next(by=request.user)
+    if request.htmx:
+        return render(request, "games/game.html#table", table_context(game, request))
+    messages.success(request, f"Board {board.number} dealt.")
+    return redirect(game)

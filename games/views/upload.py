@@ -1,1 +1,226 @@
-"""Being written: see the leads plan."""
+"""Upload Decks: upload (parse and stage), preview, then "Add Decks to Game".
+
+Nothing joins the queue before the add step, which adds every previewed deck
+or none. Without JavaScript these are plain form posts and redirects; with
+htmx the same views answer with a named partial of ``games/upload.html``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.conf import settings
+from django.contrib.auth.decorators import login_required
+from django.core.paginator import Page, Paginator
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST, require_safe
+from django.views.decorators.vary import vary_on_headers
+
+from games.formats import FileResult
+from games.formats.model import Deck as ParsedDeck
+from games.formats.model import dealer_for_board, vul_for_board
+from games.models import Game
+from games.upload_forms import AddDecksForm, UploadForm, human_size
+from games.upload_models import DeckKey, Upload, find_duplicates, problem_text, queued_deals
+from games.views.table import _get_game_for_host
+
+TEMPLATE = "games/upload.html"
+PER_PAGE = 50  # decks shown per file and page: never a 10,000-row page
+PROBLEMS_SHOWN = 100
+
+
+@dataclass(slots=True)
+class DeckRow:
+    key: str
+    number: int
+    deck: ParsedDeck
+    dealer: str
+    vul: str
+    auction: str
+    heading: str
+    event: str
+    players: str
+    duplicate: str = ""
+    included: bool = False
+
+
+@dataclass(slots=True)
+class FileView:
+    number: int
+    result: FileResult
+    page: Page
+    rows: list[DeckRow]
+    problems: list[str]  # "line 11, board 2: North has 12 cards"
+    more_problems: int
+    duplicates: int
+    kept: list[str] = field(default_factory=list)  # ticked duplicates on other pages
+    page_links: list[int | str] = field(default_factory=list)  # 1 2 … 7 8 9 … 200
+
+
+def _shown_dealer_vul(game: Game, deck: ParsedDeck) -> tuple[str, str]:
+    """What the table will use, as far as it is known before dealing (see Game.deal_next)."""
+    number = deck.board_number
+    if game.missing_info == Game.MissingInfo.SOUTH_NONE:
+        fallback = ("S", "None")
+    elif game.missing_info == Game.MissingInfo.ROTATION and number:
+        fallback = (dealer_for_board(number), vul_for_board(number))
+    else:
+        fallback = ("", "")  # random, or the board number given when dealt
+    return deck.dealer or deck.deal_first or fallback[0], deck.vul or fallback[1]
+
+
+def _auction(deck: ParsedDeck) -> str:
+    return " ".join(c.call + ("!" if c.alert else "") for c in deck.auction)
+
+
+def _heading(deck: ParsedDeck) -> str:
+    """The board's name when it says more than "Board 7"."""
+    plain = f"Board {deck.board_number}" if deck.board_number else ""
+    return "" if deck.board_name in {plain, f"Board {deck.board}"} else deck.board_name
+
+
+def _event(deck: ParsedDeck) -> str:
+    return next((value for name, value in deck.tags if name == "Event"), "")
+
+
+def _players(deck: ParsedDeck) -> str:
+    return ", ".join(f"{seat} {name}" for seat, name in deck.players if name)
+
+
+def _file_view(game, number, result, duplicates, page_number, include) -> FileView:
+    page = Paginator(result.decks, PER_PAGE).get_page(page_number)
+    rows = []
+    for d, deck in enumerate(page.object_list, start=page.start_index() - 1 if result.decks else 0):
+        key = (number, d)
+        dealer, vul = _shown_dealer_vul(game, deck)
+        rows.append(DeckRow(f"{number}-{d}", d + 1, deck, dealer, vul, _auction(deck), _heading(deck), _event(deck),
+                            _players(deck), duplicates.get(key, ""), key in include))
+    on_page = {(number, d) for d in range(page.start_index() - 1, page.end_index())}
+    kept = [f"{f}-{d}" for f, d in sorted(include) if f == number and (f, d) not in on_page and (f, d) in duplicates]
+    links = [n if isinstance(n, int) else "…"
+             for n in page.paginator.get_elided_page_range(page.number, on_each_side=2, on_ends=1)]
+    return FileView(
+        number, result, page, rows, [problem_text(p) for p in result.problems[:PROBLEMS_SHOWN]],
+        max(0, len(result.problems) - PROBLEMS_SHOWN), sum(1 for f, _ in duplicates if f == number), kept, links,
+    )
+
+
+def _limits() -> dict[str, str]:
+    return {
+        "files": str(settings.DECK_UPLOAD_MAX_FILES),
+        "file_size": human_size(settings.DECK_UPLOAD_MAX_FILE_BYTES),
+        "total_size": human_size(settings.DECK_UPLOAD_MAX_TOTAL_BYTES),
+        "decks": f"{settings.DECK_UPLOAD_MAX_DECKS:,}",
+    }
+
+
+def _context(game: Game, upload: Upload | None = None, **extra: Any) -> dict[str, Any]:
+    return {"game": game, "upload": upload, "form": extra.pop("form", None) or UploadForm(), "limits": _limits(),
+            **extra}
+
+
+def _preview_context(request, game, upload, results: list[FileResult]) -> dict[str, Any]:
+    """The preview: every file with one page of its decks, duplicates flagged."""
+    duplicates = find_duplicates(queued_deals(game), results)
+    query = AddDecksForm(request.GET)
+    include: set[DeckKey] = query.cleaned_data["include"] if query.is_valid() else set()
+    shown_file, page = request.GET.get("file", ""), request.GET.get("page", 1)
+    files = [
+        _file_view(game, f, r, duplicates, page if str(f) == shown_file else 1, include)
+        for f, r in enumerate(results)
+    ]
+    total = sum(len(r.decks) for r in results)
+    return _context(game, upload, files=files, total=total, duplicate_count=len(duplicates),
+                    chosen=total - len(duplicates),
+                    preview_url=reverse("upload_preview", args=[game.pk, upload.token]))
+
+
+def _added_context(game: Game, upload: Upload, *, already: bool = False) -> dict[str, Any]:
+    return _context(game, upload, added=True, already=already, next_deck=game.queued().first())
+
+
+def _get_upload(request: HttpRequest, game: Game, token) -> Upload:
+    """The host's own, unexpired upload to this game; 404 for anything else."""
+    try:
+        return Upload.objects.live().get(token=token, game=game, host=request.user)
+    except Upload.DoesNotExist:
+        raise Http404("No such upload (it may have expired)") from None
+
+
+def _game_for_upload(request: HttpRequest, pk: int) -> tuple[Game, HttpResponse | None]:
+    """The game, or the 403 page when its rules do not allow deck upload."""
+    game = _get_game_for_host(request, pk)
+    if game.allow_upload:
+        return game, None
+    return game, render(request, TEMPLATE, {"game": game, "refused": True}, status=403)
+
+
+def _partial(request: HttpRequest, name: str) -> str:
+    """The named partial for htmx swaps; the whole page otherwise (and on history restore)."""
+    htmx = getattr(request, "htmx", None)
+    return f"{TEMPLATE}#{name}" if htmx and not htmx.history_restore_request else TEMPLATE
+
+
+@login_required
+@vary_on_headers("HX-Request")
+def upload(request: HttpRequest, pk: int) -> HttpResponse:
+    game, refused = _game_for_upload(request, pk)
+    if refused:
+        return refused
+    if request.method != "POST":
+        return render(request, TEMPLATE, _context(game, pending=Upload.objects.pending(game, request.user)))
+    form = UploadForm(request.POST, request.FILES)
+    if not form.is_valid():
+        return render(request, _partial(request, "results"), _context(game, form=form))
+    staged = Upload.stage(game, request.user, form.cleaned_data["staged"])
+    url = reverse("upload_preview", args=[game.pk, staged.token])
+    if not request.htmx:
+        return redirect(url)
+    response = render(request, _partial(request, "results"),
+                      _preview_context(request, game, staged, form.cleaned_data["results"]))
+    response["HX-Push-Url"] = url
+    return response
+
+
+@login_required
+@require_safe
+@vary_on_headers("HX-Request")
+def preview(request: HttpRequest, pk: int, token) -> HttpResponse:
+    game, refused = _game_for_upload(request, pk)
+    if refused:
+        return refused
+    staged = _get_upload(request, game, token)
+    if staged.added_at:
+        return render(request, _partial(request, "results"), _added_context(game, staged))
+    context = _preview_context(request, game, staged, staged.results())
+    if request.htmx and "file" in request.GET and not request.htmx.history_restore_request:
+        number = int(request.GET["file"]) if request.GET["file"].isdigit() else -1
+        if not 0 <= number < len(context["files"]):
+            raise Http404("No such file in this upload")
+        return render(request, f"{TEMPLATE}#file", {**context, "file": context["files"][number]})
+    return render(request, _partial(request, "results"), context)
+
+
+@login_required
+@require_POST
+@vary_on_headers("HX-Request")
+def add(request: HttpRequest, pk: int, token) -> HttpResponse:
+    game, refused = _game_for_upload(request, pk)
+    if refused:
+        return refused
+    staged = _get_upload(request, game, token)
+    form = AddDecksForm(request.POST)
+    if not form.is_valid():
+        return render(request, _partial(request, "results"),
+                      {**_preview_context(request, game, staged, staged.results()), "add_form": form}, status=400)
+    added = staged.add_to_game(form.cleaned_data["include"], include_all=form.cleaned_data["include_all"])
+    if added == 0:  # every deck was a duplicate and none was ticked: keep the preview
+        context = {**_preview_context(request, game, staged, staged.results()), "nothing_chosen": True}
+    elif added and not request.htmx:
+        return redirect(reverse("upload_preview", args=[game.pk, staged.token]))
+    else:
+        context = _added_context(game, staged, already=added is None)
+    return render(request, _partial(request, "results"), context)

@@ -1,0 +1,226 @@
+"""The review desk: games with their queue, uploaded decks with diagrams, dealt boards.
+
+Uploaded text (board names, file names, players) only ever reaches the page through
+format_html or an autoescaping template, never mark_safe.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import replace
+
+from django.contrib import admin, messages
+from django.db.models import Count, F, Q, QuerySet, Window
+from django.db.models.functions import RowNumber
+from django.http import HttpRequest, HttpResponse
+from django.template.loader import render_to_string
+from django.utils import timezone
+from django.utils.html import format_html
+
+from games.models import DealtBoard, Deck, Game
+from games.views.exports import download
+
+SEATS = "NESW"
+
+
+def diagram(hands: dict[str, str], dealer: str, vul: str, board: object) -> str:
+    """The shared compass partial, small (escaped by the template engine)."""
+    return render_to_string(
+        "games/partials/hand_diagram.html",
+        {"hands": hands, "dealer": dealer, "vul": vul, "board": board, "compact": True},
+    )
+
+
+class QueueInline(admin.TabularInline):
+    """The game's queue in order: read only here; reorder with the Deck actions or the game page."""
+
+    model = Deck
+    verbose_name = "queued deck"
+    verbose_name_plural = "queue"
+    fields = ("order", "board", "board_name", "source", "status")
+    readonly_fields = fields
+    extra = 0
+    max_num = 0
+    can_delete = False
+    show_change_link = True
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Deck]:
+        return (
+            super()
+            .get_queryset(request)
+            .filter(status=Deck.Status.QUEUED)
+            .annotate(queue_order=Window(RowNumber(), partition_by=[F("game")], order_by=[F("position"), F("pk")]))
+            .order_by("position", "pk")
+        )
+
+    @admin.display(description="Order")
+    def order(self, deck: Deck) -> int | str:
+        return getattr(deck, "queue_order", "")
+
+    @admin.display(description="Source")
+    def source(self, deck: Deck) -> str:
+        name, fmt = deck.source_name or "upload", deck.source_format.upper()
+        return format_html("{} ({}, deck {})", name, fmt, deck.source_index + 1)
+
+
+@admin.register(Game)
+class GameAdmin(admin.ModelAdmin):
+    list_display = ("name", "host", "game_type", "allow_upload", "queued", "dealt", "created_at")
+    list_filter = ("game_type", "allow_upload", "scoring", "created_at")
+    search_fields = ("name", "host__username")
+    readonly_fields = ("next_board_number", "created_at")
+    raw_id_fields = ("host",)
+    inlines = [QueueInline]
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Game]:
+        return (
+            super()
+            .get_queryset(request)
+            .annotate(
+                queued_count=Count("decks", filter=Q(decks__status=Deck.Status.QUEUED), distinct=True),
+                dealt_count=Count("boards", distinct=True),
+            )
+        )
+
+    @admin.display(description="Queued", ordering="queued_count")
+    def queued(self, game: Game) -> int:
+        return game.queued_count
+
+    @admin.display(description="Dealt", ordering="dealt_count")
+    def dealt(self, game: Game) -> int:
+        return game.dealt_count
+
+
+@admin.register(Deck)
+class DeckAdmin(admin.ModelAdmin):
+    list_display = (
+        "hand_diagram", "board", "name", "game", "status", "source_format",
+        "source_name", "uploaded_by", "uploaded_at",
+    )
+    list_display_links = ("board", "name")
+    list_filter = ("game", "status", "source_format", "uploaded_by", "uploaded_at")
+    list_select_related = ("game", "uploaded_by")
+    search_fields = ("board", "board_name", "source_name")
+    ordering = ("game", "position")
+    list_per_page = 50
+    actions = ["remove_from_queue", "move_to_front", "requeue", "export_pbn", "export_lin"]
+    fieldsets = [
+        (None, {"fields": ("hand_diagram", "game", "status", "position", "board", "board_name",
+                           "deal", "dealer", "vul")}),
+        ("From the file", {"fields": ("source_name", "source_format", "source_index", "source_line", "players",
+                                      "contract", "declarer", "result", "uploaded_by", "uploaded_at", "dealt_at")}),
+        ("The board's text as uploaded", {"classes": ["collapse"], "fields": ["source_text"]}),
+    ]
+
+    class Media:
+        css = {"all": ["games/site.css"]}  # for the diagram: page rules are scoped to body.site
+
+    # Decks join and leave the queue only through the game's rules (uploads, the actions):
+    # the change page is for reading.
+    def get_readonly_fields(self, request: HttpRequest, obj: Deck | None = None) -> list[str]:
+        return [name for _, options in self.fieldsets for name in options["fields"]]
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Deck | None = None) -> bool:
+        return False
+
+    def get_search_results(self, request, queryset, search_term):
+        """Players too: the JSON dict's four seats by key, which works on SQLite and PostgreSQL
+        and sees names as written (the stored JSON text escapes accents on SQLite)."""
+        found, may_have_duplicates = super().get_search_results(request, queryset, search_term)
+        term = search_term.strip()
+        if term:
+            by_player = Q()
+            for seat in SEATS:
+                by_player |= Q(**{f"players__{seat}__icontains": term})
+            found |= queryset.filter(by_player)  # same list filters on both sides
+        return found, may_have_duplicates
+
+    @admin.display(description="Deal")
+    def hand_diagram(self, deck: Deck) -> str:
+        return diagram(deck.hands(), deck.dealer, deck.vul, deck.board)
+
+    @admin.display(description="Name", ordering="board_name")
+    def name(self, deck: Deck) -> str:
+        return deck.board_name or "—"
+
+    def _by_game(self, queryset: QuerySet[Deck]) -> dict[Game, list[Deck]]:
+        groups: dict[Game, list[Deck]] = defaultdict(list)
+        for deck in queryset.select_related("game").order_by("game", "position", "pk"):
+            groups[deck.game].append(deck)
+        return groups
+
+    @admin.action(description="Remove selected decks from the queue")
+    def remove_from_queue(self, request: HttpRequest, queryset: QuerySet[Deck]) -> None:
+        removed = sum(game.remove_deck(deck.pk) for game, decks in self._by_game(queryset).items() for deck in decks)
+        skipped = queryset.count() - removed
+        self.message_user(request, f"Removed {removed} deck(s) from the queue; {skipped} were not queued.")
+
+    @admin.action(description="Move selected decks to the front of the queue")
+    def move_to_front(self, request: HttpRequest, queryset: QuerySet[Deck]) -> None:
+        moved = 0
+        for game, decks in self._by_game(queryset.filter(status=Deck.Status.QUEUED)).items():
+            for deck in reversed(decks):  # last first, so they keep their order at the front
+                try:
+                    game.move_deck(deck.pk, "front")
+                except Deck.DoesNotExist:  # dealt or removed meanwhile
+                    continue
+                moved += 1
+        self.message_user(request, f"Moved {moved} deck(s) to the front of the queue.")
+
+    @admin.action(description="Put selected dealt or removed decks back in the queue (at the end)")
+    def requeue(self, request: HttpRequest, queryset: QuerySet[Deck]) -> None:
+        # A dealt deck keeps its link to the board it became: a copy joins the queue.
+        count = 0
+        for game, decks in self._by_game(queryset.exclude(status=Deck.Status.QUEUED)).items():
+            batches = [
+                ([replace(d.to_parsed(), source=d.source_text)], d.source_name, d.source_format) for d in decks
+            ]
+            count += game.add_deck_batches(batches, uploaded_by=request.user)
+        level = messages.SUCCESS if count else messages.WARNING
+        self.message_user(request, f"Put {count} deck(s) back at the end of the queue.", level)
+
+    def _export(self, request: HttpRequest, queryset: QuerySet[Deck], fmt: str) -> HttpResponse:
+        decks = [d.to_parsed() for d in queryset.order_by("game", "position", "pk")]
+        self.message_user(request, f"Exported {len(decks)} deck(s) as {fmt.upper()}.")
+        return download(decks, fmt, f"decks-{timezone.now():%Y%m%d-%H%M}")
+
+    @admin.action(description="Export selected decks as PBN")
+    def export_pbn(self, request: HttpRequest, queryset: QuerySet[Deck]) -> HttpResponse:
+        return self._export(request, queryset, "pbn")
+
+    @admin.action(description="Export selected decks as LIN")
+    def export_lin(self, request: HttpRequest, queryset: QuerySet[Deck]) -> HttpResponse:
+        return self._export(request, queryset, "lin")
+
+
+@admin.register(DealtBoard)
+class DealtBoardAdmin(admin.ModelAdmin):
+    list_display = ("game", "number", "hand_diagram", "dealer", "vul", "source", "dealt_by", "dealt_at")
+    list_filter = ("game", "dealt_at")
+    list_select_related = ("game", "deck", "dealt_by")
+    ordering = ("game", "-number")
+
+    class Media:
+        css = {"all": ["games/site.css"]}  # for the diagram: page rules are scoped to body.site
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: DealtBoard | None = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: DealtBoard | None = None) -> bool:
+        return False
+
+    @admin.display(description="Deal")
+    def hand_diagram(self, board: DealtBoard) -> str:
+        return diagram(board.hands(), board.dealer, board.vul, board.number)
+
+    @admin.display(description="Source")
+    def source(self, board: DealtBoard) -> str:
+        if board.deck is None:
+            return "random"
+        return format_html("{}, board {}", board.deck.source_name or "upload", board.deck.board or "?")

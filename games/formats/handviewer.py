@@ -1,0 +1,145 @@
+"""Reading BBO handviewer links pasted into a file.
+
+Two shapes (formats.md): ``...handviewer.html?lin=<LIN, URL-encoded>`` carries a
+whole LIN record, read by ``lin.parse_lin``; ``?n=SAKQ..&e=..&s=..&w=..&d=n&v=b&b=7``
+gives the hands as separate parameters, in LIN's hand syntax. A file may hold
+several links, one a line, with other text around them.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from urllib.parse import unquote_plus
+
+from .cards import SEAT_NAMES, DealError, build_deal
+from .lin import parse_lin
+from .lin_values import E_INFERRED, UNORDERED, parse_hand
+from .model import Deck, Problem
+
+SOURCE_LIMIT = 4000
+_HINT = re.compile(r"(?i)handviewer\.html\?|[?&]lin=")
+_HAND_PARAM = re.compile(r"(?i)[?&][nesw]=[shdc]")
+_LIN_PARAM = re.compile(r"(?i)[?&]lin=")
+_NEXT_PARAM = re.compile(r"&[A-Za-z_]{1,12}=")
+_QUERY = re.compile(r"\?([A-Za-z_]{1,12}=[^\s\"'<>#]*)")
+VULS = {"o": "None", "0": "None", "-": "None", "none": "None", "n": "NS", "ns": "NS",
+        "e": "EW", "ew": "EW", "b": "All", "both": "All", "all": "All"}
+NAME_PARAMS = {"nn": "N", "en": "E", "sn": "S", "wn": "W"}  # in N, E, S, W order
+KNOWN = {"n", "e", "s", "w", "d", "v", "b", *NAME_PARAMS}
+
+
+def looks_like_handviewer(text: str) -> bool:
+    """A handviewer link, or a query string giving at least two hands."""
+    if _HINT.search(text):
+        return True
+    return len(_HAND_PARAM.findall(text[:100_000])) >= 2
+
+
+def read_handviewer(text: str) -> tuple[list[Deck], list[Problem], list[str]]:
+    """Decks of every link in ``text``, in order; each deck's line is its link's line."""
+    reader = _Links()
+    try:
+        for number, line in enumerate(text.splitlines(), 1):
+            reader.read_line(line, number)
+    except Exception as exc:  # noqa: BLE001 - never lose the upload to a reader bug
+        reader.problems.append(Problem(f"these links could not be read ({exc})", 1, kind="unreadable"))
+    if not reader.links:
+        reader.notes.append("no BBO handviewer link was found")
+    return reader.decks, reader.problems, reader.notes
+
+
+class _Links:
+    def __init__(self) -> None:
+        self.decks: list[Deck] = []
+        self.problems: list[Problem] = []
+        self.notes: list[str] = []
+        self.count = 0  # deal occurrences so far: the next deck's index
+        self.links = 0
+
+    def read_line(self, line: str, number: int) -> None:
+        lin_at = _LIN_PARAM.search(line)
+        if lin_at is not None:
+            self.read_lin_link(line, lin_at.end(), number)
+            line = line[:lin_at.start()]  # split-parameter links before it still count
+        for query in _QUERY.finditer(line):
+            params = _params(query[1])
+            if any(seat in params for seat in "nesw"):
+                self.read_hands_link(params, line.strip(), number)
+
+    def read_lin_link(self, line: str, start: int, number: int) -> None:
+        rest = line[start:]
+        if "|" in rest:  # pasted without encoding: the LIN runs to the next parameter or the end
+            after = _NEXT_PARAM.search(rest)
+            lin = rest[:after.start()] if after else rest
+        else:
+            lin = unquote_plus(re.split(r"[\s&\"'<>#]", rest, maxsplit=1)[0])
+        self.links += 1
+        if not lin.strip():
+            self.notes.append(f"line {number}: the lin= link holds nothing")
+            return
+        decks, problems, notes, count = parse_lin(lin.strip())
+        for deck in decks:
+            self.decks.append(dataclasses.replace(
+                deck, index=deck.index + self.count, line=number,
+                source=line.strip()[:SOURCE_LIMIT],
+            ))
+        for problem in problems:
+            index = None if problem.index is None else problem.index + self.count
+            self.problems.append(dataclasses.replace(problem, line=number, index=index))
+        self.notes.extend(f"line {number}: {note}" for note in notes)
+        self.count += count
+
+    def read_hands_link(self, params: dict[str, str], source: str, number: int) -> None:
+        self.links += 1
+        index = self.count
+        self.count += 1
+        board = params.get("b", "").strip() or None
+        hands: dict[str, tuple[int, int, int, int] | None] = {}
+        ordered = True
+        try:
+            for seat in "NESW":
+                hand = params.get(seat.lower(), "").replace(" ", "")
+                if hand:
+                    hands[seat], in_order = parse_hand(hand, SEAT_NAMES[seat])
+                    ordered = ordered and in_order
+            deal, inferred = build_deal(hands)
+        except DealError as exc:
+            where = f"board {board}" if board else f"link {self.links} (line {number})"
+            self.problems.append(Problem(f"{where}: {exc}", number, index, board))
+            return
+        notes: list[str] = []
+        if inferred:
+            missing = next(seat for seat in "NESW" if seat not in hands)
+            notes.append(E_INFERRED.replace("hand E", f"hand {missing}"))
+        if not ordered:
+            notes.append(UNORDERED.replace("(md)", "(link)"))
+        dealer = params.get("d", "").strip().upper()[:1] or None
+        if dealer is not None and dealer not in "NESW":
+            notes.append(f"dealer d={dealer} not understood; not stated")
+            dealer = None
+        vul = None
+        if params.get("v", "").strip():
+            vul = VULS.get(params["v"].strip().lower())
+            if vul is None:
+                notes.append(f"vulnerability v={params['v'][:20]} not understood; not stated")
+        players = tuple(
+            (seat, params[key].strip()) for key, seat in NAME_PARAMS.items() if params.get(key, "").strip()
+        )
+        tags = tuple((key, value[:500]) for key, value in params.items() if key not in KNOWN)
+        self.decks.append(Deck(
+            deal=deal, index=index, line=number, dealer=dealer, vul=vul, board=board,
+            board_name=f"Board {board}" if board else "", players=players, tags=tags[:20],
+            source=source[:SOURCE_LIMIT], notes=tuple(notes),
+        ))
+
+
+def _params(query: str) -> dict[str, str]:
+    """'n=SAK..&d=n' -> {'n': 'SAK..', 'd': 'n'}; keys lower case, the first of a repeat wins."""
+    params: dict[str, str] = {}
+    for part in query.split("&"):
+        key, _, value = part.partition("=")
+        key = key.strip().lower()
+        if key and key not in params:
+            params[key] = unquote_plus(value)
+    return params

@@ -1,0 +1,314 @@
+"""Reading PBN (Portable Bridge Notation 2.1) text into decks.
+
+Everything is read as PBN *import* format (formats.md): games are separated
+by lines empty or holding only spaces/tabs (not inside a ``{}`` comment); a
+tag repeated inside one game is ignored; ``#`` copies the value of the nearest
+previous game and ``##text`` sets a value for the games after, honoured even
+for Deal, Dealer and Vulnerable (where the standard forbids it) with a note.
+
+A game without ``[Deal]`` yields no deck and no problem (result-only records
+of another table are common): only a note. A ``[Deal]`` that is not a full
+deal is a Problem naming the board and the reason; the next game still counts.
+Nothing here raises on bad input.
+"""
+
+from __future__ import annotations
+
+import gc
+
+from .model import SEATS, Deck, Problem
+from .pbn_deal import DealError, read_deal
+from .pbn_deck import TAG_VALUE_LIMIT, full_deck, new_deck
+from .pbn_scan import SEP_SPLIT, SPECIAL, TAG_SPLIT, Game, game_from_parts, scan_slow, unescape
+
+__all__ = ["read_pbn"]
+
+_MISSING = object()
+_DEALER: dict[str | None, str | None] = {None: None, "": None, "?": None}
+_DEALER.update({s: s for s in SEATS})
+_VUL: dict[str | None, str | None] = {None: None, "": None, "?": None}
+_VUL.update({"None": "None", "NS": "NS", "EW": "EW", "All": "All", "Both": "All", "Love": "None", "-": "None"})
+_VUL_WORDS = {"none": "None", "love": "None", "-": "None", "ns": "NS", "ew": "EW", "all": "All", "both": "All"}
+_PLAIN_TAGS = frozenset(("Board", "Dealer", "Vulnerable", "Deal"))
+_NO_HASH = ("Deal", "Dealer", "Vulnerable")  # where PBN forbids '#' (honoured anyway)
+SOURCE_LIMIT = 4000
+NOTE_LIMIT = 20  # notes of one kind before they are only counted
+
+
+def read_pbn(text: str) -> tuple[list[Deck], list[Problem], list[str]]:
+    """Decks in file order, problems, and notes (harmless things read past)."""
+    reader = _Reader(text)
+    # Reading makes many small tuples and no reference cycles: the cyclic collector would
+    # only walk the growing list of decks again and again (a fifth of the time, measured).
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        reader.run()
+    finally:
+        if collecting:
+            gc.enable()
+    return reader.decks, reader.problems, reader.finish_notes()
+
+
+class _Reader:
+    def __init__(self, text: str) -> None:
+        if text.startswith("\ufeff"):
+            text = text[1:]
+        if "\r" in text:
+            # CRLF: one line end for every scanner (line numbers are unchanged); lone CR: old Mac
+            text = text.replace("\r\n", "\n") if "\n" in text else text.replace("\r", "\n")
+        self.text = text
+        self.decks: list[Deck] = []
+        self.problems: list[Problem] = []
+        self.notes: list[str] = []
+        self.counts: dict[str, int] = {}  # notes of each kind, for NOTE_LIMIT
+        self.index = 0  # deal occurrences so far
+        self.has_hash = '"#' in text
+        self.last: dict[str, str] = {}  # resolved value of each tag in the nearest game
+        self.defaults: dict[str, str] = {}  # '##' values
+        self.deals: dict[str, tuple[str, str | None, tuple[str, ...]] | str] = {}
+        self._line_pos = 0
+        self._line = 1
+
+    def line_at(self, pos: int) -> int:
+        """1-based line of ``pos``; cheap when called with growing positions."""
+        if pos >= self._line_pos:
+            self._line += self.text.count("\n", self._line_pos, pos)
+        else:
+            self._line -= self.text.count("\n", pos, self._line_pos)
+        self._line_pos = pos
+        return self._line
+
+    def note(self, kind: str, message: str) -> None:
+        n = self.counts.get(kind, 0)
+        self.counts[kind] = n + 1
+        if n < NOTE_LIMIT:
+            self.notes.append(message)
+
+    def finish_notes(self) -> list[str]:
+        for kind, n in self.counts.items():
+            if n > NOTE_LIMIT:
+                self.notes.append(f"... and {n - NOTE_LIMIT} more {kind}")
+        return self.notes
+
+    def run(self) -> None:
+        text = self.text
+        pieces = SEP_SPLIT(text)
+        count = len(pieces)
+        decks = self.decks
+        pos = resume = 0
+        line_pos, line = 0, 1  # self.line_at, inlined for the hot path
+        for i in range(0, count, 2):
+            chunk = pieces[i]
+            start = pos
+            end = start + len(chunk)
+            pos = end + len(pieces[i + 1]) if i + 1 < count else end
+            if start < resume:  # read already, as part of a slow game
+                while resume < end:  # only when that game ended inside this piece
+                    resume = self.slow(resume)
+                continue
+            if not chunk:
+                continue
+            parts = TAG_SPLIT(chunk)
+            gaps = parts[0::3]
+            between = "".join(gaps)
+            spaces = between.isspace()
+            if len(parts) == 1 or (not spaces and between and SPECIAL(between)):
+                resume = self.slow(start)
+                continue
+            names = parts[1::3]
+            values = parts[2::3]
+            if "\\" in chunk:  # values hold no line end: unescape them all in one go
+                values = unescape("\n".join(values)).split("\n")
+            if not spaces or self.has_hash or not _PLAIN_TAGS.issuperset(names):
+                game = game_from_parts(names, values, gaps)
+                game.first = start + chunk.find("[")
+                at = chunk.find('[Deal "')
+                game.deal_at = start + at if at >= 0 else -1
+                game.end = end
+                self.guarded(game)
+                continue
+            # The hot path: a game of Board/Dealer/Vulnerable/Deal tags only.
+            tags = dict(zip(names, values))
+            if len(tags) != len(names):
+                tags = dict(zip(reversed(names), reversed(values)))  # the first of each name wins
+            deal = tags.get("Deal")
+            if not deal or deal[0] in " \t?":  # no deal, or an odd one: the general path
+                game = game_from_parts(names, values, gaps)
+                game.first = start + chunk.find("[")
+                game.deal_at = start + chunk.find('[Deal "') if deal is not None else -1
+                game.end = end
+                self.guarded(game)
+                continue
+            at = start + chunk.find('[Deal "')
+            if self._line_pos != line_pos:  # the slow path counted lines meanwhile
+                line_pos, line = self._line_pos, self._line
+            line += text.count("\n", line_pos, at)
+            line_pos = self._line_pos = at
+            self._line = line
+            index = self.index
+            self.index = index + 1
+            board, board_name = _BOARDS.get(tags.get("Board")) or _board_and_name(tags["Board"])
+            try:
+                canonical, first_seat, notes = read_deal(deal)
+            except DealError as exc:
+                self.problems.append(Problem(f"{_where(board, index, line)}: {exc}", line, index, board))
+                continue
+            dealer = _DEALER.get(tags.get("Dealer"), _MISSING)
+            vul = _VUL.get(tags.get("Vulnerable"), _MISSING)
+            if dealer is _MISSING or vul is _MISSING:
+                notes = list(notes)
+                dealer = _field(tags["Dealer"], "Dealer", notes) if dealer is _MISSING else dealer
+                vul = _field(tags["Vulnerable"], "Vulnerable", notes) if vul is _MISSING else vul
+                notes = tuple(notes)
+            first = chunk.find("[")
+            decks.append(new_deck(
+                canonical, index, line, dealer, vul, board, board_name, first_seat,
+                (), (), None, (), None, "", "", "", (),
+                chunk[first : first + SOURCE_LIMIT].rstrip(), notes,
+            ))
+
+    def read_deal(self, value: str) -> tuple[str, str | None, tuple[str, ...]] | str:
+        """read_deal, remembered per value (result files repeat a deal at every table)."""
+        found = self.deals.get(value)
+        if found is None:
+            try:
+                found = read_deal(value)
+            except DealError as exc:
+                found = str(exc)
+            if len(value) <= TAG_VALUE_LIMIT:
+                self.deals[value] = found
+        return found
+
+    def slow(self, start: int) -> int:
+        game, next_start = scan_slow(self.text, start)
+        for at, message in game.issues:
+            self.note("places with malformed text read past", f"line {self.line_at(at)}: {message}")
+        self.guarded(game)
+        return next_start
+
+    def guarded(self, game: Game) -> None:
+        try:
+            self.game(game)
+        except Exception as exc:  # noqa: BLE001 - a bug must not lose the other boards
+            self.problems.append(Problem(
+                f"a game could not be read ({type(exc).__name__}): please report this file",
+                self.line_at(max(game.first, 0)), kind="unreadable",
+            ))
+
+    def game(self, game: Game) -> None:
+        tags = game.tags
+        if not tags and not game.notes:
+            if game.junk:
+                self.note("stretches of text that is not PBN read past",
+                          f"line {self.line_at(game.first)}: text that is not PBN read past")
+            return
+        header = False
+        hash_notes: list[str] | tuple[()] = ()
+        if self.has_hash:
+            header = bool(tags) and all(v.startswith("##") for v in tags.values())
+            hash_notes = self.inherit(tags)
+        deal = tags.get("Deal")
+        if deal is None or deal.strip() in ("", "?"):  # '?': unknown, '': not applicable
+            if not header:  # a game of '##' values only is a header, not a lost board
+                board = _board(tags.get("Board"))
+                where = f" (board {board})" if board else ""
+                self.note("games without a deal read past",
+                          f"game at line {self.line_at(game.first)}{where} has no deal: read past")
+            return
+        index = self.index
+        self.index += 1
+        line = self.line_at(game.deal_at if game.deal_at >= 0 else game.first)
+        board = tags.get("Board")
+        if board is not None:
+            board = _board(board)
+        read = self.read_deal(deal)
+        if type(read) is str:
+            self.problems.append(Problem(f"{_where(board, index, line)}: {read}", line, index, board))
+            return
+        canonical, first_seat, deal_notes = read
+        notes = list(deal_notes)
+        for message in hash_notes:
+            notes.append(message)
+            self.notes.append(f"{_where(board, index, line)}: {message} (the PBN standard forbids this)")
+        dealer = _DEALER.get(tags.get("Dealer"), _MISSING)
+        if dealer is _MISSING:
+            dealer = _field(tags["Dealer"], "Dealer", notes)
+        vul = _VUL.get(tags.get("Vulnerable"), _MISSING)
+        if vul is _MISSING:
+            vul = _field(tags["Vulnerable"], "Vulnerable", notes)
+        first = max(game.first, 0)
+        end = game.end if game.end >= 0 else len(self.text)
+        source = self.text[first : min(end, first + SOURCE_LIMIT)].rstrip()
+        self.decks.append(full_deck(
+            game, canonical, index, line, dealer, vul, board, _board_name(board), first_seat,
+            source, notes,
+        ))
+
+    def inherit(self, tags: dict[str, str]) -> list[str]:
+        """Resolve '#' and '##' values in place; notes for the tags where PBN forbids them."""
+        notes: list[str] = []
+        for name, value in tags.items():
+            if value[:1] != "#":
+                continue
+            if value[:2] == "##":
+                self.defaults[name] = tags[name] = value[2:]
+                if name in _NO_HASH:
+                    notes.append(f'"##" used for {name}: a value for this and later games')
+            elif value == "#":
+                tags[name] = self.last.get(name, "")
+                if name in _NO_HASH:
+                    notes.append(f'"#" used for {name}: copied from the previous game')
+        for name, value in self.defaults.items():
+            if name not in tags:
+                tags[name] = value
+                if name in _NO_HASH:
+                    notes.append(f'{name} taken from an earlier "##" default')
+        self.last.update(tags)
+        return notes
+
+
+def _board(value: str | None) -> str | None:
+    if value is None:
+        return None
+    value = value.strip()
+    return value if value and value != "?" else None
+
+
+def _board_name(board: str | None) -> str:
+    if board is None:
+        return ""
+    return f"Board {int(board)}" if board.isdigit() else f"Board {board}"
+
+
+def _board_and_name(value: str | None) -> tuple[str | None, str]:
+    board = _board(value)
+    return board, _board_name(board)
+
+
+# Board tag value -> (board, board_name), ready made for the usual boards
+_BOARDS: dict[str | None, tuple[str | None, str]] = {None: (None, "")}
+_BOARDS.update((str(n), (str(n), f"Board {n}")) for n in range(1, 1000))
+
+
+def _where(board: str | None, index: int, line: int) -> str:
+    """How a problem names its board: 'board 7', else 'deal 4 (line 67)'."""
+    if board is None:
+        return f"deal {index + 1} (line {line})"
+    return f"board {int(board)}" if board.isdigit() else f"board {board}"
+
+
+def _field(value: str | None, name: str, notes: list[str]) -> str | None:
+    """A Dealer/Vulnerable value as stated; None when not stated ('?', '') or not understood."""
+    known = _DEALER if name == "Dealer" else _VUL
+    found = known.get(value, _MISSING)
+    if found is not _MISSING:
+        return found  # type: ignore[return-value]
+    assert value is not None  # None is a key of both tables
+    word = value.strip()
+    found = known.get(word) or known.get(word.upper() if name == "Dealer" else word) or (
+        _VUL_WORDS.get(word.lower()) if name == "Vulnerable" else None
+    )
+    if found is None and word not in ("", "?"):
+        notes.append(f"{name} '{word[:20]}' is not understood: read as not stated")
+    return found  # type: ignore[return-value]

@@ -1,0 +1,156 @@
+"""Cutting PBN text into games, and each game into tags and section data.
+
+Speed matters here (every upload goes through it), so the text is first cut
+at every blank line with one ``re.split`` and each piece is cut at its tags
+with another. What lies between the tags is then looked at once:
+
+* only white space: a game of tags (most hand records); the caller builds
+  the deck straight from the tag names and values;
+* data lines without comment, escape or bracket characters: Auction/Play
+  rows and table rows, read by ``game_from_parts``;
+* anything else (``{`` ``;`` ``%`` ``[`` ``]`` between tags, tags spanning
+  lines, malformed tags): ``scan_slow`` reads the game token by token. A
+  ``{}`` comment may hold blank lines, so a slow game may run past the blank
+  line the first split saw; ``scan_slow`` says where the next game starts.
+"""
+
+from __future__ import annotations
+
+import re
+from itertools import compress
+
+# A line empty or holding only spaces/tabs ends a game (CR for CRLF files).
+SEP_SPLIT = re.compile(r"(\n[ \t\r]*\n(?:[ \t\r]*\n)*)").split
+# Export-format tags; anything else is left between tags, seen there and read slowly.
+TAG_SPLIT = re.compile(r'\[([A-Za-z0-9_]+) "([^"\\\n]*(?:\\.[^"\\\n]*)*)"\]').split
+SPECIAL = re.compile(r"[\[\]{};%\\]").search
+
+_SLOW = re.compile(
+    r"""
+     (\n[ \t\r]*\n(?:[ \t\r]*\n)*)      # 1: blank line(s): the game ends
+    |\n|[ \t\r\f\v]+                    # white space
+    |^%[^\n]*                           # escape line
+    |;[^\n]*                            # rest-of-line comment
+    |(\{)                               # 2: brace comment, closed by hand
+    |\[\s*([A-Za-z0-9_]+)\s*"([^"\\\n]*(?:\\.[^"\\\n]*)*)"\s*\]   # 3, 4: tag
+    |(\[[^\]\n]*\]?)                    # 5: malformed tag, read past to ']'
+    |([^\s\[{;][^\n\[{;]*)              # 6: data (auction, play, table rows)
+    """,
+    re.X | re.M,
+)
+_ESCAPE = re.compile(r'\\(["\\])')
+
+
+def unescape(value: str) -> str:
+    """A tag value with PBN's two escapes read: \\" is a quote, \\\\ a backslash."""
+    return _ESCAPE.sub(r"\1", value) if "\\" in value else value
+
+
+class Game:
+    """One game: its tags (the first of each name), notes, section data and place in the text."""
+
+    __slots__ = (
+        "tags", "names", "notes", "auction_notes", "auction", "play", "junk",
+        "first", "deal_at", "end", "issues",
+    )
+
+    def __init__(
+        self, tags: dict[str, str], names: list[str], notes: list[str], auction_notes: list[str],
+        auction: str | None, play: str | None, junk: str,
+    ) -> None:
+        self.tags = tags
+        self.names = names  # tag names in file order, repeats and Notes included
+        self.notes = notes  # every Note value, in file order
+        self.auction_notes = auction_notes  # the Notes after [Auction] (before any [Play])
+        self.auction = auction  # data after [Auction]
+        self.play = play  # data after [Play]
+        self.junk = junk  # data before the first tag
+        self.first = -1  # text position of the first tag (or of the junk)
+        self.deal_at = -1  # text position of the first [Deal]
+        self.end = -1  # text position where the game ends
+        self.issues: list[tuple[int, str]] = []  # (position, what was read past)
+
+
+_IS_NOTE = "Note".__eq__
+
+
+def game_from_parts(names: list[str], values: list[str], gaps: list[str]) -> Game:
+    """A Game from tag names, values and what follows each: gaps[i + 1] follows tag i.
+
+    A repeated tag is ignored (PBN 3.4), and so is the data after it; Note
+    tags may repeat and are kept apart.
+    """
+    tags = dict(zip(names, values))
+    notes: list[str] = []
+    auction_notes: list[str] = []
+    n_notes = names.count("Note") if "Note" in tags else 0
+    if len(tags) + max(n_notes - 1, 0) != len(names):
+        tags = dict(zip(reversed(names), reversed(values)))  # the first of each name wins
+    auction = play = None
+    if "Auction" in tags:
+        a = names.index("Auction")
+        auction = gaps[a + 1]
+    if "Play" in tags:
+        p = names.index("Play")
+        play = gaps[p + 1]
+    if n_notes:
+        del tags["Note"]
+        notes = list(compress(values, map(_IS_NOTE, names)))
+        if auction is not None:
+            stop = p if play is not None and p > a else len(names)
+            auction_notes = list(compress(values[a:stop], map(_IS_NOTE, names[a:stop])))
+    return Game(tags, names, notes, auction_notes, auction, play, gaps[0].strip())
+
+
+def scan_slow(text: str, start: int) -> tuple[Game, int]:
+    """The game starting at ``start``, read token by token, and where the next one starts."""
+    names: list[str] = []
+    values: list[str] = []
+    gaps: list[list[str]] = [[]]
+    issues: list[tuple[int, str]] = []
+    first = deal_at = junk_at = -1
+    match = _SLOW.match
+    n = len(text)
+    pos = start
+    end = next_start = n
+    while pos < n:
+        m = match(text, pos)
+        if m is None:  # a character no token starts with (a control character)
+            pos += 1
+            continue
+        kind = m.lastindex
+        if kind is None:
+            pos = m.end()
+        elif kind == 1:
+            end, next_start = m.start(), m.end()
+            break
+        elif kind == 2:
+            close = text.find("}", pos + 1)
+            if close < 0:
+                issues.append((pos, "a '{' comment is never closed: read to the end of its line"))
+                close = text.find("\n", pos)
+                pos = n if close < 0 else close
+            else:
+                pos = close + 1
+        elif kind == 4:
+            name = m.group(3)
+            if first < 0:
+                first = pos
+            if name == "Deal" and deal_at < 0:
+                deal_at = pos
+            names.append(name)
+            values.append(unescape(m.group(4)))
+            gaps.append([])
+            pos = m.end()
+        elif kind == 5:
+            issues.append((pos, f"'{m.group(5)[:60]}' is not a well-formed tag: read past"))
+            pos = m.end()
+        else:
+            if junk_at < 0 and not names:
+                junk_at = pos
+            gaps[-1].append(m.group(6))
+            pos = m.end()
+    game = game_from_parts(names, values, ["\n".join(g) for g in gaps])
+    game.first = first if first >= 0 else junk_at
+    game.deal_at, game.end, game.issues = deal_at, end, issues
+    return game, next_start

@@ -1,0 +1,284 @@
+"""The PBN Auction and Play sections: the data after ``[Auction]``/``[Play]``.
+
+Import format allows annotations glued to calls and cards (``2NT?=1=``,
+``HK=1=``, ``1S!``), so words that are not a plain call or card are cut
+again into tokens. Suffixes (``!``, ``?``), NAGs (``$n``) and irregularity
+marks (``^I``, ``^S``, ``^R``) are read past: PBN's ``!`` is "good call", not
+an alert. A note reference ``=n=`` marks the call before it as alerted,
+explained by ``[Note "n:..."]``. Leading ``-`` (seats before the dealer in a
+four-column table) are dropped: ``auction_first`` is the seat of the first
+real call.
+
+Play is returned in the order the cards were played: the first trick is led
+by the seat of the ``[Play]`` tag and each later trick by the winner of the
+one before, which needs the trump suit from ``[Contract]``. When that cannot
+be worked out (no contract, a lead out of turn, an unknown card before the
+last trick) every trick keeps PBN's column order (seats clockwise from the
+``[Play]`` seat) and the deck gets a note saying so. Unknown cards (``-``)
+are left out of a trick.
+"""
+
+from __future__ import annotations
+
+import re
+from operator import itemgetter
+
+from .model import RANKS, SEATS, SUITS, Call
+
+_SEAT = {s: i for i, s in enumerate(SEATS)}
+_SEAT.update({s.lower(): i for s, i in _SEAT.items()})
+
+# word -> canonical call, in the spellings files use
+CALLS: dict[str, str] = {w: "P" for w in ("P", "Pass", "PASS", "pass", "p")}
+CALLS.update({"X": "X", "x": "X", "XX": "XX", "xx": "XX", "Xx": "XX"})
+for _level in "1234567":
+    for _den in ("C", "D", "H", "S", "NT", "N"):
+        for _w in {_level + _den, _level + _den.lower(), _level + _den.capitalize()}:
+            CALLS[_w] = _level + ("NT" if _den[0] == "N" else _den)
+_PLAIN = {c: Call(c) for c in set(CALLS.values())}  # shared: Call is immutable
+_ALERTED: dict[tuple[str, str], Call] = {}  # the same explanation recurs on every board
+
+# word -> card code; "" for a card not known ('-', and '+': the card still to be played)
+SLOTS: dict[str, str] = {"-": "", "+": ""}
+for _s in SUITS:
+    for _r in RANKS:
+        for _w in {_s + _r, _s.lower() + _r, _s + _r.lower(), _s.lower() + _r.lower()}:
+            SLOTS[_w] = _s + _r
+    SLOTS[_s + "10"] = SLOTS[_s.lower() + "10"] = _s + "T"
+
+_REFS = {f"={n}=": str(n) for n in range(1, 100)}  # note references as written
+_PIECE = re.compile(r"=(\d+)=|\$\d*|[!?]+|\^[A-Za-z]?|[*+]|[A-Za-z0-9-]+|.", re.S)
+_CONTRACT = re.compile(r"\s*[1-7]\s*(NT|N|S|H|D|C)", re.I)
+_CARD = "[SHDC][AKQJT98765432]"
+_PLAIN_ROWS = re.compile(
+    r"[ \t\n]*(?:" + r"[ \t]+".join([_CARD] * 4) + r"[ \t]*(?:\n[ \t\n]*|\Z))*(?:\*[ \t\n]*)?"
+).fullmatch
+_ROTATE = [itemgetter(*((k + i) % 4 for i in range(4))) for k in range(4)]
+_RANK_VALUE = {r: 14 - i for i, r in enumerate(RANKS)}
+# _LEAD_SCORES[trump][card led][card]: the card with the highest score wins the trick.
+# Scores are multiples of 4 so that a column number (0-3) can ride in the low bits.
+_BY_SUIT = {
+    trump: {
+        led: {
+            s + r: 4 * (_RANK_VALUE[r] + (100 if s == trump else 50 if s == led else 0))
+            for s in SUITS for r in RANKS
+        }
+        for led in SUITS
+    }
+    for trump in "SHDCN"
+}
+_LEAD_SCORES = {
+    trump: {s + r: _BY_SUIT[trump][s] for s in SUITS for r in RANKS} for trump in "SHDCN"
+}
+# trump suit ("N": no trump) of the contracts as files write them
+_TRUMP: dict[str, str] = {}
+for _level in "1234567":
+    for _den, _t in (("C", "C"), ("D", "D"), ("H", "H"), ("S", "S"), ("NT", "N"), ("N", "N")):
+        for _risk in ("", "X", "XX", "x", "xx"):
+            _TRUMP[_level + _den + _risk] = _TRUMP[_level + _den.lower() + _risk] = _t
+_MAX_NOTES = 5
+
+
+def read_auction(
+    data: str, first: str, explanations: dict[str, str]
+) -> tuple[tuple[Call, ...], str | None, list[str]]:
+    """(calls, seat of the first call, notes) from the Auction section's data."""
+    words = data.split()
+    calls: list[str] = list(map(CALLS.get, words))  # type: ignore[arg-type]
+    refs: dict[int, str] = {}
+    notes: list[str] = []
+    skipped = 0  # leading '-'
+    if None in calls:
+        calls, refs, skipped = _read_calls(words, notes)
+    seat = _SEAT.get(first)
+    if not calls:
+        return (), None, notes
+    auction_first = SEATS[(seat + skipped) % 4] if seat is not None else None
+    if not refs:
+        return tuple(map(_PLAIN.__getitem__, calls)), auction_first, notes
+    result = list(map(_PLAIN.__getitem__, calls))
+    for i, ref in refs.items():
+        key = (calls[i], explanations.get(ref, ""))
+        call = _ALERTED.get(key)
+        if call is None:
+            call = Call(key[0], True, key[1])
+            if len(_ALERTED) < 4096:
+                _ALERTED[key] = call
+        result[i] = call
+    return tuple(result), auction_first, notes
+
+
+def _read_calls(words: list[str], notes: list[str]) -> tuple[list[str], dict[int, str], int]:
+    """The calls among annotated words: (calls, {call index: note number}, leading '-')."""
+    calls: list[str] = []
+    refs: dict[int, str] = {}
+    skipped = 0
+    get_call = CALLS.get
+    get_ref = _REFS.get
+    for word in words:
+        call = get_call(word)
+        if call is not None:
+            calls.append(call)
+            continue
+        ref = get_ref(word)
+        if ref is not None:
+            if calls:
+                refs[len(calls) - 1] = ref
+            continue
+        for m in _PIECE.finditer(word):
+            piece = m.group()
+            call = get_call(piece)
+            if call is not None:
+                calls.append(call)
+            elif m.group(1) is not None:
+                if calls:
+                    refs[len(calls) - 1] = m.group(1).lstrip("0") or "0"
+            elif piece in ("AP", "ap", "Ap"):
+                calls.extend(["P"] * _passes_to_end(calls))
+            elif piece == "-":
+                skipped += not calls
+            elif piece in ("*", "+"):
+                return calls, refs, skipped
+            elif piece[0] not in "!?$^" and len(notes) < _MAX_NOTES:
+                notes.append(f"auction: '{piece[:20]}' is not a call: read past")
+    return calls, refs, skipped
+
+
+def _passes_to_end(calls: list[str]) -> int:
+    """Passes that 'AP' (all pass) stands for after ``calls``."""
+    trailing = 0
+    for call in reversed(calls):
+        if call != "P":
+            break
+        trailing += 1
+    needed = 3 if trailing < len(calls) else 4
+    return max(needed - trailing, 0)
+
+
+def note_explanations(values: list[str]) -> dict[str, str]:
+    """{"1": "text"} from Note tag values "1:text" (the first note of a number counts)."""
+    out: dict[str, str] = {}
+    for value in values:
+        found = _NOTES.get(value)
+        if found is None:
+            number, colon, text = value.partition(":")
+            number = number.strip().lstrip("0") or "0"
+            found = (number, text.strip()) if colon and number.isdigit() else ("", "")
+            if len(_NOTES) < 4096:  # files repeat the same explanations board after board
+                _NOTES[value] = found
+        if found[0] and found[0] not in out:
+            out[found[0]] = found[1]
+    return out
+
+
+_NOTES: dict[str, tuple[str, str]] = {}
+
+
+def read_play(data: str, first: str, contract: str) -> tuple[tuple[tuple[str, ...], ...], list[str]]:
+    """(tricks, notes) from the Play section's data; see the module docstring for the order."""
+    trump = _TRUMP.get(contract)
+    if trump is None:
+        m = _CONTRACT.match(contract)
+        trump = m.group(1)[0].upper() if m else ""
+    words = data.split()
+    if trump and first in _SEAT and words and _PLAIN_ROWS(data):  # four cards a line, as exported
+        if words[-1] == "*":
+            del words[-1]
+        return _in_played_order(list(zip(*[iter(words)] * 4)), trump), []
+    if "*" in data and "*" in words:
+        words = words[: words.index("*")]
+    notes: list[str] = []
+    out_of_turn = False
+    try:
+        slots = list(map(SLOTS.__getitem__, words))
+    except KeyError:  # annotations, or words that are not cards
+        slots, out_of_turn = _read_cards(words, notes)
+    if not slots:
+        return (), notes
+    pad = -len(slots) % 4  # an unfinished last trick
+    if pad:
+        slots.extend([""] * pad)
+    columns = list(zip(*[iter(slots)] * 4))
+    if first in _SEAT and trump and not out_of_turn:
+        if not pad and ("-" not in data and "+" not in data or "" not in slots):
+            return _in_played_order(columns, trump), notes
+        tricks = _in_played_order_with_gaps(columns, trump)
+        if tricks is not None:
+            return tricks, notes
+    notes.append(f"play kept in column order (seats clockwise from {first[:1] or '?'})")
+    return tuple(t for t in (tuple(c for c in col if c) for col in columns) if t), notes
+
+
+def _read_cards(words: list[str], notes: list[str]) -> tuple[list[str], bool]:
+    """The card slots among annotated words, and whether a lead was out of turn (^L)."""
+    slots: list[str] = []
+    out_of_turn = False
+    for word in words:
+        card = SLOTS.get(word)
+        if card is not None:
+            slots.append(card)
+            continue
+        for m in _PIECE.finditer(word):
+            piece = m.group()
+            card = SLOTS.get(piece)
+            if card is not None:
+                slots.append(card)
+            elif not piece.strip("-"):
+                slots.append("")
+            elif piece == "*":
+                return slots, out_of_turn
+            elif piece in ("^L", "^l"):
+                out_of_turn = True
+            elif piece[0] not in "!?$^=" and len(notes) < _MAX_NOTES:
+                notes.append(f"play: '{piece[:20]}' is not a card: read past")
+    return slots, out_of_turn
+
+
+def _in_played_order(columns: list[tuple[str, ...]], trump: str) -> tuple[tuple[str, ...], ...]:
+    """Tricks in played order, every card known. Unrolled: this runs 13 times a board."""
+    scores = _LEAD_SCORES[trump]
+    lead = 0  # column of the leader; column 0 is the [Play] seat
+    tricks = []
+    append = tricks.append
+    for col in columns:
+        a, b, c, d = col
+        if lead == 0:
+            s = scores[a]
+            append(col)
+        elif lead == 1:
+            s = scores[b]
+            append((b, c, d, a))
+        elif lead == 2:
+            s = scores[c]
+            append((c, d, a, b))
+        else:
+            s = scores[d]
+            append((d, a, b, c))
+        lead = max(s[a], s[b] + 1, s[c] + 2, s[d] + 3) & 3  # scores are multiples of 4
+    return tuple(tricks)
+
+
+def _in_played_order_with_gaps(
+    columns: list[tuple[str, ...]], trump: str
+) -> tuple[tuple[str, ...], ...] | None:
+    """As _in_played_order when cards may be unknown: only the last trick may hold one."""
+    for n, col in enumerate(columns):
+        if "" in col:
+            if n != len(columns) - 1:
+                return None
+            tricks = list(_in_played_order(columns[:n], trump)) if n else []
+            lead = _next_lead(columns[:n], trump)
+            known = tuple(c for c in _ROTATE[lead](col) if c)
+            if known:
+                tricks.append(known)
+            return tuple(tricks)
+    return _in_played_order(columns, trump)
+
+
+def _next_lead(columns: list[tuple[str, ...]], trump: str) -> int:
+    scores = _LEAD_SCORES[trump]
+    lead = 0
+    for col in columns:
+        s = scores[col[lead]]
+        lead = max(s[col[0]], s[col[1]] + 1, s[col[2]] + 2, s[col[3]] + 3) & 3
+    return lead

@@ -1,0 +1,261 @@
+"""Decks back to text: PBN 2.1 export format and BBO LIN.
+
+Both writers state what the player will see: the dealer is
+``Deck.effective_dealer`` and the vulnerability ``Deck.effective_vul`` (left
+unstated when even that is unknown), so reading the output back gives the same
+deal, dealer, vulnerability, board, players, auction and play.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from .model import SEATS, Call, Deck
+
+CRLF = "\r\n"
+MANDATORY = (
+    "Event", "Site", "Date", "Board", "West", "North", "East", "South",
+    "Dealer", "Vulnerable", "Deal", "Scoring", "Declarer", "Contract", "Result",
+)
+_SEAT_TAGS = {"West": "W", "North": "N", "East": "E", "South": "S"}
+_COPY_TAGS = ("Event", "Site", "Date", "Scoring")  # MTS tags a Deck keeps in ``tags``
+_SKIP_TAGS = {*MANDATORY, "Auction", "Play", "Note"}
+_TAG_NAME = re.compile(r"[A-Z][A-Za-z0-9_]*")  # PBN tag names start with a capital
+_LIN_DEALER = {"S": "1", "W": "2", "N": "3", "E": "4"}
+_LIN_VUL = {"None": "o", "NS": "n", "EW": "e", "All": "b"}
+_LIN_CALL = {"P": "p", "X": "d", "XX": "r"}
+_PBN_CALL = {"P": "Pass"}
+
+
+def _next(seat: str, steps: int = 1) -> str:
+    return SEATS[(SEATS.index(seat) + steps) % 4]
+
+
+# --- PBN ---------------------------------------------------------------------------------
+
+
+def pbn_value(text: str) -> str:
+    """A tag value as PBN export format wants it: one line, quotes and backslashes escaped."""
+    text = " ".join(text.splitlines()).replace("\t", " ")
+    if text == "#" or text.startswith("##"):
+        text = " " + text  # '#' and '##' mean "copy the previous game"; readers strip the space
+    return text.replace("\\", "\\\\").replace('"', '\\"')
+
+
+def _tag(name: str, value: str) -> str:
+    return f'[{name} "{pbn_value(value)}"]'
+
+
+def _deal_from(deck: Deck, first: str) -> str:
+    """The canonical deal rotated to start at ``first``, as export format requires."""
+    hands = deck.hands()
+    return first + ":" + " ".join(hands[_next(first, i)] for i in range(4))
+
+
+def _pbn_call(call: Call) -> str:
+    text = call.call.upper()
+    return _PBN_CALL.get(text, text)
+
+
+def _pbn_auction(deck: Deck) -> list[str]:
+    first = deck.auction_first or deck.effective_dealer
+    lines = [_tag("Auction", first)]
+    notes: list[str] = []
+    row: list[str] = []
+    for call in deck.auction:
+        token = _pbn_call(call)
+        if call.alert or call.explanation:
+            notes.append(call.explanation)
+            token += f" ={len(notes)}="
+        row.append(token)
+        if len(row) == 4:
+            lines.append(" ".join(row))
+            row = []
+    if not _auction_complete(deck.auction):
+        row.append("*")  # export format: an unfinished auction ends with '*'
+    if row:
+        lines.append(" ".join(row))
+    lines.extend(_tag("Note", f"{i}:{text}") for i, text in enumerate(notes, 1))
+    return lines
+
+
+def _auction_complete(auction: tuple[Call, ...]) -> bool:
+    calls = [c.call.upper() for c in auction]
+    if len(calls) >= 4 and calls[:4] == ["P"] * 4:
+        return len(calls) == 4
+    return len(calls) >= 4 and calls[-3:] == ["P"] * 3
+
+
+def _final_contract(deck: Deck) -> tuple[str, str]:
+    """(contract, declarer) that a finished auction arrives at; ('', '') otherwise.
+
+    LIN states no contract, and PBN needs one to put the play back in order.
+    """
+    if not _auction_complete(deck.auction):
+        return "", ""
+    first = deck.auction_first or deck.effective_dealer
+    bids = [(i, c.call.upper()) for i, c in enumerate(deck.auction) if c.call[:1].isdigit()]
+    if not bids:
+        return "Pass", ""
+    last, bid = bids[-1]
+    risk = ""
+    for call in deck.auction[last + 1:]:
+        risk = {"X": "X", "XX": "XX"}.get(call.call.upper(), risk)
+    side = _next(first, last) in "NS"
+    declarer = next(
+        _next(first, i) for i, b in bids if b[1:] == bid[1:] and (_next(first, i) in "NS") == side
+    )
+    return bid + risk, declarer
+
+
+def _card_owner(deck: Deck) -> dict[str, str]:
+    owner = {}
+    for seat, hand in deck.hands().items():
+        for suit, ranks in zip("SHDC", hand.split(".")):
+            for rank in ranks:
+                owner[suit + rank] = seat
+    return owner
+
+
+def _leader(deck: Deck, declarer: str) -> str:
+    declarer = declarer.lstrip("^")[:1].upper()
+    if declarer in _LIN_DEALER:
+        return _next(declarer)
+    first = deck.play[0][0].upper() if deck.play and deck.play[0] else ""
+    return _card_owner(deck).get(first, deck.effective_dealer)
+
+
+def _pbn_play(deck: Deck, declarer: str) -> list[str]:
+    """Play lines: one trick a line, in seat columns from the opening leader (PBN 3.6)."""
+    leader = _leader(deck, declarer)
+    owner = _card_owner(deck)
+    lines = [_tag("Play", leader)]
+    cards_played = 0
+    for trick in deck.play:
+        cards = [card.upper() for card in trick]
+        seats = [owner.get(card) for card in cards]
+        columns = ["-"] * 4
+        if None in seats or len(set(seats)) < len(seats):
+            columns[:len(cards[:4])] = cards[:4]  # not a trick of this deal: keep the order given
+        else:
+            for card, seat in zip(cards, seats):
+                columns[(SEATS.index(seat) - SEATS.index(leader)) % 4] = card
+        cards_played += len(cards)
+        lines.append(" ".join(columns))
+    if cards_played < 52:
+        lines.append("*")
+    return lines
+
+
+def _pbn_game(deck: Deck) -> list[str]:
+    tags = dict(reversed(deck.tags))  # the first occurrence of a tag counts
+    players = dict(deck.players)
+    played = bool(deck.auction or deck.play or deck.contract)
+    unknown = "?" if played else ""
+    contract, declarer = deck.contract, deck.declarer
+    if not contract and deck.auction:
+        contract, found = _final_contract(deck)
+        declarer = declarer or found
+    values = {
+        "Board": deck.board or "?",
+        "Dealer": deck.effective_dealer,
+        "Vulnerable": deck.effective_vul or "?",
+        "Deal": _deal_from(deck, deck.effective_dealer),
+        "Declarer": declarer if declarer or contract == "Pass" else unknown,
+        "Contract": contract or unknown,
+        "Result": deck.result or (str(deck.claim) if deck.claim is not None else unknown),
+    }
+    values.update({name: tags.get(name, "?") for name in _COPY_TAGS})
+    values.update({name: players.get(seat, "?") for name, seat in _SEAT_TAGS.items()})
+    lines = [_tag(name, values[name]) for name in MANDATORY]
+    if deck.auction:
+        lines.extend(_pbn_auction(deck))
+    if deck.play:
+        lines.extend(_pbn_play(deck, declarer))
+    # Supplemental tags, alphabetically (3.4). Tables are left out: their rows are not kept.
+    for name in sorted({n for n, _ in deck.tags} - _SKIP_TAGS):
+        if _TAG_NAME.fullmatch(name) and not name.endswith("Table"):
+            lines.append(_tag(name, tags[name]))
+    return lines
+
+
+def write_pbn(decks: Iterable[Deck]) -> str:
+    """PBN 2.1 export format: CRLF lines, the 15 mandatory tags in order, games
+    separated by an empty line."""
+    lines = ["% PBN 2.1", "% EXPORT"]
+    for number, deck in enumerate(decks):
+        if number:
+            lines.append("")
+        lines.extend(_pbn_game(deck))
+    return CRLF.join(lines) + CRLF
+
+
+# --- LIN ---------------------------------------------------------------------------------
+
+
+_ESCAPES = {"%": "%25", "|": "%7C", "+": "%2B", "\r": "%0D", "\n": "%0A"}
+_NEEDS_ESCAPE = re.compile(r"[|\r\n]|%[0-9A-Fa-f]{2}")
+
+
+def lin_text(text: str) -> str:
+    """A free-text LIN value (an, ah) that cannot end its pair early.
+
+    Readers URL-decode such values when they hold %XX (BBO writes them that
+    way), so a value with a pipe, a line break or a '%XX' look-alike is written
+    percent-encoded and reads back unchanged; any other value is left as is.
+    """
+    if not _NEEDS_ESCAPE.search(text) and not ("+" in text and " " not in text):
+        return text
+    return "".join(_ESCAPES.get(ch, ch) for ch in text)
+
+
+def lin_name(name: str) -> str:
+    """A player name for ``pn``: names are comma-separated and never URL-decoded,
+    so ',' becomes ';', '|' becomes a broken bar and line breaks spaces."""
+    return " ".join(name.splitlines()).replace(",", ";").replace("|", "\u00a6")
+
+
+def _lin_hand(hand: str) -> str:
+    return "".join(suit + ranks for suit, ranks in zip("SHDC", hand.split(".")))
+
+
+def _lin_call(call: Call) -> str:
+    text = call.call.upper()
+    text = _LIN_CALL.get(text, text.replace("NT", "N"))
+    return text + ("!" if call.alert else "")
+
+
+def _lin_board(deck: Deck) -> str:
+    hands = deck.hands()
+    names = dict(deck.players)
+    # pn is written even when empty: a reader keeps the last pn for the boards after it.
+    parts = ["pn|" + ",".join(lin_name(names.get(seat, "")) for seat in "SWNE")]
+    parts.append("st|")
+    md = _LIN_DEALER[deck.effective_dealer] + ",".join(_lin_hand(hands[s]) for s in "SWNE")
+    parts.append("md|" + md)
+    parts.append("rh|")
+    if deck.board is not None:
+        parts.append(f"ah|Board {lin_text(deck.board)}")
+    elif deck.board_name:
+        parts.append("ah|" + lin_text(deck.board_name))
+    vul = deck.effective_vul
+    if vul:
+        parts.append("sv|" + _LIN_VUL[vul])
+    for call in deck.auction:
+        parts.append("mb|" + _lin_call(call))
+        if call.explanation:
+            parts.append("an|" + lin_text(call.explanation))
+    for trick in deck.play:
+        parts.append("pg|")
+        parts.extend("pc|" + card.upper().replace("|", "") for card in trick)
+    if deck.play:
+        parts.append("pg|")
+    if deck.claim is not None:
+        parts.append(f"mc|{deck.claim}")
+    return "|".join(parts) + "|"
+
+
+def write_lin(decks: Iterable[Deck]) -> str:
+    """One board per line, all four hands given, dealer and vulnerability stated."""
+    return "".join(_lin_board(deck) + "\n" for deck in decks)

@@ -1,0 +1,46 @@
+"""Account and game forms. Upload forms live in games/upload_forms.py."""
+
+from __future__ import annotations
+
+from django import forms
+from django.contrib.auth.forms import UserCreationForm
+
+from games.models import Game
+
+YES_NO = [("1", "Yes"), ("0", "No")]
+
+
+class SignupForm(UserCreationForm):
+    email = forms.EmailField(required=False, help_text="Optional: only used to reset your password.")
+
+    class Meta(UserCreationForm.Meta):
+        fields = ("username", "email")
+
+
+class GameForm(forms.ModelForm):
+    """Trickster-style "Bridge Rules" for a new game."""
+
+    allow_upload = forms.TypedChoiceField(
+        label="Allow deck upload",
+        choices=YES_NO,
+        coerce=lambda value: value == "1",
+        initial="1",
+        help_text="Players can upload LIN or PBN files; Deal New Cards takes the next uploaded deck.",
+    )
+
+    class Meta:
+        model = Game
+        fields = ("name", "game_type", "allow_upload", "scoring", "missing_info")
+        labels = {"name": "Game name", "game_type": "Game type"}
+        widgets = {"missing_info": forms.RadioSelect}
+        help_texts = {
+            "game_type": "Practice: you deal and see all four hands. "
+            "Join: up to four players take seats with an invite link and each sees only their own hand.",
+            "missing_info": "Board rotation: board 1 North deals, nobody vulnerable; board 2 East, N-S; and so on.",
+        }
+
+    def clean_name(self) -> str:
+        name = " ".join(self.cleaned_data["name"].split())
+        if not name:
+            raise forms.ValidationError("Give the game a name.")
+        return name

@@ -1,0 +1,242 @@
+"""Join games: up to four people at one table, each seeing only their own hand.
+
+``JoinTable`` (one per Join game) holds the invite token and a version number that
+every change the seats must see, other than a new board, moves on: seating and the
+reveal. A new board moves ``Game.next_board_number`` on, so the pair is the table's
+version, which the seats' pages poll cheaply (``JoinTable.version_tag``).
+
+``BoardReveal`` marks a board whose four hands (and record) the host has shown to the
+table: a row beside ``DealtBoard``, rather than a column on it, so the queue's models
+stay as they are. A new board starts hidden.
+
+``seat_view(game, user)`` is the one place that decides which cards a person sees;
+templates get its result, never the deal, so nothing can print a hidden hand.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.db import IntegrityError, models, transaction
+from django.db.models import F
+
+from games.join_record import Record, build_record
+from games.models import SEAT_CHOICES, DealtBoard, Game
+
+SEATS = "NESW"
+SEAT_NAMES = dict(SEAT_CHOICES)
+
+
+def new_invite_token() -> str:
+    return secrets.token_urlsafe(18)  # 144 random bits, 24 characters
+
+
+class SeatError(Exception):
+    """A seating change that cannot be made; the message is for the player."""
+
+
+class JoinTable(models.Model):
+    game = models.OneToOneField(Game, on_delete=models.CASCADE, primary_key=True, related_name="join_table")
+    invite_token = models.CharField(max_length=32, unique=True, default=new_invite_token)
+    version = models.PositiveIntegerField(default=0, editable=False)
+
+    def __str__(self) -> str:
+        return f"table of {self.game}"
+
+    @classmethod
+    def for_game(cls, game: Game) -> JoinTable:
+        table, _ = cls.objects.select_related("game").get_or_create(game=game)
+        return table
+
+    def version_tag(self) -> str:
+        """Changes whenever what any seat sees changes (read with the game row, one query)."""
+        return f"{self.game.next_board_number}.{self.version}"
+
+    def _locked(self) -> JoinTable:
+        return JoinTable.objects.select_for_update().get(pk=self.pk)
+
+    def _bump(self, locked: JoinTable) -> None:
+        """Move the version on (under the lock taken as ``locked``); this object follows."""
+        JoinTable.objects.filter(pk=self.pk).update(version=F("version") + 1)
+        self.version = locked.version + 1
+
+    # --- seating: every change under the table's lock, and seen by the seats ----------
+
+    def take_seat(self, user, seat: str) -> Seat:
+        if seat not in SEAT_NAMES:
+            raise SeatError("Choose North, East, South or West.")
+        try:
+            with transaction.atomic():
+                locked = self._locked()
+                taken = dict(self.game.seats.values_list("seat", "user_id"))
+                if user.pk in taken.values():
+                    raise SeatError("You already sit at this table.")
+                if seat in taken:
+                    raise SeatError(f"{SEAT_NAMES[seat]} was just taken: choose another seat.")
+                row = Seat.objects.create(game_id=self.game_id, seat=seat, user=user)
+                self._bump(locked)
+                return row
+        except IntegrityError:  # a race the lock did not serialise (it does on SQLite and PostgreSQL)
+            raise SeatError(f"{SEAT_NAMES[seat]} was just taken: choose another seat.") from None
+
+    def move(self, seat: str, to: str) -> None:
+        """Move the player at ``seat`` to ``to``; whoever sat there takes ``seat`` (a swap)."""
+        if seat not in SEAT_NAMES or to not in SEAT_NAMES:
+            raise SeatError("Choose North, East, South or West.")
+        with transaction.atomic():
+            locked = self._locked()
+            rows = {row.seat: row for row in self.game.seats.all()}
+            if seat not in rows:
+                raise SeatError(f"Nobody sits {SEAT_NAMES[seat]}.")
+            if seat == to:
+                return
+            other = rows.get(to)
+            # (game, seat) is unique: park the other player out of the way while swapping.
+            if other is not None:
+                Seat.objects.filter(pk=other.pk).update(seat="-")
+            Seat.objects.filter(pk=rows[seat].pk).update(seat=to)
+            if other is not None:
+                Seat.objects.filter(pk=other.pk).update(seat=seat)
+            self._bump(locked)
+
+    def unseat(self, seat: str) -> None:
+        if seat not in SEAT_NAMES:
+            raise SeatError("Choose North, East, South or West.")
+        with transaction.atomic():
+            locked = self._locked()
+            if not self.game.seats.filter(seat=seat).delete()[0]:
+                raise SeatError(f"Nobody sits {SEAT_NAMES[seat]}.")
+            self._bump(locked)
+
+    def leave(self, user) -> None:
+        with transaction.atomic():
+            locked = self._locked()
+            if not self.game.seats.filter(user=user).delete()[0]:
+                raise SeatError("You do not sit at this table.")
+            self._bump(locked)
+
+    def new_invite(self) -> str:
+        """A fresh invite link; the old one stops working (seated players stay)."""
+        self.invite_token = new_invite_token()
+        JoinTable.objects.filter(pk=self.pk).update(invite_token=self.invite_token)
+        return self.invite_token
+
+    def reveal(self, by=None) -> DealtBoard | None:
+        """Show the current board's four hands to the table; None when nothing was dealt."""
+        with transaction.atomic():
+            locked = self._locked()
+            board = self.game.boards.order_by("-number").first()
+            if board is None:
+                return None
+            _, created = BoardReveal.objects.get_or_create(board=board, defaults={"revealed_by": by})
+            if created:
+                self._bump(locked)
+            return board
+
+
+class Seat(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    seat = models.CharField(max_length=1, choices=SEAT_CHOICES)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="seats")
+    joined_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["game", "seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seat"], name="one_player_per_seat"),
+            models.UniqueConstraint(fields=["game", "user"], name="one_seat_per_player"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} sits {self.get_seat_display()} at {self.game}"
+
+
+class BoardReveal(models.Model):
+    board = models.OneToOneField(DealtBoard, on_delete=models.CASCADE, primary_key=True, related_name="reveal")
+    revealed_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
+    revealed_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return f"{self.board} revealed"
+
+
+# --- what one person sees ---------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Slot:
+    seat: str
+    player: str  # username, "" for an empty seat
+    is_me: bool
+    cards: str  # the dotted hand, or "" when this person may not see it
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    game_pk: int
+    version: str
+    number: int | None  # the current board; None before the first deal
+    dealer: str
+    vul: str
+    my_seat: str  # "" when not seated
+    revealed: bool
+    can_manage: bool
+    slots: tuple[Slot, ...]  # N, E, S, W
+    record: Record | None  # auction and play, only once revealed
+
+    @property
+    def seated(self) -> int:
+        return sum(1 for slot in self.slots if slot.player)
+
+    @property
+    def free_seats(self) -> list[str]:
+        return [slot.seat for slot in self.slots if not slot.player]
+
+
+def seat_of(game: Game, user) -> str:
+    """The user's seat letter at the game's table ("" when not seated): always from the
+    Seat row, never from the request."""
+    if not user.is_authenticated:
+        return ""
+    return game.seats.filter(user=user).values_list("seat", flat=True).first() or ""
+
+
+def seat_view(game: Game, user, table: JoinTable | None = None) -> SeatView:
+    """The current board as ``user`` may see it: their own hand only, all four once revealed."""
+    table = table or JoinTable.for_game(game)
+    version = table.version_tag()  # read before the board: a deal in between shows next poll
+    board = game.boards.select_related("deck", "reveal").order_by("-number").first()
+    players = {row.seat: row for row in game.seats.select_related("user")}
+    mine = next((s for s, row in players.items() if row.user_id == user.pk), "")
+    revealed = board is not None and hasattr(board, "reveal")
+    hands = board.hands() if board is not None else {}
+    slots = tuple(
+        Slot(
+            seat=seat,
+            player=players[seat].user.get_username() if seat in players else "",
+            is_me=seat == mine,
+            cards=hands.get(seat, "") if revealed or seat == mine else "",
+        )
+        for seat in SEATS
+    )
+    record = None
+    if revealed and board.deck is not None:
+        deck = board.deck
+        record = build_record(
+            deal=board.deal, dealer=board.dealer, auction=deck.auction, auction_first=deck.auction_first,
+            play=deck.play, claim=deck.claim, contract=deck.contract, declarer=deck.declarer, result=deck.result,
+        )
+    return SeatView(
+        game_pk=game.pk,
+        version=version,
+        number=board.number if board else None,
+        dealer=board.dealer if board else "",
+        vul=board.vul if board else "",
+        my_seat=mine,
+        revealed=revealed,
+        can_manage=game.can_manage(user),
+        slots=slots,
+        record=record,
+    )

@@ -1,0 +1,81 @@
+"""Which entry of the help page "Uploading Decks" explains a problem message.
+
+``help_anchor(message, kind)`` takes any message the readers (``games.formats``)
+or the upload forms (``games.upload_forms``) give, in any of the shapes the
+upload page shows it ("board 7: North has 12 cards", "line 11, board 2: ...",
+"deals.pbn: ... (and 3 more problems)"), and returns the ``id`` of the entry on
+``/help/uploading-decks/`` that says what it means and how to fix the file.
+Anything not recognised gets the catch-all entry, ``CATCH_ALL``.
+
+Pure: no Django. The help page's test checks that every id named here exists
+on the rendered page, and that every message the readers and forms produce for
+a set of broken files maps to a specific entry.
+"""
+
+from __future__ import annotations
+
+import re
+
+CATCH_ALL = "problem-other"
+
+# (entry id, pattern), most specific first: the first pattern found anywhere in the
+# message wins. Several messages quote the hand or file name, so patterns look for the
+# reader's own wording, never for words a hand or a name could hold by chance.
+_RULES: tuple[tuple[str, str], ...] = (
+    # --- the upload form: limits and choices ---------------------------------------
+    ("problem-too-many-files", r"^You chose [\d,]+ files; the limit is"),
+    ("problem-file-too-big", r"; the limit is .+ per file\.$|^The pasted text is .+; the limit is"),
+    ("problem-total-too-big", r"^These files total .+; the limit is .+ per upload\.$"),
+    ("problem-too-many-decks", r"holds [\d,]+ decks; the limit is [\d,]+ decks per upload"),
+    ("problem-nothing-chosen", r"^Choose one or more files, or paste deals|^No file was submitted"
+                               r"|^No decks were chosen"),
+    ("problem-deck-choice", r"is not one of this upload's decks"),
+    # --- one deal: the cards ----------------------------------------------------------
+    ("problem-md0", r"md\|0\|"),
+    ("problem-rank-before-suit", r"comes before any suit letter"),
+    ("problem-unknown-rank", r"is not a card rank|'[^']*' cannot be read$"),
+    ("problem-suit-twice", r"are given twice in .+'s hand"),
+    ("problem-card-twice", r"is written twice|\bis in both (?:North|East|South|West) and "),
+    ("problem-not-four-suits", r"does not have four suits separated by dots|\bhas [\d,]+ suits?: it needs four"),
+    ("problem-end-position", r"an end position, not a full deal"),
+    ("problem-too-many-hands", r"\bmd gives [\d,]+ hands; a deal has four"),
+    ("problem-hands-missing", r"\bmd gives only (?:one|two) hands?|\bmd gives no hands|are not given: a deck needs"
+                              r"|\bno hand is given"),
+    ("problem-deal-hand-count", r"\bthe deal has [\d,]+ hands; it needs four"),
+    ("problem-deal-first-seat", r"\bthe deal starts with '.*', not a seat"),
+    ("problem-empty-deal", r"\bthe deal is empty"),
+    ("problem-card-count", r"\b(?:North|East|South|West) has [\d,]+ cards?\b|do not make a full deck"),
+    # --- dealer and vulnerability (notes: the deck is kept) ---------------------------
+    ("problem-dealer-digit", r"\bdealer digit '.*' is not 1-4"),
+    ("problem-dealer-vul", r"\b(?:Dealer|Vulnerable) '.*' is not understood|\bvulnerability (?:sv\||v=)"
+                           r".* not understood|\bdealer d=.* not understood"),
+    # --- the file as a whole -------------------------------------------------------------
+    ("problem-malformed-tag", r"is not a well-formed tag"),
+    ("problem-encoding", r"Unicode(?:Decode|Encode)?Error|\bcodec\b"),
+    ("problem-binary", r"this file is binary, not a LIN or PBN text file"),
+    ("problem-not-deal-file", r"no LIN pairs \(like md\|\.\.\.\|\) or PBN tags"),
+    ("problem-no-deals", r"no deals found in this file|has no md \(deal\) tag|no BBO handviewer link was found"),
+    ("problem-reader", r"could not read this file:|could not be read \(|please report this file"),
+    ("problem-empty-file", r" is empty$"),
+)
+_MORE = re.compile(r" \(and [\d,]+ more problems?\)$")  # games.upload_forms.file_reason adds it
+_COMPILED = tuple((anchor, re.compile(pattern)) for anchor, pattern in _RULES)
+
+# Problem.kind, for messages no pattern knows (a reader reworded): still the right entry.
+_KINDS = {
+    "empty": "problem-empty-file",
+    "no_deals": "problem-no-deals",
+    "internal": "problem-reader",
+}
+
+# Every entry id the page must hold, in page order of the rules above, then the catch-all.
+ANCHORS: tuple[str, ...] = (*dict.fromkeys(anchor for anchor, _ in _RULES), CATCH_ALL)
+
+
+def help_anchor(problem_message: str, kind: str = "") -> str:
+    """The id of the help entry for a reader or upload-form problem message."""
+    message = _MORE.sub("", " ".join(str(problem_message or "").split()))
+    for anchor, pattern in _COMPILED:
+        if pattern.search(message):
+            return anchor
+    return _KINDS.get(kind, CATCH_ALL)

@@ -1,0 +1,35 @@
+"""Links from a problem shown on the upload page to its entry on the help page.
+
+    {% load help_links %}
+    {{ problem|problem_help_url }}     -> /help/uploading-decks/#problem-card-twice
+    {{ problem|problem_help_anchor }}  -> problem-card-twice
+
+``problem`` may be a reader ``Problem`` (its ``message`` and ``kind`` are used),
+the text the preview shows ("line 11, board 2: North has 12 cards") or a form
+error; anything not recognised links to the catch-all entry.
+"""
+
+from __future__ import annotations
+
+from django import template
+from django.urls import reverse
+
+from games.problem_help import help_anchor
+
+register = template.Library()
+
+
+def _anchor(problem: object) -> str:
+    message = getattr(problem, "message", problem)
+    kind = getattr(problem, "kind", "")
+    return help_anchor(str(message or ""), str(kind or ""))
+
+
+@register.filter
+def problem_help_anchor(problem: object) -> str:
+    return _anchor(problem)
+
+
+@register.filter
+def problem_help_url(problem: object) -> str:
+    return f"{reverse('help_upload')}#{_anchor(problem)}"

@@ -1,0 +1,162 @@
+"""The Upload Decks form and the "Add Decks to Game" form.
+
+Every check on what the host sent happens here (count, sizes, names, empty,
+binary, no deals, too many decks); the views only read ``cleaned_data``.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from django import forms
+from django.conf import settings
+
+from games.formats import FileResult
+from games.upload_models import DeckKey, read_file
+
+MB = 1024 * 1024
+PASTED_NAME = "pasted deals"
+MAX_NAME = 100
+ACCEPT = ".lin,.pbn,.txt,.xml"
+_PATH_SEPARATORS = re.compile(r"[\\/]")
+
+
+def clean_name(raw: str) -> str:
+    """A file name fit to show and store: no folders, no control characters, not too long."""
+    name = _PATH_SEPARATORS.split(unicodedata.normalize("NFC", raw or ""))[-1]
+    name = "".join(ch for ch in name if unicodedata.category(ch)[0] != "C").strip()
+    if name in {"", ".", ".."}:
+        return "unnamed file"
+    if len(name) > MAX_NAME:
+        stem, dot, ext = name.rpartition(".")
+        keep = f"{dot}{ext}" if stem and len(ext) <= 8 else ""
+        name = name[: MAX_NAME - len(keep) - 1] + "…" + keep
+    return name
+
+
+def human_size(size: int, like: int | None = None) -> str:
+    """6.2 MB, 300 KB, 12 bytes; exact bytes when rounding would hide the difference from ``like``."""
+    def fmt(n: int) -> str:
+        if n >= MB:
+            return f"{n / MB:.1f}".removesuffix(".0") + " MB"
+        if n >= 1024:
+            return f"{n / 1024:.1f}".removesuffix(".0") + " KB"
+        return f"{n} bytes"
+
+    text = fmt(size)
+    if like is not None and text == fmt(like) and size != like:
+        return f"{size:,} bytes"
+    return text
+
+
+class MultipleFileInput(forms.ClearableFileInput):
+    allow_multiple_selected = True
+
+
+class MultipleFileField(forms.FileField):
+    """Django's documented pattern for ``<input type=file multiple>``: a list of files."""
+
+    def __init__(self, *args, **kwargs):
+        kwargs.setdefault("widget", MultipleFileInput(attrs={"accept": ACCEPT}))
+        super().__init__(*args, **kwargs)
+
+    def clean(self, data, initial=None):
+        single = super().clean
+        if isinstance(data, (list, tuple)):
+            return [single(d, initial) for d in data if d]
+        return [single(data, initial)] if data else []
+
+
+class UploadForm(forms.Form):
+    files = MultipleFileField(
+        label="Click to Choose File(s)…", required=False, allow_empty_file=True,
+        help_text="LIN (.lin, .xml, .txt) or PBN (.pbn, .txt) files; several at once.",
+    )
+    text = forms.CharField(
+        label="Or paste deals", required=False, strip=False,
+        widget=forms.Textarea(
+            attrs={"rows": 4, "placeholder": 'md|3SAK...|  or  [Deal "N:..."]  or a BBO handviewer link'}
+        ),
+        help_text="LIN, PBN or BBO handviewer links.",
+    )
+
+    def clean_files(self) -> list[tuple[str, bytes]]:
+        files = self.cleaned_data["files"]
+        limit = settings.DECK_UPLOAD_MAX_FILES
+        if len(files) > limit:
+            raise forms.ValidationError(f"You chose {len(files)} files; the limit is {limit} files per upload.")
+        per_file = settings.DECK_UPLOAD_MAX_FILE_BYTES
+        staged = []
+        for upload in files:
+            name = clean_name(upload.name)
+            if upload.size > per_file:
+                raise forms.ValidationError(
+                    f"{name} is {human_size(upload.size, per_file)}; the limit is {human_size(per_file)} per file."
+                )
+            staged.append((name, upload.read()))
+        return staged
+
+    def clean_text(self) -> bytes:
+        data = self.cleaned_data["text"].encode("utf-8")
+        limit = settings.DECK_UPLOAD_MAX_FILE_BYTES
+        if len(data) > limit:
+            raise forms.ValidationError(
+                f"The pasted text is {human_size(len(data), limit)}; the limit is {human_size(limit)}."
+            )
+        return data
+
+    def clean(self):
+        cleaned = super().clean()
+        if self.errors:
+            return cleaned
+        staged = list(cleaned.get("files", []))
+        if cleaned.get("text", b"").strip():
+            staged.append((PASTED_NAME, cleaned["text"]))
+        if not staged:
+            raise forms.ValidationError("Choose one or more files, or paste deals.")
+        total, limit = sum(len(data) for _, data in staged), settings.DECK_UPLOAD_MAX_TOTAL_BYTES
+        if total > limit:
+            raise forms.ValidationError(
+                f"These files total {human_size(total, limit)}; the limit is {human_size(limit)} per upload."
+            )
+        results = [read_file(name, data) for name, data in staged]
+        self._check_decks(results)
+        cleaned["staged"], cleaned["results"] = staged, results
+        return cleaned
+
+    def _check_decks(self, results: list[FileResult]) -> None:
+        total, limit = sum(len(r.decks) for r in results), settings.DECK_UPLOAD_MAX_DECKS
+        if total > limit:
+            biggest = max(results, key=lambda r: len(r.decks))
+            where = biggest.name if len(biggest.decks) == total else f"these {len(results)} files"
+            raise forms.ValidationError(f"{where} holds {total:,} decks; the limit is {limit:,} decks per upload.")
+        if total == 0:
+            # Nothing to add: say why for every file, the reader's reason first.
+            raise forms.ValidationError([file_reason(r) for r in results])
+
+
+def file_reason(result: FileResult) -> str:
+    """Why a file gave no deck: the reader's first problem, with the file's name."""
+    first = result.problems[0].message if result.problems else "no deals found in this file"
+    if not first.startswith(result.name):  # "empty.pbn is empty" names the file already
+        first = f"{result.name}: {first}"
+    more = len(result.problems) - 1
+    return first + (f" (and {more} more problem{'s' if more > 1 else ''})" if more > 0 else "")
+
+
+def parse_key(text: str) -> DeckKey:
+    f, _, d = text.partition("-")
+    if not (f.isdigit() and d.isdigit()):
+        raise forms.ValidationError("That deck choice is not one of this upload's decks.")
+    return int(f), int(d)
+
+
+class AddDecksForm(forms.Form):
+    """Which flagged duplicates the host ticked back in ("0-12": file 0, deck 12)."""
+
+    include = forms.Field(required=False, widget=forms.MultipleHiddenInput)
+    include_all = forms.BooleanField(required=False, label="Add the duplicates too")
+
+    def clean_include(self) -> set[DeckKey]:
+        return {parse_key(str(value)) for value in self.cleaned_data["include"] or []}

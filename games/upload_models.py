@@ -1,0 +1,182 @@
+"""Staged uploads: files a host sent but has not added to the game yet.
+
+An ``Upload`` keeps the raw bytes and names of its files; the preview and the
+"Add Decks to Game" step read them again with ``read_decks`` (pure and fast),
+so what is added is exactly what the reader finds in what was sent. Uploads
+expire after ``settings.DECK_UPLOAD_EXPIRY_HOURS``; ``manage.py purge_uploads``
+deletes expired ones.
+
+The duplicate rule (``find_duplicates``) and the choice of decks to add
+(``chosen_batches``) live here too, so the web upload and ``import_decks``
+leave out the same decks.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Collection, Sequence
+from datetime import timedelta
+
+from django.conf import settings
+from django.db import models, transaction
+from django.utils import timezone
+
+from games.formats import FileResult, Problem, read_decks
+from games.formats.model import Deck as ParsedDeck
+
+DeckKey = tuple[int, int]  # (file number, deck number in that file's result), both 0-based
+
+
+def read_file(name: str, data: bytes) -> FileResult:
+    """``read_decks`` plus the one check it leaves to us: an empty file says so by name."""
+    if not data.strip():
+        return FileResult(name=name, problems=[Problem(message=f"{name} is empty", line=1, kind="empty")])
+    return read_decks(data, name)
+
+
+def problem_text(problem: Problem) -> str:
+    """ "line 11, board 2: North has 12 cards" (the board said once)."""
+    where = f"line {problem.line}" + (f", board {problem.board}" if problem.board else "")
+    message = problem.message
+    if problem.board and message.startswith(f"board {problem.board}: "):
+        message = message[len(f"board {problem.board}: "):]
+    return f"{where}: {message}"
+
+
+def find_duplicates(queued: Collection[str], results: Sequence[FileResult]) -> dict[DeckKey, str]:
+    """Decks already queued in the game, or repeated within this upload, with the reason.
+
+    The first occurrence in the upload is kept; later ones are flagged.
+    """
+    seen: dict[str, DeckKey] = {}
+    duplicates: dict[DeckKey, str] = {}
+    for f, result in enumerate(results):
+        for d, deck in enumerate(result.decks):
+            if deck.deal in queued:
+                duplicates[(f, d)] = "already queued in this game"
+            elif deck.deal in seen:
+                first_f, first_d = seen[deck.deal]
+                label = _deck_label(results[first_f].decks[first_d], first_d)
+                duplicates[(f, d)] = f"same deal as {label} of {results[first_f].name}"
+            else:
+                seen[deck.deal] = (f, d)
+    return duplicates
+
+
+def _deck_label(deck: ParsedDeck, number: int) -> str:
+    return f"board {deck.board}" if deck.board else f"deck {number + 1}"
+
+
+def chosen_batches(
+    results: Sequence[FileResult],
+    duplicates: dict[DeckKey, str],
+    include: Collection[DeckKey] = (),
+) -> list[tuple[list[ParsedDeck], str, str]]:
+    """(decks, file name, format) per file, in file order, duplicates left out unless included."""
+    batches = []
+    for f, result in enumerate(results):
+        decks = [
+            deck for d, deck in enumerate(result.decks) if (f, d) not in duplicates or (f, d) in include
+        ]
+        if decks:
+            batches.append((decks, result.name, result.format))
+    return batches
+
+
+def queued_deals(game) -> set[str]:
+    return set(game.queued().values_list("deal", flat=True))
+
+
+class UploadQuerySet(models.QuerySet):
+    def live(self) -> UploadQuerySet:
+        return self.filter(expires_at__gt=timezone.now())
+
+    def expired(self) -> UploadQuerySet:
+        return self.filter(expires_at__lte=timezone.now())
+
+    def pending(self, game, host, limit: int = 5) -> list[Upload]:
+        """The host's latest uploads to this game that wait for "Add Decks to Game"."""
+        names = models.Prefetch("files", UploadFile.objects.only("upload_id", "position", "name"))  # not the bytes
+        return list(self.live().filter(game=game, host=host, added_at=None).prefetch_related(names)[:limit])
+
+
+def default_expiry():
+    return timezone.now() + timedelta(hours=settings.DECK_UPLOAD_EXPIRY_HOURS)
+
+
+class Upload(models.Model):
+    """One press of "Upload": its files, waiting for "Add Decks to Game"."""
+
+    token = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
+    game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="uploads")
+    host = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="deck_uploads")
+    created_at = models.DateTimeField(default=timezone.now)
+    expires_at = models.DateTimeField(default=default_expiry, db_index=True)
+    added_at = models.DateTimeField(null=True, blank=True)
+    added_count = models.PositiveIntegerField(default=0)
+
+    objects = UploadQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        return f"upload {self.token} to {self.game}"
+
+    @classmethod
+    def stage(cls, game, host, files: Sequence[tuple[str, bytes]]) -> Upload:
+        """Keep the files (name, bytes) for the preview; nothing joins the queue yet."""
+        with transaction.atomic():
+            upload = cls.objects.create(game=game, host=host)
+            UploadFile.objects.bulk_create(
+                UploadFile(upload=upload, position=i, name=name, size=len(data), data=data)
+                for i, (name, data) in enumerate(files)
+            )
+        return upload
+
+    def results(self) -> list[FileResult]:
+        """Each stored file read again, in upload order."""
+        return [read_file(f.name, bytes(f.data)) for f in self.files.order_by("position")]
+
+    def add_to_game(self, include: Collection[DeckKey] = (), *, include_all: bool = False) -> int | None:
+        """Add the previewed decks to the game, all or none; None when already added.
+
+        Duplicates (``find_duplicates``) are left out unless their key is in
+        ``include`` or ``include_all`` is set. 0 when nothing was chosen (the
+        upload stays open).
+
+        The upload row is locked and marked inside the same transaction as the
+        append, so a double click adds the decks once.
+        """
+        with transaction.atomic():
+            upload = Upload.objects.select_for_update().get(pk=self.pk)
+            if upload.added_at is not None:
+                return None
+            self.game._locked()  # the queue we check for duplicates is the one we append to
+            results = upload.results()
+            duplicates = find_duplicates(queued_deals(self.game), results)
+            batches = chosen_batches(results, duplicates, duplicates.keys() if include_all else include)
+            if not batches:
+                return 0
+            added = self.game.add_deck_batches(batches, uploaded_by=self.host)
+            self.added_at, self.added_count = timezone.now(), added
+            Upload.objects.filter(pk=self.pk).update(added_at=self.added_at, added_count=self.added_count)
+            return self.added_count
+
+
+class UploadFile(models.Model):
+    """One file of an upload (or the pasted text), as sent, name already cleaned."""
+
+    upload = models.ForeignKey(Upload, on_delete=models.CASCADE, related_name="files")
+    position = models.PositiveSmallIntegerField()
+    name = models.CharField(max_length=255)
+    size = models.PositiveIntegerField()
+    data = models.BinaryField()
+
+    class Meta:
+        ordering = ["upload", "position"]
+        constraints = [models.UniqueConstraint(fields=["upload", "position"], name="upload_file_position_unique")]
+
+    def __str__(self) -> str:
+        return self.name
+

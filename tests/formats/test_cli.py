@@ -1,0 +1,77 @@
+"""python -m games.formats: text and JSON reports, exit codes."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+DEAL = "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"
+GOOD = f'[Board "5"]\n[Dealer "N"]\n[Deal "{DEAL}"]\n'.encode()
+BAD = f'[Board "6"]\n[Deal "{DEAL[:-2]}"]\n'.encode()  # West has 11 cards
+
+
+def cli(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "games.formats", *args],
+        cwd=ROOT, capture_output=True, text=True, timeout=60,
+    )
+
+
+def test_it_prints_the_decks_and_exits_0(tmp_path: Path) -> None:
+    path = tmp_path / "good.pbn"
+    path.write_bytes(GOOD)
+    run = cli(str(path))
+    assert run.returncode == 0, run.stderr
+    assert "pbn, utf-8, 1 decks, 0 problems" in run.stdout
+    # board 5 is vulnerable NS by the board cycle; the file states only the dealer
+    assert "board    5  dealer N  vul NS" in run.stdout
+    assert DEAL in run.stdout
+
+
+def test_it_exits_1_when_a_file_has_a_problem(tmp_path: Path) -> None:
+    (tmp_path / "good.pbn").write_bytes(GOOD)
+    (tmp_path / "bad.pbn").write_bytes(BAD)
+    run = cli(str(tmp_path / "good.pbn"), str(tmp_path / "bad.pbn"))
+    assert run.returncode == 1
+    assert "problem  line      2  board 6:" in run.stdout
+
+
+def test_it_exits_2_for_a_path_it_cannot_read(tmp_path: Path) -> None:
+    (tmp_path / "good.pbn").write_bytes(GOOD)
+    run = cli(str(tmp_path / "missing.pbn"), str(tmp_path / "good.pbn"))
+    assert run.returncode == 2
+    assert "missing.pbn: cannot read" in run.stderr
+    assert DEAL in run.stdout  # the other files are still reported
+
+
+def test_json_is_one_array_with_the_agreed_shape(tmp_path: Path) -> None:
+    (tmp_path / "good.pbn").write_bytes(GOOD)
+    (tmp_path / "bad.pbn").write_bytes(BAD)
+    (tmp_path / "none.txt").write_bytes("Ce n'est pas une donne.\n".encode())
+    run = cli("--json", *(str(tmp_path / n) for n in ("good.pbn", "bad.pbn", "none.txt")))
+    assert run.returncode == 1
+    files = json.loads(run.stdout)
+    assert [f["file"] for f in files] == [str(tmp_path / n) for n in ("good.pbn", "bad.pbn", "none.txt")]
+    for f in files:
+        assert {"file", "format", "encoding", "decks", "problems", "notes"} <= f.keys()
+    good, bad, none = files
+    assert good["format"] == "pbn" and good["encoding"] == "utf-8"
+    (deck,) = good["decks"]
+    assert {k: deck[k] for k in ("index", "line", "board", "dealer", "vul", "deal")} == {
+        "index": 0, "line": 3, "board": "5", "dealer": "N", "vul": "NS", "deal": DEAL,
+    }
+    assert good["problems"] == []
+    (problem,) = bad["problems"]
+    assert {k: problem[k] for k in ("index", "line", "board")} == {"index": 0, "line": 2, "board": "6"}
+    assert "West" in problem["message"]
+    assert none["format"] == "" and none["decks"] == []
+    assert none["problems"][0]["message"].startswith("no LIN pairs")
+
+
+def test_json_vul_is_none_when_nothing_says(tmp_path: Path) -> None:
+    (tmp_path / "a.pbn").write_bytes(f'[Deal "{DEAL}"]\n'.encode())
+    (deck,) = json.loads(cli("--json", str(tmp_path / "a.pbn")).stdout)[0]["decks"]
+    assert (deck["dealer"], deck["vul"], deck["board"]) == ("N", "None", None)

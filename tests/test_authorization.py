@@ -1,0 +1,130 @@
+"""Who may use which route: every pattern of games.urls, GET and POST, four kinds of visitor.
+
+The routes come from the URL conf itself: a new view fails test_every_route_is_listed
+until its row is added to ROUTES, so none can be forgotten.
+  anonymous  -> the login page for anything but the public pages
+  other user -> 404 for another host's game (a wrong method may answer 405, but then
+                the same as for a game that does not exist: nothing is learned)
+  host/staff -> the page (200) or a redirect after POST (302); 405 for a wrong method
+"""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import URLPattern, reverse
+
+from games import urls as game_urls
+from games.models import DealtBoard
+
+pytestmark = pytest.mark.django_db
+
+PUBLIC, USER, HOST = "public", "user", "host"
+ROUTES: dict[str, tuple[str, set[str]]] = {
+    "home": (PUBLIC, {"GET"}),
+    "signup": (PUBLIC, {"GET", "POST"}),
+    "login": (PUBLIC, {"GET", "POST"}),
+    "logout": (PUBLIC, {"POST"}),
+    "help_upload": (PUBLIC, {"GET"}),
+    "new_game": (USER, {"GET", "POST"}),
+    "game": (HOST, {"GET"}),
+    "deal": (HOST, {"POST"}),
+    "queue_move": (HOST, {"POST"}),
+    "queue_remove": (HOST, {"POST"}),
+    "queue_clear": (HOST, {"POST"}),
+    "export": (HOST, {"GET"}),
+    "upload": (HOST, {"GET", "POST"}),
+    "upload_preview": (HOST, {"GET"}),
+    "upload_add": (HOST, {"POST"}),
+    # Join games (the fixture's game is a Practice game: no seats, no valid invite token;
+    # tests/test_join_privacy.py walks the seated players' side).
+    "join_game": (HOST, {"GET", "POST"}),
+    "seat_poll": (HOST, {"GET"}),
+    "join_reveal": (HOST, {"POST"}),
+    "join_invite": (HOST, {"POST"}),
+    "seat_sit": (HOST, {"POST"}),
+    "seat_move": (HOST, {"POST"}),
+    "seat_remove": (HOST, {"POST"}),
+    "seat_leave": (HOST, {"POST"}),
+}
+PBN = b'[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n[Deal "N:J4.KJ732.7.Q9862 Q9873.9.KJ8532.A KT2.A64.QT.KJT74 A65.QT85.A964.53"]\n'
+POST_DATA = {
+    "queue_move": {"where": "down"},
+    "upload": {"text": PBN.decode()},
+    "new_game": {"name": "G", "game_type": "practice", "allow_upload": "1", "scoring": "imps", "missing_info": "rotation"},
+}
+ACTORS = ["anonymous", "other", "host", "staff"]
+
+
+def patterns() -> dict[str, URLPattern]:
+    return {p.name: p for p in game_urls.urlpatterns}
+
+
+def test_every_route_is_listed():
+    assert set(patterns()) == set(ROUTES)
+
+
+def url_for(name: str, game, deck, token) -> str:
+    values = {"pk": game.pk, "deck_pk": deck.pk, "token": token, "which": "queue", "fmt": "pbn"}
+    converters = patterns()[name].pattern.converters
+    unknown = set(converters) - set(values)
+    assert not unknown, f"tell test_authorization how to fill {unknown} of route {name}"
+    return reverse(name, kwargs={key: values[key] for key in converters})
+
+
+def state(game) -> tuple:
+    """What a refused request must leave alone."""
+    from games.upload_models import Upload
+
+    return (
+        DealtBoard.objects.count(),
+        list(game.queued().values_list("pk", "position")),
+        sorted(Upload.objects.filter(added_at__isnull=False).values_list("pk", flat=True)),
+        game.decks.count(),
+    )
+
+
+@pytest.fixture
+def visit(client, game, host, other_user, staff, queue_decks):
+    from games.upload_models import Upload
+
+    decks = queue_decks(game, 2)
+    tokens = {user: Upload.stage(game, user, [("t.pbn", PBN)]).token for user in (host, staff)}
+
+    def go(actor: str, name: str, method: str, *, missing_game: bool = False):
+        user = {"anonymous": None, "other": other_user, "host": host, "staff": staff}[actor]
+        if user is not None:
+            client.force_login(user)
+        url = url_for(name, game, decks[0], tokens.get(user, tokens[host]))
+        if missing_game:
+            url = url.replace(f"/games/{game.pk}/", "/games/999999/")
+        send = client.post if method == "POST" else client.get
+        return send(url, POST_DATA.get(name, {}) if method == "POST" else {})
+
+    return go
+
+
+CASES = [(name, method, actor) for name in ROUTES for method in ("GET", "POST") for actor in ACTORS]
+
+
+@pytest.mark.parametrize("name, method, actor", CASES, ids=["-".join(c) for c in CASES])
+def test_who_may_use_which_route(visit, game, name, method, actor):
+    kind, methods = ROUTES[name]
+    allowed = method in methods
+    before = state(game)
+    response = visit(actor, name, method)
+    status = response.status_code
+    if kind == PUBLIC or (kind == USER and actor != "anonymous"):
+        assert status in ((200, 302) if allowed else (405,)), status
+    elif actor == "anonymous":
+        assert status == 302 and response.url.startswith("/login/?next="), status
+        assert state(game) == before
+    elif actor == "other":
+        if allowed or status != 405:
+            assert status == 404, status
+        else:
+            assert visit(actor, name, method, missing_game=True).status_code == 405
+        assert state(game) == before
+    else:  # the host and staff
+        assert status in ((200, 302) if allowed else (405,)), status
+        if status == 302:
+            assert not response.url.startswith("/login/"), response.url

@@ -1,0 +1,59 @@
+"""The bridge template filters and the shared compass diagram."""
+
+from __future__ import annotations
+
+from django.template.loader import render_to_string
+
+from games.templatetags.bridge import hcp, is_vulnerable, seat_name, suit, suits, vul_label
+
+HANDS = {"N": "J4.KJ732.7.Q9862", "E": "Q9873.9.KJ8532.A", "S": "KT2.A64.QT.KJT74", "W": "A65.QT85.A964.53"}
+
+
+def test_it_counts_high_card_points():
+    assert hcp("AKQ.J2.T98.7654") == 10
+    assert hcp("...") == 0
+    assert sum(hcp(h) for h in HANDS.values()) == 40
+
+
+def test_it_colours_hearts_and_diamonds_red():
+    assert 'class="suit suit-h red"' in suit("H") and "♥" in suit("H")
+    assert 'class="suit suit-d red"' in suit("D")
+    assert 'class="suit suit-s black"' in suit("S") and "♣" in suit("C")
+
+
+def test_it_shows_tens_as_10_and_voids_as_a_dash():
+    rows = suits("AKT..T98.765")
+    assert [r["symbol"] for r in rows] == ["♠", "♥", "♦", "♣"]
+    assert rows[0]["cards"] == "A K 10"
+    assert rows[1]["cards"] == "—"
+
+
+def test_it_names_seats_and_vulnerability():
+    assert seat_name("S") == "South"
+    assert [vul_label(v) for v in ("None", "NS", "EW", "All")] == ["None", "N-S", "E-W", "Both"]
+    assert is_vulnerable("N", "NS") and is_vulnerable("W", "All")
+    assert not is_vulnerable("E", "NS") and not is_vulnerable("N", "None") and not is_vulnerable("N", "")
+
+
+def test_the_diagram_shows_four_hands_with_hcp_board_dealer_and_vulnerability():
+    html = render_to_string(
+        "games/partials/hand_diagram.html", {"hands": HANDS, "dealer": "E", "vul": "EW", "board": 7}
+    )
+    for name in ("North", "East", "South", "West"):
+        assert name in html
+    assert "7 HCP" in html and "13 HCP" in html
+    assert '<strong class="board-no">7</strong>' in html
+    assert html.count('title="Dealer"') == 1
+    assert html.count("hand-e vulnerable") == 1 and html.count("hand-w vulnerable") == 1
+    assert "hand-n vulnerable" not in html
+    assert "E-W" in html
+
+
+def test_the_compact_diagram_is_marked_compact():
+    html = render_to_string("games/partials/hand_diagram.html", {"hands": HANDS, "compact": True})
+    assert 'class="diagram compact"' in html
+    assert "HCP" not in html
+
+
+def test_compact_rows_drop_the_spaces():
+    assert [r["tight"] for r in suits("AKT..T98.765")] == ["AK10", "—", "1098", "765"]

@@ -1,0 +1,152 @@
+"""Many hosts pressing Deal New Cards at once: each queued deck dealt exactly once, in order.
+
+Real threads, each with its own database connection. scripts/test.sh runs these again
+on PostgreSQL (select_for_update); on SQLite the IMMEDIATE transactions serialise them.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+
+import pytest
+from django.db import connection
+
+from games.formats.model import Deck as ParsedDeck
+from games.models import DealtBoard, Deck, Game, random_deal
+
+pytestmark = [pytest.mark.queue, pytest.mark.django_db(transaction=True)]
+
+WORKERS = 8
+
+
+def run_threads(targets: list[Callable[[], None]]) -> None:
+    """Start all at once (a barrier), wait for all, re-raise the first error."""
+    errors: list[BaseException] = []
+    barrier = threading.Barrier(len(targets))
+
+    def wrap(target: Callable[[], None]) -> None:
+        try:
+            barrier.wait()
+            target()
+        except BaseException as error:  # noqa: BLE001 - reported in the main thread
+            errors.append(error)
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=wrap, args=(t,)) for t in targets]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=120)
+    assert not any(t.is_alive() for t in threads), "a worker hung"
+    if errors:
+        raise errors[0]
+
+
+def tickets(total: int) -> Callable[[], bool]:
+    """take() is True exactly `total` times across all threads."""
+    lock = threading.Lock()
+    left = [total]
+
+    def take() -> bool:
+        with lock:
+            if left[0] == 0:
+                return False
+            left[0] -= 1
+            return True
+
+    return take
+
+
+def dealer(game_pk: int, take: Callable[[], bool]) -> Callable[[], None]:
+    def work() -> None:
+        while take():
+            Game.objects.get(pk=game_pk).deal_next()
+
+    return work
+
+
+def decks(count: int, first_board: int = 1) -> list[ParsedDeck]:
+    return [ParsedDeck(deal=random_deal(), index=i, line=1, board=str(first_board + i)) for i in range(count)]
+
+
+def check_boards(game: Game, total: int) -> list[DealtBoard]:
+    boards = list(DealtBoard.objects.filter(game=game).order_by("number"))
+    assert [b.number for b in boards] == list(range(1, total + 1))  # no gaps, no repeats
+    game.refresh_from_db()
+    assert game.next_board_number == total + 1
+    dealt = [b.deck_id for b in boards if b.deck_id is not None]
+    assert len(dealt) == len(set(dealt))  # no deck dealt twice
+    for board in boards:
+        if board.deck_id:
+            assert board.deal == board.deck.deal and board.deck.status == Deck.Status.DEALT
+    return boards
+
+
+def test_concurrent_deals_take_each_deck_once_in_queue_order(host):
+    game = Game.objects.create(host=host, name="Crowded table")
+    game.add_decks(decks(40), source_name="forty.pbn")
+    take = tickets(48)
+    run_threads([dealer(game.pk, take) for _ in range(WORKERS)])
+
+    boards = check_boards(game, 48)
+    assert [b.deck.board for b in boards[:40]] == [str(n) for n in range(1, 41)]  # queue order, none skipped
+    assert all(b.is_random for b in boards[40:])  # the last 8
+    assert not game.queued().exists()
+
+
+def test_concurrent_uploads_and_deals_keep_the_queue_whole(host):
+    game = Game.objects.create(host=host, name="Busy table")
+    game.add_decks(decks(5, first_board=1000), source_name="start.pbn")
+    take = tickets(40)
+    batches_added: list[list[int]] = []
+    lock = threading.Lock()
+
+    def uploader(number: int) -> Callable[[], None]:
+        def work() -> None:
+            for batch in range(5):  # 5 files of 3 decks each
+                rows = Game.objects.get(pk=game.pk).add_decks(
+                    decks(3, first_board=100 * number + 10 * batch), source_name=f"u{number}-{batch}.pbn"
+                )
+                with lock:
+                    batches_added.append([d.pk for d in rows])
+
+        return work
+
+    run_threads([dealer(game.pk, take) for _ in range(4)] + [uploader(n) for n in range(1, 5)])
+
+    boards = check_boards(game, 40)
+    all_decks = list(Deck.objects.filter(game=game).order_by("position"))
+    assert len(all_decks) == 5 + 4 * 5 * 3
+    by_pk = {d.pk: d for d in all_decks}
+    for pks in batches_added:  # every file joined whole, in file order, side by side
+        positions = [by_pk[pk].position for pk in pks]
+        assert positions == list(range(positions[0], positions[0] + 3))
+    dealt_positions = [b.deck.position for b in boards if b.deck_id]
+    assert dealt_positions == sorted(dealt_positions)  # dealt in queue order
+    last = dealt_positions[-1] if dealt_positions else None
+    for deck in all_decks:  # nothing skipped: every deck before the last dealt one was dealt
+        if last is not None and deck.position < last:
+            assert deck.status == Deck.Status.DEALT
+        else:
+            assert deck.status in (Deck.Status.DEALT, Deck.Status.QUEUED)
+
+
+def test_a_deck_reported_removed_is_never_dealt(host):
+    game = Game.objects.create(host=host, name="Changing minds")
+    rows = game.add_decks(decks(40), source_name="forty.pbn")
+    take = tickets(40)
+    removed: list[int] = []
+
+    def remover() -> None:
+        for deck in reversed(rows[::2]):
+            if Game.objects.get(pk=game.pk).remove_deck(deck.pk):
+                removed.append(deck.pk)
+
+    run_threads([dealer(game.pk, take) for _ in range(4)] + [remover])
+
+    boards = check_boards(game, 40)
+    dealt = {b.deck_id for b in boards if b.deck_id}
+    assert not dealt & set(removed)
+    assert set(Deck.objects.filter(status=Deck.Status.REMOVED).values_list("pk", flat=True)) == set(removed)

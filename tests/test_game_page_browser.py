@@ -1,0 +1,59 @@
+"""The game page in a real browser: it renders well on desktop and phone, and htmx deals."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+from django.contrib.auth import get_user_model
+
+from games.formats.model import Deck as ParsedDeck
+from games.models import Game
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+DEALS = [
+    "N:J4.KJ732.7.Q9862 Q9873.9.KJ8532.A KT2.A64.QT.KJT74 A65.QT85.A964.53",
+    "N:J42.AJ98.Q852.Q5 KQ97.K43.76.KT92 A53.T2.A93.J8743 T86.Q765.KJT4.A6",
+    "N:KJ763.Q984.6.A85 AT9542.J3.T9.K97 .AK7652.AJ3.J632 Q8.T.KQ87542.QT4",
+]
+
+
+def test_the_game_page_renders_and_deals_with_htmx(live_server, browser, output_dir):
+    host = get_user_model().objects.create_user("alice", password="correct-horse-battery-staple-42")
+    game = Game.objects.create(host=host, name="Tuesday practice")
+    game.add_decks(
+        [ParsedDeck(deal=d, index=i, line=1, board=str(i + 1), board_name=f"Club night {i + 1}", dealer="E", vul="NS")
+         for i, d in enumerate(DEALS)],
+        source_name="club-night.pbn",
+        source_format="pbn",
+    )
+    game.deal_next()
+
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.goto(f"{live_server.url}/login/")
+    page.fill("input[name=username]", "alice")
+    page.fill("input[name=password]", "correct-horse-battery-staple-42")
+    page.click("button[type=submit]")
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    assert page.locator(".board-title").inner_text().startswith("Board 1")
+    assert page.locator(".diagram .hand").count() == 4
+    page.screenshot(path=str(output_dir / "game-desktop.png"), full_page=True)
+
+    page.click("text=Deal New Cards")  # htmx swaps #table; the page is not reloaded
+    expect(page.locator(".board-title")).to_contain_text("Board 2")
+    expect(page.locator("#queue .count")).to_have_text("1")
+    page.click("text=Deal New Cards")
+    expect(page.locator(".board-title")).to_contain_text("Board 3")
+    page.click("text=Deal New Cards")
+    expect(page.locator(".board-title")).to_contain_text("Board 4")
+    expect(page.locator(".felt .notice")).to_have_text("No uploaded decks left: this board was dealt at random")
+    assert page.evaluate("performance.getEntriesByType('navigation').length") == 1  # no reload
+
+    phone = browser.new_page(viewport={"width": 390, "height": 844}, device_scale_factor=2)
+    phone.context.add_cookies(page.context.cookies())
+    phone.goto(f"{live_server.url}/games/{game.pk}/")
+    phone.screenshot(path=str(output_dir / "game-phone.png"), full_page=True)
+    width = phone.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, f"the phone page scrolls sideways ({width}px)"
+    page.close()
+    phone.close()

@@ -1,0 +1,34 @@
+from __future__ import annotations
+
+import pytest
+
+from games.models import Game
+
+pytestmark = pytest.mark.django_db
+
+
+def test_it_pitches_to_anonymous_visitors(client):
+    html = client.get("/").content.decode()
+    assert "Deal New Cards" in html
+    assert 'href="/signup/"' in html and ">Sign up<" in html
+    assert 'href="/login/"' in html and ">Log in<" in html
+
+
+def test_it_lists_only_the_users_games(host_client, game, other_user, queue_decks):
+    Game.objects.create(host=other_user, name="Bob's secret game")
+    queue_decks(game, 2)
+    html = host_client.get("/").content.decode()
+    assert f'href="/games/{game.pk}/"' in html and "Tuesday practice" in html
+    assert "2 decks queued" in html
+    assert "Bob" not in html
+
+
+def test_it_has_a_new_game_button(host_client):
+    html = host_client.get("/").content.decode()
+    assert 'class="button primary" href="/games/new/">New game<' in html
+
+
+def test_it_escapes_game_names(host_client, host):
+    Game.objects.create(host=host, name="<b>bold</b>")
+    html = host_client.get("/").content.decode()
+    assert "<b>bold</b>" not in html and "&lt;b&gt;bold&lt;/b&gt;" in html

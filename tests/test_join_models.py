@@ -1,0 +1,190 @@
+"""Join tables: seating rules, the reveal, the version the seats poll, and who sees which hand."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import IntegrityError, transaction
+
+from games.formats.model import Deck as ParsedDeck
+from games.join_models import BoardReveal, JoinTable, Seat, SeatError, seat_of, seat_view
+from games.models import Game
+
+pytestmark = pytest.mark.django_db
+
+DEAL = "N:J4.KJ732.7.Q9862 Q9873.9.KJ8532.A KT2.A64.QT.KJT74 A65.QT85.A964.53"
+HANDS = dict(zip("NESW", DEAL[2:].split()))
+
+
+@pytest.fixture
+def players(django_user_model):
+    return [django_user_model.objects.create_user(name, password="x") for name in ("dave", "erin", "frank")]
+
+
+@pytest.fixture
+def table(host):
+    game = Game.objects.create(host=host, name="Friday four", game_type=Game.Type.JOIN)
+    return JoinTable.for_game(game)
+
+
+def test_each_table_gets_an_unguessable_invite_token(host):
+    tokens = {JoinTable.for_game(Game.objects.create(host=host, name=f"g{i}", game_type="join")).invite_token
+              for i in range(20)}
+    assert len(tokens) == 20 and all(len(t) >= 24 for t in tokens)
+
+
+def test_a_new_invite_replaces_the_old_token(table):
+    old = table.invite_token
+    new = table.new_invite()
+    table.refresh_from_db()
+    assert table.invite_token == new != old
+
+
+def test_a_player_takes_a_free_seat(table, other_user):
+    table.take_seat(other_user, "E")
+    assert seat_of(table.game, other_user) == "E"
+
+
+@pytest.mark.parametrize("seat", ["", "X", "NE", "n", "-"])
+def test_only_the_four_seats_can_be_taken(table, other_user, seat):
+    with pytest.raises(SeatError, match="North, East, South or West"):
+        table.take_seat(other_user, seat)
+    assert not Seat.objects.exists()
+
+
+def test_a_taken_seat_cannot_be_taken_again(table, other_user, players):
+    table.take_seat(other_user, "E")
+    with pytest.raises(SeatError, match="East was just taken"):
+        table.take_seat(players[0], "E")
+
+
+def test_a_player_sits_once_per_table(table, other_user):
+    table.take_seat(other_user, "E")
+    with pytest.raises(SeatError, match="already sit"):
+        table.take_seat(other_user, "W")
+
+
+def test_the_database_refuses_two_players_on_one_seat_or_one_player_on_two(table, other_user, players):
+    Seat.objects.create(game=table.game, seat="N", user=other_user)
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Seat.objects.create(game=table.game, seat="N", user=players[0])
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Seat.objects.create(game=table.game, seat="S", user=other_user)
+
+
+def test_moving_to_an_empty_seat_moves_and_to_a_taken_seat_swaps(table, other_user, players):
+    table.take_seat(other_user, "N")
+    table.take_seat(players[0], "E")
+    table.move("N", "S")
+    assert seat_of(table.game, other_user) == "S"
+    table.move("S", "E")
+    assert (seat_of(table.game, other_user), seat_of(table.game, players[0])) == ("E", "S")
+
+
+def test_moving_an_empty_seat_says_so(table):
+    with pytest.raises(SeatError, match="Nobody sits West"):
+        table.move("W", "N")
+
+
+def test_unseat_and_leave_free_the_seat(table, other_user, players):
+    table.take_seat(other_user, "N")
+    table.take_seat(players[0], "E")
+    table.unseat("N")
+    table.leave(players[0])
+    assert not table.game.seats.exists()
+    with pytest.raises(SeatError):
+        table.unseat("N")
+    with pytest.raises(SeatError):
+        table.leave(players[0])
+
+
+def test_every_seating_change_the_reveal_and_a_deal_change_the_version(table, other_user):
+    seen = [table.version_tag()]
+
+    def changed() -> bool:
+        fresh = JoinTable.objects.select_related("game").get(pk=table.pk)
+        seen.append(fresh.version_tag())
+        return seen[-1] != seen[-2]
+
+    table.take_seat(other_user, "N")
+    assert changed()
+    table.move("N", "E")
+    assert changed()
+    table.game.deal_next()
+    assert changed()
+    table.reveal(by=table.game.host)
+    assert changed()
+    table.reveal(by=table.game.host)  # already revealed: nothing new to see
+    assert not changed()
+    table.leave(other_user)
+    assert changed()
+
+
+def test_reveal_marks_the_current_board_only(table):
+    assert table.reveal() is None
+    first = table.game.deal_next()
+    table.reveal(by=table.game.host)
+    second = table.game.deal_next()
+    assert BoardReveal.objects.filter(board=first).exists()
+    assert not BoardReveal.objects.filter(board=second).exists()
+
+
+def add_deal(game: Game, **fields) -> None:
+    game.add_decks([ParsedDeck(deal=DEAL, index=0, line=1, board="1", **fields)], source_name="club.pbn")
+
+
+def test_a_seated_player_sees_only_their_own_hand(table, other_user):
+    add_deal(table.game)
+    table.take_seat(other_user, "E")
+    table.game.deal_next()
+    view = seat_view(table.game, other_user)
+    assert view.my_seat == "E" and view.number == 1
+    assert {slot.seat: slot.cards for slot in view.slots} == {"N": "", "E": HANDS["E"], "S": "", "W": ""}
+
+
+def test_the_host_sees_no_hand_unless_seated_and_then_only_their_own(table, other_user):
+    add_deal(table.game)
+    table.game.deal_next()
+    host = table.game.host
+    assert all(slot.cards == "" for slot in seat_view(table.game, host).slots)
+    table.take_seat(host, "S")
+    assert [slot.cards for slot in seat_view(table.game, host).slots] == ["", "", HANDS["S"], ""]
+
+
+def test_after_the_reveal_everyone_at_the_table_sees_all_four(table, other_user):
+    add_deal(table.game, auction=(), play=())
+    table.take_seat(other_user, "W")
+    table.game.deal_next()
+    table.reveal(by=table.game.host)
+    view = seat_view(table.game, other_user)
+    assert view.revealed and {slot.seat: slot.cards for slot in view.slots} == HANDS
+    assert view.record is None  # the file had no auction or play
+
+
+def test_the_record_is_built_only_after_the_reveal(table, other_user):
+    from games.formats.model import Call
+
+    add_deal(table.game, auction=(Call("1NT"), Call("P"), Call("P"), Call("P")), play=(("CA", "C3", "C2", "C4"),))
+    table.take_seat(other_user, "N")
+    table.game.deal_next()
+    assert seat_view(table.game, other_user).record is None
+    table.reveal()
+    record = seat_view(table.game, other_user).record
+    assert record is not None and record.auction and record.tricks
+
+
+def test_a_new_board_starts_hidden_again(table, other_user):
+    table.take_seat(other_user, "N")
+    table.game.deal_next()
+    table.reveal()
+    table.game.deal_next()
+    view = seat_view(table.game, other_user)
+    assert not view.revealed and sum(1 for slot in view.slots if slot.cards) == 1
+
+
+def test_the_seat_view_lists_the_players_and_free_seats(table, other_user, players):
+    table.take_seat(other_user, "N")
+    table.take_seat(players[1], "W")
+    view = seat_view(table.game, other_user)
+    assert [slot.player for slot in view.slots] == ["bob", "", "", "erin"]
+    assert view.seated == 2 and view.free_seats == ["E", "S"]
+    assert [slot.is_me for slot in view.slots] == [True, False, False, False]

@@ -1,0 +1,112 @@
+"""The seat view's poll: cheap when nothing changed (204 / 304), the partial when it did."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from games.join_models import JoinTable
+from games.models import Game
+
+pytestmark = pytest.mark.django_db
+
+HX = {"HX-Request": "true"}
+
+
+@pytest.fixture
+def table(host, other_user):
+    table = JoinTable.for_game(Game.objects.create(host=host, name="Friday four", game_type=Game.Type.JOIN))
+    table.take_seat(other_user, "E")
+    return table
+
+
+def poll_url(html: str) -> str:
+    return re.search(r'hx-get="(/games/\d+/seat/\?v=[^"]+)"', html)[1]
+
+
+def test_the_page_polls_every_1_5_seconds_and_keeps_a_refresh_link(other_client, table):
+    html = other_client.get(f"/games/{table.game.pk}/").content.decode()
+    assert 'hx-trigger="every 1.5s"' in html and 'hx-target="#seat-view"' in html
+    assert f'href="/games/{table.game.pk}/" class="refresh"' in html and ">Refresh</a>" in html
+    assert poll_url(html).endswith(f"?v={table.version_tag()}")
+
+
+def test_an_unchanged_table_answers_204_with_few_queries(other_client, table):
+    url = poll_url(other_client.get(f"/games/{table.game.pk}/").content.decode())
+    with CaptureQueriesContext(connection) as queries:
+        response = other_client.get(url, headers=HX)
+    assert response.status_code == 204 and response.content == b""
+    assert len(queries) <= 4, [q["sql"] for q in queries]  # session, user, game + table, seat
+
+
+def test_a_deal_a_reveal_or_a_seat_change_answers_the_new_partial(other_client, table, django_user_model):
+    url = poll_url(other_client.get(f"/games/{table.game.pk}/").content.decode())
+    for change in (
+        lambda: table.game.deal_next(),
+        lambda: table.reveal(),
+        lambda: table.take_seat(django_user_model.objects.create_user("dave"), "S"),
+        lambda: table.move("E", "W"),
+    ):
+        change()
+        response = other_client.get(url, headers=HX)
+        html = response.content.decode()
+        assert response.status_code == 200 and html.lstrip().startswith('<div id="seat-view"')
+        url = poll_url(html)
+        assert other_client.get(url, headers=HX).status_code == 204
+
+
+def test_the_board_shows_up_in_the_next_poll(other_client, table):
+    url = poll_url(other_client.get(f"/games/{table.game.pk}/").content.decode())
+    table.game.deal_next()
+    html = other_client.get(url, headers=HX).content.decode()
+    assert "Board 1" in html and "East's hand" in html and "You sit East" in html
+
+
+def test_it_answers_304_to_a_matching_etag(other_client, table):
+    response = other_client.get(f"/games/{table.game.pk}/seat/")
+    etag = response["ETag"]
+    assert response.status_code == 200 and etag
+    again = other_client.get(f"/games/{table.game.pk}/seat/", headers={"If-None-Match": etag})
+    assert again.status_code == 304 and again.content == b""
+    table.game.deal_next()
+    assert other_client.get(f"/games/{table.game.pk}/seat/", headers={"If-None-Match": etag}).status_code == 200
+
+
+def test_the_etag_differs_per_user(client, table, host, other_user):
+    client.force_login(other_user)
+    bobs = client.get(f"/games/{table.game.pk}/seat/")["ETag"]
+    client.force_login(host)
+    assert client.get(f"/games/{table.game.pk}/seat/", headers={"If-None-Match": bobs}).status_code == 200
+
+
+def test_answers_are_private(other_client, table):
+    table.game.deal_next()
+    for url in (f"/games/{table.game.pk}/", f"/games/{table.game.pk}/seat/"):
+        cache_control = other_client.get(url)["Cache-Control"]
+        assert "private" in cache_control and "no-cache" in cache_control
+
+
+def test_the_host_poll_also_refreshes_the_players_panel_out_of_band(host_client, table):
+    html = host_client.get(f"/games/{table.game.pk}/seat/", headers=HX).content.decode()
+    assert '<section id="seating"' in html and 'hx-swap-oob="true"' in html
+    assert "bob" in html[html.index('id="seating"'):]
+
+
+def test_players_get_no_players_panel(other_client, table):
+    html = other_client.get(f"/games/{table.game.pk}/seat/", headers=HX).content.decode()
+    assert 'id="seating"' not in html and "invite" not in html.lower()
+
+
+def test_a_removed_player_is_sent_home_by_htmx(other_client, table):
+    url = poll_url(other_client.get(f"/games/{table.game.pk}/").content.decode())
+    table.unseat("E")
+    response = other_client.get(url, headers=HX)
+    assert response.status_code == 404 and response["HX-Redirect"] == "/"
+
+
+def test_a_practice_game_has_no_seat_view(host_client, game):
+    response = host_client.get(f"/games/{game.pk}/seat/")
+    assert response.status_code == 302 and response.url == f"/games/{game.pk}/"

@@ -1,0 +1,206 @@
+"""Before the reveal, nobody at a Join table can see another seat's cards: not on the page,
+in a partial, through the poll, an export, the admin, or by naming a seat in the URL.
+
+Every test asserts both ways: the player's own cards are there (so the check reads the
+real markup) and each other seat's are not, in any form the page could print them.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from games.formats.model import Call
+from games.formats.model import Deck as ParsedDeck
+from games.join_models import JoinTable
+from games.models import Game
+
+pytestmark = pytest.mark.django_db
+
+DEAL = "N:J4.KJ732.7.Q9862 Q9873.9.KJ8532.A KT2.A64.QT.KJT74 A65.QT85.A964.53"
+HANDS = dict(zip("NESW", DEAL[2:].split()))
+NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
+SUITS = (("♠", "spades"), ("♥", "hearts"), ("♦", "diamonds"), ("♣", "clubs"))
+
+
+def shown(seat: str) -> list[str]:
+    """How the diagram prints a seat's cards: each suit's holding (unique to one hand,
+    since every card is in one hand only) and the hand's label."""
+    found = [f"{NAMES[seat]}'s hand"]
+    for (symbol, name), cards in zip(SUITS, HANDS[seat].split(".")):
+        if cards:
+            spaced = " ".join("10" if c == "T" else c for c in cards)
+            found.append(f'title="{name}">{symbol}</span> <span class="cards">{spaced}</span>')
+    return found
+
+
+def leaks(seat: str) -> list[str]:
+    """Every way a page could give a seat's cards away: as shown, or as stored text."""
+    return [*shown(seat), HANDS[seat], HANDS[seat].replace(".", " ")]
+
+
+def assert_sees_only(html: str, seat: str | None) -> None:
+    assert DEAL not in html and DEAL[2:] not in html
+    for other in "NESW":
+        if other == seat:
+            for text in shown(other):
+                assert text in html, f"{seat}'s own {text!r} is missing"
+        else:
+            for text in leaks(other):
+                assert text not in html, f"{other}'s {text!r} leaked to {seat or 'a non-seated viewer'}"
+
+
+def assert_sees_all(html: str) -> None:
+    for seat in "NESW":
+        for text in shown(seat):
+            assert text in html, f"{seat}'s {text!r} is missing after the reveal"
+
+
+@pytest.fixture
+def table(host, other_user, django_user_model):
+    game = Game.objects.create(host=host, name="Friday four", game_type=Game.Type.JOIN)
+    table = JoinTable.for_game(game)
+    dave = django_user_model.objects.create_user("dave", password="x")
+    erin = django_user_model.objects.create_user("erin", password="x")
+    for user, seat in ((host, "N"), (other_user, "E"), (dave, "S"), (erin, "W")):
+        table.take_seat(user, seat)
+    auction = (Call("1H"), Call("P"), Call("2NT", True, "Jacoby: 4+ hearts"), Call("P"), Call("4H"),
+               Call("P"), Call("P"), Call("P"))
+    game.add_decks(
+        [ParsedDeck(deal=DEAL, index=0, line=1, board="1", dealer="N", vul="None", auction=auction,
+                    play=(("SA", "S4", "S3", "S2"),), claim=10)],
+        source_name="club.lin",
+        source_format="lin",
+    )
+    game.deal_next(by=host)
+    return table
+
+
+@pytest.fixture
+def at(client, django_user_model):
+    """at("bob") -> the test client logged in as bob."""
+
+    def login(username: str):
+        client.force_login(django_user_model.objects.get(username=username))
+        return client
+
+    return login
+
+
+SEATED = [("alice", "N"), ("bob", "E"), ("dave", "S"), ("erin", "W")]
+
+
+@pytest.mark.parametrize("username, seat", SEATED)
+def test_the_page_shows_only_your_own_hand(at, table, username, seat):
+    response = at(username).get(f"/games/{table.game.pk}/")
+    assert response.status_code == 200
+    assert_sees_only(response.content.decode(), seat)
+
+
+@pytest.mark.parametrize("username, seat", SEATED)
+def test_the_htmx_partial_shows_only_your_own_hand(at, table, username, seat):
+    response = at(username).get(f"/games/{table.game.pk}/", headers={"HX-Request": "true"})
+    assert response.status_code == 200 and "<html" not in response.content.decode()
+    assert_sees_only(response.content.decode(), seat)
+
+
+@pytest.mark.parametrize("username, seat", SEATED)
+def test_the_poll_shows_only_your_own_hand(at, table, username, seat):
+    for url in (f"/games/{table.game.pk}/seat/", f"/games/{table.game.pk}/seat/?v=0.0"):
+        response = at(username).get(url, headers={"HX-Request": "true"})
+        assert response.status_code == 200
+        assert_sees_only(response.content.decode(), seat)
+
+
+@pytest.mark.parametrize(
+    "query", ["?seat=N", "?seat=E&user=1", "?seat=W&seat=S", "?as=N", "?reveal=1", "?revealed=1&v=x"]
+)
+def test_seat_and_reveal_query_parameters_are_ignored(at, table, query):
+    client = at("bob")  # East
+    for url in (f"/games/{table.game.pk}/{query}", f"/games/{table.game.pk}/seat/{query}"):
+        response = client.get(url)
+        assert response.status_code == 200
+        assert_sees_only(response.content.decode(), "E")
+
+
+def test_the_deal_response_shows_the_host_only_their_own_hand(at, table):
+    response = at("alice").post(f"/games/{table.game.pk}/deal/", headers={"HX-Request": "true"})
+    html = response.content.decode()
+    assert response.status_code == 200 and "Board 2" in html
+    assert "♠" in html and "North's hand" in html  # the host's new North hand
+    for seat in "ESW":
+        assert f"{NAMES[seat]}'s hand" not in html
+
+
+def test_the_host_not_seated_sees_no_hand(at, table, host):
+    table.leave(host)
+    for headers in ({}, {"HX-Request": "true"}):
+        assert_sees_only(at("alice").get(f"/games/{table.game.pk}/", headers=headers).content.decode(), None)
+
+
+def test_staff_see_no_hand_on_the_table_before_the_reveal(at, table, staff):
+    assert_sees_only(at("carol").get(f"/games/{table.game.pk}/").content.decode(), None)
+
+
+@pytest.mark.parametrize("which", ["queue", "dealt"])
+@pytest.mark.parametrize("fmt", ["pbn", "lin"])
+@pytest.mark.parametrize("username", ["bob", "dave", "erin"])
+def test_exports_stay_host_and_staff_only(at, table, which, fmt, username):
+    response = at(username).get(f"/games/{table.game.pk}/export/{which}.{fmt}")
+    assert response.status_code == 404
+    assert_sees_only(response.content.decode(), None)
+
+
+@pytest.mark.parametrize(
+    "path",
+    ["/admin/", "/admin/games/dealtboard/", "/admin/games/deck/", "/admin/games/game/", "/admin/games/dealtboard/1/change/"],
+)
+def test_the_admin_is_closed_to_players(at, table, path):
+    response = at("bob").get(path)
+    assert response.status_code == 302 and response.url.startswith("/admin/login/")
+    assert_sees_only(at("bob").get(path, follow=True).content.decode(), None)
+
+
+@pytest.mark.parametrize("path", ["", "seat/", "seat/?v=0.0", "export/dealt.pbn", "reveal/"])
+def test_anyone_not_at_the_table_gets_404(at, table, django_user_model, path):
+    django_user_model.objects.create_user("frank", password="x")
+    client = at("frank")
+    response = client.post(f"/games/{table.game.pk}/{path}") if path == "reveal/" else client.get(f"/games/{table.game.pk}/{path}")
+    assert response.status_code == 404
+    assert_sees_only(response.content.decode(), None)
+
+
+def test_the_invite_page_shows_no_cards_to_a_newcomer(at, table, django_user_model):
+    table.unseat("W")
+    django_user_model.objects.create_user("frank", password="x")
+    table.reveal()  # even once revealed: the invite page is not the table
+    html = at("frank").get(f"/games/{table.game.pk}/join/{table.invite_token}/").content.decode()
+    assert "Choose your seat" in html
+    assert_sees_only(html, None)
+
+
+@pytest.mark.parametrize("username", ["bob", "dave", "erin"])
+def test_players_cannot_reveal_deal_or_reseat(at, table, username):
+    client = at(username)
+    pk = table.game.pk
+    assert client.post(f"/games/{pk}/reveal/").status_code == 404
+    assert client.post(f"/games/{pk}/deal/").status_code == 404
+    assert client.post(f"/games/{pk}/seats/move/", {"seat": "N", "to": "E"}).status_code == 404
+    assert client.post(f"/games/{pk}/seats/remove/", {"seat": "N"}).status_code == 404
+    assert client.post(f"/games/{pk}/invite/").status_code == 404
+    assert not table.game.boards.filter(reveal__isnull=False).exists()
+    assert table.game.boards.count() == 1 and table.game.seats.count() == 4
+    assert_sees_only(client.get(f"/games/{pk}/").content.decode(), dict(SEATED)[username])
+
+
+@pytest.mark.parametrize("username", ["alice", "bob", "dave", "erin"])
+def test_after_the_reveal_everyone_at_the_table_sees_all_four_and_the_record(at, table, username):
+    assert at("alice").post(f"/games/{table.game.pk}/reveal/").status_code == 302
+    for url in (f"/games/{table.game.pk}/", f"/games/{table.game.pk}/seat/"):
+        html = at(username).get(url).content.decode()
+        assert_sees_all(html)
+        assert "Auction" in html and "Jacoby: 4+ hearts" in html and "declarer claimed 10 tricks" in html
+
+
+def test_the_record_stays_hidden_before_the_reveal(at, table):
+    html = at("bob").get(f"/games/{table.game.pk}/").content.decode()
+    assert "Jacoby" not in html and "Auction" not in html and "claimed" not in html

@@ -1,0 +1,159 @@
+"""The load test's invariant checker finds broken queues and passes sound ones."""
+
+from __future__ import annotations
+
+import importlib.util
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+from games.formats.model import Deck as ParsedDeck
+from games.models import DealtBoard, Deck, Game
+
+pytestmark = [pytest.mark.django_db, pytest.mark.queue]
+
+_spec = importlib.util.spec_from_file_location(
+    "loadtest", Path(__file__).resolve().parent.parent / "scripts" / "loadtest.py"
+)
+loadtest = importlib.util.module_from_spec(_spec)
+sys.modules.setdefault("loadtest", loadtest)  # dataclasses look their module up by name
+_spec.loader.exec_module(loadtest)
+check_invariants = loadtest.check_invariants
+
+
+def _deals(n: int, seed: int = 7) -> list[str]:
+    _, deals = loadtest.random_pbn(random.Random(seed), n)
+    return deals
+
+
+@pytest.fixture
+def dealt_game(game) -> tuple[Game, list[str]]:
+    """Six decks uploaded, three dealt: the state a sound run leaves."""
+    deals = _deals(6)
+    game.add_decks([ParsedDeck(deal=d, index=i, line=0) for i, d in enumerate(deals)], source_name="a.pbn")
+    for _ in range(3):
+        game.deal_next()
+    return game, deals
+
+
+def test_a_sound_queue_passes(dealt_game):
+    game, deals = dealt_game
+    assert check_invariants() == []
+    assert check_invariants([game.pk], expected_decks={game.pk: deals}, expected_boards={game.pk: 3}) == []
+
+
+def test_random_boards_after_the_queue_runs_out_pass(game):
+    game.add_decks([ParsedDeck(deal=d, index=i, line=0) for i, d in enumerate(_deals(2))])
+    for _ in range(4):
+        game.deal_next()
+    assert game.boards.filter(deck__isnull=True).count() == 2
+    assert check_invariants() == []
+
+
+def test_it_reports_a_gap_in_board_numbers(dealt_game):
+    game, _ = dealt_game
+    DealtBoard.objects.filter(game=game, number=2).delete()
+    problems = check_invariants()
+    assert any("board numbers are not 1..2 (missing [2])" in p for p in problems)
+
+
+def test_it_reports_a_wrong_next_board_number(dealt_game):
+    game, _ = dealt_game
+    Game.objects.filter(pk=game.pk).update(next_board_number=9)
+    assert any("next board number is 9, expected 4" in p for p in check_invariants())
+
+
+def test_it_reports_a_queued_deck_out_of_order(dealt_game):
+    game, _ = dealt_game
+    first_queued = game.queued().first()
+    Deck.objects.filter(pk=first_queued.pk).update(position=100)
+    problems = check_invariants()
+    assert any("no longer in their upload order" in p for p in problems)
+
+
+def test_it_reports_a_skipped_deck(dealt_game):
+    game, _ = dealt_game
+    Deck.objects.filter(game=game, position=1).update(status=Deck.Status.QUEUED)
+    problems = check_invariants()
+    assert any("yet was dealt as board 2" in p for p in problems)
+    assert any("still queued ahead of deck" in p for p in problems)
+
+
+def test_it_reports_a_deck_marked_dealt_without_a_board(dealt_game):
+    game, _ = dealt_game
+    deck = game.queued().first()
+    Deck.objects.filter(pk=deck.pk).update(status=Deck.Status.DEALT)
+    assert any(f"deck {deck.pk} is marked dealt but no board" in p for p in check_invariants())
+
+
+def test_it_reports_a_board_showing_another_deal(dealt_game):
+    game, _ = dealt_game
+    DealtBoard.objects.filter(game=game, number=1).update(deal=_deals(1, seed=99)[0])
+    assert any("board 1 shows a different deal" in p for p in check_invariants())
+
+
+def test_it_reports_decks_dealt_out_of_queue_order(dealt_game):
+    game, _ = dealt_game
+    one, two = DealtBoard.objects.get(game=game, number=1), DealtBoard.objects.get(game=game, number=2)
+    deck_one, deck_two = one.deck_id, two.deck_id
+    DealtBoard.objects.filter(pk=one.pk).update(deck=None)
+    DealtBoard.objects.filter(pk=two.pk).update(deck=deck_one, deal=one.deal)
+    DealtBoard.objects.filter(pk=one.pk).update(deck=deck_two, deal=two.deal)
+    assert any("dealt out of queue order" in p for p in check_invariants())
+
+
+def test_it_reports_a_lost_deck(dealt_game):
+    game, deals = dealt_game
+    game.queued().last().delete()
+    problems = check_invariants(expected_decks={game.pk: deals})
+    assert any("holds 5 decks where 6 were uploaded; first difference at deck 6" in p for p in problems)
+
+
+def test_it_reports_a_deal_the_client_saw_but_the_database_lacks(dealt_game):
+    game, _ = dealt_game
+    assert any("3 boards dealt, the client saw 4" in p for p in check_invariants(expected_boards={game.pk: 4}))
+
+
+def test_it_checks_only_the_games_asked_for(dealt_game, host):
+    game, _ = dealt_game
+    other = Game.objects.create(host=host, name="Other")
+    DealtBoard.objects.create(game=other, number=5, deal=_deals(1)[0], dealer="N", vul="None")
+    assert check_invariants([game.pk]) == []
+    assert check_invariants([other.pk]) != []
+
+
+def test_the_generated_file_reads_back_whole():
+    from games.formats import read_decks
+
+    data, deals = loadtest.random_pbn(random.Random(3), 200)
+    result = read_decks(data, "load.pbn")
+    assert result.problems == []
+    assert [d.deal for d in result.decks] == deals
+    assert len(set(deals)) == 200
+
+
+def test_the_load_client_submits_a_form_as_a_browser_would():
+    page = """
+      <form action="/elsewhere/"><input name="wrong" value="1"></form>
+      <form method="post" action="/games/new/">
+        <input type="hidden" name="csrfmiddlewaretoken" value="tok&amp;en">
+        <input name="name" value='Tuesday practice'>
+        <input type="checkbox" name="ticked" value="yes" checked><input type="checkbox" name="unticked">
+        <input type="radio" name="missing_info" value="rotation" checked><input type="radio" name="missing_info" value="random">
+        <select name="game_type"><option value="practice">Practice<option value="join" disabled>Join</select>
+        <select name="scoring"><option value="imps">IMPs</option><option value="mp" selected>MPs</option></select>
+        <textarea name="text">ignored</textarea><input type="file" name="files"><button type="submit" name="go">Go</button>
+      </form>"""
+    assert loadtest.form_fields(page, "/games/new/") == [
+        ("csrfmiddlewaretoken", "tok&en"),
+        ("name", "Tuesday practice"),
+        ("ticked", "yes"),
+        ("missing_info", "rotation"),
+        ("game_type", "practice"),
+        ("scoring", "mp"),
+        ("text", ""),
+    ]
+    with pytest.raises(loadtest.Failed):
+        loadtest.form_fields(page, "/nowhere/")

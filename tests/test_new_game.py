@@ -1,0 +1,54 @@
+from __future__ import annotations
+
+import pytest
+
+from games.models import Game
+
+pytestmark = pytest.mark.django_db
+
+RULES = {"name": "Thursday teaching", "game_type": "practice", "allow_upload": "1", "scoring": "imps", "missing_info": "rotation"}
+
+
+def test_it_shows_the_bridge_rules_form(host_client):
+    html = host_client.get("/games/new/").content.decode()
+    for label in ("New game", "Allow deck upload", "Game type", "Scoring", "Create"):
+        assert label in html
+    assert '<select name="allow_upload"' in html
+    assert '<option value="1" selected>Yes</option>' in html and '<option value="0">No</option>' in html
+    assert 'value="rotation"' in html and "checked" in html
+
+
+def test_it_shows_join_games_as_coming_soon(host_client):
+    html = host_client.get("/games/new/").content.decode()
+    assert '<option value="join" disabled>Join (coming soon)</option>' in html
+
+
+def test_it_creates_the_game_for_the_host(host_client, host):
+    response = host_client.post("/games/new/", RULES)
+    game = Game.objects.get()
+    assert response.status_code == 302 and response.url == f"/games/{game.pk}/"
+    assert (game.host, game.name, game.allow_upload, game.missing_info) == (host, "Thursday teaching", True, "rotation")
+
+
+def test_it_can_create_a_game_without_upload(host_client):
+    host_client.post("/games/new/", {**RULES, "allow_upload": "0", "scoring": "matchpoints", "missing_info": "south_none"})
+    game = Game.objects.get()
+    assert not game.allow_upload
+    assert (game.scoring, game.missing_info) == ("matchpoints", "south_none")
+
+
+def test_it_refuses_join_games_for_now(host_client):
+    response = host_client.post("/games/new/", {**RULES, "game_type": "join"})
+    assert response.status_code == 200
+    assert "Join games are coming soon" in response.content.decode()
+    assert not Game.objects.exists()
+
+
+def test_it_needs_a_name(host_client):
+    response = host_client.post("/games/new/", {**RULES, "name": "   "})
+    assert response.status_code == 200 and not Game.objects.exists()
+
+
+def test_it_sends_anonymous_users_to_log_in(client):
+    response = client.get("/games/new/")
+    assert response.status_code == 302 and response.url.startswith("/login/?next=")

@@ -1,0 +1,67 @@
+"""manage.py purge_uploads: expired staged uploads go, live ones stay."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from io import StringIO
+
+import pytest
+from django.core.management import call_command
+from django.utils import timezone
+
+from games.upload_models import Upload, UploadFile
+
+pytestmark = pytest.mark.django_db
+
+
+def stage(game, host, *, hours_left: float) -> Upload:
+    upload = Upload.stage(game, host, [("a.pbn", b"[Deal ...]"), ("b.lin", b"md|...")])
+    Upload.objects.filter(pk=upload.pk).update(expires_at=timezone.now() + timedelta(hours=hours_left))
+    return upload
+
+
+def purge(*args: str) -> str:
+    out = StringIO()
+    call_command("purge_uploads", *args, stdout=out)
+    return out.getvalue()
+
+
+def test_it_deletes_expired_uploads_and_their_files(game, host):
+    stage(game, host, hours_left=-1)
+    live = stage(game, host, hours_left=5)
+    assert purge() == "Deleted 1 expired upload (2 files).\n"
+    assert list(Upload.objects.all()) == [live]
+    assert UploadFile.objects.count() == 2
+
+
+def test_it_deletes_added_uploads_too_once_expired(game, host):
+    upload = stage(game, host, hours_left=-1)
+    Upload.objects.filter(pk=upload.pk).update(added_at=timezone.now())
+    purge()
+    assert not Upload.objects.exists()
+
+
+def test_a_dry_run_only_counts(game, host):
+    stage(game, host, hours_left=-1)
+    stage(game, host, hours_left=-2)
+    assert purge("--dry-run") == "Would delete 2 expired uploads (4 files).\n"
+    assert Upload.objects.count() == 2
+
+
+def test_it_is_quiet_with_verbosity_zero(game, host):
+    stage(game, host, hours_left=-1)
+    assert purge("-v", "0") == ""
+    assert not Upload.objects.exists()
+
+
+def test_uploads_expire_after_the_configured_hours(game, host, settings):
+    settings.DECK_UPLOAD_EXPIRY_HOURS = 3
+    upload = Upload.stage(game, host, [("a.pbn", b"x")])
+    left = upload.expires_at - timezone.now()
+    assert timedelta(hours=2, minutes=59) < left <= timedelta(hours=3)
+
+
+def test_the_docstring_gives_a_cron_line():
+    from games.management.commands import purge_uploads
+
+    assert "manage.py purge_uploads" in purge_uploads.__doc__ and "* * * *" in purge_uploads.__doc__
