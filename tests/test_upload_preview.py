@@ -187,3 +187,16 @@ def test_the_preview_after_adding_shows_the_confirmation(host_client, game):
     host_client.post(reverse("upload_add", args=[game.pk, Upload.objects.get().token]))
     response = host_client.get(preview_url(game))
     assert "4 decks added" in response.text and "Add Decks to Game" not in response.text
+
+
+def test_each_problem_links_to_its_entry_on_the_help_page(host_client, game):
+    send(host_client, game, upload_file("board_2_bad.pbn", fixture("board_2_bad.pbn")))
+    html = host_client.get(preview_url(game)).text
+    help_page = host_client.get(reverse("help_upload")).text
+    links = [part.split('"')[0] for part in html.split('class="problem-help" href="')[1:]]
+    assert links, "the problem has no help link"
+    for link in links:
+        path, anchor = link.split("#")
+        assert path == reverse("help_upload")
+        assert anchor != "problem-other"  # a specific entry, not the catch-all
+        assert f'id="{anchor}"' in help_page

@@ -22,7 +22,7 @@ from django.views.decorators.http import require_safe
 from games.formats import read_decks
 from games.formats.model import SEATS, Deck, dealer_for_board, vul_for_board
 from games.models import VUL_CHOICES, Game
-from games.problem_help import ANCHORS, CATCH_ALL
+from games.problem_help import CATCH_ALL
 from games.upload_forms import ACCEPT, human_size
 from games.upload_models import problem_text, read_file
 
@@ -190,7 +190,6 @@ def uploading_decks(request: HttpRequest) -> HttpResponse:
         "extensions": ACCEPT.split(","),
         "worked": _worked(),
         "samples": _samples(),
-        "anchors": ANCHORS,
         "catch_all": CATCH_ALL,
     }
     return render(request, "games/help_upload.html", context)

@@ -208,8 +208,8 @@ def test_dash_hand_is_inferred():
     assert decks[0].deal == CANON
     assert decks[0].notes == ("East's hand is not given: it holds the 13 remaining cards",)
     # the three hands given must not share a card
-    _, problems, _ = read(game(2, "N:AKQJ.T98.765.432 - 765.432.AKQJ.T98 432.AKQJ.T98.76A"))
-    assert [p.message for p in problems] == ["board 2: the ace of clubs is in both South and West"]
+    _, problems, _ = read(game(2, "N:AKQJ.T98.765.432 - 765.432.AKQJ.T98 432.AKQJ.T98.762"))
+    assert [p.message for p in problems] == ["board 2: the two of clubs is in both North and West"]
 
 
 def test_two_dash_hands_is_a_problem():
