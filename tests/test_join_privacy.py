@@ -152,7 +152,8 @@ def test_exports_stay_host_and_staff_only(at, table, which, fmt, username):
 
 @pytest.mark.parametrize(
     "path",
-    ["/admin/", "/admin/games/dealtboard/", "/admin/games/deck/", "/admin/games/game/", "/admin/games/dealtboard/1/change/"],
+    ["/admin/", "/admin/games/dealtboard/", "/admin/games/deck/", "/admin/games/game/",
+     "/admin/games/dealtboard/1/change/"],
 )
 def test_the_admin_is_closed_to_players(at, table, path):
     response = at("bob").get(path)
@@ -164,7 +165,8 @@ def test_the_admin_is_closed_to_players(at, table, path):
 def test_anyone_not_at_the_table_gets_404(at, table, django_user_model, path):
     django_user_model.objects.create_user("frank", password="x")
     client = at("frank")
-    response = client.post(f"/games/{table.game.pk}/{path}") if path == "reveal/" else client.get(f"/games/{table.game.pk}/{path}")
+    send = client.post if path == "reveal/" else client.get
+    response = send(f"/games/{table.game.pk}/{path}")
     assert response.status_code == 404
     assert_sees_only(response.content.decode(), None)
 

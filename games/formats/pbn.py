@@ -19,7 +19,7 @@ import gc
 from .model import SEATS, Deck, Problem
 from .pbn_deal import DealError, read_deal
 from .pbn_deck import TAG_VALUE_LIMIT, full_deck, new_deck
-from .pbn_scan import SEP_SPLIT, SPECIAL, TAG_SPLIT, Game, game_from_parts, scan_slow, unescape
+from .pbn_scan import SEP_SPLIT, SPECIAL, TAG_SPLIT, Game, game_from_parts, scan_slow, unescape_all
 
 __all__ = ["read_pbn"]
 
@@ -118,8 +118,8 @@ class _Reader:
                 continue
             names = parts[1::3]
             values = parts[2::3]
-            if "\\" in chunk:  # values hold no line end: unescape them all in one go
-                values = unescape("\n".join(values)).split("\n")
+            if "\\" in chunk:
+                values = unescape_all(values)
             if not spaces or self.has_hash or not _PLAIN_TAGS.issuperset(names):
                 game = game_from_parts(names, values, gaps)
                 game.first = start + chunk.find("[")
@@ -230,7 +230,8 @@ class _Reader:
         notes = list(deal_notes)
         for message in hash_notes:
             notes.append(message)
-            self.notes.append(f"{_where(board, index, line)}: {message} (the PBN standard forbids this)")
+            self.note("notes on '#' or '##' used for Deal, Dealer or Vulnerable",
+                      f"{_where(board, index, line)}: {message} (the PBN standard forbids this)")
         dealer = _DEALER.get(tags.get("Dealer"), _MISSING)
         if dealer is _MISSING:
             dealer = _field(tags["Dealer"], "Dealer", notes)

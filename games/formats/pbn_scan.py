@@ -38,12 +38,25 @@ _SLOW = re.compile(
     """,
     re.X | re.M,
 )
-_ESCAPE = re.compile(r'\\(["\\])')
 
 
 def unescape(value: str) -> str:
-    """A tag value with PBN's two escapes read: \\" is a quote, \\\\ a backslash."""
-    return _ESCAPE.sub(r"\1", value) if "\\" in value else value
+    """A tag value with PBN's two escapes read: \\" is a quote, \\\\ a backslash.
+
+    A value holds no line end, so one stands in for an escaped backslash while
+    the quotes are read (str.replace pairs backslashes from the left, as PBN does).
+    """
+    if "\\" not in value:
+        return value
+    return value.replace("\\\\", "\n").replace('\\"', '"').replace("\n", "\\")
+
+
+def unescape_all(values: list[str]) -> list[str]:
+    """unescape() for every value of a game, in one go when no NUL is about."""
+    joined = "\0".join(values)
+    if joined.count("\0") != len(values) - 1:
+        return list(map(unescape, values))
+    return unescape(joined).split("\0")
 
 
 class Game:

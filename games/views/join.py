@@ -22,7 +22,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.cache import patch_cache_control
-from django.views.decorators.http import require_POST, require_safe
+from django.utils.http import parse_etags
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 
 from games.join_models import SEAT_NAMES, JoinTable, SeatError, seat_of, seat_view
@@ -59,10 +60,12 @@ def join_context(request: HttpRequest, game: Game, table: JoinTable | None = Non
     }
 
 
-def _fragments(request: HttpRequest, game: Game, main: str, **extra: Any) -> HttpResponse:
+def _fragments(
+    request: HttpRequest, game: Game, main: str, table: JoinTable | None = None, **extra: Any
+) -> HttpResponse:
     """For htmx: ``main`` (the seat view or the players panel) and, for the host, the
     other one out of band, so both show the same seating."""
-    context = {**join_context(request, game), **extra}
+    context = {**join_context(request, game, table), **extra}
     parts = [render_to_string(main, context, request)]
     if context["view"].can_manage:
         other = PANEL if main == VIEW else VIEW
@@ -80,6 +83,7 @@ def player_table(request: HttpRequest, game: Game) -> HttpResponse:
 
 
 @login_required
+@require_http_methods(["GET", "POST"])
 def join_game(request: HttpRequest, pk: int, token: str) -> HttpResponse:
     """The invite link: a free seat for whoever opens it, logged in."""
     game = get_object_or_404(Game, pk=pk)
@@ -125,9 +129,9 @@ def seat_poll(request: HttpRequest, pk: int) -> HttpResponse:
     if request.GET.get("v") == version:
         return HttpResponse(status=204)
     etag = f'"{version}.{request.user.pk}"'
-    if etag in request.headers.get("If-None-Match", ""):
+    if etag in parse_etags(request.headers.get("If-None-Match", "")):
         return HttpResponseNotModified(headers={"ETag": etag})
-    response = _fragments(request, game, VIEW)
+    response = _fragments(request, game, VIEW, table)
     response["ETag"] = etag
     return response
 

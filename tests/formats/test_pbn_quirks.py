@@ -127,6 +127,15 @@ def test_escaped_quote_and_backslash_in_value():
     assert decks[0].tags == (("Event", 'say "hi" \\ bye'),)
 
 
+@pytest.mark.parametrize(("written", "value"), [
+    (r"a\\", "a\\"), (r"\\\"", '\\"'), (r"\"\\", '"\\'), (r"\\\\", "\\\\"), (r"\S", r"\S"),
+])
+def test_escapes_pair_from_the_left(written, value):
+    for extra in ("", "{slow}"):  # both scanners
+        decks, _, _ = read(game(1, extra=f'[Event "{written}"]{extra}\n[Site "{written}"]\n'))
+        assert decks[0].tags == (("Event", value), ("Site", value))
+
+
 def test_bracket_inside_value():
     decks, _, _ = read('[Event "Random]"]\n' + game(59))
     assert [d.board for d in decks] == ["59"]

@@ -1,0 +1,9 @@
+"""Parser tests need no Django: they run with `-p no:django` too."""
+
+import pytest
+
+
+@pytest.fixture(autouse=True)
+def fast_password_hashing():
+    """No users are made here (overrides the web tests' fixture of the same name)."""
+    yield
