@@ -14,7 +14,6 @@ Nothing here raises on bad input.
 
 from __future__ import annotations
 
-import gc
 
 from .model import SEATS, Deck, Problem
 from .pbn_deal import DealError, read_deal
@@ -38,15 +37,7 @@ NOTE_LIMIT = 20  # notes of one kind before they are only counted
 def read_pbn(text: str) -> tuple[list[Deck], list[Problem], list[str]]:
     """Decks in file order, problems, and notes (harmless things read past)."""
     reader = _Reader(text)
-    # Reading makes many small tuples and no reference cycles: the cyclic collector would
-    # only walk the growing list of decks again and again (a fifth of the time, measured).
-    collecting = gc.isenabled()
-    gc.disable()
-    try:
-        reader.run()
-    finally:
-        if collecting:
-            gc.enable()
+    reader.run()
     return reader.decks, reader.problems, reader.finish_notes()
 
 

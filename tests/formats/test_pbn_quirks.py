@@ -541,3 +541,19 @@ def test_never_raises_on_random_text():
             at = rng.choice([i for i, ch in enumerate(chars) if ch in ". "])
             chars[at] = "." if chars[at] == " " else " "
         read(game(1, "".join(chars)))
+
+
+def test_overlapping_reads_in_threads_leave_the_garbage_collector_on():
+    import gc
+    import threading
+
+    from games.formats import read_decks
+
+    text = b'[Board "1"]\n[Deal "N:A95.4.AKQ432.T62 KQJT74.93.987.98 63.AQJ87.5.AKQ74 82.KT652.JT6.J53"]\n\n' * 2000
+    assert gc.isenabled()
+    threads = [threading.Thread(target=read_decks, args=(text, "x.pbn")) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert gc.isenabled()
