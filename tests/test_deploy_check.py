@@ -13,7 +13,8 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def _run(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
-    environ = {k: v for k, v in os.environ.items() if k not in {"DEBUG", "SECRET_KEY", "ALLOWED_HOSTS"}}
+    environ = {k: v for k, v in os.environ.items() if k not in {"DEBUG", "SECRET_KEY", "ALLOWED_HOSTS", "DJANGO_ALLOW_ASYNC_UNSAFE"}}
+    # (the browser tests set DJANGO_ALLOW_ASYNC_UNSAFE for Playwright's event loop; a deployment never has it)
     environ.update({"DJANGO_SETTINGS_MODULE": "deckupload.settings_production", **env})
     return subprocess.run(
         [sys.executable, *args], cwd=ROOT, env=environ, capture_output=True, text=True, timeout=120

@@ -32,3 +32,14 @@ def test_it_escapes_game_names(host_client, host):
     Game.objects.create(host=host, name="<b>bold</b>")
     html = host_client.get("/").content.decode()
     assert "<b>bold</b>" not in html and "&lt;b&gt;bold&lt;/b&gt;" in html
+
+
+def test_it_lists_the_join_tables_the_user_sits_at(other_client, other_user, host):
+    from games.join_models import JoinTable, Seat
+    from games.models import Game
+
+    table = JoinTable.for_game(Game.objects.create(host=host, name="Friday four", game_type=Game.Type.JOIN))
+    Seat.objects.create(game=table.game, seat="E", user=other_user)
+    html = other_client.get("/").content.decode()
+    assert "Tables you sit at" in html
+    assert f'href="/games/{table.game.pk}/"' in html and "East · hosted by alice" in html

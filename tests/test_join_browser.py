@@ -104,6 +104,8 @@ def test_four_players_each_see_their_own_hand_until_the_reveal(live_server, brow
         assert "/login/" in page.url
         log_in(page, name)
         expect(page.get_by_role("heading", name="Join “Friday four”")).to_be_visible()
+        if name == "erin":
+            page.screenshot(path=str(output_dir / "join-invite.png"), **SHOT)
         page.get_by_role("button", name=NAMES[PLAYERS[name]]).click()
         expect(page.locator(".game-head .rules")).to_contain_text(f"you sit {NAMES[PLAYERS[name]]}")
         assert page.url == table_url

@@ -18,11 +18,6 @@ def test_it_shows_the_bridge_rules_form(host_client):
     assert 'value="rotation"' in html and "checked" in html
 
 
-def test_it_shows_join_games_as_coming_soon(host_client):
-    html = host_client.get("/games/new/").content.decode()
-    assert '<option value="join" disabled>Join (coming soon)</option>' in html
-
-
 def test_it_creates_the_game_for_the_host(host_client, host):
     response = host_client.post("/games/new/", RULES)
     game = Game.objects.get()
@@ -35,13 +30,6 @@ def test_it_can_create_a_game_without_upload(host_client):
     game = Game.objects.get()
     assert not game.allow_upload
     assert (game.scoring, game.missing_info) == ("matchpoints", "south_none")
-
-
-def test_it_refuses_join_games_for_now(host_client):
-    response = host_client.post("/games/new/", {**RULES, "game_type": "join"})
-    assert response.status_code == 200
-    assert "Join games are coming soon" in response.content.decode()
-    assert not Game.objects.exists()
 
 
 def test_it_needs_a_name(host_client):

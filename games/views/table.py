@@ -45,13 +45,14 @@ def table_context(game: Game, request: HttpRequest | None = None) -> dict[str, A
 
 @require_safe
 def home(request: HttpRequest) -> HttpResponse:
-    games = []
+    games, seated = [], []
     if request.user.is_authenticated:
         games = request.user.hosted_games.annotate(
             queued=Count("decks", filter=Q(decks__status=Deck.Status.QUEUED), distinct=True),
             dealt=Count("boards", distinct=True),
         )
-    return render(request, "games/home.html", {"games": games})
+        seated = request.user.seats.exclude(game__host=request.user).select_related("game", "game__host")
+    return render(request, "games/home.html", {"games": games, "seated": seated})
 
 
 @login_required
