@@ -23,6 +23,7 @@ test: install
 bench: install
 	$(PIP) install -q --disable-pip-version-check -r requirements-bench.txt
 	$(PY) -m games.formats.bench
+	DJANGO_SETTINGS_MODULE=deckupload.settings $(PY) -m games.bench_web
 
 fuzz: install
 	$(PIP) install -q --disable-pip-version-check atheris==3.0.0

@@ -72,7 +72,7 @@ class Game(models.Model):
     # --- the queue -----------------------------------------------------------------
 
     def queued(self) -> models.QuerySet[Deck]:
-        return self.decks.filter(status=Deck.Status.QUEUED).order_by("position", "pk")
+        return self.decks.filter(status=Deck.Status.QUEUED).order_by("position")  # unique in a game
 
     def _locked(self) -> Game:
         """This game's row, locked for the rest of the transaction (PostgreSQL);
@@ -122,11 +122,9 @@ class Game(models.Model):
         with transaction.atomic():
             game = self._locked()
             number = game.next_board_number
-            deck = game.queued().first()
+            deck = game.queued().only(*Deck.DEALING_FIELDS).first()
             if deck is not None:
-                deck.status = Deck.Status.DEALT
-                deck.dealt_at = timezone.now()
-                deck.save(update_fields=["status", "dealt_at"])
+                Deck.objects.filter(pk=deck.pk).update(status=Deck.Status.DEALT, dealt_at=timezone.now())
                 deal = deck.deal
                 dealer = deck.dealer or deck.deal_first or self._fallback_dealer(deck.board_number or number)
                 vul = deck.vul or self._fallback_vul(deck.board_number or number)
@@ -200,6 +198,10 @@ class Game(models.Model):
 
 class Deck(models.Model):
     """One uploaded deck, in a game's queue, with everything the reader found."""
+
+    # What dealing reads of a deck: not the auction, play or source text.
+    DEALING_FIELDS = ("pk", "game_id", "position", "deal", "dealer", "vul", "deal_first", "board")
+    LISTING_DEFERRED = ("auction", "play", "tags", "notes", "source_text")
 
     class Status(models.TextChoices):
         QUEUED = "queued", "Queued"

@@ -30,13 +30,17 @@ def _get_game_for_host(request: HttpRequest, pk: int) -> Game:
 def table_context(game: Game, request: HttpRequest | None = None) -> dict[str, Any]:
     """Everything the game page and its partials (table, queue, history) show; for a
     Join game and its host, the seat view and the players panel too."""
-    boards = game.boards.select_related("deck").order_by("-number")
+    boards = (
+        game.boards.select_related("deck")
+        .defer(*(f"deck__{name}" for name in Deck.LISTING_DEFERRED))
+        .order_by("-number")
+    )
     context = {
         "game": game,
         "board": boards.first(),
         "history": boards[:HISTORY_SHOWN],
         "queue_count": game.queued().count(),
-        "next_decks": list(game.queued()[:QUEUE_SHOWN]),
+        "next_decks": list(game.queued().defer(*Deck.LISTING_DEFERRED)[:QUEUE_SHOWN]),
     }
     if request is not None and game.game_type == Game.Type.JOIN:
         context.update(join_context(request, game))
