@@ -4,6 +4,9 @@
 // keeps working after htmx swaps parts of the page.
 (function () {
   "use strict";
+  // With this script the label button stands in for the browser's file input
+  // (the chosen files are listed below it); without it the input stays visible.
+  document.documentElement.classList.add("upload-enhanced");
 
   function fileInput() {
     return document.querySelector("#upload-form input[type=file]");
