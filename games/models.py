@@ -20,7 +20,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from games.formats import cards as card_rules
-from games.formats.model import SEATS, VULS, Call, dealer_for_board, vul_for_board
+from games.formats.model import BOARD_LENGTH, SEATS, VULS, Call, board_number, dealer_for_board, vul_for_board
 from games.formats.model import Deck as ParsedDeck
 
 SEAT_CHOICES = [("N", "North"), ("E", "East"), ("S", "South"), ("W", "West")]
@@ -249,7 +249,7 @@ class Deck(models.Model):
 
     @property
     def board_number(self) -> int | None:
-        return int(self.board) if self.board.isdigit() and int(self.board) > 0 else None
+        return board_number(self.board)
 
     @classmethod
     def from_parsed(cls, parsed: ParsedDeck, **fields) -> Deck:
@@ -320,7 +320,7 @@ def deck_fields(parsed: ParsedDeck) -> dict:
         "dealer": parsed.dealer or "",
         "vul": parsed.vul or "",
         "deal_first": parsed.deal_first or "",
-        "board": (parsed.board or "")[:20],
+        "board": (parsed.board or "")[:BOARD_LENGTH],
         "board_name": parsed.board_name[:200],
         "players": dict(parsed.players),
         "auction": [{"call": c.call, "alert": c.alert, "explanation": c.explanation} for c in parsed.auction],

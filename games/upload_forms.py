@@ -20,6 +20,8 @@ PASTED_NAME = "pasted deals"
 MAX_NAME = 100
 ACCEPT = ".lin,.pbn,.txt,.xml"
 _PATH_SEPARATORS = re.compile(r"[\\/]")
+# When the database has no room for the upload's files or its decks (upload_models.storage_full).
+DISK_FULL = "The server could not store the upload: its disk is full. Nothing was added."
 
 
 def clean_name(raw: str) -> str:

@@ -13,12 +13,13 @@ leave out the same decks.
 
 from __future__ import annotations
 
+import sqlite3
 import uuid
 from collections.abc import Collection, Sequence
 from datetime import timedelta
 
 from django.conf import settings
-from django.db import models, transaction
+from django.db import DatabaseError, models, transaction
 from django.utils import timezone
 
 from games.formats import FileResult, Problem, read_decks
@@ -85,6 +86,16 @@ def chosen_batches(
 
 def queued_deals(game) -> set[str]:
     return set(game.queued().values_list("deal", flat=True))
+
+
+def storage_full(error: DatabaseError) -> bool:
+    """Whether the database refused a write for want of disk space: SQLite's SQLITE_FULL
+    ("database or disk is full") or PostgreSQL's disk_full (SQLSTATE 53100)."""
+    cause = error.__cause__
+    code = getattr(cause, "sqlite_errorcode", None)
+    if code is not None:
+        return code & 0xFF == sqlite3.SQLITE_FULL
+    return getattr(cause, "sqlstate", None) == "53100"
 
 
 class UploadQuerySet(models.QuerySet):

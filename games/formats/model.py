@@ -19,6 +19,17 @@ VUL_CYCLE = (
 )
 
 
+BOARD_LENGTH = 20  # longer labels are kept as text, never read as a number
+
+
+def board_number(board: str | None) -> int | None:
+    """The positive number a board label names (its first BOARD_LENGTH characters),
+    else None. ``isdecimal`` and ASCII, not ``isdigit``: int() refuses "²", and a
+    label from a file may be longer than the 4,300 digits int() takes."""
+    board = (board or "")[:BOARD_LENGTH]
+    return int(board) if board.isdecimal() and board.isascii() and int(board) > 0 else None
+
+
 def dealer_for_board(number: int) -> str:
     """The dealer of board ``number`` in the standard rotation (board 1: North)."""
     return SEATS[(number - 1) % 4]
@@ -69,10 +80,7 @@ class Deck:
 
     @property
     def board_number(self) -> int | None:
-        if self.board and self.board.isdigit():
-            number = int(self.board)
-            return number if number > 0 else None
-        return None
+        return board_number(self.board)
 
     @property
     def effective_dealer(self) -> str:

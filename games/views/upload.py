@@ -13,6 +13,7 @@ from typing import Any
 from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Page, Paginator
+from django.db import DatabaseError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -22,9 +23,9 @@ from django.views.decorators.vary import vary_on_headers
 from games.formats import FileResult
 from games.formats.model import Deck as ParsedDeck
 from games.formats.model import dealer_for_board, vul_for_board
-from games.models import Game
-from games.upload_forms import AddDecksForm, UploadForm, human_size
-from games.upload_models import DeckKey, Upload, find_duplicates, problem_text, queued_deals
+from games.models import Game, board_number
+from games.upload_forms import DISK_FULL, AddDecksForm, UploadForm, human_size
+from games.upload_models import DeckKey, Upload, find_duplicates, problem_text, queued_deals, storage_full
 from games.views.table import _get_game_for_host
 
 TEMPLATE = "games/upload.html"
@@ -62,7 +63,7 @@ class FileView:
 
 def _shown_dealer_vul(game: Game, deck: ParsedDeck) -> tuple[str, str]:
     """What the table will use, as far as it is known before dealing (see Game.deal_next)."""
-    number = deck.board_number
+    number = board_number(deck.board)  # as Game.deal_next will read it (not ParsedDeck.board_number)
     if game.missing_info == Game.MissingInfo.SOUTH_NONE:
         fallback = ("S", "None")
     elif game.missing_info == Game.MissingInfo.ROTATION and number:
@@ -78,7 +79,8 @@ def _auction(deck: ParsedDeck) -> str:
 
 def _heading(deck: ParsedDeck) -> str:
     """The board's name when it says more than "Board 7"."""
-    plain = f"Board {deck.board_number}" if deck.board_number else ""
+    number = board_number(deck.board)
+    plain = f"Board {number}" if number else ""
     return "" if deck.board_name in {plain, f"Board {deck.board}"} else deck.board_name
 
 
@@ -158,6 +160,11 @@ def _game_for_upload(request: HttpRequest, pk: int) -> tuple[Game, HttpResponse 
     return game, render(request, TEMPLATE, {"game": game, "refused": True}, status=403)
 
 
+def _disk_full_status(request: HttpRequest) -> int:
+    """503 for the plain page; htmx swaps only 2xx answers, so it gets 200 to show the message."""
+    return 200 if request.htmx else 503
+
+
 def _partial(request: HttpRequest, name: str) -> str:
     """The named partial for htmx swaps; the whole page otherwise (and on history restore)."""
     htmx = getattr(request, "htmx", None)
@@ -175,7 +182,14 @@ def upload(request: HttpRequest, pk: int) -> HttpResponse:
     form = UploadForm(request.POST, request.FILES)
     if not form.is_valid():
         return render(request, _partial(request, "results"), _context(game, form=form))
-    staged = Upload.stage(game, request.user, form.cleaned_data["staged"])
+    try:
+        staged = Upload.stage(game, request.user, form.cleaned_data["staged"])
+    except DatabaseError as error:
+        if not storage_full(error):
+            raise
+        form.add_error(None, DISK_FULL)  # Upload.stage is atomic: nothing of it was kept
+        return render(request, _partial(request, "results"), _context(game, form=form),
+                      status=_disk_full_status(request))
     url = reverse("upload_preview", args=[game.pk, staged.token])
     if not request.htmx:
         return redirect(url)
@@ -216,7 +230,15 @@ def add(request: HttpRequest, pk: int, token) -> HttpResponse:
     if not form.is_valid():
         return render(request, _partial(request, "results"),
                       {**_preview_context(request, game, staged, staged.results()), "add_form": form}, status=400)
-    added = staged.add_to_game(form.cleaned_data["include"], include_all=form.cleaned_data["include_all"])
+    try:
+        added = staged.add_to_game(form.cleaned_data["include"], include_all=form.cleaned_data["include_all"])
+    except DatabaseError as error:
+        if not storage_full(error):
+            raise
+        form.add_error(None, DISK_FULL)  # add_to_game is atomic: the queue is as it was
+        return render(request, _partial(request, "results"),
+                      {**_preview_context(request, game, staged, staged.results()), "add_form": form},
+                      status=_disk_full_status(request))
     if added == 0:  # every deck was a duplicate and none was ticked: keep the preview
         context = {**_preview_context(request, game, staged, staged.results()), "nothing_chosen": True}
     elif added and not request.htmx:
