@@ -24,10 +24,10 @@ BOARD_LENGTH = 20  # longer labels are kept as text, never read as a number
 
 def board_number(board: str | None) -> int | None:
     """The positive number a board label names (its first BOARD_LENGTH characters),
-    else None. ``isdecimal`` and ASCII, not ``isdigit``: int() refuses "²", and a
+    else None. ``isdecimal``, not ``isdigit``: int() refuses "²", and a
     label from a file may be longer than the 4,300 digits int() takes."""
     board = (board or "")[:BOARD_LENGTH]
-    return int(board) if board.isdecimal() and board.isascii() and int(board) > 0 else None
+    return int(board) if board.isdecimal() and int(board) > 0 else None
 
 
 def dealer_for_board(number: int) -> str:
