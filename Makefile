@@ -3,7 +3,7 @@
 PY := .venv/bin/python
 PIP := .venv/bin/pip
 
-.PHONY: run test install bench fuzz loadtest lint
+.PHONY: run test install bench fuzz loadtest
 
 .venv/.installed: requirements.txt
 	python3 -m venv .venv
@@ -28,3 +28,6 @@ bench: install
 fuzz: install
 	$(PIP) install -q --disable-pip-version-check atheris==3.0.0
 	FUZZ_SECONDS=$${FUZZ_SECONDS:-60} $(PY) scripts/fuzz.py
+
+loadtest: install
+	$(PY) scripts/loadtest.py $(LOADTEST_ARGS)

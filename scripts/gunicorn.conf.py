@@ -3,9 +3,14 @@
     gunicorn -c scripts/gunicorn.conf.py
 
 Environment: GUNICORN_BIND (127.0.0.1:8000), GUNICORN_WORKERS (4),
-GUNICORN_WORKER_CLASS (gthread or sync), GUNICORN_THREADS (per gthread worker).
-The defaults are what scripts/loadtest.py measured best on a 2-core machine; see
-its docstring for the figures.
+GUNICORN_WORKER_CLASS (sync, or gthread with GUNICORN_THREADS per worker).
+
+Sync workers by default: the app is CPU-bound (templates, the deck reader; a
+deal costs ~20-30 ms of CPU), so threads in one process mostly queue for its
+interpreter lock. Measured with scripts/loadtest.py (32 hosts, 60 s) on a shared
+2-CPU machine, gthread won nothing that stood out of the noise: deals/s of
+23 / 13 / 11 (sync 4) against 6 (gthread 4x2) and 12 / 17 (gthread 4x4).
+Sync workers expect a buffering proxy (nginx) in front, as production has.
 """
 
 from __future__ import annotations
@@ -15,8 +20,9 @@ import os
 wsgi_app = "deckupload.wsgi:application"
 bind = os.environ.get("GUNICORN_BIND", "127.0.0.1:8000")
 workers = int(os.environ.get("GUNICORN_WORKERS", "4"))
-worker_class = os.environ.get("GUNICORN_WORKER_CLASS", "gthread")
-threads = int(os.environ.get("GUNICORN_THREADS", "2"))
+worker_class = os.environ.get("GUNICORN_WORKER_CLASS", "sync")
+# More than one thread turns a sync worker into gthread: only gthread gets threads.
+threads = int(os.environ.get("GUNICORN_THREADS", "4")) if worker_class == "gthread" else 1
 # Keep-alive only matters for gthread (sync workers close after each response).
 keepalive = 5
 timeout = 30

@@ -577,6 +577,38 @@ def server_times(access_log: Path) -> dict[str, list[float]]:
     return times
 
 
+@dataclass
+class CpuSample:
+    """CPU seconds so far: the whole machine (busy, all), gunicorn's workers, this process."""
+
+    machine_busy: float
+    machine_all: float
+    workers: float
+    client: float
+
+
+def cpu_sample(master_pid: int) -> CpuSample:
+    tick = os.sysconf("SC_CLK_TCK")
+    with open("/proc/stat") as f:
+        ticks = [int(x) for x in f.readline().split()[1:]]
+    idle = ticks[3] + ticks[4]  # idle + iowait
+    workers = 0.0
+    try:
+        with open(f"/proc/{master_pid}/task/{master_pid}/children") as f:
+            children = f.read().split()
+    except OSError:
+        children = []
+    for pid in children:
+        try:
+            with open(f"/proc/{pid}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+            workers += (int(fields[11]) + int(fields[12])) / tick  # utime, stime
+        except OSError:
+            pass
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return CpuSample((sum(ticks) - idle) / tick, sum(ticks) / tick, workers, usage.ru_utime + usage.ru_stime)
+
+
 # --- the report ------------------------------------------------------------------------------------
 
 
@@ -592,7 +624,7 @@ ORDER = ["signup", "login", "new_game", "game", "upload", "upload_preview", "upl
 
 
 def report(stats: Stats, elapsed: float, server: dict[str, list[float]], problems: list[str], setup: str,
-           client_cpu: float = 0.0, load: tuple[float, float] = (0.0, 0.0)) -> bool:
+           cpu: tuple[CpuSample, CpuSample] | None = None, load_before: float = 0.0) -> bool:
     labels = [x for x in ORDER if x in stats.latency] + sorted(set(stats.latency) - set(ORDER))
     total = sum(len(v) for v in stats.latency.values())
     five = sum(n for c in stats.statuses.values() for s, n in c.items() if s >= 500)
@@ -631,8 +663,13 @@ def report(stats: Stats, elapsed: float, server: dict[str, list[float]], problem
     line("deals per second", f"{deals / elapsed:.1f}", f">= {TARGET_DEALS_PER_S}", deals / elapsed >= TARGET_DEALS_PER_S)
     print(f"  other unexpected answers (4xx): {unexpected - five}; connections retried after keep-alive close: "
           f"{stats.retried}; games checked: {len(stats.expected_decks)}")
-    print(f"  the load client used {client_cpu / elapsed:.0%} of one CPU; load average {load[0]:.1f} before, "
-          f"{load[1]:.1f} after (a busy machine skews every figure)")
+    if cpu:
+        a, b = cpu
+        cpus = (b.machine_all - a.machine_all) / elapsed
+        print(f"  CPU: the machine was {(b.machine_busy - a.machine_busy) / (b.machine_all - a.machine_all):.0%} busy "
+              f"({cpus:.0f} CPUs; load average {load_before:.1f} before the run); gunicorn's workers used "
+              f"{b.workers - a.workers:.1f} CPU-s, {(b.workers - a.workers) / max(total, 1) * 1000:.1f} ms per request; "
+              f"the load client {(b.client - a.client) / elapsed:.0%} of one CPU")
     for sample in stats.samples:
         print(f"  failure: {sample}")
     for problem in problems[:30]:
@@ -650,9 +687,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--boards", type=int, default=200, help="boards per uploaded file")
     parser.add_argument("--deals", type=int, default=50, help="deals per game")
     parser.add_argument("--workers", type=int, default=int(os.environ.get("GUNICORN_WORKERS", "4")))
-    parser.add_argument("--worker-class", default=os.environ.get("GUNICORN_WORKER_CLASS", "gthread"),
+    parser.add_argument("--worker-class", default=os.environ.get("GUNICORN_WORKER_CLASS", "sync"),
                         choices=["sync", "gthread"])
-    parser.add_argument("--threads", type=int, default=int(os.environ.get("GUNICORN_THREADS", "2")))
+    parser.add_argument("--threads", type=int, default=int(os.environ.get("GUNICORN_THREADS", "4")),
+                        help="threads per gthread worker")
     parser.add_argument("--conn-max-age", type=int, default=int(os.environ.get("CONN_MAX_AGE", "60")))
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
@@ -715,7 +753,7 @@ def main(argv: list[str] | None = None) -> int:
         stats = Stats()
         plan = Plan(port=port, deals=args.deals, files=files)
         load_before = os.getloadavg()[0]
-        cpu_before = resource.getrusage(resource.RUSAGE_SELF)
+        cpu_before = cpu_sample(gunicorn.pid)
         budget = Budget(args.seconds, args.requests)  # the clock starts now
         threads = [
             threading.Thread(target=run_host, args=(n, plan, budget, stats, run), daemon=True)
@@ -728,9 +766,7 @@ def main(argv: list[str] | None = None) -> int:
         for t in threads:
             t.join()
         elapsed = time.monotonic() - budget.start
-        cpu_after = resource.getrusage(resource.RUSAGE_SELF)
-        client_cpu = (cpu_after.ru_utime - cpu_before.ru_utime) + (cpu_after.ru_stime - cpu_before.ru_stime)
-        load_after = os.getloadavg()[0]
+        cpu_after = cpu_sample(gunicorn.pid)
 
         gunicorn.terminate()
         gunicorn.wait(timeout=30)
@@ -743,7 +779,7 @@ def main(argv: list[str] | None = None) -> int:
                  f"{f' ({args.threads} threads)' if args.worker_class == 'gthread' else ''}, "
                  f"CONN_MAX_AGE={args.conn_max_age}, PostgreSQL on 127.0.0.1, {os.cpu_count()} CPUs")
         ok = report(stats, elapsed, server_times(work / "access.log"), problems, setup,
-                    client_cpu, (load_before, load_after))
+                    (cpu_before, cpu_after), load_before)
         if not ok:
             log_lines = (work / "gunicorn.log").read_text(errors="replace").splitlines()
             print("\nLast lines of gunicorn's log:")
