@@ -79,17 +79,20 @@ def binary_reason(text: str) -> str:
 _WINDOW = 65536
 _COUNT_WINDOW = 8192  # enough pairs to compare; the regexes below are slow per character
 # Signs of a handviewer link: the page name, or its lin= / n=..&s=.. query parameters.
+# Written as one class of first characters (then what follows each), which the regex engine
+# can skip to: the plain alternation, case-insensitive, tried every branch at every character.
 _HANDVIEWER = re.compile(
-    r"handviewer|[?&]lin=|[?&][nesw]=[^&\s]*&(?:[a-z]+=[^&\s]*&)*[nesw]=", re.IGNORECASE
+    r"[?&hH](?:(?<=[hH])(?i:andviewer)"
+    r"|(?<=[?&])(?i:lin=|[nesw]=[^&\s]*&(?:[a-z]+=[^&\s]*&)*[nesw]=))"
 )
 _SPACE = re.compile(r"\s")
 # A tag, or the "% PBN 2.1" line that starts even a file without games.
 _PBN_TAG = re.compile(r'\[[ \t]*[A-Za-z][A-Za-z0-9_]*[ \t]+"|^%[ \t]*PBN\b', re.MULTILINE)
 _PBN_DEAL = re.compile(r'\[[ \t]*Deal[ \t]+"')
 # Not after a letter, so "cmd|" or "Amd|" do not count.
-_LIN_PAIR = re.compile(
-    r"(?<![A-Za-z])(?:md|qx|ah|pn|vg|sv|mb|pc|pg|rh|st|an|mc|rs)\|", re.IGNORECASE
-)
+# Two letters and a pipe; the letters are then looked up (casefold: as IGNORECASE matches).
+_LIN_PAIR = re.compile(r"(?<![A-Za-z])([A-Za-z]{2})\|", re.IGNORECASE)
+_LIN_TAGS = frozenset(("md", "qx", "ah", "pn", "vg", "sv", "mb", "pc", "pg", "rh", "st", "an", "mc", "rs"))
 _LIN_DEALS = tuple(
     a + b + "|" for tag in ("md", "qx") for a in (tag[0], tag[0].upper()) for b in (tag[1], tag[1].upper())
 )
@@ -138,8 +141,9 @@ def detect_format(text: str, name: str = "") -> str:
     rest, links = _without_links(text)
     # Signs of each format: 1000 when it holds a deal, plus its pairs in the window.
     pbn = len(_PBN_TAG.findall(rest, 0, _COUNT_WINDOW))
-    lin = len(_LIN_PAIR.findall(rest, 0, _COUNT_WINDOW))
-    if _PBN_DEAL.search(rest):
+    pairs = _LIN_PAIR.findall(rest, 0, _COUNT_WINDOW)
+    lin = sum(1 for pair in pairs if pair in _LIN_TAGS or pair.casefold() in _LIN_TAGS)
+    if "Deal" in rest and _PBN_DEAL.search(rest):
         pbn += 1000
     if (lin or pbn < 1000) and _has_lin_deal(rest):
         lin += 1000

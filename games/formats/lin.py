@@ -19,6 +19,7 @@ from urllib.parse import unquote_plus
 from .cards import DealError
 from .lin_values import E_INFERRED, MD_SEATS, UNORDERED, read_auction, read_md, read_play
 from .model import Deck, Problem
+from .pbn_deck import new_deck  # fills the frozen Deck's slots directly (equal value, faster)
 
 __all__ = ["E_INFERRED", "MD0_REASON", "UNORDERED", "parse_lin", "read_lin"]
 
@@ -255,12 +256,13 @@ class _Reader:
             if players is None:
                 players = self.players[key] = _players(*key)
         tags = self.header if rec.label is None else (*self.header, ("qx", rec.label[:TAG_LIMIT]))
-        source = self.text[rec.start:min(end, rec.start + SOURCE_LIMIT)].strip()
+        start = rec.start
+        source = self.text[start:end if end < start + SOURCE_LIMIT else start + SOURCE_LIMIT].strip()
         if extra:
             notes += tuple(extra)
         first = dealer if auction else None
         if _POSITIONAL:
-            return Deck(deal, index, line, dealer, vul, board, board_name, None, players,
+            return new_deck(deal, index, line, dealer, vul, board, board_name, None, players,
                         auction, first, play, claim, "", "", "", tags, source, notes)
         return Deck(  # pragma: no cover - only if model.Deck's fields change order
             deal=deal, index=index, line=line, dealer=dealer, vul=vul, board=board,
@@ -287,6 +289,8 @@ def _board(rec: _Record) -> tuple[str | None, str]:
     board, name = None, ""
     for raw in rec.ah or ():
         hit = _HEADINGS.get(raw)
+        if hit is None and raw[:6] == "Board " and raw[6:].isdigit() and raw.isascii() and len(raw) < 40:
+            hit = (raw[6:], raw)  # what the general path below makes of 'Board 1234'
         if hit is None:
             heading = decode_heading(raw)[:TAG_LIMIT]
             found = _BOARD.search(heading)

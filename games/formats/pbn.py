@@ -139,7 +139,11 @@ class _Reader:
             self._line = line
             index = self.index
             self.index = index + 1
-            board, board_name = _BOARDS.get(tags.get("Board")) or _board_and_name(tags["Board"])
+            board = tags.get("Board")
+            hit = _BOARDS.get(board)
+            if hit is None:
+                hit = (board, f"Board {int(board)}") if board.isdigit() and board.isascii() else _board_and_name(board)
+            board, board_name = hit
             try:
                 canonical, first_seat, notes = read_deal(deal)
             except DealError as exc:
@@ -210,9 +214,7 @@ class _Reader:
         index = self.index
         self.index += 1
         line = self.line_at(game.deal_at if game.deal_at >= 0 else game.first)
-        board = tags.get("Board")
-        if board is not None:
-            board = _board(board)
+        board, board_name = _BOARDS.get(tags.get("Board")) or _board_and_name(tags["Board"])
         read = self.read_deal(deal)
         if type(read) is str:
             self.problems.append(Problem(f"{_where(board, index, line)}: {read}", line, index, board))
@@ -229,11 +231,13 @@ class _Reader:
         vul = _VUL.get(tags.get("Vulnerable"), _MISSING)
         if vul is _MISSING:
             vul = _field(tags["Vulnerable"], "Vulnerable", notes)
-        first = max(game.first, 0)
+        first = game.first if game.first > 0 else 0
         end = game.end if game.end >= 0 else len(self.text)
-        source = self.text[first : min(end, first + SOURCE_LIMIT)].rstrip()
+        if end > first + SOURCE_LIMIT:  # min() and max() are calls: these run on every game
+            end = first + SOURCE_LIMIT
+        source = self.text[first:end].rstrip()
         self.decks.append(full_deck(
-            game, canonical, index, line, dealer, vul, board, _board_name(board), first_seat,
+            game, canonical, index, line, dealer, vul, board, board_name, first_seat,
             source, notes,
         ))
 

@@ -16,11 +16,7 @@ from .model import SEATS
 
 __all__ = ["DealError", "read_deal"]
 
-# canonical suit text -> its cards as bits of a 52-bit hand (spades high), one table a suit
-_SPADES, _HEARTS, _DIAMONDS, _CLUBS = (
-    {SUIT_TEXT[m]: m << shift for m in range(FULL_SUIT + 1)} for shift in (39, 26, 13, 0)
-)
-_FULL_DECK = (1 << 52) - 1
+_SUIT = {SUIT_TEXT[m]: m for m in range(FULL_SUIT + 1)}  # canonical suit text -> 13-bit mask
 _SEAT_INDEX = {s: i for i, s in enumerate(SEATS)}
 _SEAT_INDEX.update({s.lower(): i for s, i in _SEAT_INDEX.items()})
 
@@ -41,20 +37,21 @@ def read_deal(value: str) -> tuple[str, str | None, tuple[str, ...]]:
             e0, e1, e2, e3 = e.split(".")
             s0, s1, s2, s3 = s.split(".")
             w0, w1, w2, w3 = w.split(".")
-            a = _SPADES[n0] | _HEARTS[n1] | _DIAMONDS[n2] | _CLUBS[n3]
-            b = _SPADES[e0] | _HEARTS[e1] | _DIAMONDS[e2] | _CLUBS[e3]
-            c = _SPADES[s0] | _HEARTS[s1] | _DIAMONDS[s2] | _CLUBS[s3]
-            d = _SPADES[w0] | _HEARTS[w1] | _DIAMONDS[w2] | _CLUBS[w3]
+            k = _SUIT
+            # Each suit text is canonical (a key), so a hand of 16 characters holds 13
+            # different cards; four such hands that cover every suit are 52 different cards.
+            # (13-bit masks: one machine digit, cheaper than 52-bit hands.)
+            good = (
+                len(n) == 16 and len(e) == 16 and len(s) == 16 and len(w) == 16
+                and k[n0] | k[e0] | k[s0] | k[w0] == FULL_SUIT
+                and k[n1] | k[e1] | k[s1] | k[w1] == FULL_SUIT
+                and k[n2] | k[e2] | k[s2] | k[w2] == FULL_SUIT
+                and k[n3] | k[e3] | k[s3] | k[w3] == FULL_SUIT
+            )
         except (ValueError, KeyError):
             pass  # not export format: the general path below
         else:
-            if (
-                a | b | c | d == _FULL_DECK
-                and a + b + c + d == _FULL_DECK  # with the line above: no card twice
-                and a.bit_count() == 13
-                and b.bit_count() == 13
-                and c.bit_count() == 13
-            ):
+            if good:
                 if first == 0:
                     return "N:" + body, "N", ()
                 k = 4 - first

@@ -3,20 +3,16 @@
 from __future__ import annotations
 
 from dataclasses import fields
-from itertools import filterfalse
 from operator import attrgetter, itemgetter
 
 from .model import Call, Deck
-from .pbn_scan import Game
+from .pbn_scan import OWN_TAGS, Game
 from .pbn_sections import note_explanations, read_auction, read_play
 
 TAG_LIMIT = 100
 TAG_VALUE_LIMIT = 1000
 # tags with a Deck field of their own; every other tag goes to Deck.tags
-_OWN_TAGS = frozenset((
-    "Board", "Dealer", "Vulnerable", "Deal", "North", "East", "South", "West",
-    "Auction", "Play", "Contract", "Declarer", "Result", "Note",
-))
+_OWN_TAGS = OWN_TAGS
 _PLAYERS = ("North", "East", "South", "West")
 _PLAYER_CACHE: dict[tuple[str | None, ...], tuple[tuple[str, str], ...]] = {}
 _IS_ALERT = attrgetter("alert")
@@ -103,24 +99,34 @@ def full_deck(
         play, more = read_play(game.play, tags["Play"].strip(), contract)
         if more:
             notes.extend(more)
-    named = dict.fromkeys(game.names)
-    keys = list(filterfalse(_OWN_TAGS.__contains__, named))
+    keys = game.other_names
     other = list(zip(keys, map(tags.__getitem__, keys)))
     if game.notes:
         used = set(game.auction_notes) if alerts_used else ()
         other.extend(("Note", v) for v in game.notes if v not in used)
-    if len(tags) > len(named) - ("Note" in named):  # '##' defaults added to this game
+    if len(tags) > game.named:  # '##' defaults added to this game
+        named = set(game.names)
         other.extend((k, v) for k, v in tags.items() if k not in _OWN_TAGS and k not in named)
     if len(other) > TAG_LIMIT or (
         game.end - game.first > TAG_VALUE_LIMIT  # else no value can be that long
         and max(map(len, map(itemgetter(1), other)), default=0) > TAG_VALUE_LIMIT
     ):
         other = [(k, v) for k, v in other if len(v) <= TAG_VALUE_LIMIT][:TAG_LIMIT]
+    other_tags = tuple(other)
+    shared = _TAGS_CACHE.get(other_tags)  # the same Event/Site/Date tags on every board
+    if shared is None:
+        if len(_TAGS_CACHE) < 256 and len(other_tags) <= 8:
+            _TAGS_CACHE[other_tags] = other_tags
+    else:
+        other_tags = shared
     return new_deck(
         canonical, index, line, dealer, vul, board, board_name, first, players,
         auction, auction_first, play, None, contract, _stated(get("Declarer")),
-        _stated(get("Result")), tuple(other), source, tuple(notes),
+        _stated(get("Result")), other_tags, source, tuple(notes) if notes else (),
     )
+
+
+_TAGS_CACHE: dict[tuple[tuple[str, str], ...], tuple[tuple[str, str], ...]] = {}
 
 
 def _stated(value: str | None) -> str:

@@ -17,13 +17,22 @@ with another. What lies between the tags is then looked at once:
 from __future__ import annotations
 
 import re
-from itertools import compress
 
 # A line empty or holding only spaces/tabs ends a game (CR for CRLF files).
 SEP_SPLIT = re.compile(r"(\n[ \t\r]*\n(?:[ \t\r]*\n)*)").split
 # Export-format tags; anything else is left between tags, seen there and read slowly.
-TAG_SPLIT = re.compile(r'\[([A-Za-z0-9_]+) "([^"\\\n]*(?:\\.[^"\\\n]*)*)"\]').split
-SPECIAL = re.compile(r"[\[\]{};%\\]").search
+TAG_SPLIT = re.compile(r'\[([A-Za-z0-9_]++) "([^"\\\n]*+(?:\\.[^"\\\n]*+)*+)"\]').split  # possessive: no backtracking
+
+
+def SPECIAL(text: str) -> bool:  # noqa: N802 - was a compiled pattern's search
+    """Whether ``text`` holds a character that needs the slow scan: []{};% or a backslash.
+
+    Seven substring tests (memchr-fast) instead of a regex testing a class at each character.
+    """
+    return "[" in text or "]" in text or "{" in text or "}" in text or ";" in text or (
+        "%" in text or "\\" in text
+    )
+
 
 _SLOW = re.compile(
     r"""
@@ -64,7 +73,7 @@ class Game:
 
     __slots__ = (
         "tags", "names", "notes", "auction_notes", "auction", "play", "junk",
-        "first", "deal_at", "end", "issues",
+        "first", "deal_at", "end", "issues", "other_names", "named",
     )
 
     def __init__(
@@ -81,10 +90,40 @@ class Game:
         self.first = -1  # text position of the first tag (or of the junk)
         self.deal_at = -1  # text position of the first [Deal]
         self.end = -1  # text position where the game ends
-        self.issues: list[tuple[int, str]] = []  # (position, what was read past)
+        self.issues: list[tuple[int, str]] | tuple[()] = ()  # (position, what was read past)
+        self.other_names: tuple[str, ...] = ()  # distinct names without a Deck field, in order
+        self.named = 0  # distinct tag names, Note left out
 
 
-_IS_NOTE = "Note".__eq__
+# Tags with a Deck field of their own (pbn_deck); every other tag goes to Deck.tags.
+OWN_TAGS = frozenset((
+    "Board", "Dealer", "Vulnerable", "Deal", "North", "East", "South", "West",
+    "Auction", "Play", "Contract", "Declarer", "Result", "Note",
+))
+# What game_from_parts and full_deck need to know of a game's tag names, by the names in
+# file order: hand records repeat the same tags in the same order on every board.
+_SHAPES: dict[tuple[str, ...], tuple[bool, int, int, tuple[int, ...], tuple[int, ...], tuple[str, ...], int]] = {}
+
+
+def _shape(key: tuple[str, ...]) -> tuple[bool, int, int, tuple[int, ...], tuple[int, ...], tuple[str, ...], int]:
+    """(a tag repeated, index of Auction or -1, of Play or -1, indexes of the Notes, of the
+    Notes after Auction (before a later Play), other tags' names in order, distinct names
+    without Note)."""
+    distinct = dict.fromkeys(key)
+    n_notes = key.count("Note")
+    repeated = len(distinct) + max(n_notes - 1, 0) != len(key)
+    a = key.index("Auction") if "Auction" in distinct else -1
+    p = key.index("Play") if "Play" in distinct else -1
+    note_at = tuple(i for i, name in enumerate(key) if name == "Note")
+    auction_note_at: tuple[int, ...] = ()
+    if a >= 0:
+        stop = p if p >= 0 and p > a else len(key)
+        auction_note_at = tuple(i for i in note_at if a <= i < stop)
+    keys = tuple(k for k in distinct if k not in OWN_TAGS)
+    shape = (repeated, a, p, note_at, auction_note_at, keys, len(distinct) - ("Note" in distinct))
+    if len(_SHAPES) < 4096 and len(key) <= 64:  # bounded: files vary little, games are short
+        _SHAPES[key] = shape
+    return shape
 
 
 def game_from_parts(names: list[str], values: list[str], gaps: list[str]) -> Game:
@@ -94,25 +133,23 @@ def game_from_parts(names: list[str], values: list[str], gaps: list[str]) -> Gam
     tags may repeat and are kept apart.
     """
     tags = dict(zip(names, values))
+    key = tuple(names)
+    repeated, a, p, note_at, auction_note_at, keys, named = _SHAPES.get(key) or _shape(key)
+    if repeated:
+        tags = dict(zip(reversed(names), reversed(values)))  # the first of each name wins
+    auction = gaps[a + 1] if a >= 0 else None
+    play = gaps[p + 1] if p >= 0 else None
     notes: list[str] = []
     auction_notes: list[str] = []
-    n_notes = names.count("Note") if "Note" in tags else 0
-    if len(tags) + max(n_notes - 1, 0) != len(names):
-        tags = dict(zip(reversed(names), reversed(values)))  # the first of each name wins
-    auction = play = None
-    if "Auction" in tags:
-        a = names.index("Auction")
-        auction = gaps[a + 1]
-    if "Play" in tags:
-        p = names.index("Play")
-        play = gaps[p + 1]
-    if n_notes:
+    if note_at:
         del tags["Note"]
-        notes = list(compress(values, map(_IS_NOTE, names)))
-        if auction is not None:
-            stop = p if play is not None and p > a else len(names)
-            auction_notes = list(compress(values[a:stop], map(_IS_NOTE, names[a:stop])))
-    return Game(tags, names, notes, auction_notes, auction, play, gaps[0].strip())
+        notes = [values[i] for i in note_at]
+        if auction_note_at:
+            auction_notes = [values[i] for i in auction_note_at]
+    game = Game(tags, names, notes, auction_notes, auction, play, gaps[0].strip())
+    game.other_names = keys
+    game.named = named
+    return game
 
 
 def scan_slow(text: str, start: int) -> tuple[Game, int]:

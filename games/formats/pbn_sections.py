@@ -49,10 +49,6 @@ for _s in SUITS:
 _REFS = {f"={n}=": str(n) for n in range(1, 100)}  # note references as written
 _PIECE = re.compile(r"=(\d+)=|\$\d*|[!?]+|\^[A-Za-z]?|[*+]|[A-Za-z0-9-]+|.", re.S)
 _CONTRACT = re.compile(r"\s*[1-7]\s*(NT|N|S|H|D|C)", re.I)
-_CARD = "[SHDC][AKQJT98765432]"
-_PLAIN_ROWS = re.compile(
-    r"[ \t\n]*(?:" + r"[ \t]+".join([_CARD] * 4) + r"[ \t]*(?:\n[ \t\n]*|\Z))*(?:\*[ \t\n]*)?"
-).fullmatch
 _ROTATE = [itemgetter(*((k + i) % 4 for i in range(4))) for k in range(4)]
 _RANK_VALUE = {r: 14 - i for i, r in enumerate(RANKS)}
 # _LEAD_SCORES[trump][card led][card]: the card with the highest score wins the trick.
@@ -181,10 +177,6 @@ def read_play(data: str, first: str, contract: str) -> tuple[tuple[tuple[str, ..
         m = _CONTRACT.match(contract)
         trump = m.group(1)[0].upper() if m else ""
     words = data.split()
-    if trump and first in _SEAT and words and _PLAIN_ROWS(data):  # four cards a line, as exported
-        if words[-1] == "*":
-            del words[-1]
-        return _in_played_order(list(zip(*[iter(words)] * 4)), trump), []
     if "*" in data and "*" in words:
         words = words[: words.index("*")]
     notes: list[str] = []
@@ -254,7 +246,19 @@ def _in_played_order(columns: list[tuple[str, ...]], trump: str) -> tuple[tuple[
         else:
             s = scores[d]
             append((d, a, b, c))
-        lead = max(s[a], s[b] + 1, s[c] + 2, s[d] + 3) & 3  # scores are multiples of 4
+        # max(s[a], s[b] + 1, s[c] + 2, s[d] + 3) & 3 (scores are multiples of 4), without
+        # the call: a third fewer instructions
+        w = s[a]
+        x = s[b] + 1
+        if x > w:
+            w = x
+        x = s[c] + 2
+        if x > w:
+            w = x
+        x = s[d] + 3
+        if x > w:
+            w = x
+        lead = w & 3
     return tuple(tricks)
 
 
