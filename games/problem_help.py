@@ -55,6 +55,7 @@ _RULES: tuple[tuple[str, str], ...] = (
     ("problem-binary", r"this file is binary, not a LIN or PBN text file"),
     ("problem-not-deal-file", r"no LIN pairs \(like md\|\.\.\.\|\) or PBN tags"),
     ("problem-no-deals", r"no deals found in this file|has no md \(deal\) tag|no BBO handviewer link was found"),
+    ("problem-many-problems", r"^\.\.\. and [\d,]+ more problems like these"),
     ("problem-reader", r"could not read this file:|could not be read \(|please report this file"),
     ("problem-empty-file", r" is empty$"),
 )

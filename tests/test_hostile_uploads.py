@@ -99,10 +99,6 @@ def test_a_hostile_file_gets_a_clear_answer_in_bounded_time_and_memory(host_clie
     send(host_client, game, case, MEMORY_SAMPLE, measure=True)
 
 
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason=(
-    "games/formats/lin.py keeps one Problem per bad board without a cap: a 5 MB file of md|| "
-    "(1.3 million boards) takes ~15 s and ~50x its size in memory to refuse (reported to the lead)"
-))
 def test_a_file_of_boards_that_are_not_deals_is_refused_in_bounded_memory(host_client, game):
     case = hostile.Case("empty_lin_boards", "empty.lin", hostile.empty_lin_boards,
                         message=r"empty\.lin: deal 1 \(line 1\): md gives no hands \(and [\d,]+ more problems\)")

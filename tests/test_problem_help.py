@@ -266,3 +266,10 @@ def test_the_filter_uses_the_kind_of_a_problem():
     problem = Problem(message="something new", line=1, kind="empty")
     out = Template("{% load help_links %}{{ p|problem_help_url }}").render(Context({"p": problem}))
     assert out.endswith("#problem-empty-file")
+
+
+def test_the_capped_problem_list_has_its_own_entry():
+    from games.formats import read_decks
+
+    last = read_decks(b"md||" * 1500, "bad.lin").problems[-1]
+    assert help_anchor(last.message, last.kind) == "problem-many-problems"

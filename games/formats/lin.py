@@ -18,6 +18,7 @@ from urllib.parse import unquote_plus
 
 from .cards import DealError
 from .lin_values import E_INFERRED, MD_SEATS, UNORDERED, read_auction, read_md, read_play
+from .limits import ProblemList
 from .model import Deck, Problem
 from .pbn_deck import new_deck  # fills the frozen Deck's slots directly (equal value, faster)
 
@@ -76,7 +77,7 @@ def parse_lin(text: str) -> tuple[list[Deck], list[Problem], list[str], int]:
         reader.read(text)
     except Exception as exc:  # noqa: BLE001 - a reader bug must not lose the upload
         reader.problems.append(Problem(f"this LIN text could not be read ({exc})", 1, kind="unreadable"))
-    return reader.decks, reader.problems, reader.notes, reader.md_count
+    return reader.decks, reader.problems.finish(), reader.notes, reader.md_count
 
 
 class _Record:
@@ -110,7 +111,7 @@ class _Record:
 class _Reader:
     def __init__(self) -> None:
         self.decks: list[Deck] = []
-        self.problems: list[Problem] = []
+        self.problems = ProblemList()
         self.notes: list[str] = []
         self.md_count = 0
         self.header: tuple[tuple[str, str], ...] = ()

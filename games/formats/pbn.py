@@ -15,6 +15,7 @@ Nothing here raises on bad input.
 from __future__ import annotations
 
 
+from .limits import ProblemList
 from .model import SEATS, Deck, Problem
 from .pbn_deal import DealError, read_deal
 from .pbn_deck import TAG_VALUE_LIMIT, full_deck, new_deck
@@ -38,7 +39,7 @@ def read_pbn(text: str) -> tuple[list[Deck], list[Problem], list[str]]:
     """Decks in file order, problems, and notes (harmless things read past)."""
     reader = _Reader(text)
     reader.run()
-    return reader.decks, reader.problems, reader.finish_notes()
+    return reader.decks, reader.problems.finish(), reader.finish_notes()
 
 
 class _Reader:
@@ -50,7 +51,7 @@ class _Reader:
             text = text.replace("\r\n", "\n") if "\n" in text else text.replace("\r", "\n")
         self.text = text
         self.decks: list[Deck] = []
-        self.problems: list[Problem] = []
+        self.problems = ProblemList()
         self.notes: list[str] = []
         self.counts: dict[str, int] = {}  # notes of each kind, for NOTE_LIMIT
         self.index = 0  # deal occurrences so far

@@ -112,3 +112,13 @@ def test_a_reader_crash_becomes_a_problem(monkeypatch: pytest.MonkeyPatch) -> No
 def test_odd_inputs_never_raise(data: bytes) -> None:
     result = read_decks(data, "odd.txt")
     assert result.decks or result.problems
+
+
+def test_a_file_of_a_million_bad_boards_lists_the_first_thousand_and_counts_the_rest():
+    from games.formats import read_decks
+    from games.formats.limits import MAX_PROBLEMS
+
+    result = read_decks(b"md||" * 3000, "bad.lin")
+    assert result.decks == []
+    assert len(result.problems) == MAX_PROBLEMS + 1
+    assert result.problems[-1].message.startswith(f"... and {3000 - MAX_PROBLEMS} more problems")
