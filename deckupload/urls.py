@@ -5,3 +5,5 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("", include("games.urls")),
 ]
+
+handler400 = "games.views.errors.bad_request"

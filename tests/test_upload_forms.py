@@ -198,3 +198,16 @@ def test_the_form_hands_the_view_names_bytes_and_results():
 )
 def test_human_size(size, like, text):
     assert human_size(size, like) == text
+
+
+def test_more_files_than_django_accepts_get_a_page_naming_the_limit(host_client, game, settings):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+    from django.urls import reverse
+
+    count = settings.DATA_UPLOAD_MAX_NUMBER_FILES + 1
+    files = [SimpleUploadedFile(f"d{i}.pbn", b'[Deal "N:- - - -"]') for i in range(count)]
+    response = host_client.post(reverse("upload", args=[game.pk]), {"files": files})
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert "Too many files at once" in html
+    assert f"at most {settings.DECK_UPLOAD_MAX_FILES} files" in html
