@@ -17,6 +17,7 @@ from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.html import format_html
 
+from games.join_models import BoardReveal, JoinTable, Seat
 from games.models import DealtBoard, Deck, Game
 from games.views.exports import download
 
@@ -224,3 +225,34 @@ class DealtBoardAdmin(admin.ModelAdmin):
         if board.deck is None:
             return "random"
         return format_html("{}, board {}", board.deck.source_name or "upload", board.deck.board or "?")
+
+
+class ReadOnlyAdmin(admin.ModelAdmin):
+    """Seating is changed at the table (by the host), not here: staff only look."""
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj=None) -> bool:
+        return False
+
+
+@admin.register(Seat)
+class SeatAdmin(ReadOnlyAdmin):
+    list_display = ("game", "seat", "user", "joined_at")
+    list_filter = ("seat",)
+    search_fields = ("game__name", "user__username")
+    list_select_related = ("game", "user")
+
+
+@admin.register(JoinTable)
+class JoinTableAdmin(ReadOnlyAdmin):
+    list_display = ("game", "version")
+    search_fields = ("game__name",)
+    exclude = ("invite_token",)  # a live invite link is the host's to share
+
+
+@admin.register(BoardReveal)
+class BoardRevealAdmin(ReadOnlyAdmin):
+    list_display = ("board", "revealed_by", "revealed_at")
+    list_select_related = ("board__game", "revealed_by")

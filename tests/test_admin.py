@@ -194,3 +194,14 @@ def test_the_game_can_be_saved_with_its_queue_inline(staff_client, game, queue_d
     assert response.status_code == 302
     game.refresh_from_db()
     assert game.name == "Renamed" and list(game.queued()) == [a, b]
+
+
+def test_staff_see_join_seating_without_the_invite_token(staff_client, host, other_user):
+    from games.join_models import JoinTable, Seat
+
+    table = JoinTable.for_game(Game.objects.create(host=host, name="Friday four", game_type=Game.Type.JOIN))
+    Seat.objects.create(game=table.game, seat="W", user=other_user)
+    listing = staff_client.get("/admin/games/seat/").content.decode()
+    assert "Friday four" in listing and "bob" in listing
+    page = staff_client.get(f"/admin/games/jointable/{table.pk}/change/").content.decode()
+    assert table.invite_token not in page
