@@ -27,7 +27,7 @@ bench: install
 
 fuzz: install
 	$(PIP) install -q --disable-pip-version-check atheris==3.0.0
-	FUZZ_SECONDS=$${FUZZ_SECONDS:-60} $(PY) scripts/fuzz.py
+	PYTHONPATH=. FUZZ_SECONDS=$${FUZZ_SECONDS:-60} $(PY) scripts/fuzz.py
 
 loadtest: install
 	$(PY) scripts/loadtest.py $(LOADTEST_ARGS)
