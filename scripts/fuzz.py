@@ -16,6 +16,10 @@ from pathlib import Path
 import atheris
 
 with atheris.instrument_imports(include=["games.formats"]):
+    # The readers are imported lazily by read_decks: import them here so they are instrumented.
+    import games.formats.handviewer  # noqa: F401
+    import games.formats.lin  # noqa: F401
+    import games.formats.pbn  # noqa: F401
     from games.formats import read_decks
 
 ROOT = Path(__file__).resolve().parent.parent
