@@ -90,8 +90,7 @@ class Game(models.Model):
         """Append decks at the end of the queue, in the order given, all or none;
         returns the new rows."""
         with transaction.atomic():
-            first = self._end_of_queue()
-            count = self.add_deck_batches([(decks, source_name, source_format)], uploaded_by=uploaded_by)
+            first, count = self._append([(decks, source_name, source_format)], uploaded_by)
             return list(self.decks.filter(position__gte=first, position__lt=first + count).order_by("position"))
 
     def add_deck_batches(
@@ -102,20 +101,20 @@ class Game(models.Model):
     ) -> int:
         """Append several files' decks (decks, file name, format) in one transaction;
         returns how many were added."""
+        return self._append(batches, uploaded_by)[1]
+
+    def _append(self, batches: Sequence[tuple[Iterable[ParsedDeck], str, str]], uploaded_by) -> tuple[int, int]:
+        """Lock the game, insert after every deck; (first new position, how many)."""
         with transaction.atomic():
-            first = self._end_of_queue()
+            self._locked()
+            last = self.decks.aggregate(m=Max("position"))["m"]
+            first = 0 if last is None else last + 1
             rows = (
                 (parsed, source_name, source_format)
                 for decks, source_name, source_format in batches
                 for parsed in decks
             )
-            return _insert_decks(self.pk, uploaded_by, rows, first, timezone.now())
-
-    def _end_of_queue(self) -> int:
-        """Lock the game and return the first free position after every deck."""
-        self._locked()
-        last = self.decks.aggregate(m=Max("position"))["m"]
-        return 0 if last is None else last + 1
+            return first, _insert_decks(self.pk, uploaded_by, rows, first, timezone.now())
 
     def deal_next(self, by=None) -> DealtBoard:
         """Deal the first queued deck (or a random one when none is left) as the next board."""
@@ -144,6 +143,13 @@ class Game(models.Model):
             Game.objects.filter(pk=game.pk).update(next_board_number=number + 1)
             self.next_board_number = number + 1
             return board
+
+    def exported_decks(self, *, dealt: bool = False) -> list[ParsedDeck]:
+        """The queue (or the boards dealt so far, with their table numbers) as reader
+        values, ready for write_pbn / write_lin."""
+        if dealt:
+            return [board.to_parsed() for board in self.boards.select_related("deck").order_by("number")]
+        return [deck.to_parsed() for deck in self.queued()]
 
     def _fallback_dealer(self, number: int) -> str:
         if self.missing_info == self.MissingInfo.RANDOM:

@@ -34,8 +34,4 @@ def export(request: HttpRequest, pk: int, which: str, fmt: str) -> HttpResponse:
     game = _get_game_for_host(request, pk)
     if which not in ("queue", "dealt") or fmt not in WRITERS:
         raise Http404("Export the queue or the dealt boards, as pbn or lin")
-    if which == "queue":
-        decks = [deck.to_parsed() for deck in game.queued()]
-    else:
-        decks = [board.to_parsed() for board in game.boards.select_related("deck").order_by("number")]
-    return download(decks, fmt, f"{game.name}-{which}")
+    return download(game.exported_decks(dealt=which == "dealt"), fmt, f"{game.name}-{which}")

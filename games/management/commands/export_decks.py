@@ -30,10 +30,7 @@ class Command(BaseCommand):
         game = Game.objects.filter(pk=game_id).first()
         if game is None:
             raise CommandError(f"There is no game with id {game_id}.")
-        if dealt:
-            decks = [b.to_parsed() for b in game.boards.select_related("deck").order_by("number")]
-        else:
-            decks = [d.to_parsed() for d in game.queued()]
+        decks = game.exported_decks(dealt=dealt)
         text = WRITERS[fmt](decks)
         if output is None:
             self.stdout.write(text, ending="")
