@@ -206,7 +206,8 @@ class Deck(models.Model):
     """One uploaded deck, in a game's queue, with everything the reader found."""
 
     # What dealing reads of a deck: not the auction, play or source text.
-    DEALING_FIELDS = ("pk", "game_id", "position", "deal", "dealer", "vul", "deal_first", "board")
+    DEALING_FIELDS = ("pk", "game_id", "position", "deal", "dealer", "vul", "deal_first", "board",
+                      "board_name", "source_name")  # the table and history show the last two
     LISTING_DEFERRED = ("auction", "play", "tags", "notes", "source_text")
 
     class Status(models.TextChoices):

@@ -60,13 +60,14 @@ def test_it_keeps_the_dealer_and_vulnerability_the_file_states(host_client, host
     assert [(b.dealer, b.vul) for b in DealtBoard.objects.order_by("number")] == [("W", "All"), ("S", "None")]
 
 
-def test_it_answers_htmx_with_the_table_partial(host_client, game, queue_decks):
+def test_it_answers_htmx_with_the_new_board_and_the_panels_out_of_band(host_client, game, queue_decks):
     queue_decks(game, 2)
     response = deal(host_client, game, {"HX-Request": "true"})
     html = response.content.decode()
     assert response.status_code == 200
-    assert html.lstrip().startswith('<div id="table"') and "<html" not in html
-    assert "Board 1" in html and '<span class="count">1</span>' in html
+    assert html.lstrip().startswith('<div id="felt"') and "<html" not in html
+    assert "Board 1" in html and '<span class="count" id="queue-count">1</span>' in html
+    assert '<section id="queue"' in html and '<section id="history"' in html  # sent whole, out of band
     assert "HX-Request" in response["Vary"]
 
 

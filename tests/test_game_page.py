@@ -44,7 +44,7 @@ def test_it_invites_the_first_deal_when_nothing_was_dealt(host_client, game, que
 def test_it_lists_the_first_decks_of_the_queue_with_their_buttons(host_client, game, queue_decks):
     decks = queue_decks(game, 12)
     html = page(host_client, game)
-    assert '<span class="count">12</span>' in html
+    assert '<span class="count" id="queue-count">12</span>' in html
     assert "The first 10 of 12." in html
     assert f"/queue/{decks[9].pk}/move/" in html and f"/queue/{decks[10].pk}/move/" not in html
     assert f'action="/games/{game.pk}/queue/{decks[0].pk}/remove/"' in html
@@ -66,7 +66,8 @@ def test_it_shows_the_deal_history_with_sources(host_client, game, queue_decks):
 def test_it_has_the_deal_button_as_a_form_and_an_htmx_post(host_client, game):
     html = page(host_client, game)
     assert f'action="/games/{game.pk}/deal/"' in html and f'hx-post="/games/{game.pk}/deal/"' in html
-    assert 'hx-target="#table"' in html and "Deal New Cards" in html
+    assert 'hx-target="#felt"' in html and 'hx-include="#shown-board, #queue-head"' in html
+    assert "Deal New Cards" in html
     assert "csrfmiddlewaretoken" in html
 
 

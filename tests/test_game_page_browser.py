@@ -57,3 +57,42 @@ def test_the_game_page_renders_and_deals_with_htmx(live_server, browser, output_
     assert width <= 390, f"the phone page scrolls sideways ({width}px)"
     page.close()
     phone.close()
+
+
+def test_htmx_deals_leave_the_page_as_a_fresh_load_shows_it(live_server, browser):
+    """The deal answer patches the queue and history out of band; after many deals (past the
+    history's 50 rows, with a queue longer than its 10 shown decks) the page must read
+    exactly as the same page loaded anew."""
+    host = get_user_model().objects.create_user("bob", password="correct-horse-battery-staple-42")
+    game = Game.objects.create(host=host, name="Long night")
+    deals = [DEALS[i % 3] for i in range(70)]
+    game.add_decks(
+        [ParsedDeck(deal=d, index=i, line=1, board=str(i + 1)) for i, d in enumerate(deals)],
+        source_name="season.pbn", source_format="pbn",
+    )
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.goto(f"{live_server.url}/login/")
+    page.fill("input[name=username]", "bob")
+    page.fill("input[name=password]", "correct-horse-battery-staple-42")
+    page.click("button[type=submit]")
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+
+    def panels() -> tuple[str, str, str, list[str]]:
+        return (
+            page.locator("#felt").inner_text(),
+            page.locator("#queue").inner_text(),
+            page.locator("#history").inner_text(),
+            page.locator("#queue-list li button.up").evaluate_all(
+                "els => els.map(e => getComputedStyle(e).visibility)"),
+        )
+
+    for number in range(1, 53):
+        page.click("button:has-text('Deal New Cards')")
+        expect(page.locator(".board-title")).to_contain_text(f"Board {number}")
+    dealt = panels()
+    assert page.locator("#history tbody tr").count() == 50
+    assert page.locator("#queue-list li").count() == 10
+    page.reload()
+    assert panels() == dealt
+    assert dealt[3] == ["hidden"] + ["visible"] * 9  # the first deck cannot move up
+    page.close()

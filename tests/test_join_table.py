@@ -115,7 +115,7 @@ def test_the_deal_button_deals_from_the_queue_as_in_practice(host_client, table,
     html = host_client.post(f"/games/{table.game.pk}/deal/", headers=HX).content.decode()
     assert html.lstrip().startswith('<div id="table"') and "Board 1" in html
     assert table.game.boards.get().deck == decks[0]
-    assert '<span class="count">1</span>' in html  # one deck left in the queue
+    assert '<span class="count" id="queue-count">1</span>' in html  # one deck left in the queue
 
 
 def test_join_actions_on_a_practice_game_change_nothing(host_client, game):

@@ -11,7 +11,7 @@ from django.views.decorators.http import require_POST
 from django.views.decorators.vary import vary_on_headers
 
 from games.models import Deck, Game
-from games.views.table import _get_game_for_host, table_context
+from games.views.table import _get_game_for_host, queue_context
 
 MOVES = {"up": "up", "down": "down", "front": "to the front"}
 
@@ -19,7 +19,7 @@ MOVES = {"up": "up", "down": "down", "front": "to the front"}
 def _done(request: HttpRequest, game: Game, message: str) -> HttpResponse:
     """htmx: the queue partial alone; otherwise back to the game page (redirect after POST)."""
     if request.htmx:
-        return render(request, "games/game.html#queue", table_context(game))
+        return render(request, "games/game.html#queue", queue_context(game))
     messages.success(request, message)
     return redirect(reverse("game", args=[game.pk]) + "#queue")
 

@@ -6,15 +6,16 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db.models import Count, Q
+from django.db.models import Count, Q, QuerySet, Window
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 
 from games.forms import GameForm
 from games.join_models import JoinTable
-from games.models import Deck, Game
+from games.models import DealtBoard, Deck, Game
 from games.views.join import join_context, player_table
 
 QUEUE_SHOWN = 10  # the next decks listed on the game page
@@ -30,20 +31,63 @@ def _get_game_for_host(request: HttpRequest, pk: int) -> Game:
 def table_context(game: Game, request: HttpRequest | None = None) -> dict[str, Any]:
     """Everything the game page and its partials (table, queue, history) show; for a
     Join game and its host, the seat view and the players panel too."""
-    boards = (
+    shown = list(recent_boards(game))
+    context = {"game": game, "board": shown[0] if shown else None, "history": shown, **queue_context(game)}
+    if request is not None and game.game_type == Game.Type.JOIN:
+        context.update(join_context(request, game))
+    return context
+
+
+def queue_context(game: Game, *, buttons: bool = True) -> dict[str, Any]:
+    """What the #queue partial shows: how many decks wait and the first few (one query: the
+    count rides along as a window total), with their buttons' addresses unless told not to."""
+    decks = list(
+        game.queued().defer(*Deck.LISTING_DEFERRED).annotate(waiting=Window(Count("pk")))[:QUEUE_SHOWN]
+    )
+    count = decks[0].waiting if decks else 0
+    if decks and count == len(decks):
+        decks[-1].is_last = True
+    if buttons:
+        for deck in decks:
+            _add_button_urls(game, deck)
+    return {"game": game, "queue_count": count, "next_decks": decks}
+
+
+def _add_button_urls(game: Game, deck: Deck) -> None:
+    deck.move_url = reverse("queue_move", args=[game.pk, deck.pk])
+    deck.remove_url = reverse("queue_remove", args=[game.pk, deck.pk])
+
+
+def recent_boards(game: Game) -> QuerySet[DealtBoard]:
+    """The last boards dealt, newest first, as the history panel lists them."""
+    return (
         game.boards.select_related("deck")
         .defer(*(f"deck__{name}" for name in Deck.LISTING_DEFERRED))
         .order_by("-number")
-    )
-    context = {
-        "game": game,
-        "board": boards.first(),
-        "history": boards[:HISTORY_SHOWN],
-        "queue_count": game.queued().count(),
-        "next_decks": list(game.queued().defer(*Deck.LISTING_DEFERRED)[:QUEUE_SHOWN]),
-    }
-    if request is not None and game.game_type == Game.Type.JOIN:
-        context.update(join_context(request, game))
+    )[:HISTORY_SHOWN]
+
+
+def dealt_context(game: Game, board: DealtBoard, shown: str | None, queue_head: str | None) -> dict[str, Any]:
+    """The htmx answer to Deal New Cards: the new board, and what changed beside it.
+
+    The page sends the board it shows and the first deck of its queue. When those are the
+    board before this one and the deck just dealt, the answer only drops that deck from
+    the list, adds the deck that comes into view and one history row; otherwise (another
+    tab dealt or reordered, or the queue is nearly empty) it sends both panels whole.
+    """
+    context = {"board": board, **queue_context(game, buttons=False)}
+    decks = context["next_decks"]
+    if board.deck_id is not None and queue_head == str(board.deck_id) and context["queue_count"] > QUEUE_SHOWN:
+        context["queue_row"] = decks[-1]
+        _add_button_urls(game, decks[-1])
+    else:
+        for deck in decks:
+            _add_button_urls(game, deck)
+    if board.number > 1 and shown == str(board.number - 1):
+        context["history_row"] = True
+        context["history_drop"] = max(board.number - HISTORY_SHOWN, 0)  # the row that falls off
+    else:
+        context["history"] = recent_boards(game)
     return context
 
 
@@ -92,7 +136,9 @@ def game(request: HttpRequest, pk: int) -> HttpResponse:
 def deal(request: HttpRequest, pk: int) -> HttpResponse:
     game = _get_game_for_host(request, pk)
     board = game.deal_next(by=request.user)
-    if request.htmx:
+    if request.htmx and game.game_type == Game.Type.JOIN:
         return render(request, "games/game.html#table", table_context(game, request))
+    if request.htmx:
+        return render(request, "games/game.html#dealt", dealt_context(game, board, request.POST.get("shown"), request.POST.get("queue_head")))
     messages.success(request, f"Board {board.number} dealt.")
     return redirect(game)

@@ -1,0 +1,86 @@
+"""The htmx answer to Deal New Cards: the new board, and only what changed beside it.
+
+The page sends the board it shows and the first deck of its queue; when they are what the
+server expects, the answer drops the dealt deck, adds the deck that comes into view and one
+history row. Otherwise it sends the queue and history panels whole, so a page that fell
+behind (another tab dealt or reordered) is put right.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from games.models import DealtBoard, Game
+from games.views.table import HISTORY_SHOWN, QUEUE_SHOWN
+
+pytestmark = pytest.mark.django_db
+
+HX = {"HX-Request": "true"}
+
+
+def deal(client, game, **fields):
+    return client.post(f"/games/{game.pk}/deal/", fields, headers=HX).content.decode()
+
+
+def page_state(html: str) -> dict[str, str]:
+    """What the deal button would send next: the inputs it includes."""
+    return dict(re.findall(r'name="(shown|queue_head)" value="(\d*)"', html))
+
+
+def test_it_drops_the_dealt_deck_and_adds_the_one_coming_into_view(host_client, game, queue_decks):
+    decks = queue_decks(game, QUEUE_SHOWN + 5)
+    state = page_state(host_client.get(f"/games/{game.pk}/").content.decode())
+    assert state == {"shown": "0", "queue_head": str(decks[0].pk)}
+    deal(host_client, game, **state)  # board 1: the history panel is new, so it comes whole
+
+    html = deal(host_client, game, shown="1", queue_head=str(decks[1].pk))
+    assert f'hx-swap-oob="delete:#queue-deck-{decks[1].pk}"' in html
+    assert f'<li id="queue-deck-{decks[QUEUE_SHOWN + 1].pk}">' in html  # the 10th of the list now
+    assert html.count("<li id=\"queue-deck-") == 1  # not the whole list again
+    assert f'id="queue-count" hx-swap-oob="true">{QUEUE_SHOWN + 3}</span>' in html
+    assert f'name="queue_head" value="{decks[2].pk}" hx-swap-oob="true"' in html
+    assert '<section id="queue"' not in html and '<section id="history"' not in html
+    assert 'hx-swap-oob="afterbegin:#history-rows"' in html and '<tr id="history-board-2"' in html
+
+
+def test_it_sends_the_whole_queue_when_the_page_shows_another_first_deck(host_client, game, queue_decks):
+    decks = queue_decks(game, QUEUE_SHOWN + 5)
+    game.move_deck(decks[3].pk, "front")  # in another tab: this page still shows decks[0] first
+    html = deal(host_client, game, shown="0", queue_head=str(decks[0].pk))
+    assert DealtBoard.objects.get().deck_id == decks[3].pk
+    assert '<section id="queue"' in html and html.count('<li id="queue-deck-') == QUEUE_SHOWN
+    assert f'id="queue-deck-{decks[3].pk}"' not in html and f'id="queue-deck-{decks[0].pk}"' in html
+
+
+def test_it_sends_the_whole_queue_when_it_gets_short(host_client, game, queue_decks):
+    decks = queue_decks(game, QUEUE_SHOWN)
+    html = deal(host_client, game, shown="0", queue_head=str(decks[0].pk))
+    assert '<section id="queue"' in html and html.count('<li id="queue-deck-') == QUEUE_SHOWN - 1
+    assert "disabled>▼" in html  # the last deck of the queue cannot move down
+    html = deal(host_client, game)
+    assert '<section id="queue"' in html
+
+
+def test_it_sends_the_whole_history_when_the_page_missed_a_board(host_client, game, queue_decks):
+    queue_decks(game, 3)
+    game.deal_next()
+    game.deal_next()  # boards 1 and 2 were dealt in another tab; this page shows board 1
+    html = deal(host_client, game, shown="1")
+    assert '<section id="history"' in html
+    assert all(f'<tr id="history-board-{n}"' in html for n in (1, 2, 3))
+
+
+def test_it_drops_the_oldest_history_row_past_the_limit(host_client, game):
+    for _ in range(HISTORY_SHOWN):
+        game.deal_next()
+    html = deal(host_client, game, shown=str(HISTORY_SHOWN))
+    assert f'<tr id="history-board-{HISTORY_SHOWN + 1}"' in html
+    assert 'hx-swap-oob="delete:#history-board-1"' in html
+
+
+def test_it_answers_a_join_game_with_the_whole_table(host_client, host):
+    game = Game.objects.create(host=host, name="j", game_type=Game.Type.JOIN)
+    html = deal(host_client, game)
+    assert html.lstrip().startswith('<div id="table"')
