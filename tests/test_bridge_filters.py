@@ -57,3 +57,23 @@ def test_the_compact_diagram_is_marked_compact():
 
 def test_compact_rows_drop_the_spaces():
     assert [r["tight"] for r in suits("AKT..T98.765")] == ["AK10", "—", "1098", "765"]
+
+
+def test_the_diagram_escapes_every_value_from_a_file():
+    evil = '<script>alert("x")</script>'
+    html = render_to_string(
+        "games/partials/hand_diagram.html",
+        {"hands": {"N": evil + ".2.3.4", "E": "", "S": "", "W": ""}, "dealer": evil, "vul": evil, "board": evil},
+    )
+    assert "<script" not in html and 'alert("x")' not in html
+    assert html.count("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;") == 5  # the board twice, the dealer, the vulnerability twice
+    assert "&lt;SCRIPT&gt;" in html  # the cards, upper-cased as ranks are
+
+
+def test_the_seat_partial_shows_one_hand():
+    html = render_to_string(
+        "games/partials/hand_diagram.html#seat",
+        {"seat": "S", "cards": "AKQ.J.T98.7654", "dealer": "S", "vul": "NS", "compact": False},
+    )
+    assert 'class="hand hand-s vulnerable"' in html and 'title="Dealer"' in html
+    assert "10 HCP" in html and '<span class="cards">10 9 8</span>' in html and "South's hand" in html
