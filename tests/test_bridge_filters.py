@@ -67,7 +67,7 @@ def test_the_diagram_escapes_every_value_from_a_file():
     )
     assert "<script" not in html and 'alert("x")' not in html
     assert html.count("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;") == 5  # the board twice, the dealer, the vulnerability twice
-    assert "&lt;SCRIPT&gt;" in html  # the cards, upper-cased as ranks are
+    assert '<span class="cards">&lt; S C R I P 10 &gt; A L E R 10' in html  # the cards, spaced out as ranks are
 
 
 def test_the_seat_partial_shows_one_hand():
