@@ -186,8 +186,9 @@ class Game(models.Model):
         """The queue (or the boards dealt so far, with their table numbers) as reader
         values, ready for write_pbn / write_lin."""
         if dealt:
-            return [board.to_parsed() for board in self.boards.select_related("deck").order_by("number")]
-        return [deck.to_parsed() for deck in self.queued()]
+            boards = self.boards.select_related("deck").defer("deck__source_text").order_by("number")
+            return [board.to_parsed() for board in boards]
+        return [deck.to_parsed() for deck in self.queued().defer("source_text")]  # the writers do not use it
 
     def _fallback_dealer(self, number: int) -> str:
         if self.missing_info == self.MissingInfo.RANDOM:

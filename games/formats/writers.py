@@ -35,8 +35,14 @@ def _next(seat: str, steps: int = 1) -> str:
 # --- PBN ---------------------------------------------------------------------------------
 
 
+# what pbn_value changes: str.splitlines' line breaks, tabs, quotes and backslashes
+_PBN_SPECIAL = re.compile('[\\\\"\t\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]')
+
+
 def pbn_value(text: str) -> str:
     """A tag value as PBN export format wants it: one line, quotes and backslashes escaped."""
+    if text[:1] != "#" and not _PBN_SPECIAL.search(text):
+        return text  # most values: nothing to do (an export writes 15 or more a deck)
     text = " ".join(text.splitlines()).replace("\t", " ")
     if text == "#" or text.startswith("##"):
         text = " " + text  # '#' and '##' mean "copy the previous game"; readers strip the space

@@ -10,7 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games.formats import Call, Deck, read_decks, write_lin, write_pbn
-from games.formats.writers import MANDATORY, lin_name
+from games.formats.writers import MANDATORY, lin_name, pbn_value
 
 SEATS = "NESW"
 RANKS = "AKQJT98765432"
@@ -238,3 +238,18 @@ def test_real_decks_survive_a_round_trip(path: Path, writer) -> None:
         assert sorted(c for t in a.play for c in t) == sorted(c for t in b.play for c in t)
         if path.suffix == ".lin":  # LIN play is in played order and whole tricks
             assert a.play == b.play
+
+
+def _pbn_value_reference(text: str) -> str:
+    text = " ".join(text.splitlines()).replace("\t", " ")
+    if text == "#" or text.startswith("##"):
+        text = " " + text
+    return text.replace("\\", "\\\\").replace('"', '\\"')
+
+
+@given(st.text(alphabet=st.sampled_from(list('a #\\"\t\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029é')), max_size=6)
+               | st.text(max_size=30))
+def test_pbn_value_fast_path_agrees_with_the_full_escaping(text):
+    """pbn_value skips the work for plain values: it must never skip a line break, tab,
+    quote, backslash or '#' that the full escaping would change."""
+    assert pbn_value(text) == _pbn_value_reference(text)
