@@ -40,7 +40,7 @@ def _measure() -> list[tuple[str, float, str]]:
     from django.test import Client
     from django.urls import reverse
 
-    from games.formats.bench import plain_pbn
+    from games.formats.bench_data import plain_pbn
     from games.models import Game
 
     data = plain_pbn(BOARDS)

@@ -31,7 +31,7 @@ import pytest
 from django.db import connection
 from django.test import Client
 
-from games.formats.bench import plain_pbn
+from games.formats.bench_data import plain_pbn
 from games.upload_forms import DISK_FULL
 from games.upload_models import Upload, UploadFile
 from tests.conftest import skip_or_fail
@@ -371,7 +371,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import connection
 from django.test import Client
 from django.urls import reverse
-from games.formats.bench import plain_pbn
+from games.formats.bench_data import plain_pbn
 from games.models import Game
 from games.upload_models import Upload, UploadFile
 

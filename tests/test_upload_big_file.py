@@ -7,7 +7,7 @@ import time
 import pytest
 from django.urls import reverse
 
-from games.formats.bench import plain_pbn
+from games.formats.bench_data import plain_pbn
 from games.upload_models import Upload
 from tests.fixtures_upload import upload_file
 

@@ -1,11 +1,15 @@
 """Reading speed and memory: ``python -m games.formats.bench`` (or ``make bench``).
 
-Generates deterministic 10,000-board files (plain deals, and full tournament
-records with players, alerted auctions and 13 tricks of play) in PBN and LIN,
-plus a 100,000-board plain PBN, then reads each with ``read_decks``, with
-endplay 0.5.12 (when installed) and with a bare regex that only cuts out the
-deals. The pieces are small functions so that the web app can add its own
-rows (see ``measure`` and ``print_table``).
+Generates deterministic 10,000-board files (bench_data.py: plain deals, and full
+tournament records with players, alerted auctions and 13 tricks of play) in PBN and
+LIN, plus a 100,000-board plain PBN, then reads each with ``read_decks``, with endplay
+0.5.12 (when installed) and with a bare regex that only cuts out the deals.
+
+Every row is measured in a fresh Python process (``--measure``), the way pyperf runs
+benchmarks: the parent holds all the generated files and decks (millions of objects),
+and a reader timed next to that heap ran 20-30% slower, peers and floor alike. Each
+child reads one file: the best of a few runs in CPU time, then the peak memory of one
+more run under tracemalloc.
 """
 
 from __future__ import annotations
@@ -13,9 +17,11 @@ from __future__ import annotations
 import argparse
 import gc
 import io
-import random
+import json
 import re
+import subprocess
 import sys
+import tempfile
 import time
 import tracemalloc
 from collections.abc import Callable
@@ -23,181 +29,14 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from . import read_decks
-from .model import RANKS, SEATS, SUITS, Call, Deck, dealer_for_board, vul_for_board
-from .writers import write_lin, write_pbn
+from .bench_data import SEED, BenchFile, bench_files, head
+from .model import RANKS, SUITS
 
-SEED = 20240611
 TARGETS = {"plain": 80_000, "full": 25_000}  # decks per second
 LINEARITY_LIMIT = 11.0  # 100k boards may take at most 11x the time of 10k
 MEMORY_LIMIT = 10.0  # peak memory of a full file under 10x its size
 ENDPLAY_SAMPLE = 500  # boards endplay is run on under tracemalloc (it is slow there)
-
-# --- generating files ----------------------------------------------------------------------
-
-
-def random_deal(rng: random.Random) -> str:
-    """A canonical 'N:...' deal from one shuffle of 52 cards."""
-    cards = list(range(52))
-    rng.shuffle(cards)
-    hands = []
-    for seat in range(4):
-        held = sorted(cards[seat * 13:seat * 13 + 13])
-        suits = ["", "", "", ""]
-        for card in held:  # card // 13 is the suit (S first), card % 13 the rank (A first)
-            suits[card // 13] += RANKS[card % 13]
-        hands.append(".".join(suits))
-    return "N:" + " ".join(hands)
-
-
-def plain_pbn(boards: int, seed: int = SEED) -> bytes:
-    """Board, Dealer, Vulnerable and Deal only, as dealing programs write them."""
-    rng = random.Random(seed)
-    games = []
-    for number in range(1, boards + 1):
-        games.append(
-            f'[Board "{number}"]\n[Dealer "{dealer_for_board(number)}"]\n'
-            f'[Vulnerable "{vul_for_board(number)}"]\n[Deal "{random_deal(rng)}"]\n'
-        )
-    return "\n".join(games).encode()
-
-
-def plain_lin(boards: int, seed: int = SEED) -> bytes:
-    """md, ah and sv only (no pn, no qx), East left out as BBO does."""
-    rng = random.Random(seed)
-    digit = {"S": 1, "W": 2, "N": 3, "E": 4}
-    vul = {"None": "o", "NS": "n", "EW": "e", "All": "b"}
-    lines = []
-    for number in range(1, boards + 1):
-        hands = dict(zip(SEATS, random_deal(rng)[2:].split(" ")))
-        md = ",".join(
-            "".join(s + r for s, r in zip(SUITS, hands[seat].split("."))) for seat in "SWN"
-        )
-        lines.append(
-            f"md|{digit[dealer_for_board(number)]}{md},|rh||"
-            f"ah|Board {number}|sv|{vul[vul_for_board(number)]}|pg||\n"
-        )
-    return "".join(lines).encode()
-
-
-_NAMES = ("O'Brien", 'Jan "JJ" Kowalski', "Müller, K.", "Zoë|Ø", "back\\slash", "Åsa", "bot-7")
-_ALERTS = ("transfer to hearts", "2+ clubs, 11-21", "Stayman", "weak: 6-10 | 6 cards", "Michaels")
-_STRAINS = ("C", "D", "H", "S", "NT")
-
-
-def _random_auction(rng: random.Random) -> list[Call]:
-    calls: list[Call] = [Call("P") for _ in range(rng.randrange(3))]
-    level_strain = rng.randrange(10)  # index into 1C,1D,...: the opening bid
-    doubled = False
-    while level_strain < 35 and len(calls) < 30:
-        bid = f"{level_strain // 5 + 1}{_STRAINS[level_strain % 5]}"
-        alert = rng.random() < 0.25
-        calls.append(Call(bid, alert, rng.choice(_ALERTS) if alert else ""))
-        roll = rng.random()
-        if roll < 0.1 and not doubled:
-            calls.append(Call("X"))
-            doubled = True
-        elif roll < 0.55:
-            calls.append(Call("P"))
-        if rng.random() < 0.35:
-            break
-        level_strain += 1 + rng.randrange(4)
-        doubled = False
-    calls.extend(Call("P") for _ in range(3))
-    return calls
-
-
-def _contract(calls: list[Call], dealer: str) -> tuple[str, str]:
-    """(contract, declarer) of an auction that ends in three passes."""
-    seats = [SEATS[(SEATS.index(dealer) + i) % 4] for i in range(len(calls))]
-    bids = [i for i, c in enumerate(calls) if c.call[0].isdigit()]
-    if not bids:
-        return "Pass", ""
-    last = bids[-1]
-    strain = calls[last].call[1:]
-    side = seats[last] in "NS"
-    declarer = next(
-        seats[i] for i in bids if calls[i].call[1:] == strain and (seats[i] in "NS") == side
-    )
-    risk = "X" if any(c.call == "X" for c in calls[last:]) else ""
-    return calls[last].call + risk, declarer
-
-
-def _random_play(rng: random.Random, deal: str, contract: str, declarer: str) -> tuple[tuple[str, ...], ...]:
-    """13 legal tricks: follow suit when possible, the highest trump or led card wins."""
-    # hands[seat][suit]: cards held, ranks high to low; the rank index orders them
-    hands = [[[s + r for r in ranks] for s, ranks in zip(SUITS, hand.split("."))]
-             for hand in deal[2:].split(" ")]
-    trump = SUITS.find(contract[1]) if contract[1] != "N" else -1
-    leader = (SEATS.index(declarer) + 1) % 4
-    tricks = []
-    for _ in range(13):
-        trick = []
-        led = -1
-        best = (-1, 0)  # (strength, seat)
-        for i in range(4):
-            seat = (leader + i) % 4
-            suits = hands[seat]
-            suit = led if led >= 0 and suits[led] else rng.choice([k for k in range(4) if suits[k]])
-            card = suits[suit].pop(rng.randrange(len(suits[suit])))
-            led = suit if led < 0 else led
-            strength = (200 if suit == trump else 100 if suit == led else 0) - RANKS.index(card[1])
-            best = max(best, (strength, seat))
-            trick.append(card)
-        leader = best[1]
-        tricks.append(tuple(trick))
-    return tuple(tricks)
-
-
-def full_decks(boards: int, seed: int = SEED) -> list[Deck]:
-    """Tournament records: names, event, an alerted auction and all 13 tricks."""
-    rng = random.Random(seed)
-    decks = []
-    for number in range(1, boards + 1):
-        deal = random_deal(rng)
-        dealer = dealer_for_board(number)
-        calls = _random_auction(rng)
-        contract, declarer = _contract(calls, dealer)
-        play = _random_play(rng, deal, contract, declarer) if declarer else ()
-        decks.append(Deck(
-            deal=deal, index=number - 1, line=0, dealer=dealer, vul=vul_for_board(number),
-            board=str(number), players=tuple((s, rng.choice(_NAMES)) for s in SEATS),
-            auction=tuple(calls), auction_first=dealer, play=play, contract=contract,
-            declarer=declarer, result=str(rng.randrange(14)) if declarer else "",
-            tags=(("Event", "Bench \"Cup\" 2024"), ("Site", "Kraków"), ("Date", "2024.06.11"),
-                  ("Scoring", "IMP")),
-        ))
-    return decks
-
-
-@dataclass(frozen=True)
-class BenchFile:
-    name: str
-    kind: str  # "plain" or "full": which speed target applies
-    fmt: str  # "pbn" or "lin"
-    boards: int
-    data: bytes
-
-    def head(self, boards: int) -> bytes:
-        """The first ``boards`` boards: slow readers are measured under tracemalloc on these."""
-        if self.fmt == "lin":
-            return b"".join(self.data.splitlines(keepends=True)[:boards])
-        games = _GAME_END.split(self.data, maxsplit=boards)
-        return b"\n\n".join(games[:boards]) + b"\n"
-
-
-_GAME_END = re.compile(rb"\r?\n\r?\n")
-
-
-def bench_files(boards: int = 10_000, big: int = 100_000, seed: int = SEED) -> list[BenchFile]:
-    decks = full_decks(boards, seed)
-    return [
-        BenchFile(f"plain-{boards // 1000}k.pbn", "plain", "pbn", boards, plain_pbn(boards, seed)),
-        BenchFile(f"plain-{boards // 1000}k.lin", "plain", "lin", boards, plain_lin(boards, seed)),
-        BenchFile(f"full-{boards // 1000}k.pbn", "full", "pbn", boards, write_pbn(decks).encode()),
-        BenchFile(f"full-{boards // 1000}k.lin", "full", "lin", boards, write_lin(decks).encode()),
-        BenchFile(f"plain-{big // 1000}k.pbn", "plain", "pbn", big, plain_pbn(big, seed)),
-    ]
-
+ENDPLAY = "endplay 0.5.12"
 
 # --- readers -------------------------------------------------------------------------------
 
@@ -256,7 +95,7 @@ def endplay_reader() -> ReadFn | str:
     return read
 
 
-# --- measuring -----------------------------------------------------------------------------
+# --- measuring, in a child process ---------------------------------------------------------
 
 
 @dataclass
@@ -277,62 +116,78 @@ class Row:
         return self.decks / self.seconds if self.seconds else 0.0
 
 
-def peak_memory(fn: Callable[[], object]) -> int:
-    """Peak bytes allocated (tracemalloc) while ``fn`` runs."""
-    tracemalloc.start()
-    try:
-        fn()
-        return tracemalloc.get_traced_memory()[1]
-    finally:
-        tracemalloc.stop()
+def reader_function(reader: str) -> ReadFn | str:
+    if reader == "read_decks":
+        return ours
+    if reader == "bare regex":
+        return bare_regex
+    return endplay_reader()
 
 
-def measure(file: str, reader: str, boards: int, data: bytes, fn: Callable[[], int],
-            *, repeat: int = 2, memory: Callable[[], object] | None = None,
-            memory_size: int | None = None) -> Row:
-    """Best of ``repeat`` timed runs of ``fn``, then the peak memory of ``memory``
-    (``fn`` itself unless given: tracemalloc slows a reader 2-5x, so slow peers are
-    measured on a slice of ``memory_size`` bytes and the ratio uses that size)."""
-    row = Row(file, reader, boards, len(data))
+def measure_here(path: Path, fmt: str, reader: str, repeat: int, memory_boards: int = 0) -> dict:
+    """Best of ``repeat`` timed reads of the file, then the peak memory of one more read
+    (of its first ``memory_boards`` boards when given: tracemalloc slows a slow reader
+    2-5x, so endplay's peak is taken on a slice and the ratio uses that slice's size)."""
+    fn = reader_function(reader)
+    if isinstance(fn, str):
+        return {"error": fn}
+    data = path.read_bytes()
     try:
         best = float("inf")
+        decks = 0
         for _ in range(repeat):
             gc.collect()  # the last run's garbage is not this run's cost
             # CPU time of this process: on a shared machine, wall time also counts the time
             # other processes held the cores (the readers are single-threaded and do no I/O)
             start = time.process_time()
-            row.decks = fn()
+            decks = fn(data, fmt)
             best = min(best, time.process_time() - start)
-        row.seconds = best
-        row.peak = peak_memory(memory or fn)
-        row.peak_of = memory_size or len(data)
+        sample = head(data, fmt, memory_boards) if memory_boards else data
+        gc.collect()
+        tracemalloc.start()
+        try:
+            fn(sample, fmt)
+            peak = tracemalloc.get_traced_memory()[1]
+        finally:
+            tracemalloc.stop()
     except Exception as error:  # noqa: BLE001 - a peer's failure is a result, not a crash
-        row.error = f"cannot read: {type(error).__name__}: {error}"[:90]
+        return {"error": f"cannot read: {type(error).__name__}: {error}"[:90]}
+    return {"seconds": best, "decks": decks, "peak": peak, "peak_of": len(sample)}
+
+
+def measure(folder: Path, f: BenchFile, reader: str, *, repeat: int, memory_boards: int = 0) -> Row:
+    """One row of the table, measured by a fresh ``python -m games.formats.bench --measure``."""
+    row = Row(f.name, reader, f.boards, len(f.data))
+    command = [sys.executable, "-m", "games.formats.bench", "--measure", str(folder / f.name), f.fmt,
+               reader, str(repeat), str(memory_boards)]
+    done = subprocess.run(command, capture_output=True, text=True, cwd=Path(__file__).resolve().parents[2])
+    try:
+        found = json.loads(done.stdout.strip().splitlines()[-1])
+    except (IndexError, ValueError):
+        found = {"error": f"the measuring process failed: {done.stderr.strip()[-80:]}"}
+    row.error = found.get("error", "")
+    row.seconds, row.decks = found.get("seconds"), found.get("decks", 0)
+    row.peak, row.peak_of = found.get("peak"), found.get("peak_of", 0)
     return row
 
 
-def run(files: list[BenchFile], *, endplay: ReadFn | str, endplay_big: bool = False) -> list[Row]:
+def run(files: list[BenchFile], folder: Path, *, endplay: bool, endplay_big: bool = False) -> list[Row]:
     """Every row of the table: read_decks, endplay (when usable) and the bare regex."""
     rows: list[Row] = []
     for f in files:
         big = f is files[-1] and len(files) > 1
         target = TARGETS[f.kind]
-        row = measure(f.name, "read_decks", f.boards, f.data, lambda f=f: ours(f.data, f.fmt),
-                      repeat=2 if big else 3)
+        row = measure(folder, f, "read_decks", repeat=2 if big else 3)
         row.target = f">={target:,}/s " + ("ok" if row.rate >= target else "MISSED")
         if f.kind == "full" and row.peak is not None:
             ok = row.peak < MEMORY_LIMIT * row.size
             row.target += f", peak<{MEMORY_LIMIT:g}x " + ("ok" if ok else "MISSED")
         rows.append(row)
-        if callable(endplay) and (endplay_big or not big):
-            head = f.head(ENDPLAY_SAMPLE)
-            row = measure(f.name, "endplay 0.5.12", f.boards, f.data,
-                          lambda f=f: endplay(f.data, f.fmt), repeat=1,
-                          memory=lambda f=f, head=head: endplay(head, f.fmt), memory_size=len(head))
+        if endplay and (endplay_big or not big):
+            row = measure(folder, f, ENDPLAY, repeat=1, memory_boards=ENDPLAY_SAMPLE)
             row.target = f"peak on the first {ENDPLAY_SAMPLE:,} boards"
             rows.append(row)
-        rows.append(measure(f.name, "bare regex", f.boards, f.data,
-                            lambda f=f: bare_regex(f.data, f.fmt), repeat=2))
+        rows.append(measure(folder, f, "bare regex", repeat=2))
     return rows
 
 
@@ -363,7 +218,8 @@ def summary(rows: list[Row], files: list[BenchFile], endplay: ReadFn | str,
     return lines
 
 
-def print_table(rows: list[Row], out=sys.stdout) -> None:
+def print_table(rows: list[Row], out=None) -> None:
+    out = out or sys.stdout
     head = (f"{'file':<16} {'reader':<15} {'boards':>7} {'MB':>6} {'decks/s':>9} "
             f"{'MB/s':>6} {'peak MB':>8} {'peak/size':>9}  target")
     print(head, file=out)
@@ -381,6 +237,11 @@ def print_table(rows: list[Row], out=sys.stdout) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["--measure"]:  # a child: one file, one reader
+        path, fmt, reader, repeat, memory_boards = argv[1:6]
+        print(json.dumps(measure_here(Path(path), fmt, reader, int(repeat), int(memory_boards))))
+        return 0
     parser = argparse.ArgumentParser(prog="python -m games.formats.bench", description=__doc__)
     parser.add_argument("--boards", type=int, default=10_000)
     parser.add_argument("--big", type=int, default=100_000, help="boards of the linearity file")
@@ -390,13 +251,15 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     start = time.perf_counter()
     files = bench_files(args.boards, args.big)
-    if args.keep:
-        args.keep.mkdir(parents=True, exist_ok=True)
-        for f in files:
-            (args.keep / f.name).write_bytes(f.data)
-    print(f"generated {len(files)} files in {time.perf_counter() - start:.1f}s (seed {SEED})")
+    print(f"generated {len(files)} files in {time.perf_counter() - start:.1f}s (seed {SEED}); "
+          "each row is measured in a fresh process")
     endplay = "left out (--no-endplay)" if args.no_endplay else endplay_reader()
-    rows = run(files, endplay=endplay, endplay_big=args.endplay_big)
+    with tempfile.TemporaryDirectory(prefix="deck-bench.") as tmp:
+        folder = args.keep or Path(tmp)
+        folder.mkdir(parents=True, exist_ok=True)
+        for f in files:
+            (folder / f.name).write_bytes(f.data)
+        rows = run(files, folder, endplay=callable(endplay), endplay_big=args.endplay_big)
     print_table(rows)
     for line in summary(rows, files, endplay, args.endplay_big):
         print(line)

@@ -1,0 +1,35 @@
+"""The benchmark harness: each row measured in a child process, counted right."""
+
+from __future__ import annotations
+
+from games.formats import bench
+from games.formats.bench_data import bench_files, head
+
+
+def test_a_child_measures_one_file(tmp_path):
+    f = bench_files(60, 120)[2]  # full PBN
+    path = tmp_path / f.name
+    path.write_bytes(f.data)
+    found = bench.measure_here(path, f.fmt, "read_decks", repeat=1)
+    assert found["decks"] == 60 and found["seconds"] > 0 and found["peak_of"] == len(f.data)
+    sliced = bench.measure_here(path, f.fmt, "bare regex", repeat=1, memory_boards=10)
+    assert sliced["decks"] == 60 and sliced["peak_of"] == len(head(f.data, f.fmt, 10)) < len(f.data)
+
+
+def test_the_run_prints_every_row_from_fresh_processes(capsys):
+    assert bench.main(["--boards", "100", "--big", "1000", "--no-endplay"]) == 0
+    out = capsys.readouterr().out
+    rows = [line.split() for line in out.splitlines() if line.startswith(("plain-", "full-"))]
+    assert [(r[0], r[1]) for r in rows if r[1] == "read_decks"] == [
+        ("plain-0k.pbn", "read_decks"), ("plain-0k.lin", "read_decks"), ("full-0k.pbn", "read_decks"),
+        ("full-0k.lin", "read_decks"), ("plain-1k.pbn", "read_decks"),
+    ]
+    found = [int(r[2]) for r in rows if r[1] in ("read_decks", "bare")]  # the decks column
+    assert found == [100] * 8 + [1000] * 2
+    assert "endplay: left out (--no-endplay)" in out and "time plain-1k.pbn / plain-0k.pbn" in out
+
+
+def test_a_failing_child_is_a_row_with_its_error(tmp_path):
+    f = bench_files(10, 20)[0]
+    row = bench.measure(tmp_path, f, "read_decks", repeat=1)  # the file was never written
+    assert row.error.startswith("the measuring process failed") and row.decks == 0
