@@ -157,3 +157,13 @@ def test_the_load_client_submits_a_form_as_a_browser_would():
     ]
     with pytest.raises(loadtest.Failed):
         loadtest.form_fields(page, "/nowhere/")
+
+
+def test_the_steady_state_line_counts_only_deals_after_the_last_sign_in(capsys):
+    stats = loadtest.Stats()
+    stats.sign_ins = [10.0, 12.0]
+    # (when it ended, how long it took, status): the first started before the last sign-in
+    stats.deal_ends = [(12.5, 1.0, 200), (13.0, 0.1, 200), (14.0, 0.2, 200), (22.0, 0.3, 500)]
+    loadtest.steady_state(stats)
+    out = capsys.readouterr().out
+    assert "after the last sign-in (10 s): 0.2 deals/s, deal p99 200.0 ms" in out
