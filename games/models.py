@@ -312,7 +312,7 @@ class Deck(models.Model):
             board=self.board or None,
             board_name=self.board_name,
             deal_first=self.deal_first or None,
-            players=tuple(self.players.items()),
+            players=tuple(sorted(self.players.items(), key=_seat_order)),  # PostgreSQL's jsonb sorts keys its own way
             auction=tuple(Call(a["call"], a.get("alert", False), a.get("explanation", "")) for a in self.auction),
             auction_first=self.auction_first or None,
             play=tuple(tuple(t) for t in self.play),
@@ -419,6 +419,10 @@ def _insert_decks(game_id: int, uploaded_by, rows: Iterable[tuple[ParsedDeck, st
         with connection.cursor() as cursor:
             cursor.executemany(sql, params)
     return len(params)
+
+
+def _seat_order(item: tuple[str, str]) -> int:
+    return SEATS.index(item[0]) if item[0] in SEATS else len(SEATS)
 
 
 def random_deal() -> str:
