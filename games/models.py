@@ -385,7 +385,8 @@ def deck_fields(parsed: ParsedDeck) -> dict:
 
 
 def _insert_decks(game_id: int, uploaded_by, rows: Iterable[tuple[ParsedDeck, str, str]], first: int, now) -> int:
-    """Insert decks at consecutive positions from ``first`` with one ``executemany``.
+    """Insert decks at consecutive positions from ``first``: one COPY on PostgreSQL, one
+    ``executemany`` elsewhere.
 
     ``bulk_create`` builds a model instance per deck and prepares every value
     through its field (and, on SQLite, inserts 37 rows a statement): seconds
@@ -415,7 +416,16 @@ def _insert_decks(game_id: int, uploaded_by, rows: Iterable[tuple[ParsedDeck, st
         for name in json_columns:
             values[name] = ops.adapt_json_value(values[name], None)
         params.append([values[n] for n in names])
-    if params:
+    if params and connection.vendor == "postgresql":
+        # COPY: one stream instead of a statement per row, several times faster for a season's file
+        copy_sql = "COPY {} ({}) FROM STDIN".format(
+            ops.quote_name(Deck._meta.db_table),
+            ", ".join(ops.quote_name(Deck._meta.get_field(n).column) for n in names),
+        )
+        with connection.cursor() as cursor, cursor.cursor.copy(copy_sql) as copy:
+            for row in params:
+                copy.write_row(row)
+    elif params:
         with connection.cursor() as cursor:
             cursor.executemany(sql, params)
     return len(params)

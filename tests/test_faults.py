@@ -124,6 +124,21 @@ def hook(execute, sql, params, many, context):
         return result
     return execute(sql, params, many, context)
 
+if connection.vendor == "postgresql" and where == "mid-insert":
+    # PostgreSQL takes the rows by COPY, past the execute hook: stall at the middle row
+    import psycopg
+
+    write_row, written = psycopg.Copy.write_row, []
+
+    def stalling_write_row(self, row):
+        written.append(1)
+        if len(written) == int(os.environ["FAULT_ROWS"]) // 2:
+            say(backend)
+            time.sleep(120)
+        return write_row(self, row)
+
+    psycopg.Copy.write_row = stalling_write_row
+
 with connection.execute_wrapper(hook):
     added = Upload.objects.get(pk=int(os.environ["FAULT_UPLOAD"])).add_to_game()
 say("finished " + str(added))
@@ -179,7 +194,7 @@ def kill_the_add(upload: Upload, tmp_path: Path, where: str) -> str:
     """Run the add in a worker process, SIGKILL it at ``where``; what it last said."""
     marker = tmp_path / f"marker-{where}"
     child = run_child(KILL, tmp_path, FAULT_DB=json.dumps(this_database()), FAULT_MARKER=str(marker),
-                      FAULT_WHERE=where, FAULT_UPLOAD=str(upload.pk))
+                      FAULT_WHERE=where, FAULT_UPLOAD=str(upload.pk), FAULT_ROWS=str(DECKS))
     wait_for_marker(marker, child, tmp_path / "child.log")
     if where != "anywhere":
         assert_in_a_transaction(marker.read_text())
