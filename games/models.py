@@ -18,6 +18,7 @@ from django.db import connection, models, transaction
 from django.db.models import Max, Min
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.functional import cached_property
 
 from games.formats import cards as card_rules
 from games.formats.model import BOARD_LENGTH, SEATS, VULS, Call, board_number, dealer_for_board, vul_for_board
@@ -296,6 +297,14 @@ class Deck(models.Model):
     @property
     def board_number(self) -> int | None:
         return board_number(self.board)
+
+    @cached_property
+    def move_url(self) -> str:
+        return reverse("queue_move", args=[self.game_id, self.pk])
+
+    @cached_property
+    def remove_url(self) -> str:
+        return reverse("queue_remove", args=[self.game_id, self.pk])
 
     @classmethod
     def from_parsed(cls, parsed: ParsedDeck, **fields) -> Deck:

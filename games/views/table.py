@@ -9,7 +9,6 @@ from django.contrib.auth.decorators import login_required
 from django.db.models import Count, Q, QuerySet, Window
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse
 from django.views.decorators.http import require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 
@@ -38,24 +37,16 @@ def table_context(game: Game, request: HttpRequest | None = None) -> dict[str, A
     return context
 
 
-def queue_context(game: Game, *, buttons: bool = True) -> dict[str, Any]:
+def queue_context(game: Game) -> dict[str, Any]:
     """What the #queue partial shows: how many decks wait and the first few (one query: the
-    count rides along as a window total), with their buttons' addresses unless told not to."""
+    count rides along as a window total)."""
     decks = list(
         game.queued().defer(*Deck.LISTING_DEFERRED).annotate(waiting=Window(Count("pk")))[:QUEUE_SHOWN]
     )
     count = decks[0].waiting if decks else 0
     if decks and count == len(decks):
         decks[-1].is_last = True
-    if buttons:
-        for deck in decks:
-            _add_button_urls(game, deck)
     return {"game": game, "queue_count": count, "next_decks": decks}
-
-
-def _add_button_urls(game: Game, deck: Deck) -> None:
-    deck.move_url = reverse("queue_move", args=[game.pk, deck.pk])
-    deck.remove_url = reverse("queue_remove", args=[game.pk, deck.pk])
 
 
 def recent_boards(game: Game) -> QuerySet[DealtBoard]:
@@ -75,14 +66,9 @@ def dealt_context(game: Game, board: DealtBoard, shown: str | None, queue_head: 
     the list, adds the deck that comes into view and one history row; otherwise (another
     tab dealt or reordered, or the queue is nearly empty) it sends both panels whole.
     """
-    context = {"board": board, **queue_context(game, buttons=False)}
-    decks = context["next_decks"]
+    context = {"board": board, **queue_context(game)}
     if board.deck_id is not None and queue_head == str(board.deck_id) and context["queue_count"] > QUEUE_SHOWN:
-        context["queue_row"] = decks[-1]
-        _add_button_urls(game, decks[-1])
-    else:
-        for deck in decks:
-            _add_button_urls(game, deck)
+        context["queue_row"] = context["next_decks"][-1]
     if board.number > 1 and shown == str(board.number - 1):
         context["history_row"] = True
         context["history_drop"] = max(board.number - HISTORY_SHOWN, 0)  # the row that falls off
