@@ -671,6 +671,11 @@ def report(stats: Stats, elapsed: float, server: dict[str, list[float]], problem
     line("deal p99 (client)", f"{deal_p99:.1f} ms", f"< {TARGET_DEAL_P99_MS} ms", deal_p99 < TARGET_DEAL_P99_MS)
     line("deals per second", f"{deals / elapsed:.1f}", f">= {TARGET_DEALS_PER_S}", deals / elapsed >= TARGET_DEALS_PER_S)
     steady_state(stats)
+    hosts = len(stats.sign_ins)
+    if total and hosts:  # a closed loop: each host waits for its answer before the next request
+        print(f"  {hosts} hosts without pauses: mean latency = hosts / throughput = {hosts / (total / elapsed) * 1000:.0f} ms "
+              f"at {total / elapsed:.0f} requests/s (Little's law), so deal p99 < {TARGET_DEAL_P99_MS} ms needs "
+              f"well over {hosts * 1000 / TARGET_DEAL_P99_MS:.0f} requests/s")
     print(f"  other unexpected answers (4xx): {unexpected - five}; connections retried after keep-alive close: "
           f"{stats.retried}; games checked: {len(stats.expected_decks)}")
     if cpu:
