@@ -9,29 +9,26 @@ for Deal, Dealer and Vulnerable (where the standard forbids it) with a note.
 A game without ``[Deal]`` yields no deck and no problem (result-only records
 of another table are common): only a note. A ``[Deal]`` that is not a full
 deal is a Problem naming the board and the reason; the next game still counts.
-Nothing here raises on bad input.
+Nothing here raises on bad input. Most games are read by the fast path of
+``pbn_fast``, which gives the same decks as the general path here (tests compare).
 """
 
 from __future__ import annotations
 
 
 from .limits import ProblemList
-from .model import SEATS, Deck, Problem
+from .model import Deck, Problem
 from .pbn_deal import DealError, read_deal
-from .pbn_deck import TAG_VALUE_LIMIT, full_deck, new_deck
+from .pbn_deck import TAG_VALUE_LIMIT, full_deck
+from .pbn_fast import Plan, plan_for, read_game
+from .pbn_values import BOARDS as _BOARDS, DEALER as _DEALER, MISSING as _MISSING, SOURCE_LIMIT, VUL as _VUL
+from .pbn_values import board as _board, board_and_name as _board_and_name, field as _field, where as _where
 from .pbn_scan import SEP_SPLIT, SPECIAL, TAG_SPLIT, Game, game_from_parts, scan_slow, unescape_all
 
 __all__ = ["read_pbn"]
 
-_MISSING = object()
-_DEALER: dict[str | None, str | None] = {None: None, "": None, "?": None}
-_DEALER.update({s: s for s in SEATS})
-_VUL: dict[str | None, str | None] = {None: None, "": None, "?": None}
-_VUL.update({"None": "None", "NS": "NS", "EW": "EW", "All": "All", "Both": "All", "Love": "None", "-": "None"})
-_VUL_WORDS = {"none": "None", "love": "None", "-": "None", "ns": "NS", "ew": "EW", "all": "All", "both": "All"}
 _PLAIN_TAGS = frozenset(("Board", "Dealer", "Vulnerable", "Deal"))
 _NO_HASH = ("Deal", "Dealer", "Vulnerable")  # where PBN forbids '#' (honoured anyway)
-SOURCE_LIMIT = 4000
 NOTE_LIMIT = 20  # notes of one kind before they are only counted
 
 
@@ -43,13 +40,14 @@ def read_pbn(text: str) -> tuple[list[Deck], list[Problem], list[str]]:
 
 
 class _Reader:
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, fast: bool = True) -> None:
         if text.startswith("\ufeff"):
             text = text[1:]
         if "\r" in text:
             # CRLF: one line end for every scanner (line numbers are unchanged); lone CR: old Mac
             text = text.replace("\r\n", "\n") if "\n" in text else text.replace("\r", "\n")
         self.text = text
+        self.fast = fast  # False: every game through the general path (for tests)
         self.decks: list[Deck] = []
         self.problems = ProblemList()
         self.notes: list[str] = []
@@ -84,12 +82,14 @@ class _Reader:
         return self.notes
 
     def run(self) -> None:
-        text = self.text
-        pieces = SEP_SPLIT(text)
+        pieces = SEP_SPLIT(self.text)
         count = len(pieces)
+        fast = self.fast and not self.has_hash
         decks = self.decks
+        # The plan to try first for a game, by its count of '[' and whether it ends with a tag:
+        # files repeat a few shapes of game (with and without play, one note or two...).
+        recent: dict[tuple[int, bool], Plan] = {}
         pos = resume = 0
-        line_pos, line = 0, 1  # self.line_at, inlined for the hot path
         for i in range(0, count, 2):
             chunk = pieces[i]
             start = pos
@@ -101,68 +101,54 @@ class _Reader:
                 continue
             if not chunk:
                 continue
+            tried = None
+            if fast:
+                key = (chunk.count("["), chunk[-1] == "]")
+                tried = recent.get(key)
+                if tried is not None:
+                    try:  # (fast_deck, inlined: this runs for nearly every game)
+                        deck = read_game(self, tried, chunk, start)
+                    except Exception:  # noqa: BLE001 - the general path reads it, or says why not
+                        deck = None
+                    if deck is not None:
+                        self.index += 1
+                        decks.append(deck)
+                        continue
             parts = TAG_SPLIT(chunk)
             gaps = parts[0::3]
             between = "".join(gaps)
-            spaces = between.isspace()
-            if len(parts) == 1 or (not spaces and between and SPECIAL(between)):
+            if len(parts) == 1 or (between and not between.isspace() and SPECIAL(between)):
                 resume = self.slow(start)
                 continue
             names = parts[1::3]
+            if fast:
+                plan = plan_for(tuple(names))
+                if plan is not None and plan is not tried:
+                    if len(recent) < 64:
+                        recent[key] = plan
+                    if self.fast_deck(plan, chunk, start):
+                        continue
             values = parts[2::3]
             if "\\" in chunk:
                 values = unescape_all(values)
-            if not spaces or self.has_hash or not _PLAIN_TAGS.issuperset(names):
-                game = game_from_parts(names, values, gaps)
-                game.first = start + chunk.find("[")
-                at = chunk.find('[Deal "')
-                game.deal_at = start + at if at >= 0 else -1
-                game.end = end
-                self.guarded(game)
-                continue
-            # The hot path: a game of Board/Dealer/Vulnerable/Deal tags only.
-            tags = dict(zip(names, values))
-            if len(tags) != len(names):
-                tags = dict(zip(reversed(names), reversed(values)))  # the first of each name wins
-            deal = tags.get("Deal")
-            if not deal or deal[0] in " \t?":  # no deal, or an odd one: the general path
-                game = game_from_parts(names, values, gaps)
-                game.first = start + chunk.find("[")
-                game.deal_at = start + chunk.find('[Deal "') if deal is not None else -1
-                game.end = end
-                self.guarded(game)
-                continue
-            at = start + chunk.find('[Deal "')
-            if self._line_pos != line_pos:  # the slow path counted lines meanwhile
-                line_pos, line = self._line_pos, self._line
-            line += text.count("\n", line_pos, at)
-            line_pos = self._line_pos = at
-            self._line = line
-            index = self.index
-            self.index = index + 1
-            board = tags.get("Board")
-            hit = _BOARDS.get(board)
-            if hit is None:
-                hit = (board, f"Board {int(board)}") if board.isdigit() and board.isascii() else _board_and_name(board)
-            board, board_name = hit
-            try:
-                canonical, first_seat, notes = read_deal(deal)
-            except DealError as exc:
-                self.problems.append(Problem(f"{_where(board, index, line)}: {exc}", line, index, board))
-                continue
-            dealer = _DEALER.get(tags.get("Dealer"), _MISSING)
-            vul = _VUL.get(tags.get("Vulnerable"), _MISSING)
-            if dealer is _MISSING or vul is _MISSING:
-                notes = list(notes)
-                dealer = _field(tags["Dealer"], "Dealer", notes) if dealer is _MISSING else dealer
-                vul = _field(tags["Vulnerable"], "Vulnerable", notes) if vul is _MISSING else vul
-                notes = tuple(notes)
-            first = chunk.find("[")
-            decks.append(new_deck(
-                canonical, index, line, dealer, vul, board, board_name, first_seat,
-                (), (), None, (), None, "", "", "", (),
-                chunk[first : first + SOURCE_LIMIT].rstrip(), notes,
-            ))
+            game = game_from_parts(names, values, gaps)
+            game.first = start + chunk.find("[")
+            at = chunk.find('[Deal "')
+            game.deal_at = start + at if at >= 0 else -1
+            game.end = end
+            self.guarded(game)
+
+    def fast_deck(self, plan: Plan, chunk: str, start: int) -> bool:
+        """Read the game by ``plan`` (pbn_fast); False when the general path must read it."""
+        try:
+            deck = read_game(self, plan, chunk, start)
+        except Exception:  # noqa: BLE001 - the general path reads it, or says why not
+            return False
+        if deck is None:
+            return False
+        self.index += 1
+        self.decks.append(deck)
+        return True
 
     def read_deal(self, value: str) -> tuple[str, str | None, tuple[str, ...]] | str:
         """read_deal, remembered per value (result files repeat a deal at every table)."""
@@ -263,49 +249,3 @@ class _Reader:
                     notes.append(f'{name} taken from an earlier "##" default')
         self.last.update(tags)
         return notes
-
-
-def _board(value: str | None) -> str | None:
-    if value is None:
-        return None
-    value = value.strip()
-    return value if value and value != "?" else None
-
-
-def _board_name(board: str | None) -> str:
-    if board is None:
-        return ""
-    return f"Board {int(board)}" if board.isdigit() else f"Board {board}"
-
-
-def _board_and_name(value: str | None) -> tuple[str | None, str]:
-    board = _board(value)
-    return board, _board_name(board)
-
-
-# Board tag value -> (board, board_name), ready made for the usual boards
-_BOARDS: dict[str | None, tuple[str | None, str]] = {None: (None, "")}
-_BOARDS.update((str(n), (str(n), f"Board {n}")) for n in range(1, 1000))
-
-
-def _where(board: str | None, index: int, line: int) -> str:
-    """How a problem names its board: 'board 7', else 'deal 4 (line 67)'."""
-    if board is None:
-        return f"deal {index + 1} (line {line})"
-    return f"board {int(board)}" if board.isdigit() else f"board {board}"
-
-
-def _field(value: str | None, name: str, notes: list[str]) -> str | None:
-    """A Dealer/Vulnerable value as stated; None when not stated ('?', '') or not understood."""
-    known = _DEALER if name == "Dealer" else _VUL
-    found = known.get(value, _MISSING)
-    if found is not _MISSING:
-        return found  # type: ignore[return-value]
-    assert value is not None  # None is a key of both tables
-    word = value.strip()
-    found = known.get(word) or known.get(word.upper() if name == "Dealer" else word) or (
-        _VUL_WORDS.get(word.lower()) if name == "Vulnerable" else None
-    )
-    if found is None and word not in ("", "?"):
-        notes.append(f"{name} '{word[:20]}' is not understood: read as not stated")
-    return found  # type: ignore[return-value]

@@ -7,7 +7,7 @@ from operator import attrgetter, itemgetter
 
 from .model import Call, Deck
 from .pbn_scan import OWN_TAGS, Game
-from .pbn_sections import note_explanations, read_auction, read_play
+from .pbn_sections import explanations, read_auction, read_play
 
 TAG_LIMIT = 100
 TAG_VALUE_LIMIT = 1000
@@ -15,6 +15,7 @@ TAG_VALUE_LIMIT = 1000
 _OWN_TAGS = OWN_TAGS
 _PLAYERS = ("North", "East", "South", "West")
 _PLAYER_CACHE: dict[tuple[str | None, ...], tuple[tuple[str, str], ...]] = {}
+PLAYER_CACHE = _PLAYER_CACHE  # Deck.players by the four values (pbn_fast looks there first)
 _IS_ALERT = attrgetter("alert")
 
 
@@ -23,47 +24,57 @@ def _fast_constructor():  # type: ignore[no-untyped-def]
 
     ``Deck`` is a frozen dataclass, whose ``__init__`` sets each of its 19
     fields through ``object.__setattr__``: about a third of the time a plain
-    hand record takes to read. Filling the slots through their descriptors
-    gives an equal value for much less. If Deck's fields ever change, this
-    falls back to the ordinary constructor.
+    hand record takes to read. Here the fields are stored into a plain class
+    with the same slots (ordinary attribute stores, the fastest kind) and the
+    object then becomes a Deck by ``__class__`` assignment, which Python
+    allows between classes of one layout: an ordinary, frozen Deck (tests
+    check). If Deck's fields ever change, or Python refuses the assignment,
+    this falls back to the ordinary constructor.
     """
     names = [f.name for f in fields(Deck)]
-    expected = [
+    expected = (
         "deal", "index", "line", "dealer", "vul", "board", "board_name", "deal_first", "players",
         "auction", "auction_first", "play", "claim", "contract", "declarer", "result", "tags",
         "source", "notes",
-    ]
-    if names != expected:
+    )
+    if tuple(names) != expected or getattr(Deck, "__slots__", None) != expected:
         return Deck
-    slots = [getattr(Deck, name).__set__ for name in names]
-    (s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11, s12, s13, s14, s15, s16, s17, s18) = slots
+
+    class _Unfrozen:
+        __slots__ = expected
+
     new = object.__new__
 
     def make(deal, index, line, dealer, vul, board, board_name, deal_first, players,  # type: ignore[no-untyped-def]
              auction, auction_first, play, claim, contract, declarer, result, tags, source, notes):
-        deck = new(Deck)
-        s0(deck, deal)
-        s1(deck, index)
-        s2(deck, line)
-        s3(deck, dealer)
-        s4(deck, vul)
-        s5(deck, board)
-        s6(deck, board_name)
-        s7(deck, deal_first)
-        s8(deck, players)
-        s9(deck, auction)
-        s10(deck, auction_first)
-        s11(deck, play)
-        s12(deck, claim)
-        s13(deck, contract)
-        s14(deck, declarer)
-        s15(deck, result)
-        s16(deck, tags)
-        s17(deck, source)
-        s18(deck, notes)
+        deck = new(_Unfrozen)
+        deck.deal = deal
+        deck.index = index
+        deck.line = line
+        deck.dealer = dealer
+        deck.vul = vul
+        deck.board = board
+        deck.board_name = board_name
+        deck.deal_first = deal_first
+        deck.players = players
+        deck.auction = auction
+        deck.auction_first = auction_first
+        deck.play = play
+        deck.claim = claim
+        deck.contract = contract
+        deck.declarer = declarer
+        deck.result = result
+        deck.tags = tags
+        deck.source = source
+        deck.notes = notes
+        deck.__class__ = Deck
         return deck
 
-    return make
+    try:
+        probe = make(*range(19))
+    except TypeError:  # pragma: no cover - layouts Python does not see as one
+        return Deck
+    return make if type(probe) is Deck and probe == Deck(*range(19)) else Deck
 
 
 new_deck = _fast_constructor()
@@ -76,21 +87,14 @@ def full_deck(
     """A Deck with what a tournament record adds: players, auction, play, result, other tags."""
     tags = game.tags
     get = tags.get
-    names = tuple(map(get, _PLAYERS))
-    players = _PLAYER_CACHE.get(names)
-    if players is None:  # the same four sit at a table for many boards
-        players = tuple((seat, name) for seat, name in zip("NESW", map(_stated, names)) if name)
-        if len(_PLAYER_CACHE) < 4096:
-            _PLAYER_CACHE[names] = players
+    players = players_of(tuple(map(get, _PLAYERS)))
     contract = _stated(get("Contract"))
     auction: tuple[Call, ...] = ()
     auction_first = None
     alerts_used = False
     if game.auction is not None:
-        explanations = note_explanations(game.auction_notes)
-        if len(game.auction_notes) < len(game.notes):  # notes placed elsewhere still explain
-            explanations = {**note_explanations(game.notes), **explanations}
-        auction, auction_first, more = read_auction(game.auction, tags["Auction"].strip(), explanations)
+        explain = explanations(game.auction_notes, game.notes)
+        auction, auction_first, more = read_auction(game.auction, tags["Auction"].strip(), explain)
         if more:
             notes.extend(more)
         alerts_used = bool(game.auction_notes) and any(map(_IS_ALERT, auction))
@@ -107,8 +111,29 @@ def full_deck(
     if len(tags) > game.named:  # '##' defaults added to this game
         named = set(game.names)
         other.extend((k, v) for k, v in tags.items() if k not in _OWN_TAGS and k not in named)
+    other_tags = tags_kept(other, game.end - game.first)
+    return new_deck(
+        canonical, index, line, dealer, vul, board, board_name, first, players,
+        auction, auction_first, play, None, contract, _stated(get("Declarer")),
+        _stated(get("Result")), other_tags, source, tuple(notes) if notes else (),
+    )
+
+
+def players_of(names: tuple[str | None, ...]) -> tuple[tuple[str, str], ...]:
+    """Deck.players from the North, East, South and West values (None: no tag)."""
+    players = _PLAYER_CACHE.get(names)
+    if players is None:  # the same four sit at a table for many boards
+        players = tuple((seat, name) for seat, name in zip("NESW", map(_stated, names)) if name)
+        if len(_PLAYER_CACHE) < 4096:
+            _PLAYER_CACHE[names] = players
+    return players
+
+
+def tags_kept(other: list[tuple[str, str]], span: int) -> tuple[tuple[str, str], ...]:
+    """Deck.tags: the other tags within TAG_LIMIT and TAG_VALUE_LIMIT; ``span`` is the
+    length of the game's text (no value is longer)."""
     if len(other) > TAG_LIMIT or (
-        game.end - game.first > TAG_VALUE_LIMIT  # else no value can be that long
+        span > TAG_VALUE_LIMIT  # else no value can be that long
         and max(map(len, map(itemgetter(1), other)), default=0) > TAG_VALUE_LIMIT
     ):
         other = [(k, v) for k, v in other if len(v) <= TAG_VALUE_LIMIT][:TAG_LIMIT]
@@ -117,13 +142,8 @@ def full_deck(
     if shared is None:
         if len(_TAGS_CACHE) < 256 and len(other_tags) <= 8:
             _TAGS_CACHE[other_tags] = other_tags
-    else:
-        other_tags = shared
-    return new_deck(
-        canonical, index, line, dealer, vul, board, board_name, first, players,
-        auction, auction_first, play, None, contract, _stated(get("Declarer")),
-        _stated(get("Result")), other_tags, source, tuple(notes) if notes else (),
-    )
+        return other_tags
+    return shared
 
 
 _TAGS_CACHE: dict[tuple[tuple[str, str], ...], tuple[tuple[str, str], ...]] = {}
@@ -136,3 +156,6 @@ def _stated(value: str | None) -> str:
     if value[0] == " " or value[-1] == " ":
         value = value.strip()
     return "" if value == "?" else value
+
+
+stated = _stated

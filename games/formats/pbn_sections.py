@@ -21,6 +21,7 @@ are left out of a trick.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from operator import itemgetter
 
 from .model import RANKS, SEATS, SUITS, Call
@@ -72,6 +73,7 @@ for _level in "1234567":
     for _den, _t in (("C", "C"), ("D", "D"), ("H", "H"), ("S", "S"), ("NT", "N"), ("N", "N")):
         for _risk in ("", "X", "XX", "x", "xx"):
             _TRUMP[_level + _den + _risk] = _TRUMP[_level + _den.lower() + _risk] = _t
+TRUMPS = _TRUMP  # the usual contracts' trump suits (pbn_fast looks there first)
 _MAX_NOTES = 5
 
 
@@ -170,12 +172,26 @@ def note_explanations(values: list[str]) -> dict[str, str]:
 _NOTES: dict[str, tuple[str, str]] = {}
 
 
-def read_play(data: str, first: str, contract: str) -> tuple[tuple[tuple[str, ...], ...], list[str]]:
-    """(tricks, notes) from the Play section's data; see the module docstring for the order."""
+def explanations(auction_notes: list[str], notes: list[str]) -> dict[str, str]:
+    """What the alerts of an auction mean: the Notes after [Auction] first, then the others."""
+    found = note_explanations(auction_notes)
+    if len(auction_notes) < len(notes):  # notes placed elsewhere still explain
+        found = {**note_explanations(notes), **found}
+    return found
+
+
+def trump_of(contract: str) -> str:
+    """The trump suit of a contract as stated ("N": no trump); "" when not understood."""
     trump = _TRUMP.get(contract)
     if trump is None:
         m = _CONTRACT.match(contract)
         trump = m.group(1)[0].upper() if m else ""
+    return trump
+
+
+def read_play(data: str, first: str, contract: str) -> tuple[tuple[tuple[str, ...], ...], list[str]]:
+    """(tricks, notes) from the Play section's data; see the module docstring for the order."""
+    trump = trump_of(contract)
     words = data.split()
     if "*" in data and "*" in words:
         words = words[: words.index("*")]
@@ -226,7 +242,7 @@ def _read_cards(words: list[str], notes: list[str]) -> tuple[list[str], bool]:
     return slots, out_of_turn
 
 
-def _in_played_order(columns: list[tuple[str, ...]], trump: str) -> tuple[tuple[str, ...], ...]:
+def _in_played_order(columns: Iterable[tuple[str, ...]], trump: str) -> tuple[tuple[str, ...], ...]:
     """Tricks in played order, every card known. Unrolled: this runs 13 times a board."""
     scores = _LEAD_SCORES[trump]
     lead = 0  # column of the leader; column 0 is the [Play] seat

@@ -1,0 +1,245 @@
+"""The PBN reader's fast path: games of well-formed tags in one repeated shape.
+
+Hand records and tournament records repeat one list of tag names board after
+board. For each list seen, a ``Plan`` compiles one regular expression that
+matches a whole game of exactly those tags, one after another, with nothing
+between them that the general path would read differently (no comment,
+escape line, bracket or backslash; see ``pbn_scan``). One ``fullmatch`` then
+gives every value and the Auction/Play data, where the general path cuts the
+game at each tag and builds a dict, a ``Game`` and a deck from them
+(``pbn._Reader.game`` and ``pbn_deck.full_deck``).
+
+``read_game`` returns None for whatever it does not take (text between tags,
+a missing or odd deal, a deal that is not a deck, annotated calls...), and the
+general path reads that game instead. Where it does take a game, it returns
+the Deck the general path would (tests/formats/test_pbn_fastpath.py compares
+the two on the bench's files, the corpus and odd shapes).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from itertools import compress, count, repeat
+from operator import contains, itemgetter
+from typing import Any
+
+from .model import Call, Deck
+from .pbn_deal import DealError, read_deal
+from .pbn_deck import PLAYER_CACHE, TAG_VALUE_LIMIT, new_deck, players_of, stated, tags_kept
+from .pbn_fastsections import auction_in_words, play_in_rows
+from .pbn_scan import OWN_TAGS, SPECIAL, unescape
+from .pbn_sections import TRUMPS, explanations, read_auction, read_play, trump_of
+from .pbn_values import BOARDS, DEALER, MISSING, SOURCE_LIMIT, VUL, board_and_name, field
+
+# A tag value: quotes only after a backslash. Single-character classes: the regex engine runs
+# those in a tight loop, several times faster than [^"\\\n]. What they let through (a line
+# end, a quote after an escaped backslash) the checks in Plan.values() turn away.
+_VALUE = r'([^"]*+(?:(?<=\\)"[^"]*+)*+)'
+_LEGAL = re.compile(r'[^"\\\n]*+(?:\\.[^"\\\n]*+)*+').fullmatch  # TAG_SPLIT's value
+_DATA = r"([^\[]*+)"  # the data after [Auction] and [Play]: up to the next tag
+_NEVER = r"(?:(?!)())?"  # a group that never takes part: the last of groups() is None
+_DATA_TAGS = ("Auction", "Play")
+_PLAYERS = ("North", "East", "South", "West")
+_TAGS_CACHED = 256  # other-tag values remembered per plan (Event, Site, Date...)
+
+
+class Plan:
+    """A regex for games of one list of tag names, and where each value is in its groups()."""
+
+    __slots__ = (
+        "fullmatch", "data_at", "newlines", "deal_newlines", "data_before_deal", "main", "players",
+        "auction", "play", "note_at", "auction_note_at", "other_names", "other", "tags_cache",
+    )
+
+    def __init__(self, names: tuple[str, ...]) -> None:
+        pattern = []
+        group: dict[str, int] = {}  # the group of each name's value (names do not repeat)
+        notes: list[int] = []  # the groups of the Note values
+        data: list[int] = []  # the groups of Auction/Play data
+        g = newlines = 0
+        for i, name in enumerate(names):
+            if name == "Deal":  # the line ends before it: those between tags, those in data
+                self.deal_newlines, self.data_before_deal = newlines, tuple(data)
+            pattern.append(rf'\[{name} "{_VALUE}"\]')
+            if name == "Note":
+                notes.append(g)
+            else:
+                group[name] = g
+            g += 1
+            if name in _DATA_TAGS:
+                pattern.append(_DATA)
+                data.append(g)
+                g += 1
+            elif i < len(names) - 1:
+                pattern.append(r"\n")  # one tag a line, nothing else
+                newlines += 1
+        pattern.append(_NEVER)
+        self.data_at = tuple(data)
+        self.newlines = newlines  # the line ends outside the data
+        self.fullmatch: Callable[[str], re.Match[str] | None] = re.compile("".join(pattern)).fullmatch
+        get = group.get
+        self.main = itemgetter(*(get(n, -1) for n in ("Deal", "Board", "Dealer", "Vulnerable", "Contract", "Declarer", "Result")))
+        seats = [get(n, -1) for n in _PLAYERS]
+        self.players = itemgetter(*seats) if max(seats) >= 0 else None
+        self.auction = get("Auction", -1)  # its data is the group after it
+        self.play = get("Play", -1)
+        self.note_at = tuple(notes)
+        stop = self.play if self.play > self.auction else 1 << 30
+        self.auction_note_at = tuple(i for i in notes if self.auction >= 0 and self.auction < i < stop)
+        self.other_names = tuple(n for n in group if n not in OWN_TAGS)
+        at = [group[n] for n in self.other_names]
+        self.other: Callable[[Any], tuple[str, ...]] = (
+            itemgetter(*at) if len(at) > 1 else (lambda g, i=at[0]: (g[i],)) if at else (lambda g: ())
+        )
+        self.tags_cache: dict[tuple[str, ...], tuple[tuple[str, str], ...]] = {}
+
+
+_PLANS: dict[tuple[str, ...], Plan | None] = {}
+
+
+def plan_for(names: tuple[str, ...]) -> Plan | None:
+    """The Plan of a list of tag names; None (the general path) without a Deal or with a
+    tag other than Note given twice (PBN ignores the second, and the data after it)."""
+    plan = _PLANS.get(names, MISSING)
+    if plan is not MISSING:
+        return plan  # type: ignore[return-value]
+    plan = None
+    distinct = set(names)
+    if "Deal" in distinct and len(distinct) + max(names.count("Note") - 1, 0) == len(names):
+        plan = Plan(names)
+    if len(_PLANS) < 256 and len(names) <= 64:  # bounded: files vary little, games are short
+        _PLANS[names] = plan
+    return plan
+
+
+_ESCAPED: dict[str, str] = {}  # escaped value -> unescaped (names and events recur)
+_BACKSLASH = repeat("\\")
+
+
+def _unescaped(groups: tuple[str | None, ...]) -> tuple[str | None, ...] | None:
+    """The groups with their values unescaped; None if a value is not one TAG_SPLIT takes."""
+    out = list(groups)
+    # the values holding a backslash, found without a Python loop over every value
+    for i in compress(count(), map(contains, groups[:-1], _BACKSLASH)):
+        value = groups[i]
+        found = _ESCAPED.get(value)  # type: ignore[arg-type]
+        if found is None:
+            if not _LEGAL(value):  # type: ignore[arg-type] # a quote after an escaped backslash
+                return None
+            found = unescape(value)  # type: ignore[arg-type]
+            if len(_ESCAPED) < 4096 and len(value) <= 200:  # type: ignore[arg-type]
+                _ESCAPED[value] = found  # type: ignore[index]
+        out[i] = found
+    return tuple(out)
+
+
+def read_game(reader: Any, plan: Plan, chunk: str, start: int) -> Deck | None:
+    """The Deck of the game ``chunk`` (of the reader's text, from ``start``) when it is a
+    game of ``plan``'s tags as TAG_SPLIT reads them, and one this path takes; else None.
+
+    Nothing here changes the reader but its caches and, for a deck, its line cursor
+    (``pbn._Reader.line_at``), moved to the end of the game: the count of line ends
+    that proves no value spans lines also tells the line of the deal.
+    """
+    match = plan.fullmatch(chunk)
+    if match is None:
+        return None
+    groups = match.groups()
+    newlines = plan.newlines
+    for i in plan.data_at:
+        data = groups[i]
+        if SPECIAL(data):  # a comment or an escape line: scan_slow reads it
+            return None
+        newlines += data.count("\n")  # type: ignore[union-attr]
+    in_game = chunk.count("\n")
+    if in_game != newlines:  # a value spans lines: not a tag
+        return None
+    if "\\" in chunk:
+        groups = _unescaped(groups)  # type: ignore[assignment]
+        if groups is None:
+            return None
+
+    deal, board, dealer, vul, contract, declarer, result = plan.main(groups)
+    if not deal or deal[0] in " \t?":  # no deal ('?', ''), or an odd one
+        return None
+    read = reader.deals.get(deal)  # (result files repeat a deal at every table)
+    if read is None:
+        try:
+            read = read_deal(deal)
+        except DealError:  # not a deck: the general path words the problem
+            return None
+        if len(deal) <= TAG_VALUE_LIMIT:
+            reader.deals[deal] = read
+    elif type(read) is str:
+        return None
+    canonical, first_seat, deal_notes = read
+    notes = list(deal_notes)
+    board, board_name = BOARDS.get(board) or board_and_name(board)
+    found = DEALER.get(dealer, MISSING)
+    dealer = field(dealer, "Dealer", notes) if found is MISSING else found
+    found = VUL.get(vul, MISSING)
+    vul = field(vul, "Vulnerable", notes) if found is MISSING else found
+    contract = stated(contract) if contract else ""
+    note_values = [groups[i] for i in plan.note_at] if plan.note_at else []
+    auction_notes = [groups[i] for i in plan.auction_note_at] if plan.auction_note_at else []
+
+    auction: tuple[Call, ...] = ()
+    auction_first = None
+    alerts_used = False
+    at = plan.auction
+    if at >= 0:
+        data, seat = groups[at + 1], groups[at].strip()  # type: ignore[union-attr]
+        read_calls = auction_in_words(data, seat, auction_notes, note_values)  # type: ignore[arg-type]
+        if read_calls is None:
+            auction, auction_first, more = read_auction(data, seat, explanations(auction_notes, note_values))  # type: ignore[arg-type]
+            notes.extend(more)
+            alerts_used = bool(auction_notes) and any(call.alert for call in auction)
+        else:
+            auction, auction_first, alerted = read_calls
+            alerts_used = alerted and bool(auction_notes)
+    play: tuple[tuple[str, ...], ...] = ()
+    at = plan.play
+    if at >= 0:
+        data, seat = groups[at + 1], groups[at].strip()  # type: ignore[union-attr]
+        tricks = play_in_rows(data, seat, TRUMPS.get(contract) or trump_of(contract))  # type: ignore[arg-type]
+        if tricks is None:
+            tricks, more = read_play(data, seat, contract)  # type: ignore[arg-type]
+            notes.extend(more)
+        play = tricks
+
+    values = plan.other(groups) if plan.other_names else ()
+    if note_values:
+        used = set(auction_notes) if alerts_used else ()
+        values += tuple([v for v in note_values if v not in used])
+    tags = plan.tags_cache.get(values) if values else ()
+    if tags is None:  # the same Event, Site, Date... on every board
+        other = list(zip(plan.other_names, values))
+        other.extend(("Note", v) for v in values[len(plan.other_names):])
+        tags = tags_kept(other, len(chunk))
+        if len(plan.tags_cache) < _TAGS_CACHED and sum(map(len, values)) <= 1000:
+            plan.tags_cache[values] = tags
+    players: tuple[tuple[str, str], ...] = ()
+    if plan.players is not None:
+        names = plan.players(groups)
+        players = PLAYER_CACHE.get(names)  # type: ignore[assignment]
+        if players is None:
+            players = players_of(names)
+
+    # the game's first line (pbn._Reader.line_at, inlined); the cursor then moves to its end
+    at = reader._line_pos
+    if start >= at:
+        line = reader._line + reader.text.count("\n", at, start)
+    else:
+        line = reader._line - reader.text.count("\n", start, at)
+    reader._line_pos = start + len(chunk)
+    reader._line = line + in_game
+    line += plan.deal_newlines
+    for i in plan.data_before_deal:
+        line += groups[i].count("\n")  # type: ignore[union-attr]
+    return new_deck(
+        canonical, reader.index, line, dealer, vul, board, board_name, first_seat, players,
+        auction, auction_first, play, None, contract, stated(declarer) if declarer else "",
+        stated(result) if result else "", tags,
+        chunk[:SOURCE_LIMIT].rstrip(), tuple(notes) if notes else (),  # plans match from a '['
+    )

@@ -1,0 +1,62 @@
+"""How the PBN reader reads the Board, Dealer and Vulnerable values, shared by
+its general path (pbn) and its fast path (pbn_fast)."""
+
+from __future__ import annotations
+
+from .model import SEATS
+
+SOURCE_LIMIT = 4000  # characters of a game kept in Deck.source
+MISSING = object()
+DEALER: dict[str | None, str | None] = {None: None, "": None, "?": None}
+DEALER.update({s: s for s in SEATS})
+VUL: dict[str | None, str | None] = {None: None, "": None, "?": None}
+VUL.update({"None": "None", "NS": "NS", "EW": "EW", "All": "All", "Both": "All", "Love": "None", "-": "None"})
+_VUL_WORDS = {"none": "None", "love": "None", "-": "None", "ns": "NS", "ew": "EW", "all": "All", "both": "All"}
+
+
+def board(value: str | None) -> str | None:
+    if value is None:
+        return None
+    value = value.strip()
+    return value if value and value != "?" else None
+
+
+def board_name(board: str | None) -> str:
+    if board is None:
+        return ""
+    return f"Board {int(board)}" if board.isdigit() else f"Board {board}"
+
+
+def board_and_name(value: str | None) -> tuple[str | None, str]:
+    if value and value.isdigit() and value.isascii() and value[0] != "0":  # the usual board
+        return value, "Board " + value
+    found = board(value)
+    return found, board_name(found)
+
+
+# Board tag value -> (board, board_name), ready made for the usual boards
+BOARDS: dict[str | None, tuple[str | None, str]] = {None: (None, "")}
+BOARDS.update((str(n), (str(n), f"Board {n}")) for n in range(1, 1000))
+
+
+def where(board: str | None, index: int, line: int) -> str:
+    """How a problem names its board: 'board 7', else 'deal 4 (line 67)'."""
+    if board is None:
+        return f"deal {index + 1} (line {line})"
+    return f"board {int(board)}" if board.isdigit() else f"board {board}"
+
+
+def field(value: str | None, name: str, notes: list[str]) -> str | None:
+    """A Dealer/Vulnerable value as stated; None when not stated ('?', '') or not understood."""
+    known = DEALER if name == "Dealer" else VUL
+    found = known.get(value, MISSING)
+    if found is not MISSING:
+        return found  # type: ignore[return-value]
+    assert value is not None  # None is a key of both tables
+    word = value.strip()
+    found = known.get(word) or known.get(word.upper() if name == "Dealer" else word) or (
+        _VUL_WORDS.get(word.lower()) if name == "Vulnerable" else None
+    )
+    if found is None and word not in ("", "?"):
+        notes.append(f"{name} '{word[:20]}' is not understood: read as not stated")
+    return found  # type: ignore[return-value]

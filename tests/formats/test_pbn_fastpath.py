@@ -1,0 +1,263 @@
+"""The PBN reader's fast path (pbn_fast, pbn_fastsections) against its general path.
+
+Every test reads the same text both ways (``_Reader(text, fast=False)`` sends every
+game through the general path) and wants the same decks, problems and notes; and
+checks that the fast path did read most games, so that the comparison means something.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from games.formats import pbn, pbn_fast
+from games.formats.model import RANKS, SEATS, SUITS, Call, Deck
+from games.formats.pbn_fastsections import auction_in_words, play_in_rows
+from games.formats.pbn_sections import explanations, read_auction, read_play, trump_of
+from games.formats.writers import write_pbn
+
+try:
+    from games.formats.bench_data import full_decks, plain_pbn
+except ImportError:  # pragma: no cover - older layout of the bench module
+    from games.formats.bench import full_decks, plain_pbn  # type: ignore[no-redef]
+
+CORPUS = Path(__file__).parents[3] / "shared" / "corpus"
+
+
+def read_both(text: str, monkeypatch: pytest.MonkeyPatch) -> int:
+    """Read ``text`` by both paths, assert equal results; return how many decks came fast."""
+    fast_decks = 0
+    original = pbn_fast.read_game
+
+    def counting(*args):  # type: ignore[no-untyped-def]
+        nonlocal fast_decks
+        deck = original(*args)
+        fast_decks += deck is not None
+        return deck
+
+    monkeypatch.setattr(pbn, "read_game", counting)
+    results = []
+    for fast in (True, False):
+        reader = pbn._Reader(text, fast=fast)
+        reader.run()
+        results.append((reader.decks, reader.problems.finish(), reader.finish_notes()))
+    (decks, problems, notes), (slow_decks, slow_problems, slow_notes) = results
+    assert [type(d) for d in decks] == [Deck] * len(decks)
+    for got, want in zip(decks, slow_decks):
+        assert got == want
+    assert len(decks) == len(slow_decks)
+    assert problems == slow_problems
+    assert notes == slow_notes
+    return fast_decks
+
+
+# --- whole files ------------------------------------------------------------------------
+
+
+def test_bench_files_read_the_same(monkeypatch):
+    full = write_pbn(full_decks(300))
+    assert read_both(full, monkeypatch) >= 290
+    plain = plain_pbn(300).decode()
+    assert read_both(plain, monkeypatch) >= 299
+    assert read_both(full.replace("\r\n", "\n"), monkeypatch) >= 290
+
+
+def _corpus_files() -> list[str]:
+    expected = CORPUS / "expected.json"
+    if not expected.exists():
+        return []
+    return sorted(name for name in json.loads(expected.read_text()) if name.startswith("pbn/"))
+
+
+@pytest.mark.parametrize("name", _corpus_files() or ["(no corpus)"])
+def test_corpus_files_read_the_same(name, monkeypatch):
+    if name == "(no corpus)":
+        pytest.skip("../shared/corpus is not present beside the repository")
+    raw = (CORPUS / name).read_bytes()
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        text = raw.decode("cp1252", errors="replace")
+    read_both(text, monkeypatch)
+
+
+# --- odd shapes, mixed at random --------------------------------------------------------
+
+DEAL = "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"
+PLAY = "\n".join(("SA ST S7 S4", "HT H7 H4 HA", "D7 D4 DA DT", "C4 CA CT C7"))
+
+# Pieces of games: each is (tags before the deal, deal tag, tags after). Several are
+# meant to be turned away by the fast path (it must then give the general path's answer).
+HEADS = [
+    '[Event "Club"]\n[Site "Here"]\n',
+    '[Event "A \\"quoted\\" cup"]\n[Site "back\\\\slash"]\n',  # escapes
+    '[Event "ends with \\\\"]\n',  # an escaped backslash before the closing quote
+    '[Event "spans\nlines"]\n',  # not a tag: a value holds no line end
+    '[Event "x"]  \n',  # trailing spaces after a tag
+    '{a comment}\n[Event "c"]\n',
+    '% escape line\n[Event "e"]\n',
+    '; rest of line\n[Event "r"]\n',
+    '[Event "#"]\n',
+    '[Event "##Shared"]\n',
+    '[Board "07"]\n[Board "8"]\n',  # a repeated tag
+    '[Board "1"]\n[North "N1"]\n[East "E1"]\n[South "S1"]\n[West "W1"]\n',
+    '[Board "?"]\n[North "?"]\n',
+    '[Board "x y"]\n[Dealer " n "]\n[Vulnerable "both"]\n',
+    "",
+]
+DEALS = [
+    f'[Deal "{DEAL}"]\n',
+    f'[Deal "{DEAL.replace("N:", "E:")}"]\n',
+    f'[Deal "{DEAL.lower()}"]\n',
+    '[Deal "?"]\n',
+    '[Deal ""]\n',
+    '[Deal "N:AKQJ.T98.765.432 - 765.432.AKQJ.T98 432.AKQJ.T98.765"]\n',
+    '[Deal "N:AKQJ.T98.765.432 AKQJ.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"]\n',
+    f'[Deal " {DEAL}"]\n',
+    "",
+]
+TAILS = [
+    '[Dealer "N"]\n[Vulnerable "None"]\n',
+    '[Dealer "Q"]\n[Vulnerable "EW"]\n',
+    '[Contract "4S"]\n[Declarer "S"]\n[Result "10"]\n[Auction "N"]\n1S =1= Pass 4S Pass\nPass Pass\n'
+    '[Note "1:natural"]\n[Play "W"]\n' + PLAY + "\n",
+    '[Contract "3NT"]\n[Auction "E"]\n=1= 1NT =2= =1= Pass AP\n[Note "1:x"]\n[Note "2:y"]\n',
+    '[Contract "2H"]\n[Play "N"]\n' + PLAY.lower() + "\n",
+    '[Contract "2H"]\n[Play "N"]\n' + PLAY.replace("HA", "-") + "\n",
+    '[Contract "2H"]\n[Play "N"]\n' + "\n".join(PLAY.split("\n")[:2]) + "\nD7 D4\n",
+    '[Contract "2H"]\n[Play "N"]\nSA ST S7 S4\nHT! H7 H4 HA\n*\n',
+    '[Contract "2H"]\n[Play "S"]\nSA  ST S7 S4\n',
+    '[Play "S"]\n' + PLAY + "\n",  # no contract: column order, with a note
+    '[Contract "7C"]\n[Play "E"]\n' + PLAY + "\n[DealId \"12\"]\n",
+    '[Auction "S"]\n- 1C Pass 1H!\n$1 2C =01=\n[Note "01:one"]\n[Scoring "MP"]\n',
+    '[Auction "S"]\n1C\tPass\t1H Pass\n2C Pass Pass Pass\n[Note "3:loose"]\n',
+    '[Note "1:first"]\n[Auction "W"]\n1C =1= Pass\n',
+    '[Auction "N"]\n1C [Pass]\n',
+    '[OptimumResultTable "Declarer;Denomination\\\\2R;Result\\\\2R"]\nN NT 6\nS S 8\n',
+    "",
+]
+
+
+def _game(rng: random.Random) -> str:
+    text = rng.choice(HEADS) + rng.choice(DEALS) + rng.choice(TAILS)
+    return text.rstrip("\n") if rng.random() < 0.5 else text
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_mixed_odd_games_read_the_same(seed, monkeypatch):
+    rng = random.Random(seed)
+    games = [_game(rng) for _ in range(30)]
+    # the usual shape now and then, so that plans are made and then met by odd games
+    games += [f'[Board "{n}"]\n[Dealer "N"]\n[Vulnerable "None"]\n[Deal "{DEAL}"]' for n in range(5)]
+    rng.shuffle(games)
+    text = rng.choice(["\n\n", "\n \n", "\n\n\n"]).join(games)
+    if seed % 4 == 1:
+        text = text.replace("\n", "\r\n")
+    read_both(text, monkeypatch)
+
+
+def test_usual_shapes_go_fast(monkeypatch):
+    games = [f'[Board "{n}"]\n[Dealer "N"]\n[Vulnerable "None"]\n[Deal "{DEAL}"]' for n in range(1, 6)]
+    games += [
+        f'[Board "{n}"]\n[Deal "{DEAL}"]\n[Contract "4S"]\n[Auction "N"]\n1S =1= Pass 4S Pass\nPass Pass\n'
+        f'[Note "1:natural"]\n[Play "W"]\n{PLAY}'
+        for n in range(6, 10)
+    ]
+    assert read_both("\n\n".join(games), monkeypatch) >= 8
+
+
+# --- the section readers ----------------------------------------------------------------
+
+
+def _random_play(rng: random.Random, tricks: int) -> str:
+    cards = [s + r for s in SUITS for r in RANKS]
+    rng.shuffle(cards)
+    rows = [" ".join(cards[4 * i : 4 * i + 4]) for i in range(tricks)]
+    return "\n".join(rows)
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_play_in_rows_is_read_play(seed):
+    rng = random.Random(seed)
+    data = _random_play(rng, rng.randint(1, 13))
+    if seed % 3 == 0:
+        data = data.lower()
+    first = rng.choice(SEATS)
+    contract = rng.choice(["1C", "2D", "3H", "4S", "3NT", "6NTXX", "2h", "7s"])
+    fast = play_in_rows("\n" + data + "\n", first, trump_of(contract))
+    assert fast is not None
+    assert (fast, []) == read_play("\n" + data + "\n", first, contract)
+
+
+@pytest.mark.parametrize("data", [
+    "SA ST S7 S4\nHT H7 H4",  # a short last row
+    "SA ST S7 S4 \nHT H7 H4 HA",  # a space before the line end
+    "SA ST S7 S4\r\nHT H7 H4 HA",
+    "SA ST S7 S1\nHT H7 H4 HA",
+    "SA ST S7 XA\nHT H7 H4 HA",
+    "S10 ST S7 S4",
+    "SAxSTxS7xS4\nHTxH7xH4xHA",  # two characters apart, but not by spaces
+    "SA ST S7 -\nHT H7 H4 HA",
+    "SA ST S7 S4\nHT H7 H4 HĀ",
+    "",
+])
+def test_play_in_rows_turns_away_other_shapes(data):
+    assert play_in_rows(data, "N", "S") is None
+
+
+@pytest.mark.parametrize("first,trump", [("N", ""), ("X", "S"), ("", "N")])
+def test_play_in_rows_needs_a_seat_and_a_trump(first, trump):
+    assert play_in_rows(PLAY, first, trump) is None
+
+
+AUCTIONS = [
+    "1S Pass 4S Pass\nPass Pass",
+    "1S =1= Pass 4S =2= Pass\nPass Pass",
+    "1s pass 2NT x xx Pass Pass Pass",
+    "=1= 1S Pass",
+    "1S =1= =2= Pass",
+    "1S =3= Pass",  # no note 3
+    "1S AP",
+    "- - 1S Pass",
+    "1S! Pass",
+    "1S =01= Pass",
+    "",
+    "Pass Pass Pass Pass",
+]
+
+
+@pytest.mark.parametrize("data", AUCTIONS)
+@pytest.mark.parametrize("notes", [[], ["1:one"], ["1:one", "2:two", "x"]])
+def test_auction_in_words_is_read_auction(data, notes):
+    fast = auction_in_words(data, "E", notes, notes)
+    calls, first, more = read_auction(data, "E", explanations(notes, notes))
+    if fast is None:  # the general path reads these: annotations, AP, '-', odd references
+        assert data in ("=1= 1S Pass", "1S =1= =2= Pass", "1S AP", "- - 1S Pass", "1S! Pass", "1S =01= Pass")
+        return
+    assert more == []
+    assert fast == (calls, first, any(c.alert for c in calls))
+    assert all(type(c) is Call for c in fast[0])
+
+
+# --- what the fast regex lets through and its checks must turn away ----------------------
+
+SHAPE = '[Event "{event}"]\n[Board "{n}"]\n[Deal "' + DEAL + '"]\n[Contract "4S"]\n[Auction "N"]\n{auction}'
+
+
+@pytest.mark.parametrize("odd", [
+    {"event": "spans\nlines"},  # a value holds no line end: not a tag
+    {"event": 'a\\\\"] x'},  # a quote after an escaped backslash ends the value
+    {"event": 'a\\\\\\"b'},  # an escaped backslash, then an escaped quote: one value
+    {"auction": "1S Pass ; a comment\nPass Pass"},
+    {"auction": "1S {why} Pass\nPass Pass"},
+    {"auction": "1S Pass\n% not an escape line here\nPass"},
+    {"auction": "1S Pass\\ Pass"},
+])
+def test_odd_game_after_its_usual_shape(odd, monkeypatch):
+    usual = {"event": "Club", "auction": "1S Pass 4S Pass\nPass Pass"}
+    games = [SHAPE.format(n=n, **usual) for n in range(1, 4)]
+    games.insert(1, SHAPE.format(n=9, **{**usual, **odd}))
+    assert read_both("\n\n".join(games), monkeypatch) >= 3
