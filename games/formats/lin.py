@@ -17,7 +17,7 @@ from dataclasses import fields
 from urllib.parse import unquote_plus
 
 from .cards import DealError
-from .lin_values import E_INFERRED, MD_SEATS, UNORDERED, read_auction, read_md, read_play
+from .lin_values import E_INFERRED, UNORDERED, read_auction, read_cards, read_md, read_play
 from .limits import ProblemList
 from .model import Deck, Problem
 from .pbn_deck import new_deck  # fills the frozen Deck's slots directly (equal value, faster)
@@ -37,16 +37,34 @@ HEADER_TAGS = ("vg", "rs", "mp", "bn", "pw")  # session headers copied into each
 # commentary to skip (nt/st/rh/sk). A pair whose slot holds stray text is never part of a
 # run or a record head: it comes alone, so the stray text is noted.
 _V = r"\|[^|]*+\|"
-_TOKEN = re.compile(
+# play: pc pg mc (a class per letter beats alternatives; a whole trick per step is faster)
+_PLAY = rf"(?:pg\|\|pc{_V}pc{_V}pc{_V}pc{_V}|\s*+[PpMm][CcGg]{_V})++"
+_AUCTION = rf"(?:\s*+[MmAa][BbNn]{_V})++"  # mb an
+_HEAD = (
     r"(?:\s*+[Qq][Xx]\|([^|]*+)\|)?(?:\s*+[Ss][Tt]\|\|)?\s*+[Mm][Dd]\|(?!\s*0)([^|]*+)\|"  # 1 qx, 2 md
     r"(?:\s*+[RrSs][HhTt]\|\|)*+"
     r"(?:\s*+[Aa][Hh]\|([^|]*+)\|)?(?:\s*+[Ss][Vv]\|([^|]*+)\|)?"  # 3 ah, 4 sv
     r"(?:\s*+[Pp][Gg]\|\|)*+"
-    # 5 play: pc pg mc (a class per letter beats alternatives; a whole trick per step is faster)
-    rf"|((?:pg\|\|pc{_V}pc{_V}pc{_V}pc{_V}|\s*+[PpMm][CcGg]{_V})++)"
-    rf"|((?:\s*+[MmAa][BbNn]{_V})++)"  # 6 auction: mb an
+)
+_REST = (
+    rf"|({_PLAY})|({_AUCTION})"  # 5 play, 6 auction
     rf"|(?:\s*+[NnSsRr][TtKkHh]{_V})++"  # commentary: nt st sk rh
     r"|([^|]*+)\|([^|]*+)\|"  # 7 slot, 8 value
+)
+# A token starts where the last one ended, after a pipe (or at the start): the lookbehind
+# lets the search give up at once at every other character of an unpaired tail.
+_TOKEN = re.compile(r"(?<![^|])(?:" + _HEAD + _REST + ")")
+# The fast path's head also takes a pn before the md and the board's auction and play that
+# follow its sv: the usual board is then one token. Its play comes in two groups: first the
+# pairs written the usual way (pg||, and pc with an upper-case card: read in bulk by
+# ``read_cards``), then any others (mc, lower case, line breaks...) for ``read_play``.
+_CARD = r"pc\|[SHDC][2-9TJQKA]\|"
+_BOARD_TOKEN = re.compile(
+    r"(?<![^|])(?:(?:\s*+[Qq][Xx]\|([^|]*+)\|)?(?:\s*+[Ss][Tt]\|\|)?(?:\s*+[Pp][Nn]\|([^|]*+)\|)?"  # 1 qx, 2 pn
+    + _HEAD[_HEAD.index(r"(?:\s*+[Ss][Tt]"):]  # 3 md, 4 ah, 5 sv
+    + rf"({_AUCTION})?+((?:pg\|\|{_CARD}{_CARD}{_CARD}{_CARD}|{_CARD}|pg\|\|)++)?+({_PLAY})?+"  # 6 7 8
+    + _REST  # 9 play, 10 auction, 11 slot, 12 value
+    + ")"
 )
 _PERCENT_LINES = re.compile(r"(?m)^%[^\r\n]*")
 _BOARD = re.compile(r"(?i)\bboard\s*#?\s*(\d+)")
@@ -70,9 +88,11 @@ def read_lin(text: str) -> tuple[list[Deck], list[Problem], list[str]]:
     return decks, problems, notes
 
 
-def parse_lin(text: str) -> tuple[list[Deck], list[Problem], list[str], int]:
-    """``read_lin`` plus the number of md occurrences (for readers that embed LIN)."""
-    reader = _Reader()
+def parse_lin(text: str, fast: bool = True) -> tuple[list[Deck], list[Problem], list[str], int]:
+    """``read_lin`` plus the number of md occurrences (for readers that embed LIN).
+
+    ``fast=False`` reads without the fast paths, pair by pair (tests compare the two)."""
+    reader = _Reader(fast)
     try:
         reader.read(text)
     except Exception as exc:  # noqa: BLE001 - a reader bug must not lose the upload
@@ -83,7 +103,7 @@ def parse_lin(text: str) -> tuple[list[Deck], list[Problem], list[str], int]:
 class _Record:
     """The pairs of one board while they are being read."""
 
-    __slots__ = ("start", "label", "md", "late_names", "ah", "sv", "bids", "play", "md0")
+    __slots__ = ("start", "label", "md", "late_names", "ah", "sv", "bids", "play", "cards", "md0")
 
     def __init__(self, start: int, label: str | None) -> None:
         self.start = start
@@ -94,11 +114,14 @@ class _Record:
         self.sv: str | None = None
         self.bids: list[str] | None = None  # runs of mb/an pairs
         self.play: list[str] | None = None  # runs of pc/pg/mc pairs
+        self.cards: str | None = None  # the only play so far, in the usual shape (read_cards)
         self.md0: list[tuple[int, int]] | None = None  # md|0| steps: (index, line)
 
     def add_run(self, kind: int, run: str) -> None:
         if kind == 1:
-            if self.play is None:
+            if self.cards is not None:
+                self.play, self.cards = [self.cards, run], None
+            elif self.play is None:
                 self.play = [run]
             else:
                 self.play.append(run)
@@ -109,7 +132,7 @@ class _Record:
 
 
 class _Reader:
-    def __init__(self) -> None:
+    def __init__(self, fast: bool = True) -> None:
         self.decks: list[Deck] = []
         self.problems = ProblemList()
         self.notes: list[str] = []
@@ -117,29 +140,31 @@ class _Reader:
         self.header: tuple[tuple[str, str], ...] = ()
         self.players: dict[tuple[str, str], tuple[tuple[str, str], ...]] = {}
         self.text = ""
+        self.fast = fast
 
     def read(self, text: str) -> None:
         if text.startswith("\ufeff"):
             text = text[1:]
-        if text.startswith("%") or "\n%" in text or "\r%" in text:
+        if _has_percent_lines(text):
             text = _PERCENT_LINES.sub("", text)  # keeps the newlines: line numbers stay right
         self.text = text
         nl = "\n" if "\n" in text or "\r" not in text else "\r"
         tags = _TAGS
+        # The fast token has four more groups in its head (pn, auction, cards, play): the
+        # same kinds of token come four group numbers later.
+        token, shift = (_BOARD_TOKEN, 4) if self.fast else (_TOKEN, 0)
+        pair_kind, run_kind = 7 + shift, 5 + shift
         rec: _Record | None = None
         names: str | None = None
         line, counted, stray_line = 1, 0, 0
-        # Pairs run on from the start, so none can begin after the last pipe that closes one;
-        # stopping there keeps the pattern from rescanning a pipe-less tail at every character.
+        # Pairs run on from the start: none begins after the last pipe.
         end = text.rfind("|") + 1
-        if text.count("|") % 2:
-            end = text.rfind("|", 0, end - 1) + 1
-        for m in _TOKEN.finditer(text, 0, end):
+        for m in token.finditer(text, 0, end):
             kind = m.lastindex
             if kind is None:  # commentary
                 continue
-            if kind >= 7:
-                slot, value = m.group(7, 8)
+            if kind >= pair_kind:
+                slot, value = m.group(pair_kind, pair_kind + 1)
                 tag = tags.get(slot)
                 if tag is None:
                     key = slot.rstrip()[-2:]
@@ -155,7 +180,7 @@ class _Reader:
                         continue
                 if tag != "md":
                     if tag == "qx":
-                        at = m.start(8) - 3
+                        at = m.start(pair_kind + 1) - 3
                         if rec is not None:
                             self.finish(rec, at)
                         rec = _Record(at, value)
@@ -170,8 +195,8 @@ class _Reader:
                     elif tag in HEADER_TAGS:
                         self.header = (*((k, v) for k, v in self.header if k != tag), (tag, value[:TAG_LIMIT]))
                     continue
-                at = m.start(8) - 3
-                ah = sv = None
+                at = m.start(pair_kind + 1) - 3
+                ah = sv = bids = cards = play = None
                 if value.lstrip()[:1] == "0":  # a teaching movie's change to the deal
                     line += text.count(nl, counted, at)
                     counted = at
@@ -180,20 +205,32 @@ class _Reader:
                     rec.md0 = [*(rec.md0 or ()), (self.md_count, line)]
                     self.md_count += 1
                     continue
-            elif kind >= 5:  # a run of play (5) or auction (6) pairs
+            elif kind >= run_kind:  # a run of play or auction pairs
                 if rec is not None and m[kind] != "pg||":
-                    rec.add_run(kind - 4, m[kind])
+                    rec.add_run(kind - 4 - shift, m[kind])
                 continue
-            else:  # the usual record: [qx] [st] md [rh/st] [ah] [sv] [pg] in one match
-                label, value, ah, sv = m.group(1, 2, 3, 4)
-                at = m.start(2) - 3
+            else:  # the usual record: [qx] [st] [pn] md [rh/st] [ah] [sv] [pg] [bids] [play]
+                if shift:
+                    label, pn, value, ah, sv, bids, cards, play = m.group(1, 2, 3, 4, 5, 6, 7, 8)
+                    at = m.start(3) - 3
+                else:
+                    label, value, ah, sv = m.group(1, 2, 3, 4)
+                    pn = bids = cards = play = None
+                    at = m.start(2) - 3
                 if label is not None:
                     qx_at = m.start(1) - 3
                     if rec is not None:
                         self.finish(rec, qx_at)
                     rec = _Record(qx_at, label)
+                if pn is not None:  # as a pn pair of its own would
+                    names = pn
+                    if rec is not None and rec.md is not None and rec.late_names is None:
+                        rec.late_names = names
             # An md that deals: it joins the record its qx began, or begins its own.
-            line += text.count(nl, counted, at)
+            # (A board has one line or a few: find, unlike count, runs at memchr speed.)
+            first_nl = text.find(nl, counted, at)
+            if first_nl >= 0:
+                line += 1 if text.find(nl, first_nl + 1, at) < 0 else text.count(nl, first_nl, at)
             counted = at
             if rec is None or rec.md is not None:
                 label = None
@@ -207,11 +244,20 @@ class _Reader:
                 rec.ah = [ah] if rec.ah is None else [*rec.ah, ah]
             if sv is not None and rec.sv is None:
                 rec.sv = sv
+            if bids is not None:
+                rec.add_run(2, bids)
+            if cards is not None:
+                if rec.play is None and rec.cards is None:
+                    rec.cards = cards
+                else:
+                    rec.add_run(1, cards)
+            if play is not None and play != "pg||":
+                rec.add_run(1, play)
         if rec is not None:
             self.finish(rec, len(text))
         if stray_line:
             self.notes.append(f"text between pairs was read past (first at line {stray_line})")
-        if not self.md_count and end:
+        if not self.md_count and text.find("|", text.find("|") + 1, end) >= 0:  # a whole pair
             self.notes.append("this LIN file has no md (deal) tag: only headers or commentary")
 
     def finish(self, rec: _Record, end: int) -> None:
@@ -247,7 +293,10 @@ class _Reader:
             if vul is None:
                 extra.append(f"vulnerability sv|{rec.sv[:20]}| not understood; not stated")
         auction = read_auction(rec.bids, extra) if rec.bids else ()
-        play, claim = read_play(rec.play, extra) if rec.play else ((), None)
+        if rec.cards is not None:
+            play, claim = read_cards(rec.cards), None
+        else:
+            play, claim = read_play(rec.play, extra) if rec.play else ((), None)
         if names is None:
             names = rec.late_names
         players: tuple[tuple[str, str], ...] = ()
@@ -285,6 +334,19 @@ _POSITIONAL = tuple(f.name for f in fields(Deck)) == DECK_FIELDS
 _HEADINGS: dict[str, tuple[str | None, str]] = {}
 
 
+def _has_percent_lines(text: str) -> bool:
+    """Whether a line starts with '%'. Looking at each '%' (found at memchr speed) is much
+    faster than searching for two characters, as long as '%' is rare."""
+    at = text.find("%")
+    for _ in range(64 + len(text) // 1024):
+        if at <= 0:
+            return at == 0
+        if text[at - 1] in "\r\n":
+            return True
+        at = text.find("%", at + 1)
+    return "\n%" in text or "\r%" in text
+
+
 def _board(rec: _Record) -> tuple[str | None, str]:
     """(board number, heading) from the record's ah, else from its qx label."""
     board, name = None, ""
@@ -319,7 +381,5 @@ def _players(names: str, room: str) -> tuple[tuple[str, str], ...]:
     """(seat, name) in N, E, S, W order; an 8-name vugraph pn picks the room's four."""
     parts = names.split(",")
     four = parts[4:8] if room == "c" and len(parts) >= 8 else parts[:4]
-    by_seat = {seat: name.strip() for seat, name in zip(MD_SEATS, four)}
-    return tuple((seat, by_seat[seat]) for seat in "NESW" if by_seat.get(seat))
-
-
+    south, west, north, east = [name.strip() for name in four] + [""] * (4 - len(four))  # md order
+    return tuple(pair for pair in (("N", north), ("E", east), ("S", south), ("W", west)) if pair[1])
