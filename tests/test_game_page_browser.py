@@ -11,6 +11,7 @@ from games.models import Game
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
+PASSWORD = "correct-horse-battery-staple-42"
 DEALS = [
     "N:J4.KJ732.7.Q9862 Q9873.9.KJ8532.A KT2.A64.QT.KJT74 A65.QT85.A964.53",
     "N:J42.AJ98.Q852.Q5 KQ97.K43.76.KT92 A53.T2.A93.J8743 T86.Q765.KJT4.A6",
@@ -18,8 +19,19 @@ DEALS = [
 ]
 
 
+def game_page(browser, live_server, username: str, game: Game):
+    """A desktop-sized page, logged in as ``username``, on the game's table."""
+    page = browser.new_page(viewport={"width": 1280, "height": 900})
+    page.goto(f"{live_server.url}/login/")
+    page.fill("input[name=username]", username)
+    page.fill("input[name=password]", PASSWORD)
+    page.click("button[type=submit]")
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    return page
+
+
 def test_the_game_page_renders_and_deals_with_htmx(live_server, browser, output_dir):
-    host = get_user_model().objects.create_user("alice", password="correct-horse-battery-staple-42")
+    host = get_user_model().objects.create_user("alice", password=PASSWORD)
     game = Game.objects.create(host=host, name="Tuesday practice")
     game.add_decks(
         [ParsedDeck(deal=d, index=i, line=1, board=str(i + 1), board_name=f"Club night {i + 1}", dealer="E", vul="NS")
@@ -29,12 +41,7 @@ def test_the_game_page_renders_and_deals_with_htmx(live_server, browser, output_
     )
     game.deal_next()
 
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
-    page.goto(f"{live_server.url}/login/")
-    page.fill("input[name=username]", "alice")
-    page.fill("input[name=password]", "correct-horse-battery-staple-42")
-    page.click("button[type=submit]")
-    page.goto(f"{live_server.url}/games/{game.pk}/")
+    page = game_page(browser, live_server, "alice", game)
     assert page.locator(".board-title").inner_text().startswith("Board 1")
     assert page.locator(".diagram .hand").count() == 4
     page.screenshot(path=str(output_dir / "game-desktop.png"), full_page=True)
@@ -63,19 +70,14 @@ def test_htmx_deals_leave_the_page_as_a_fresh_load_shows_it(live_server, browser
     """The deal answer patches the queue and history out of band; after many deals (past the
     history's 50 rows, with a queue longer than its 10 shown decks) the page must read
     exactly as the same page loaded anew."""
-    host = get_user_model().objects.create_user("bob", password="correct-horse-battery-staple-42")
+    host = get_user_model().objects.create_user("bob", password=PASSWORD)
     game = Game.objects.create(host=host, name="Long night")
     deals = [DEALS[i % 3] for i in range(70)]
     game.add_decks(
         [ParsedDeck(deal=d, index=i, line=1, board=str(i + 1)) for i, d in enumerate(deals)],
         source_name="season.pbn", source_format="pbn",
     )
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
-    page.goto(f"{live_server.url}/login/")
-    page.fill("input[name=username]", "bob")
-    page.fill("input[name=password]", "correct-horse-battery-staple-42")
-    page.click("button[type=submit]")
-    page.goto(f"{live_server.url}/games/{game.pk}/")
+    page = game_page(browser, live_server, "bob", game)
 
     def panels() -> tuple[str, str, str, list[str]]:
         return (
