@@ -177,7 +177,7 @@ def run(files: list[BenchFile], folder: Path, *, endplay: bool, endplay_big: boo
     for f in files:
         big = f is files[-1] and len(files) > 1
         target = TARGETS[f.kind]
-        row = measure(folder, f, "read_decks", repeat=2 if big else 3)
+        row = measure(folder, f, "read_decks", repeat=2 if big else 5)
         row.target = f">={target:,}/s " + ("ok" if row.rate >= target else "MISSED")
         if f.kind == "full" and row.peak is not None:
             ok = row.peak < MEMORY_LIMIT * row.size
@@ -187,7 +187,7 @@ def run(files: list[BenchFile], folder: Path, *, endplay: bool, endplay_big: boo
             row = measure(folder, f, ENDPLAY, repeat=1, memory_boards=ENDPLAY_SAMPLE)
             row.target = f"peak on the first {ENDPLAY_SAMPLE:,} boards"
             rows.append(row)
-        rows.append(measure(folder, f, "bare regex", repeat=2))
+        rows.append(measure(folder, f, "bare regex", repeat=2 if big else 5))
     return rows
 
 
