@@ -6,7 +6,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db.models import Count, Q, QuerySet, Window
+from django.db.models import Count, Q, QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST, require_safe
@@ -38,12 +38,10 @@ def table_context(game: Game, request: HttpRequest | None = None) -> dict[str, A
 
 
 def queue_context(game: Game) -> dict[str, Any]:
-    """What the #queue partial shows: how many decks wait and the first few (one query: the
-    count rides along as a window total)."""
-    decks = list(
-        game.queued().defer(*Deck.LISTING_DEFERRED).annotate(waiting=Window(Count("pk")))[:QUEUE_SHOWN]
-    )
-    count = decks[0].waiting if decks else 0
+    """What the #queue partial shows: how many decks wait and the first few. (Two queries:
+    a window total on the list would read the whole queue, 50 ms for 10,000 decks.)"""
+    decks = list(game.queued().defer(*Deck.LISTING_DEFERRED)[:QUEUE_SHOWN])
+    count = game.queued().count() if len(decks) == QUEUE_SHOWN else len(decks)
     if decks and count == len(decks):
         decks[-1].is_last = True
     return {"game": game, "queue_count": count, "next_decks": decks}
