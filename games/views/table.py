@@ -123,6 +123,7 @@ def deal(request: HttpRequest, pk: int) -> HttpResponse:
     if request.htmx and game.game_type == Game.Type.JOIN:
         return render(request, "games/game.html#table", table_context(game, request))
     if request.htmx:
-        return render(request, "games/game.html#dealt", dealt_context(game, board, request.POST.get("shown"), request.POST.get("queue_head")))
+        context = dealt_context(game, board, request.POST.get("shown"), request.POST.get("queue_head"))
+        return render(request, "games/game.html#dealt", context)
     messages.success(request, f"Board {board.number} dealt.")
     return redirect(game)
