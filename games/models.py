@@ -9,6 +9,7 @@ run 1, 2, 3... without gaps.
 
 from __future__ import annotations
 
+import functools
 import secrets
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
@@ -150,13 +151,8 @@ class Game(models.Model):
             return board
 
     def _take_board_number(self) -> int:
-        table = connection.ops.quote_name(Game._meta.db_table)
         with connection.cursor() as cursor:
-            cursor.execute(
-                f"UPDATE {table} SET next_board_number = next_board_number + 1 WHERE id = %s "
-                "RETURNING next_board_number",
-                [self.pk],
-            )
+            cursor.execute(_dealing_sql()[0], [self.pk])
             row = cursor.fetchone()
         if row is None:
             raise Game.DoesNotExist(f"game {self.pk} is gone")
@@ -164,22 +160,15 @@ class Game(models.Model):
 
     def _take_first_queued(self) -> Deck | None:
         """Mark the first queued deck dealt; it, with the fields dealing needs, or None."""
-        quote = connection.ops.quote_name
-        table = quote(Deck._meta.db_table)
-        names = ["id", *(n for n in Deck.DEALING_FIELDS if n != "pk")]  # text and integers: no conversions
-        columns = ", ".join(quote(Deck._meta.get_field(n).column) for n in names)
+        _, sql, attnames = _dealing_sql()
         now = timezone.now()
         with connection.cursor() as cursor:
-            cursor.execute(
-                f"UPDATE {table} SET status = %s, dealt_at = %s WHERE id = ("
-                f"SELECT id FROM {table} WHERE game_id = %s AND status = %s ORDER BY position LIMIT 1"
-                f") RETURNING {columns}",
-                [Deck.Status.DEALT, connection.ops.adapt_datetimefield_value(now), self.pk, Deck.Status.QUEUED],
-            )
+            cursor.execute(sql, [Deck.Status.DEALT, connection.ops.adapt_datetimefield_value(now),
+                                 self.pk, Deck.Status.QUEUED])
             row = cursor.fetchone()
         if row is None:
             return None
-        deck = Deck.from_db(connection.alias, [Deck._meta.get_field(n).attname for n in names], list(row))
+        deck = Deck.from_db(connection.alias, attnames, list(row))
         deck.status, deck.dealt_at = Deck.Status.DEALT, now
         return deck
 
@@ -438,6 +427,22 @@ def _insert_decks(game_id: int, uploaded_by, rows: Iterable[tuple[ParsedDeck, st
         with connection.cursor() as cursor:
             cursor.executemany(sql, params)
     return len(params)
+
+
+@functools.cache
+def _dealing_sql() -> tuple[str, str, list[str]]:
+    """deal_next's two UPDATE ... RETURNING statements and the Deck fields the second reads
+    back (text and integers: no conversions). Built once: dealing is the hot path."""
+    quote = connection.ops.quote_name
+    games, decks = quote(Game._meta.db_table), quote(Deck._meta.db_table)
+    names = ["id", *(n for n in Deck.DEALING_FIELDS if n != "pk")]
+    columns = ", ".join(quote(Deck._meta.get_field(n).column) for n in names)
+    take_number = (f"UPDATE {games} SET next_board_number = next_board_number + 1 WHERE id = %s "
+                   "RETURNING next_board_number")
+    take_deck = (f"UPDATE {decks} SET status = %s, dealt_at = %s WHERE id = ("
+                 f"SELECT id FROM {decks} WHERE game_id = %s AND status = %s ORDER BY position LIMIT 1"
+                 f") RETURNING {columns}")
+    return take_number, take_deck, [Deck._meta.get_field(n).attname for n in names]
 
 
 def _seat_order(item: tuple[str, str]) -> int:

@@ -117,11 +117,14 @@ class Row:
 
 
 def reader_function(reader: str) -> ReadFn | str:
+    """The reader a row names, or why it cannot be run."""
     if reader == "read_decks":
         return ours
     if reader == "bare regex":
         return bare_regex
-    return endplay_reader()
+    if reader == ENDPLAY:
+        return endplay_reader()
+    return f"no reader called {reader!r}"
 
 
 def measure_here(path: Path, fmt: str, reader: str, repeat: int, memory_boards: int = 0) -> dict:

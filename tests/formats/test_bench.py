@@ -33,3 +33,8 @@ def test_a_failing_child_is_a_row_with_its_error(tmp_path):
     f = bench_files(10, 20)[0]
     row = bench.measure(tmp_path, f, "read_decks", repeat=1)  # the file was never written
     assert row.error.startswith("the measuring process failed") and row.decks == 0
+
+
+def test_an_unknown_reader_name_is_refused_not_measured_as_another():
+    assert bench.reader_function("endplay 9") == "no reader called 'endplay 9'"
+    assert bench.reader_function("bare regex") is bench.bare_regex
