@@ -16,7 +16,7 @@ from dataclasses import replace
 
 from django.conf import settings
 from django.db import connection, models, transaction
-from django.db.models import Max, Min
+from django.db.models import Count, Max, Min, Subquery
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.functional import cached_property
@@ -75,6 +75,14 @@ class Game(models.Model):
 
     def queued(self) -> models.QuerySet[Deck]:
         return self.decks.filter(status=Deck.Status.QUEUED).order_by("position")  # unique in a game
+
+    def queue_head(self, limit: int) -> tuple[list[Deck], int]:
+        """The first ``limit`` queued decks, with only what the queue list shows, and how
+        many decks are queued, in one query: the game page and every deal show both."""
+        total = (Deck.objects.filter(game=self.pk, status=Deck.Status.QUEUED)
+                 .order_by().values("game").annotate(n=Count("pk")).values("n"))
+        decks = list(self.queued().only(*Deck.LISTING_FIELDS).annotate(queue_total=Subquery(total))[:limit])
+        return decks, decks[0].queue_total if decks else 0
 
     def _locked(self) -> Game:
         """This game's row, locked for the rest of the transaction (PostgreSQL);
@@ -238,6 +246,8 @@ class Deck(models.Model):
     DEALING_FIELDS = ("pk", "game_id", "position", "deal", "dealer", "vul", "deal_first", "board",
                       "board_name", "source_name")  # the table and history show the last two
     LISTING_DEFERRED = ("auction", "play", "tags", "notes", "source_text")
+    LISTING_FIELDS = ("pk", "game_id", "position", "board", "board_name", "source_name", "source_index", "dealer",
+                      "vul")  # what a row of the queue list shows
 
     class Status(models.TextChoices):
         QUEUED = "queued", "Queued"

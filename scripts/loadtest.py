@@ -291,6 +291,13 @@ def _multipart(fields: list[tuple[str, str]], files: list[tuple[str, str, bytes]
 
 
 _HX_TOKEN = re.compile(rb'"X-CSRFToken":\s*"([^"]+)"')
+_PAGE_STATE = re.compile(rb'name="(shown|queue_head)" value="(\d*)"')
+
+
+def page_state(body: bytes) -> list[tuple[str, str]]:
+    """The board a game page shows and the first deck of its queue, as its Deal New Cards
+    button sends them; a deal's answer replaces both (out of band), as htmx would."""
+    return [(name.decode(), value.decode()) for name, value in _PAGE_STATE.findall(body)]
 
 
 @dataclass
@@ -473,12 +480,14 @@ def one_round(b: Browser, plan: Plan, number: int, round_: int) -> None:
     with stats.lock:
         stats.expected_decks[pk] = deals
         stats.expected_boards[pk] = 0
-    b.get("game", reverse("game", args=[pk]))
+    page = b.get("game", reverse("game", args=[pk]))
+    shown = dict(page_state(page.body))  # what the page's Deal button sends (hx-include)
 
     deal_url = reverse("deal", args=[pk])
     for _ in range(plan.deals):
         try:
-            b.post("deal", deal_url, htmx=True, expect=(200,))
+            answer = b.post("deal", deal_url, shown.items(), htmx=True, expect=(200,))
+            shown.update(page_state(answer.body))
         except Failed:
             with stats.lock:
                 stats.unsure_games.add(pk)

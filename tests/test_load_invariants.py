@@ -167,3 +167,19 @@ def test_the_steady_state_line_counts_only_deals_after_the_last_sign_in(capsys):
     loadtest.steady_state(stats)
     out = capsys.readouterr().out
     assert "after the last sign-in (10 s): 0.2 deals/s, deal p99 200.0 ms" in out
+
+
+def test_the_load_client_deals_as_the_page_does(client, game):
+    """It sends the board and queue head its page shows, so the server answers with the
+    small out-of-band update, and it follows each answer as htmx would."""
+    from django.urls import reverse
+
+    decks = game.add_decks([ParsedDeck(deal=d, index=i, line=0) for i, d in enumerate(_deals(13))], source_name="a.pbn")
+    client.force_login(game.host)
+    state = dict(loadtest.page_state(client.get(reverse("game", args=[game.pk])).content))
+    assert state == {"shown": "0", "queue_head": str(decks[0].pk)}
+    for n in (1, 2):
+        answer = client.post(reverse("deal", args=[game.pk]), state, HTTP_HX_REQUEST="true")
+        state.update(loadtest.page_state(answer.content))
+        assert state == {"shown": str(n), "queue_head": str(decks[n].pk)}
+    assert b'id="history"' not in answer.content  # after the first board: the small answer

@@ -113,3 +113,20 @@ def test_reordering_needs_a_post(host_client, game, queue_decks):
     assert host_client.get(f"/games/{game.pk}/queue/{a.pk}/move/?where=front").status_code == 405
     assert host_client.get(f"/games/{game.pk}/queue/clear/").status_code == 405
     assert order(game) == [a.pk]
+
+
+@pytest.mark.queue
+def test_the_queue_head_lists_the_first_decks_in_order_and_counts_the_rest(game, queue_decks, other_user):
+    decks = queue_decks(game, 5)
+    other = Game.objects.create(name="Other table", host=other_user)
+    queue_decks(other, 3)  # another game's queue counts for nothing here
+    game.move_deck(decks[3].pk, "front")
+    game.remove_deck(decks[1].pk)
+    game.deal_next()  # deals decks[3], now at the front
+    head, count = game.queue_head(2)
+    assert [d.pk for d in head] == [decks[0].pk, decks[2].pk]
+    assert count == 3  # decks 0, 2 and 4: not the removed one, nor the dealt one
+    assert head[0].source_name == decks[0].source_name and head[0].move_url.endswith(f"/{decks[0].pk}/move/")
+    assert game.queue_head(10) == ([head[0], head[1], decks[4]], 3)
+    game.clear_queue()
+    assert game.queue_head(10) == ([], 0)

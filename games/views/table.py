@@ -38,10 +38,8 @@ def table_context(game: Game, request: HttpRequest | None = None) -> dict[str, A
 
 
 def queue_context(game: Game) -> dict[str, Any]:
-    """What the #queue partial shows: how many decks wait and the first few. (Two queries:
-    a window total on the list would read the whole queue, 50 ms for 10,000 decks.)"""
-    decks = list(game.queued().defer(*Deck.LISTING_DEFERRED)[:QUEUE_SHOWN])
-    count = game.queued().count() if len(decks) == QUEUE_SHOWN else len(decks)
+    """What the #queue partial shows: how many decks wait and the first few."""
+    decks, count = game.queue_head(QUEUE_SHOWN)
     if decks and count == len(decks):
         decks[-1].is_last = True
     return {"game": game, "queue_count": count, "next_decks": decks}
