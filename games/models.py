@@ -29,6 +29,17 @@ SEAT_CHOICES = [("N", "North"), ("E", "East"), ("S", "South"), ("W", "West")]
 VUL_CHOICES = [(v, {"None": "None", "NS": "N-S", "EW": "E-W", "All": "Both"}[v]) for v in VULS]
 
 
+class GameManager(models.Manager):
+    def managed_by(self, user, pk: int) -> Game:
+        """Game ``pk`` if ``user`` may upload, reorder and deal in it (its host, or staff);
+        Game.DoesNotExist otherwise. A statement built once: every deal asks this."""
+        staff = bool(user.is_staff)
+        games = list(self.raw(_managed_sql(staff), [pk] if staff else [pk, user.pk]))
+        if not games:
+            raise self.model.DoesNotExist(f"no game {pk} that this user manages")
+        return games[0]
+
+
 class Game(models.Model):
     class Type(models.TextChoices):
         PRACTICE = "practice", "Practice"
@@ -57,6 +68,8 @@ class Game(models.Model):
     )
     next_board_number = models.PositiveIntegerField(default=1, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = GameManager()
 
     class Meta:
         ordering = ["-created_at"]
@@ -455,6 +468,14 @@ def _dealing_sql() -> tuple[str, str, list[str]]:
                  f"SELECT id FROM {decks} WHERE game_id = %s AND status = %s ORDER BY position LIMIT 1"
                  f") RETURNING {columns}")
     return take_number, take_deck, attnames
+
+
+@functools.cache
+def _managed_sql(staff: bool) -> str:
+    quote = connection.ops.quote_name
+    columns = ", ".join(quote(f.column) for f in Game._meta.concrete_fields)
+    mine = "" if staff else f" AND {quote(Game._meta.get_field('host').column)} = %s"
+    return f"SELECT {columns} FROM {quote(Game._meta.db_table)} WHERE id = %s{mine}"
 
 
 @functools.cache

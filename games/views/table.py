@@ -7,7 +7,7 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import Count, Q, QuerySet
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
@@ -23,8 +23,10 @@ HISTORY_SHOWN = 50
 
 def _get_game_for_host(request: HttpRequest, pk: int) -> Game:
     """The game if the user hosts it (or is staff); 404 otherwise, so others learn nothing."""
-    games = Game.objects.all() if request.user.is_staff else Game.objects.filter(host=request.user)
-    return get_object_or_404(games, pk=pk)
+    try:
+        return Game.objects.managed_by(request.user, pk)
+    except Game.DoesNotExist:
+        raise Http404("No such game.") from None
 
 
 def table_context(game: Game, request: HttpRequest | None = None) -> dict[str, Any]:
