@@ -145,6 +145,7 @@ CSP_POLICY = (
 # games.throttle: past this many failed log-ins in this many minutes, 429 without a password check.
 LOGIN_THROTTLE_FAILURES = int(os.environ.get("LOGIN_THROTTLE_FAILURES", "5"))
 LOGIN_THROTTLE_MINUTES = int(os.environ.get("LOGIN_THROTTLE_MINUTES", "15"))
+AUTHENTICATION_BACKENDS = ["games.auth_backend.ModelBackend"]  # Django's, the user read with a statement built once
 SESSION_ENGINE = "games.sessions"  # Django's database sessions, read with a statement built once
 SESSION_COOKIE_HTTPONLY = True
 CSRF_COOKIE_HTTPONLY = False  # htmx reads the token from the page, not the cookie

@@ -21,7 +21,7 @@ def signup(request: HttpRequest) -> HttpResponse:
     form = SignupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         user = form.save()
-        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        login(request, user)  # the one backend in AUTHENTICATION_BACKENDS
         if next_url:  # e.g. back to the invite link of a Join game
             return redirect(next_url)
         messages.success(request, f"Welcome, {user.username}! Create your first game.")
