@@ -597,34 +597,56 @@ def server_times(access_log: Path) -> dict[str, list[float]]:
 
 @dataclass
 class CpuSample:
-    """CPU seconds so far: the whole machine (busy, all), gunicorn's workers, this process."""
+    """CPU seconds so far: the whole machine (busy, all), gunicorn's workers, PostgreSQL,
+    this process (the load client)."""
 
     machine_busy: float
     machine_all: float
     workers: float
+    database: float
     client: float
 
 
-def cpu_sample(master_pid: int) -> CpuSample:
+def _process_cpu(pid: int | str, tick: int, reaped: bool = False) -> float:
+    """A process's CPU seconds, with its reaped children's when ``reaped`` (0 if gone)."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    used = int(fields[11]) + int(fields[12])  # utime, stime
+    return (used + (int(fields[13]) + int(fields[14]) if reaped else 0)) / tick  # cutime, cstime
+
+
+def _children(pid: int) -> list[str]:
+    try:
+        with open(f"/proc/{pid}/task/{pid}/children") as f:
+            return f.read().split()
+    except OSError:
+        return []
+
+
+def cpu_sample(master_pid: int, postmaster_pid: int | None = None) -> CpuSample:
     tick = os.sysconf("SC_CLK_TCK")
     with open("/proc/stat") as f:
         ticks = [int(x) for x in f.readline().split()[1:]]
     idle = ticks[3] + ticks[4]  # idle + iowait
-    workers = 0.0
-    try:
-        with open(f"/proc/{master_pid}/task/{master_pid}/children") as f:
-            children = f.read().split()
-    except OSError:
-        children = []
-    for pid in children:
-        try:
-            with open(f"/proc/{pid}/stat") as f:
-                fields = f.read().rsplit(")", 1)[1].split()
-            workers += (int(fields[11]) + int(fields[12])) / tick  # utime, stime
-        except OSError:
-            pass
+    workers = sum(_process_cpu(pid, tick) for pid in _children(master_pid))
+    database = 0.0
+    if postmaster_pid:  # the server, its backends, and the backends that have ended
+        database = _process_cpu(postmaster_pid, tick, reaped=True) + sum(
+            _process_cpu(pid, tick) for pid in _children(postmaster_pid))
     usage = resource.getrusage(resource.RUSAGE_SELF)
-    return CpuSample((sum(ticks) - idle) / tick, sum(ticks) / tick, workers, usage.ru_utime + usage.ru_stime)
+    return CpuSample((sum(ticks) - idle) / tick, sum(ticks) / tick, workers, database,
+                     usage.ru_utime + usage.ru_stime)
+
+
+def postmaster_pid(folder: Path) -> int | None:
+    """The PID of the PostgreSQL server that scripts/pg_throwaway.sh started in this folder."""
+    try:
+        return int((folder / "data" / "postmaster.pid").read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        return None
 
 
 # --- the report ------------------------------------------------------------------------------------
@@ -690,10 +712,12 @@ def report(stats: Stats, elapsed: float, server: dict[str, list[float]], problem
     if cpu:
         a, b = cpu
         cpus = (b.machine_all - a.machine_all) / elapsed
-        print(f"  CPU: the machine was {(b.machine_busy - a.machine_busy) / (b.machine_all - a.machine_all):.0%} busy "
-              f"({cpus:.0f} CPUs; load average {load_before:.1f} before the run); gunicorn's workers used "
-              f"{b.workers - a.workers:.1f} CPU-s, {(b.workers - a.workers) / max(total, 1) * 1000:.1f} ms per request; "
-              f"the load client {(b.client - a.client) / elapsed:.0%} of one CPU")
+        busy = b.machine_busy - a.machine_busy
+        workers, database, client = b.workers - a.workers, b.database - a.database, b.client - a.client
+        print(f"  CPU: the machine was {busy / (b.machine_all - a.machine_all):.0%} busy "
+              f"({cpus:.0f} CPUs; load average {load_before:.1f} before the run): gunicorn's workers "
+              f"{workers:.1f} CPU-s ({workers / max(total, 1) * 1000:.1f} ms per request), PostgreSQL {database:.1f}, "
+              f"the load client {client:.1f}, anything else {max(busy - workers - database - client, 0):.1f}")
     for sample in stats.samples:
         print(f"  failure: {sample}")
     for problem in problems[:30]:
@@ -791,7 +815,7 @@ def main(argv: list[str] | None = None) -> int:
         stats = Stats()
         plan = Plan(port=port, deals=args.deals, files=files)
         load_before = os.getloadavg()[0]
-        cpu_before = cpu_sample(gunicorn.pid)
+        cpu_before = cpu_sample(gunicorn.pid, postmaster_pid(pg_dir))
         budget = Budget(args.seconds, args.requests)  # the clock starts now
         threads = [
             threading.Thread(target=run_host, args=(n, plan, budget, stats, run), daemon=True)
@@ -804,7 +828,7 @@ def main(argv: list[str] | None = None) -> int:
         for t in threads:
             t.join()
         elapsed = time.monotonic() - budget.start
-        cpu_after = cpu_sample(gunicorn.pid)
+        cpu_after = cpu_sample(gunicorn.pid, postmaster_pid(pg_dir))
 
         gunicorn.terminate()
         gunicorn.wait(timeout=30)

@@ -183,3 +183,16 @@ def test_the_load_client_deals_as_the_page_does(client, game):
         state.update(loadtest.page_state(answer.content))
         assert state == {"shown": str(n), "queue_head": str(decks[n].pk)}
     assert b'id="history"' not in answer.content  # after the first board: the small answer
+
+
+def test_the_cpu_sample_finds_the_database_server_and_counts_its_time(tmp_path):
+    import os
+
+    assert loadtest.postmaster_pid(tmp_path) is None
+    (tmp_path / "data").mkdir()
+    (tmp_path / "data" / "postmaster.pid").write_text(f"{os.getpid()}\n/some/dir\n")
+    assert loadtest.postmaster_pid(tmp_path) == os.getpid()
+    sum(i * i for i in range(300_000))  # some CPU time of our own to count
+    sample = loadtest.cpu_sample(os.getpid(), loadtest.postmaster_pid(tmp_path))
+    assert sample.database > 0 and sample.machine_all >= sample.machine_busy > 0
+    assert loadtest.cpu_sample(os.getpid()).database == 0.0  # no server: nothing counted
