@@ -244,8 +244,11 @@ class _Reader:
                 rec.ah = [ah] if rec.ah is None else [*rec.ah, ah]
             if sv is not None and rec.sv is None:
                 rec.sv = sv
-            if bids is not None:
-                rec.add_run(2, bids)
+            if bids is not None:  # as add_run(2, bids), without the call
+                if rec.bids is None:
+                    rec.bids = [bids]
+                else:
+                    rec.bids.append(bids)
             if cards is not None:
                 if rec.play is None and rec.cards is None:
                     rec.cards = cards
@@ -349,8 +352,13 @@ def _has_percent_lines(text: str) -> bool:
 
 def _board(rec: _Record) -> tuple[str | None, str]:
     """(board number, heading) from the record's ah, else from its qx label."""
+    ah = rec.ah
+    if ah is not None and len(ah) == 1:  # the usual 'Board 12': as the loop below reads it
+        raw = ah[0]
+        if raw[:6] == "Board " and raw[6:].isdigit() and raw.isascii() and len(raw) < 40:
+            return raw[6:], raw
     board, name = None, ""
-    for raw in rec.ah or ():
+    for raw in ah or ():
         hit = _HEADINGS.get(raw)
         if hit is None and raw[:6] == "Board " and raw[6:].isdigit() and raw.isascii() and len(raw) < 40:
             hit = (raw[6:], raw)  # what the general path below makes of 'Board 1234'
