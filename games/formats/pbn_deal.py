@@ -54,8 +54,8 @@ def read_deal(value: str) -> tuple[str, str | None, tuple[str, ...]]:
             if good:
                 if first == 0:
                     return "N:" + body, "N", ()
-                k = 4 - first
-                return "N:" + " ".join(hands[k:] + hands[:k]), SEATS[first], ()
+                k = 17 * (4 - first)  # where North's hand starts: every hand is 16 characters
+                return "N:" + body[k:] + " " + body[:k - 1], SEATS[first], ()
     return _read_general(value)
 
 

@@ -4,7 +4,8 @@ Hand records and tournament records repeat one list of tag names board after
 board. For each list seen, a ``Plan`` compiles one regular expression that
 matches a whole game of exactly those tags, one after another, with nothing
 between them that the general path would read differently (no comment,
-escape line, bracket or backslash; see ``pbn_scan``). One ``fullmatch`` then
+escape line or bracket; see ``pbn_scan``), escapes only in the values of other
+tags and players' names (see _BARE). One ``fullmatch`` then
 gives every value and the Auction/Play data, where the general path cuts the
 game at each tag and builds a dict, a ``Game`` and a deck from them
 (``pbn._Reader.game`` and ``pbn_deck.full_deck``).
@@ -20,8 +21,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from itertools import compress, count, repeat
-from operator import contains, itemgetter
+from operator import itemgetter
 from typing import Any
 
 from .model import Call, Deck
@@ -34,14 +34,30 @@ from .pbn_values import BOARDS, DEALER, MISSING, SOURCE_LIMIT, VUL, board_and_na
 
 # A tag value: quotes only after a backslash. Single-character classes: the regex engine runs
 # those in a tight loop, several times faster than [^"\\\n]. What they let through (a line
-# end, a quote after an escaped backslash) the checks in Plan.values() turn away.
+# end, a quote after an escaped backslash) the checks in read_game turn away.
 _VALUE = r'([^"]*+(?:(?<=\\)"[^"]*+)*+)'
+# The short values of tags with a Deck field of their own (Board, Contract, Play...): no
+# backslash, so nothing to unescape; a game with one there goes to the general path, and so
+# does one with a backslash in its Deal or Notes (read as _VALUE: [^"\\] costs the regex
+# engine 25 instructions a character more, and those values are long). Only the other tags
+# and the players' names, whose decks are remembered by their raw values (_RAW_PLAYERS,
+# Plan.tags_cache), are read with escapes.
+_BARE = r'([^"\\]*+)'
+_CHECKED = frozenset(("Deal", "Note"))  # read as _VALUE, turned away by read_game on a backslash
 _LEGAL = re.compile(r'[^"\\\n]*+(?:\\.[^"\\\n]*+)*+').fullmatch  # TAG_SPLIT's value
 _DATA = r"([^\[]*+)"  # the data after [Auction] and [Play]: up to the next tag
 _NEVER = r"(?:(?!)())?"  # a group that never takes part: the last of groups() is None
 _DATA_TAGS = ("Auction", "Play")
 _PLAYERS = ("North", "East", "South", "West")
+_ESCAPABLE = frozenset(_PLAYERS)  # tags with a Deck field whose values may hold escapes
 _TAGS_CACHED = 256  # other-tag values remembered per plan (Event, Site, Date...)
+
+
+def _tuple_getter(at: tuple[int, ...]) -> Callable[[Any], tuple[str, ...]]:
+    """itemgetter(*at), always giving a tuple (itemgetter of one index gives the item)."""
+    if len(at) > 1:
+        return itemgetter(*at)
+    return (lambda g, i=at[0]: (g[i],)) if at else (lambda g: ())
 
 
 class Plan:
@@ -50,6 +66,7 @@ class Plan:
     __slots__ = (
         "fullmatch", "data_at", "newlines", "deal_newlines", "data_before_deal", "main", "players",
         "auction", "play", "note_at", "auction_note_at", "other_names", "other", "tags_cache",
+        "notes_of", "auction_notes_of", "lean",
     )
 
     def __init__(self, names: tuple[str, ...]) -> None:
@@ -61,7 +78,8 @@ class Plan:
         for i, name in enumerate(names):
             if name == "Deal":  # the line ends before it: those between tags, those in data
                 self.deal_newlines, self.data_before_deal = newlines, tuple(data)
-            pattern.append(rf'\[{name} "{_VALUE}"\]')
+            escapable = name in _ESCAPABLE or name in _CHECKED or name not in OWN_TAGS
+            pattern.append(rf'\[{name} "{_VALUE if escapable else _BARE}"\]')
             if name == "Note":
                 notes.append(g)
             else:
@@ -88,11 +106,12 @@ class Plan:
         stop = self.play if self.play > self.auction else 1 << 30
         self.auction_note_at = tuple(i for i in notes if self.auction >= 0 and self.auction < i < stop)
         self.other_names = tuple(n for n in group if n not in OWN_TAGS)
-        at = [group[n] for n in self.other_names]
-        self.other: Callable[[Any], tuple[str, ...]] = (
-            itemgetter(*at) if len(at) > 1 else (lambda g, i=at[0]: (g[i],)) if at else (lambda g: ())
-        )
+        self.other = _tuple_getter(tuple(group[n] for n in self.other_names))
+        self.notes_of = _tuple_getter(self.note_at)
+        self.auction_notes_of = _tuple_getter(self.auction_note_at)
         self.tags_cache: dict[tuple[str, ...], tuple[tuple[str, str], ...]] = {}
+        # a hand record (Board, Dealer, Vulnerable, Deal...): only the deal and a few values
+        self.lean = not data and not notes and self.players is None and not self.other_names
 
 
 _PLANS: dict[tuple[str, ...], Plan | None] = {}
@@ -114,24 +133,49 @@ def plan_for(names: tuple[str, ...]) -> Plan | None:
 
 
 _ESCAPED: dict[str, str] = {}  # escaped value -> unescaped (names and events recur)
-_BACKSLASH = repeat("\\")
+_RAW_PLAYERS: dict[tuple[str | None, ...], tuple[tuple[str, str], ...]] = {}  # by raw values
 
 
-def _unescaped(groups: tuple[str | None, ...]) -> tuple[str | None, ...] | None:
-    """The groups with their values unescaped; None if a value is not one TAG_SPLIT takes."""
-    out = list(groups)
-    # the values holding a backslash, found without a Python loop over every value
-    for i in compress(count(), map(contains, groups[:-1], _BACKSLASH)):
-        value = groups[i]
-        found = _ESCAPED.get(value)  # type: ignore[arg-type]
-        if found is None:
-            if not _LEGAL(value):  # type: ignore[arg-type] # a quote after an escaped backslash
-                return None
-            found = unescape(value)  # type: ignore[arg-type]
-            if len(_ESCAPED) < 4096 and len(value) <= 200:  # type: ignore[arg-type]
-                _ESCAPED[value] = found  # type: ignore[index]
-        out[i] = found
-    return tuple(out)
+def _unescaped(value: str) -> str | None:
+    """The value unescaped; None if it is not one TAG_SPLIT takes (a quote after an
+    escaped backslash ends a value there)."""
+    if "\\" not in value:
+        return value
+    found = _ESCAPED.get(value)
+    if found is None:
+        if not _LEGAL(value):
+            return None
+        found = unescape(value)
+        if len(_ESCAPED) < 4096 and len(value) <= 200:
+            _ESCAPED[value] = found
+    return found
+
+
+def _players(names: tuple[str | None, ...]) -> tuple[tuple[str, str], ...] | None:
+    """Deck.players from the raw North, East, South and West values (None: not a tag)."""
+    players = _RAW_PLAYERS.get(names)
+    if players is None:
+        plain = tuple(None if name is None else _unescaped(name) for name in names)
+        if any(a is not None and b is None for a, b in zip(names, plain)):
+            return None
+        players = PLAYER_CACHE.get(plain) or players_of(plain)
+        if len(_RAW_PLAYERS) < 4096:
+            _RAW_PLAYERS[names] = players
+    return players
+
+
+def _tags(plan: Plan, values: tuple[str, ...], span: int) -> tuple[tuple[str, str], ...] | None:
+    """Deck.tags from the raw other-tag values, then the Note values kept (no escapes)."""
+    n = len(plan.other_names)
+    plain = [_unescaped(v) for v in values[:n]]
+    if None in plain:
+        return None
+    other = list(zip(plan.other_names, plain))  # type: ignore[arg-type]
+    other.extend(("Note", v) for v in values[n:])
+    tags = tags_kept(other, span)
+    if len(plan.tags_cache) < _TAGS_CACHED and sum(map(len, values)) <= 1000:
+        plan.tags_cache[values] = tags
+    return tags
 
 
 def read_game(reader: Any, plan: Plan, chunk: str, start: int) -> Deck | None:
@@ -147,29 +191,33 @@ def read_game(reader: Any, plan: Plan, chunk: str, start: int) -> Deck | None:
         return None
     groups = match.groups()
     newlines = plan.newlines
-    for i in plan.data_at:
-        data = groups[i]
-        if SPECIAL(data):  # a comment or an escape line: scan_slow reads it
-            return None
-        newlines += data.count("\n")  # type: ignore[union-attr]
+    if plan.data_at:
+        # a comment or an escape line in the data: scan_slow reads it ('[' ends the data)
+        odd = "{" in chunk or "}" in chunk or ";" in chunk or "%" in chunk
+        for i in plan.data_at:
+            data = groups[i]
+            if "]" in data or "\\" in data or (odd and SPECIAL(data)):  # type: ignore[operator]
+                return None
+            newlines += data.count("\n")  # type: ignore[union-attr]
     in_game = chunk.count("\n")
     if in_game != newlines:  # a value spans lines: not a tag
         return None
-    if "\\" in chunk:
-        groups = _unescaped(groups)  # type: ignore[assignment]
-        if groups is None:
-            return None
 
     deal, board, dealer, vul, contract, declarer, result = plan.main(groups)
     if not deal or deal[0] in " \t?":  # no deal ('?', ''), or an odd one
         return None
-    read = reader.deals.get(deal)  # (result files repeat a deal at every table)
+    note_values = plan.notes_of(groups)
+    if "\\" in chunk and ("\\" in deal or "\\" in "".join(note_values)):
+        return None  # an escape in the deal or a note: the general path unescapes it
+    # Result files repeat a deal at every table: the reader remembers them. Hand records
+    # (lean plans) deal each board once, so there the look-up would only cost.
+    read = None if plan.lean else reader.deals.get(deal)
     if read is None:
         try:
             read = read_deal(deal)
         except DealError:  # not a deck: the general path words the problem
             return None
-        if len(deal) <= TAG_VALUE_LIMIT:
+        if len(deal) <= TAG_VALUE_LIMIT and not plan.lean:
             reader.deals[deal] = read
     elif type(read) is str:
         return None
@@ -181,8 +229,14 @@ def read_game(reader: Any, plan: Plan, chunk: str, start: int) -> Deck | None:
     found = VUL.get(vul, MISSING)
     vul = field(vul, "Vulnerable", notes) if found is MISSING else found
     contract = stated(contract) if contract else ""
-    note_values = [groups[i] for i in plan.note_at] if plan.note_at else []
-    auction_notes = [groups[i] for i in plan.auction_note_at] if plan.auction_note_at else []
+    if plan.lean:  # a hand record: no players, auction, play or other tags
+        return new_deck(
+            canonical, reader.index, _deal_line(reader, plan, groups, chunk, start, in_game), dealer,
+            vul, board, board_name, first_seat, (), (), None, (), None, contract,
+            stated(declarer) if declarer else "", stated(result) if result else "", (),
+            chunk[:SOURCE_LIMIT].rstrip(), tuple(notes) if notes else (),
+        )
+    auction_notes = plan.auction_notes_of(groups) if note_values else ()
 
     auction: tuple[Call, ...] = ()
     auction_first = None
@@ -208,28 +262,39 @@ def read_game(reader: Any, plan: Plan, chunk: str, start: int) -> Deck | None:
             notes.extend(more)
         play = tricks
 
-    values = plan.other(groups) if plan.other_names else ()
+    values = plan.other(groups)
     if note_values:
-        used = set(auction_notes) if alerts_used else ()
-        values += tuple([v for v in note_values if v not in used])
+        if alerts_used:
+            used = set(auction_notes)
+            values += tuple([v for v in note_values if v not in used])
+        else:
+            values += note_values
     tags = plan.tags_cache.get(values) if values else ()
     if tags is None:  # the same Event, Site, Date... on every board
-        other = list(zip(plan.other_names, values))
-        other.extend(("Note", v) for v in values[len(plan.other_names):])
-        tags = tags_kept(other, len(chunk))
-        if len(plan.tags_cache) < _TAGS_CACHED and sum(map(len, values)) <= 1000:
-            plan.tags_cache[values] = tags
-    players: tuple[tuple[str, str], ...] = ()
+        tags = _tags(plan, values, len(chunk))
+        if tags is None:
+            return None
+    players: tuple[tuple[str, str], ...] | None = ()
     if plan.players is not None:
-        names = plan.players(groups)
-        players = PLAYER_CACHE.get(names)  # type: ignore[assignment]
+        players = _players(plan.players(groups))
         if players is None:
-            players = players_of(names)
+            return None
 
-    # the game's first line (pbn._Reader.line_at, inlined); the cursor then moves to its end
+    return new_deck(
+        canonical, reader.index, _deal_line(reader, plan, groups, chunk, start, in_game), dealer, vul,
+        board, board_name, first_seat, players, auction, auction_first, play, None, contract,
+        stated(declarer) if declarer else "", stated(result) if result else "", tags,
+        chunk[:SOURCE_LIMIT].rstrip(), tuple(notes) if notes else (),  # plans match from a '['
+    )
+
+
+def _deal_line(reader: Any, plan: Plan, groups: tuple[str | None, ...], chunk: str, start: int,
+               in_game: int) -> int:
+    """The line of the game's deal (pbn._Reader.line_at, inlined); the reader's line cursor
+    then moves to the end of the game."""
     at = reader._line_pos
-    if start >= at:
-        line = reader._line + reader.text.count("\n", at, start)
+    if start >= at:  # (a slice's count: count() with bounds parses them at twice the cost)
+        line = reader._line + reader.text[at:start].count("\n")
     else:
         line = reader._line - reader.text.count("\n", start, at)
     reader._line_pos = start + len(chunk)
@@ -237,9 +302,4 @@ def read_game(reader: Any, plan: Plan, chunk: str, start: int) -> Deck | None:
     line += plan.deal_newlines
     for i in plan.data_before_deal:
         line += groups[i].count("\n")  # type: ignore[union-attr]
-    return new_deck(
-        canonical, reader.index, line, dealer, vul, board, board_name, first_seat, players,
-        auction, auction_first, play, None, contract, stated(declarer) if declarer else "",
-        stated(result) if result else "", tags,
-        chunk[:SOURCE_LIMIT].rstrip(), tuple(notes) if notes else (),  # plans match from a '['
-    )
+    return line

@@ -261,3 +261,68 @@ def test_odd_game_after_its_usual_shape(odd, monkeypatch):
     games = [SHAPE.format(n=n, **usual) for n in range(1, 4)]
     games.insert(1, SHAPE.format(n=9, **{**usual, **odd}))
     assert read_both("\n\n".join(games), monkeypatch) >= 3
+
+
+# --- escapes: which values the fast path reads with them, and which it hands over ---------
+
+ESCAPED = (
+    '[Event "A \\"quoted\\" cup"]\n[Board "{n}"]\n[North "back\\\\slash"]\n[East "{east}"]\n'
+    '[South "S"]\n[West "Jan \\"JJ\\" K"]\n[Deal "{deal}"]\n[Contract "4S"]\n[Auction "N"]\n'
+    '1S =1= Pass 4S Pass\nPass Pass\n[Note "1:{note}"]'
+)
+
+
+def _escaped_games(**odd: str) -> str:
+    usual = {"deal": DEAL, "note": "natural", "east": "E"}
+    games = [ESCAPED.format(n=n, **usual) for n in range(1, 4)]
+    games.insert(1, ESCAPED.format(n=9, **{**usual, **odd}))
+    return "\n\n".join(games)
+
+
+def test_escaped_names_and_tags_go_fast(monkeypatch):
+    """Escapes in other tags and the players' names are read on the fast path (their decks
+    remembered by the raw values), the same as the general path reads them."""
+    text = _escaped_games()
+    assert read_both(text, monkeypatch) == 4
+    deck = pbn.read_pbn(text)[0][0]
+    assert dict(deck.players) == {"N": "back\\slash", "E": "E", "S": "S", "W": 'Jan "JJ" K'}
+    assert deck.tags[0] == ("Event", 'A "quoted" cup')
+
+
+@pytest.mark.parametrize("odd", [
+    {"deal": DEAL.replace("N:", "N\\\\:")},  # an escape in the deal
+    {"note": 'a \\"quoted\\" note'},  # in a note
+    {"note": 'ends with \\\\'},
+])
+def test_escape_in_deal_or_note_goes_to_the_general_path(odd, monkeypatch):
+    assert read_both(_escaped_games(**odd), monkeypatch) == 3
+
+
+def test_escape_in_a_short_value_goes_to_the_general_path(monkeypatch):
+    text = _escaped_games()
+    at = text.index('[Contract "4S"]', text.index('[Board "9"]'))
+    text = text[:at] + '[Contract "4S\\\\"]' + text[at + len('[Contract "4S"]'):]
+    assert read_both(text, monkeypatch) == 3
+
+
+def test_a_quote_after_an_escaped_backslash_in_a_name_is_not_taken(monkeypatch):
+    """The regex lets it through (it reads to the last quote); the name's check turns it away."""
+    assert read_both(_escaped_games(east='a\\\\"] x'), monkeypatch) == 3
+
+
+@pytest.mark.parametrize("data", ["1S Pass ] 4S", "1S Pass\\\\ 4S", "1S ; c\nPass", "1S {c} Pass"])
+def test_odd_auction_data_goes_to_the_general_path(data, monkeypatch):
+    text = "\n\n".join(
+        ESCAPED.format(n=n, deal=DEAL, note="x", east="E").replace("1S =1= Pass 4S Pass", data if n == 2 else "1S Pass")
+        for n in range(1, 4)
+    )
+    assert read_both(text, monkeypatch) == 2
+
+
+def test_hand_records_with_a_repeated_deal_read_the_same(monkeypatch):
+    """Lean plans (hand records) do not use the reader's deal memo: a deal given twice,
+    or one that is not a deck, still reads as the general path reads it."""
+    games = [f'[Board "{n}"]\n[Dealer "N"]\n[Vulnerable "None"]\n[Deal "{DEAL}"]' for n in range(1, 4)]
+    games.append('[Board "4"]\n[Dealer "N"]\n[Vulnerable "None"]\n[Deal "N:AKQ.T98.765.432 - - -"]')
+    games.append(f'[Board "5"]\n[Dealer "E"]\n[Vulnerable "EW"]\n[Deal "{DEAL.lower()}"]')
+    assert read_both("\n\n".join(games), monkeypatch) == 4
