@@ -17,9 +17,10 @@ def test_a_child_measures_one_file(tmp_path):
 
 
 def test_the_run_prints_every_row_from_fresh_processes(capsys):
-    assert bench.main(["--boards", "100", "--big", "1000", "--no-endplay"]) == 0
+    assert bench.main(["--boards", "100", "--big", "1000", "--no-endplay", "--rounds", "2"]) == 0
     out = capsys.readouterr().out
-    rows = [line.split() for line in out.splitlines() if line.startswith(("plain-", "full-"))]
+    rows = [line.split() for line in out.splitlines()
+            if line.startswith(("plain-", "full-")) and not line.split()[0].endswith(":")]  # not the summary
     assert [(r[0], r[1]) for r in rows if r[1] == "read_decks"] == [
         ("plain-0k.pbn", "read_decks"), ("plain-0k.lin", "read_decks"), ("full-0k.pbn", "read_decks"),
         ("full-0k.lin", "read_decks"), ("plain-1k.pbn", "read_decks"),
@@ -27,6 +28,8 @@ def test_the_run_prints_every_row_from_fresh_processes(capsys):
     found = [int(r[2] if r[1] == "read_decks" else r[3]) for r in rows]  # the decks column ("bare regex": 2 words)
     assert found == [100] * 8 + [1000] * 2
     assert "endplay: left out (--no-endplay)" in out and "time plain-1k.pbn / plain-0k.pbn" in out
+    ratios = [line.split(":")[0] for line in out.splitlines() if line.endswith("x the bare regex's speed")]
+    assert ratios == ["plain-0k.pbn", "plain-0k.lin", "full-0k.pbn", "full-0k.lin", "plain-1k.pbn"]
 
 
 def test_a_failing_child_is_a_row_with_its_error(tmp_path):
