@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from django.template.loader import render_to_string
+from hypothesis import given
+from hypothesis import strategies as st
 
 from games.templatetags.bridge import hcp, is_vulnerable, seat_name, suit, suits, vul_label
 
@@ -77,3 +79,12 @@ def test_the_seat_partial_shows_one_hand():
     )
     assert 'class="hand hand-s vulnerable"' in html and 'title="Dealer"' in html
     assert "10 HCP" in html and '<span class="cards">10 9 8</span>' in html and "South's hand" in html
+
+
+@given(st.text(alphabet="AKQJT98765432akqjt.x ß\u0131ﬀ-", max_size=30))
+def test_hcp_and_suit_rows_read_any_text_as_card_by_card_would(hand):
+    """hcp and suits work on whole strings; a card-by-card reading gives the same."""
+    assert hcp(hand) == sum({"A": 4, "K": 3, "Q": 2, "J": 1}.get(c, 0) for c in hand.upper())
+    parts = (hand.split(".") + ["", "", "", ""])[:4]
+    assert [row["cards"] for row in suits(hand)] == [
+        " ".join("10" if c.upper() == "T" else c.upper() for c in cards) or "—" for cards in parts]

@@ -25,7 +25,6 @@ SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
 VUL_LABELS = {"None": "None", "NS": "N-S", "EW": "E-W", "All": "Both"}
-HCP = {"A": 4, "K": 3, "Q": 2, "J": 1}
 
 
 def _colour(suit: str) -> str:
@@ -46,7 +45,8 @@ def suit(letter: str) -> SafeString | str:
 @register.filter
 def hcp(hand: str) -> int:
     """High-card points (A=4, K=3, Q=2, J=1) of a dotted hand."""
-    return sum(HCP.get(card, 0) for card in str(hand).upper())
+    text = str(hand).upper()
+    return 4 * text.count("A") + 3 * text.count("K") + 2 * text.count("Q") + text.count("J")
 
 
 @register.filter
@@ -60,11 +60,18 @@ def suits(hand: str) -> list[dict[str, str]]:
             "symbol": SUIT_SYMBOLS[letter],
             "colour": _colour(letter),
             "name": SUIT_NAMES[letter],
-            "cards": " ".join("10" if c.upper() == "T" else c.upper() for c in cards) or "—",
+            "cards": _spaced(cards) or "—",
             "tight": cards.upper().replace("T", "10") or "—",
         }
         for letter, cards in zip("SHDC", parts)
     ]
+
+
+def _spaced(cards: str) -> str:
+    """'AKT2' -> 'A K 10 2'. (Whole-string upper() is per character only in ASCII.)"""
+    if cards.isascii():
+        return " ".join(cards.upper()).replace("T", "10")
+    return " ".join("10" if c.upper() == "T" else c.upper() for c in cards)
 
 
 @register.filter
