@@ -23,7 +23,7 @@ from .pbn_deck import TAG_VALUE_LIMIT, full_deck
 from .pbn_fast import Plan, plan_for, read_game
 from .pbn_values import BOARDS as _BOARDS, DEALER as _DEALER, MISSING as _MISSING, SOURCE_LIMIT, VUL as _VUL
 from .pbn_values import board as _board, board_and_name as _board_and_name, field as _field, where as _where
-from .pbn_scan import SEP_SPLIT, SPECIAL, TAG_SPLIT, Game, game_from_parts, scan_slow, unescape_all
+from .pbn_scan import SPECIAL, TAG_SPLIT, Game, game_from_parts, scan_slow, split_games, unescape_all
 
 __all__ = ["read_pbn"]
 
@@ -82,7 +82,7 @@ class _Reader:
         return self.notes
 
     def run(self) -> None:
-        pieces = SEP_SPLIT(self.text)
+        pieces = split_games(self.text)
         count = len(pieces)
         fast = self.fast and not self.has_hash
         decks = self.decks

@@ -7,7 +7,7 @@ from operator import attrgetter, itemgetter
 
 from .model import Call, Deck
 from .pbn_scan import OWN_TAGS, Game
-from .pbn_sections import explanations, read_auction, read_play
+from .pbn_sections import TRUMPS, explanations, read_auction, read_play
 
 TAG_LIMIT = 100
 TAG_VALUE_LIMIT = 1000
@@ -159,3 +159,6 @@ def _stated(value: str | None) -> str:
 
 
 stated = _stated
+# Contract, Declarer and Result values as files write them, already as stated (a look-up
+# instead of a call: pbn_fast reads them on every board). Anything else: stated().
+STATED: dict[str | None, str] = {v: v for v in (*TRUMPS, "Pass", "PASS", *"NESW", *map(str, range(14)))}

@@ -26,7 +26,7 @@ from typing import Any
 
 from .model import Call, Deck
 from .pbn_deal import DealError, read_deal
-from .pbn_deck import PLAYER_CACHE, TAG_VALUE_LIMIT, new_deck, players_of, stated, tags_kept
+from .pbn_deck import PLAYER_CACHE, STATED, TAG_VALUE_LIMIT, new_deck, players_of, stated, tags_kept
 from .pbn_fastsections import auction_in_words, play_in_rows
 from .pbn_scan import OWN_TAGS, SPECIAL, unescape
 from .pbn_sections import TRUMPS, explanations, read_auction, read_play, trump_of
@@ -228,7 +228,7 @@ def read_game(reader: Any, plan: Plan, chunk: str, start: int) -> Deck | None:
     dealer = field(dealer, "Dealer", notes) if found is MISSING else found
     found = VUL.get(vul, MISSING)
     vul = field(vul, "Vulnerable", notes) if found is MISSING else found
-    contract = stated(contract) if contract else ""
+    contract = STATED.get(contract) or stated(contract)
     if plan.lean:  # a hand record: no players, auction, play or other tags
         return new_deck(
             canonical, reader.index, _deal_line(reader, plan, groups, chunk, start, in_game), dealer,
@@ -283,7 +283,7 @@ def read_game(reader: Any, plan: Plan, chunk: str, start: int) -> Deck | None:
     return new_deck(
         canonical, reader.index, _deal_line(reader, plan, groups, chunk, start, in_game), dealer, vul,
         board, board_name, first_seat, players, auction, auction_first, play, None, contract,
-        stated(declarer) if declarer else "", stated(result) if result else "", tags,
+        STATED.get(declarer) or stated(declarer), STATED.get(result) or stated(result), tags,
         chunk[:SOURCE_LIMIT].rstrip(), tuple(notes) if notes else (),  # plans match from a '['
     )
 

@@ -20,8 +20,33 @@ import re
 
 # A line empty or holding only spaces/tabs ends a game (CR for CRLF files).
 SEP_SPLIT = re.compile(r"(\n[ \t\r]*\n(?:[ \t\r]*\n)*)").split
+
 # Export-format tags; anything else is left between tags, seen there and read slowly.
 TAG_SPLIT = re.compile(r'\[([A-Za-z0-9_]++) "([^"\\\n]*+(?:\\.[^"\\\n]*+)*+)"\]').split  # possessive: no backtracking
+
+
+def split_games(text: str) -> list[str]:
+    """SEP_SPLIT(text): games and the separators between them, alternately.
+
+    Where no line holds only spaces or tabs and no three line ends are in a row, every
+    separator is exactly two line ends, and ``str.split`` finds them at a quarter of the
+    regex's cost (half, with the checks). The checks are cheap ones: no tab or CR at all
+    (memchr), no space just before a line end (one ends a line of spaces), and no game
+    but the last starting with a line end or empty (three or four line ends in a row
+    leave one; ``min`` finds it, and anything sorting below a line end is left to the
+    regex too). Text that fails them (trailing spaces are common) is split by the regex.
+    """
+    if "\t" in text or "\r" in text or " \n" in text:
+        return SEP_SPLIT(text)
+    games = text.split("\n\n")
+    after_first = games[1:]
+    if after_first and not after_first[-1]:
+        after_first.pop()  # the text ends with a separator
+    if after_first and min(after_first)[:1] <= "\n":
+        return SEP_SPLIT(text)
+    pieces = ["\n\n"] * (2 * len(games) - 1)
+    pieces[0::2] = games
+    return pieces
 
 
 def SPECIAL(text: str) -> bool:  # noqa: N802 - was a compiled pattern's search

@@ -1,0 +1,105 @@
+"""Shortcuts of the PBN reader: each one taken where it applies, and each one's way back
+to the longer road, with the same answer either way."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from games.formats import pbn_scan
+from games.formats.pbn_deck import STATED, stated
+from games.formats.pbn_scan import SEP_SPLIT, split_games
+from tests.formats.test_pbn_fastpath import DEAL, read_both
+
+# --- split_games: str.split where every separator is two line ends -----------------------
+
+
+def _spied(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Record the texts split_games hands to the regex."""
+    calls: list[str] = []
+
+    def spy(text: str) -> list[str]:
+        calls.append(text)
+        return SEP_SPLIT(text)
+
+    monkeypatch.setattr(pbn_scan, "SEP_SPLIT", spy)
+    return calls
+
+
+@pytest.mark.parametrize("text", ["", "a", "a\n\nb", "\n\na\n\n", "a\nb\n\nc\n", "\n\n", "a\n\n\n\n\n"[:-3]])
+def test_split_games_takes_str_split(text, monkeypatch):
+    regex = _spied(monkeypatch)
+    assert split_games(text) == SEP_SPLIT(text)
+    assert regex == []
+
+
+@pytest.mark.parametrize("text", [
+    "a\n\n\nb",  # three line ends
+    "a\n\n\n\nb",  # four: an empty piece
+    "a\n\n\n",  # three at the end
+    "\n\n\nb",  # three at the start
+    "a\n \nb",  # a line of spaces
+    "a\n\t\nb",  # of tabs
+    "a\r\n\r\nb",  # CR
+    "a \n\nb",  # a trailing space: read by the regex, to be safe
+    "a\n\n\x01\n\nb",  # a game sorting below a line end: min() cannot tell
+])
+def test_split_games_leaves_other_separators_to_the_regex(text, monkeypatch):
+    regex = _spied(monkeypatch)
+    assert split_games(text) == SEP_SPLIT(text)
+    assert regex == [text]
+
+
+def test_split_games_is_sep_split_on_short_texts():
+    for n in range(7):
+        for letters in itertools.product("a\n \t\r", repeat=n):
+            text = "".join(letters)
+            assert split_games(text) == SEP_SPLIT(text), repr(text)
+
+
+# --- STATED: Contract, Declarer and Result by a look-up ---------------------------------
+
+
+def test_stated_values_are_as_stated():
+    assert all(stated(value) == found for value, found in STATED.items())
+    assert "4S" in STATED and " 4S" not in STATED and "?" not in STATED
+
+
+SHAPE = (
+    '[Board "{n}"]\n[Deal "' + DEAL + '"]\n[Declarer "{declarer}"]\n[Contract "{contract}"]\n'
+    '[Result "{result}"]\n[Auction "N"]\n1S Pass 4S Pass\nPass Pass\n[Note "1:{note}"]\n'
+    '[Play "E"]\nH2 HA H3 H4'
+)
+
+
+@pytest.mark.parametrize("odd", [
+    {},  # every value looked up
+    {"contract": " 4S ", "declarer": "?", "result": "?"},  # stated() reads them
+    {"contract": "4 spades", "declarer": "", "result": " 10"},
+])
+def test_contract_declarer_result_read_the_same(odd, monkeypatch):
+    usual = {"contract": "4S", "declarer": "N", "result": "10", "note": "x"}
+    games = [SHAPE.format(n=n, **{**usual, **(odd if n == 2 else {})}) for n in range(1, 4)]
+    assert read_both("\n\n".join(games), monkeypatch) == 3
+
+
+# --- line ends counted outside the data ---------------------------------------------------
+
+
+@pytest.mark.parametrize("note", ["spans\nlines", "two\nline\nends"])
+def test_a_note_between_the_data_spanning_lines_goes_to_the_general_path(note, monkeypatch):
+    usual = {"contract": "4S", "declarer": "N", "result": "10", "note": "x"}
+    games = [SHAPE.format(n=n, **usual) for n in range(1, 4)]
+    games.insert(1, SHAPE.format(n=9, **{**usual, "note": note}))
+    assert read_both("\n\n".join(games), monkeypatch) == 3
+
+
+def test_lines_after_games_with_data_are_counted(monkeypatch):
+    usual = {"contract": "4S", "declarer": "N", "result": "10", "note": "x"}
+    text = "\n\n".join(SHAPE.format(n=n, **usual).replace("Pass Pass", "Pass\nPass\n") for n in range(1, 5))
+    assert read_both(text, monkeypatch) == 4
+    from games.formats.pbn import read_pbn
+
+    lines = [deck.line for deck in read_pbn(text)[0]]
+    assert lines == [2 + 14 * i for i in range(4)]
