@@ -14,6 +14,8 @@ import functools
 from django.contrib.auth import backends, get_user_model
 from django.db import connection
 
+from games.sql import column_list
+
 
 class ModelBackend(backends.ModelBackend):
     def get_user(self, user_id):  # type: ignore[no-untyped-def]
@@ -26,5 +28,5 @@ class ModelBackend(backends.ModelBackend):
 def _user_sql() -> str:
     meta = get_user_model()._meta
     quote = connection.ops.quote_name
-    columns = ", ".join(quote(f.column) for f in meta.concrete_fields)
+    columns, _ = column_list(get_user_model())
     return f"SELECT {columns} FROM {quote(meta.db_table)} WHERE {quote(meta.pk.column)} = %s"

@@ -24,6 +24,7 @@ from django.utils.functional import cached_property
 from games.formats import cards as card_rules
 from games.formats.model import BOARD_LENGTH, SEATS, VULS, Call, board_number, dealer_for_board, vul_for_board
 from games.formats.model import Deck as ParsedDeck
+from games.sql import column_list
 
 SEAT_CHOICES = [("N", "North"), ("E", "East"), ("S", "South"), ("W", "West")]
 VUL_CHOICES = [(v, {"None": "None", "NS": "N-S", "EW": "E-W", "All": "Both"}[v]) for v in VULS]
@@ -461,7 +462,7 @@ def _dealing_sql() -> tuple[str, str, list[str]]:
     back (text and integers: no conversions). Built once: dealing is the hot path."""
     quote = connection.ops.quote_name
     games, decks = quote(Game._meta.db_table), quote(Deck._meta.db_table)
-    columns, attnames = _deck_columns(Deck.DEALING_FIELDS)
+    columns, attnames = column_list(Deck, Deck.DEALING_FIELDS)
     take_number = (f"UPDATE {games} SET next_board_number = next_board_number + 1 WHERE id = %s "
                    "RETURNING next_board_number")
     take_deck = (f"UPDATE {decks} SET status = %s, dealt_at = %s WHERE id = ("
@@ -473,7 +474,7 @@ def _dealing_sql() -> tuple[str, str, list[str]]:
 @functools.cache
 def _managed_sql(staff: bool) -> str:
     quote = connection.ops.quote_name
-    columns = ", ".join(quote(f.column) for f in Game._meta.concrete_fields)
+    columns, _ = column_list(Game)
     mine = "" if staff else f" AND {quote(Game._meta.get_field('host').column)} = %s"
     return f"SELECT {columns} FROM {quote(Game._meta.db_table)} WHERE id = %s{mine}"
 
@@ -484,19 +485,10 @@ def _queue_head_sql() -> tuple[str, list[str]]:
     integers, no conversions) and the Deck attributes it reads."""
     quote = connection.ops.quote_name
     decks = quote(Deck._meta.db_table)
-    columns, attnames = _deck_columns(Deck.LISTING_FIELDS)
+    columns, attnames = column_list(Deck, Deck.LISTING_FIELDS)
     sql = (f"SELECT (SELECT COUNT(*) FROM {decks} WHERE game_id = %s AND status = %s), {columns} "
            f"FROM {decks} WHERE game_id = %s AND status = %s ORDER BY position LIMIT %s")
     return sql, attnames
-
-
-def _deck_columns(names: Iterable[str]) -> tuple[str, list[str]]:
-    """These Deck fields' quoted columns and attribute names, in the model's field order
-    (the order Model.from_db expects the values of a partial row in)."""
-    wanted = {"id" if n == "pk" else n for n in names}
-    fields = [f for f in Deck._meta.concrete_fields if f.name in wanted or f.attname in wanted]
-    assert len(fields) == len(wanted), wanted
-    return ", ".join(connection.ops.quote_name(f.column) for f in fields), [f.attname for f in fields]
 
 
 def _seat_order(item: tuple[str, str]) -> int:

@@ -49,6 +49,8 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from games.bench_web import page_state  # noqa: E402 - the deal fields a game page sends, as the web bench reads them
+
 PASSWORD = "load-test-Pa55word-" + "x" * 8
 TARGET_DEAL_P99_MS = 150
 TARGET_DEALS_PER_S = 200
@@ -291,13 +293,6 @@ def _multipart(fields: list[tuple[str, str]], files: list[tuple[str, str, bytes]
 
 
 _HX_TOKEN = re.compile(rb'"X-CSRFToken":\s*"([^"]+)"')
-_PAGE_STATE = re.compile(rb'name="(shown|queue_head)" value="(\d*)"')
-
-
-def page_state(body: bytes) -> list[tuple[str, str]]:
-    """The board a game page shows and the first deck of its queue, as its Deal New Cards
-    button sends them; a deal's answer replaces both (out of band), as htmx would."""
-    return [(name.decode(), value.decode()) for name, value in _PAGE_STATE.findall(body)]
 
 
 @dataclass

@@ -167,7 +167,7 @@ def unterminated_quote(size: int) -> bytes:
 
 def utf16_lone_surrogate(size: int) -> bytes:
     """UTF-16 with a byte-order mark, three games, a lone surrogate in the Event."""
-    text = f'[Event "half a pair: \ud800 here"]\n'.join(
+    text = '[Event "half a pair: \ud800 here"]\n'.join(
         f'[Board "{n}"]\n[Deal "{d}"]\n\n' for n, d in enumerate(deals(3, seed=3), start=1)
     )
     return b"\xff\xfe" + ('[Event "x \udfff"]\n' + text).encode("utf-16-le", "surrogatepass")

@@ -30,3 +30,13 @@ def test_another_user_or_a_missing_game_gives_does_not_exist(game, host, other_u
         Game.objects.managed_by(other_user, game.pk)
     with pytest.raises(Game.DoesNotExist):
         Game.objects.managed_by(host, game.pk + 1000)
+
+
+def test_column_lists_follow_the_models_field_order_whatever_order_they_are_asked_in():
+    from games.models import Deck
+    from games.sql import column_list
+
+    columns, attnames = column_list(Deck, ["vul", "game_id", "pk", "deal"])
+    assert attnames == ["id", "game_id", "deal", "vul"]  # Model.from_db reads a partial row in this order
+    assert columns.replace('"', "").replace("`", "") == "id, game_id, deal, vul"
+    assert column_list(Game)[1] == [f.attname for f in Game._meta.concrete_fields]

@@ -14,7 +14,7 @@ from urllib.parse import unquote_plus
 
 from .cards import SEAT_NAMES, DealError, build_deal
 from .lin import parse_lin
-from .lin_values import E_INFERRED, UNORDERED, parse_hand
+from .lin_md import E_INFERRED, UNORDERED, parse_hand
 from .model import Deck, Problem
 
 SOURCE_LIMIT = 4000

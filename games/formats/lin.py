@@ -17,7 +17,8 @@ from dataclasses import fields
 from urllib.parse import unquote_plus
 
 from .cards import DealError
-from .lin_values import E_INFERRED, UNORDERED, read_auction, read_cards, read_md, read_play
+from .lin_md import E_INFERRED, UNORDERED, read_md
+from .lin_values import read_auction, read_cards, read_play
 from .limits import ProblemList
 from .model import Deck, Problem
 from .pbn_deck import new_deck  # fills the frozen Deck's slots directly (equal value, faster)

@@ -1,4 +1,4 @@
-"""LIN md values to a canonical deal (used by ``lin_values``, ``lin`` and ``handviewer``).
+"""LIN md values to a canonical deal (used by ``lin`` and ``handviewer``).
 
 ``read_md`` is the hot path of every upload: the md shape BBO writes is read with one
 pattern and checked with bit masks, and ``cards.build_deal`` is asked only when something

@@ -1,7 +1,6 @@
-"""The values of LIN pairs: md hands to a canonical deal (``lin_md``), mb/an to calls,
-pc/mc to the play.
+"""The values of LIN pairs: mb/an to calls, pc/mc to the play (md hands: ``lin_md``).
 
-Pure functions used by ``lin`` (and ``handviewer``).
+Pure functions used by ``lin``.
 """
 
 from __future__ import annotations
@@ -10,13 +9,7 @@ import re
 from operator import itemgetter
 from urllib.parse import unquote
 
-from .lin_md import DEALERS, E_INFERRED, MD_SEATS, UNORDERED, parse_hand, read_md
 from .model import RANKS, Call
-
-__all__ = [
-    "DEALERS", "E_INFERRED", "MD_SEATS", "UNORDERED", "calls_of", "parse_hand", "read_auction",
-    "read_cards", "read_md", "read_play",
-]
 
 _ENCODED = re.compile(r"%[0-9A-Fa-f]{2}")
 _CALL = re.compile(r"(?i)([1-7])(nt|[cdhsn])|(xx|rd?|x|d|p)")

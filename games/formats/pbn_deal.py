@@ -32,7 +32,7 @@ def read_deal(value: str) -> tuple[str, str | None, tuple[str, ...]]:
     if first is not None:
         body = value[2:]
         try:
-            n, e, s, w = hands = body.split(" ")
+            n, e, s, w = body.split(" ")
             n0, n1, n2, n3 = n.split(".")
             e0, e1, e2, e3 = e.split(".")
             s0, s1, s2, s3 = s.split(".")

@@ -94,7 +94,6 @@ def is_vulnerable(seat: str, vul: str | None) -> bool:
     return vul == "All" or (vul in ("NS", "EW") and str(seat) in str(vul))
 
 
-
 # --- the compass diagram -----------------------------------------------------------------
 # Built here rather than in a template: a preview page shows 50 diagrams, and as template
 # markup each cost over a millisecond (90% of the page); format_html still cost 0.7 ms.

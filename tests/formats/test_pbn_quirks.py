@@ -206,7 +206,7 @@ def test_repeated_tag_first_counts():
     assert [(d.index, d.board, d.deal, d.line) for d in decks] == [(0, "1", CANON, 3)]
     assert problems == []
     # 35 end positions in one game: one deal occurrence, and an invalid one
-    text = "".join(f'[Deal "W:T95...Q 8.T..T5 .J..987 ...AJ62"]\n' for _ in range(35))
+    text = "".join('[Deal "W:T95...Q 8.T..T5 .J..987 ...AJ62"]\n' for _ in range(35))
     decks, problems, _ = read(text)
     assert decks == [] and [(p.index, p.line) for p in problems] == [(0, 1)]
 
