@@ -593,13 +593,15 @@ def server_times(access_log: Path) -> dict[str, list[float]]:
 @dataclass
 class CpuSample:
     """CPU seconds so far: the whole machine (busy, all), gunicorn's workers, PostgreSQL,
-    this process (the load client)."""
+    this process (the load client), and the time the hypervisor gave our CPUs to other
+    machines (steal: the CPUs were wanted here but not ours to use)."""
 
     machine_busy: float
     machine_all: float
     workers: float
     database: float
     client: float
+    steal: float = 0.0
 
 
 def _process_cpu(pid: int | str, tick: int, reaped: bool = False) -> float:
@@ -624,16 +626,19 @@ def _children(pid: int) -> list[str]:
 def cpu_sample(master_pid: int, postmaster_pid: int | None = None) -> CpuSample:
     tick = os.sysconf("SC_CLK_TCK")
     with open("/proc/stat") as f:
-        ticks = [int(x) for x in f.readline().split()[1:]]
+        # user nice system idle iowait irq softirq steal (guest and guest_nice, after
+        # these, are already counted in user and nice)
+        ticks = [int(x) for x in f.readline().split()[1:9]]
     idle = ticks[3] + ticks[4]  # idle + iowait
+    steal = ticks[7] if len(ticks) > 7 else 0
     workers = sum(_process_cpu(pid, tick) for pid in _children(master_pid))
     database = 0.0
     if postmaster_pid:  # the server, its backends, and the backends that have ended
         database = _process_cpu(postmaster_pid, tick, reaped=True) + sum(
             _process_cpu(pid, tick) for pid in _children(postmaster_pid))
     usage = resource.getrusage(resource.RUSAGE_SELF)
-    return CpuSample((sum(ticks) - idle) / tick, sum(ticks) / tick, workers, database,
-                     usage.ru_utime + usage.ru_stime)
+    return CpuSample((sum(ticks) - idle - steal) / tick, sum(ticks) / tick, workers, database,
+                     usage.ru_utime + usage.ru_stime, steal / tick)
 
 
 def postmaster_pid(folder: Path) -> int | None:
@@ -705,14 +710,8 @@ def report(stats: Stats, elapsed: float, server: dict[str, list[float]], problem
     print(f"  other unexpected answers (4xx): {unexpected - five}; connections retried after keep-alive close: "
           f"{stats.retried}; games checked: {len(stats.expected_decks)}")
     if cpu:
-        a, b = cpu
-        cpus = (b.machine_all - a.machine_all) / elapsed
-        busy = b.machine_busy - a.machine_busy
-        workers, database, client = b.workers - a.workers, b.database - a.database, b.client - a.client
-        print(f"  CPU: the machine was {busy / (b.machine_all - a.machine_all):.0%} busy "
-              f"({cpus:.0f} CPUs; load average {load_before:.1f} before the run): gunicorn's workers "
-              f"{workers:.1f} CPU-s ({workers / max(total, 1) * 1000:.1f} ms per request), PostgreSQL {database:.1f}, "
-              f"the load client {client:.1f}, anything else {max(busy - workers - database - client, 0):.1f}")
+        for text in cpu_lines(*cpu, requests=total, load_before=load_before):
+            print(f"  {text}")
     for sample in stats.samples:
         print(f"  failure: {sample}")
     for problem in problems[:30]:
@@ -720,6 +719,30 @@ def report(stats: Stats, elapsed: float, server: dict[str, list[float]], problem
     if len(problems) > 30:
         print(f"  ... and {len(problems) - 30} more")
     return five == 0 and dropped == 0 and not problems
+
+
+STEAL_WARNING = 0.05  # above this share of the CPUs' time taken by the host, a run says it was disturbed
+
+
+def cpu_lines(a: CpuSample, b: CpuSample, requests: int, load_before: float = 0.0) -> list[str]:
+    """Where the machine's CPU time went between two samples: our processes, anything
+    else in this machine, and the hypervisor's steal. On a shared host the steal can take
+    half of both CPUs (seen here); such a run measures the host, so it says so."""
+    span = b.machine_all - a.machine_all
+    if span <= 0:
+        return []
+    busy, steal = b.machine_busy - a.machine_busy, b.steal - a.steal
+    workers, database, client = b.workers - a.workers, b.database - a.database, b.client - a.client
+    lines = [
+        f"CPU: the machine was {busy / span:.0%} busy and {steal / span:.0%} taken by the host (steal) "
+        f"(load average {load_before:.1f} before the run): gunicorn's workers {workers:.1f} CPU-s "
+        f"({workers / max(requests, 1) * 1000:.1f} ms per request), PostgreSQL {database:.1f}, the load client "
+        f"{client:.1f}, anything else {max(busy - workers - database - client, 0):.1f}, steal {steal:.1f}"
+    ]
+    if steal / span > STEAL_WARNING:
+        lines.append(f"DISTURBED: the host held back {steal / span:.0%} of this machine's CPU time, so these "
+                     f"speeds are the host's, not the app's; run again when `vmstat 1` shows st near 0")
+    return lines
 
 
 def steady_state(stats: Stats) -> None:

@@ -196,3 +196,29 @@ def test_the_cpu_sample_finds_the_database_server_and_counts_its_time(tmp_path):
     sample = loadtest.cpu_sample(os.getpid(), loadtest.postmaster_pid(tmp_path))
     assert sample.database > 0 and sample.machine_all >= sample.machine_busy > 0
     assert loadtest.cpu_sample(os.getpid()).database == 0.0  # no server: nothing counted
+
+
+def test_the_cpu_report_keeps_the_hosts_steal_apart_and_says_when_it_disturbed_the_run():
+    """Steal (time the hypervisor gave our CPUs to other machines) is neither ours nor
+    'anything else': a run where it is large says its speeds are not the app's."""
+    before = loadtest.CpuSample(machine_busy=0, machine_all=0, workers=0, database=0, client=0, steal=0)
+    quiet = loadtest.CpuSample(machine_busy=110, machine_all=120, workers=80, database=20, client=6, steal=1)
+    lines = loadtest.cpu_lines(before, quiet, requests=8000)
+    assert "92% busy and 1% taken by the host" in lines[0]
+    assert "anything else 4.0, steal 1.0" in lines[0] and "10.0 ms per request" in lines[0]
+    assert len(lines) == 1
+
+    stolen = loadtest.CpuSample(machine_busy=60, machine_all=120, workers=40, database=10, client=4, steal=58)
+    lines = loadtest.cpu_lines(before, stolen, requests=4000)
+    assert "anything else 6.0, steal 58.0" in lines[0]
+    assert lines[1].startswith("DISTURBED: the host held back 48%")
+
+
+def test_the_cpu_sample_reads_the_steal_column(tmp_path):
+    import os
+
+    sample = loadtest.cpu_sample(os.getpid())
+    with open("/proc/stat") as f:
+        steal_ticks = int(f.readline().split()[8])
+    assert abs(sample.steal - steal_ticks / os.sysconf("SC_CLK_TCK")) < 5  # read seconds apart
+    assert sample.machine_busy + sample.steal <= sample.machine_all

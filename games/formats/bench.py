@@ -19,6 +19,7 @@ import argparse
 import gc
 import io
 import json
+import os
 import re
 import subprocess
 import sys
@@ -38,6 +39,9 @@ LINEARITY_LIMIT = 11.0  # 100k boards may take at most 11x the time of 10k
 MEMORY_LIMIT = 10.0  # peak memory of a full file under 10x its size
 ENDPLAY_SAMPLE = 500  # boards endplay is run on under tracemalloc (it is slow there)
 ENDPLAY = "endplay 0.5.12"
+# The peers' speeds the issue measured on this kind of machine (decks/s), against which a
+# run tells how fast its machine was: the same 2-CPU kind has run 2.5x slower on a busy host.
+REFERENCE = {("plain", "pbn", ENDPLAY): 16_000, ("full", "pbn", ENDPLAY): 2_300, ("plain", "pbn", "bare regex"): 100_000}
 
 # --- readers -------------------------------------------------------------------------------
 
@@ -244,6 +248,29 @@ def summary(rows: list[Row], files: list[BenchFile], endplay: ReadFn | str,
     return lines
 
 
+def machine_speed(rows: list[Row], files: list[BenchFile]) -> list[str]:
+    """How fast this run's machine was, as the peers' speeds against the issue's figures
+    for them: a run at half the reference speed misses absolute targets it would meet there."""
+    kinds = {f.name: (f.kind, f.fmt) for f in files[:-1] or files}  # the 10k files
+    lines = []
+    for r in rows:
+        reference = REFERENCE.get((*kinds.get(r.file, ("", "")), r.reader))
+        if reference and r.seconds:
+            lines.append(f"machine speed: {r.reader} read {r.file} at {r.rate:,.0f}/s, "
+                         f"{r.rate / reference:.2f}x the issue's {reference:,}/s")
+    return lines
+
+
+def steal_seconds() -> float | None:
+    """CPU seconds the hypervisor has given this machine's CPUs to other machines so far
+    (the steal column of /proc/stat); None where there is no such file."""
+    try:
+        with open("/proc/stat") as f:
+            return int(f.readline().split()[8]) / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        return None
+
+
 def print_table(rows: list[Row], out=None) -> None:
     out = out or sys.stdout
     head = (f"{'file':<16} {'reader':<15} {'boards':>7} {'MB':>6} {'decks/s':>9} "
@@ -286,10 +313,16 @@ def main(argv: list[str] | None = None) -> int:
         folder.mkdir(parents=True, exist_ok=True)
         for f in files:
             (folder / f.name).write_bytes(f.data)
+        steal_before, clock_before = steal_seconds(), time.perf_counter()
         rows = run(files, folder, endplay=callable(endplay), endplay_big=args.endplay_big, rounds=args.rounds)
+        steal_after, span = steal_seconds(), time.perf_counter() - clock_before
     print_table(rows)
-    for line in summary(rows, files, endplay, args.endplay_big):
+    for line in summary(rows, files, endplay, args.endplay_big) + machine_speed(rows, files):
         print(line)
+    if steal_before is not None and steal_after is not None:  # times are CPU time, but a busy host still slows them
+        cpus = os.cpu_count() or 1
+        print(f"the host took {(steal_after - steal_before) / (span * cpus):.0%} of this machine's "
+              f"{cpus} CPUs during the run (steal)")
     print(f"total {time.perf_counter() - start:.1f}s")
     return 0
 

@@ -30,6 +30,27 @@ def test_the_run_prints_every_row_from_fresh_processes(capsys):
     assert "endplay: left out (--no-endplay)" in out and "time plain-1k.pbn / plain-0k.pbn" in out
     ratios = [line.split(":")[0] for line in out.splitlines() if line.endswith("x the bare regex's speed")]
     assert ratios == ["plain-0k.pbn", "plain-0k.lin", "full-0k.pbn", "full-0k.lin", "plain-1k.pbn"]
+    # the peer measured on the small plain PBN, against the issue's figure for it
+    speeds = [line for line in out.splitlines() if line.startswith("machine speed:")]
+    assert len(speeds) == 1 and speeds[0].startswith("machine speed: bare regex read plain-0k.pbn at ")
+    assert "of this machine's" in out and "(steal)" in out
+
+
+def test_machine_speed_compares_the_peers_on_the_small_files_with_the_issues_figures():
+    files = bench_files(100, 1000)
+    rows = [
+        bench.Row("plain-0k.pbn", bench.ENDPLAY, 100, 1, seconds=0.0125, decks=100),  # 8,000/s: half of 16,000
+        bench.Row("full-0k.pbn", bench.ENDPLAY, 100, 1, seconds=0.1, decks=100),  # 1,000/s of 2,300
+        bench.Row("plain-0k.pbn", "bare regex", 100, 1, seconds=0.002, decks=100),  # 50,000/s of 100,000
+        bench.Row("plain-1k.pbn", "bare regex", 1000, 1, seconds=0.002, decks=1000),  # the big file: not compared
+        bench.Row("plain-0k.lin", "bare regex", 100, 1, seconds=0.002, decks=100),  # no figure for LIN
+        bench.Row("full-0k.pbn", bench.ENDPLAY, 100, 1, error="failed"),
+    ]
+    assert bench.machine_speed(rows, files) == [
+        "machine speed: endplay 0.5.12 read plain-0k.pbn at 8,000/s, 0.50x the issue's 16,000/s",
+        "machine speed: endplay 0.5.12 read full-0k.pbn at 1,000/s, 0.43x the issue's 2,300/s",
+        "machine speed: bare regex read plain-0k.pbn at 50,000/s, 0.50x the issue's 100,000/s",
+    ]
 
 
 def test_a_failing_child_is_a_row_with_its_error(tmp_path):
