@@ -36,11 +36,16 @@ def read_file(name: str, data: bytes) -> FileResult:
 
 
 def problem_text(problem: Problem) -> str:
-    """ "line 11, board 2: North has 12 cards" (the board said once)."""
+    """ "line 11, board 2: North has 12 cards", or "line 47, deal 1: ..." for a deal without
+    a board number (the reader's own "deal 1 (line 47): " prefix is not said twice)."""
     where = f"line {problem.line}" + (f", board {problem.board}" if problem.board else "")
     message = problem.message
     if problem.board and message.startswith(f"board {problem.board}: "):
         message = message[len(f"board {problem.board}: "):]
+    elif not problem.board and problem.index is not None:
+        prefix = f"deal {problem.index + 1} (line {problem.line}): "
+        if message.startswith(prefix):
+            where, message = f"line {problem.line}, deal {problem.index + 1}", message[len(prefix):]
     return f"{where}: {message}"
 
 
