@@ -22,7 +22,8 @@ from django.utils import timezone
 from django.utils.functional import cached_property
 
 from games.formats import cards as card_rules
-from games.formats.model import BOARD_LENGTH, SEATS, VULS, Call, board_number, dealer_for_board, vul_for_board
+from games.formats.model import (BOARD_LENGTH, SEATS, VULS, Call, board_heading, board_number, dealer_for_board,
+                                 vul_for_board)
 from games.formats.model import Deck as ParsedDeck
 from games.sql import column_list
 
@@ -348,6 +349,11 @@ class Deck(models.Model):
             tags=tuple(tuple(t) for t in self.tags),
             notes=tuple(self.notes),
         )
+
+    @property
+    def heading(self) -> str:
+        """The board's name when it says more than its number (not "Board 7" again)."""
+        return board_heading(self.board, self.board_name)
 
     def hands(self) -> dict[str, str]:
         return dict(zip(SEATS, self.deal[2:].split(" ")))

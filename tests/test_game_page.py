@@ -103,6 +103,23 @@ def test_it_escapes_uploaded_text(host_client, game):
     assert html.count("&lt;script&gt;alert(1)&lt;/script&gt;") >= 4  # source and name: table, queue, history
 
 
+def test_a_board_name_that_only_repeats_the_number_is_not_shown_twice(host_client, game):
+    """BBO's ah|Board 6| and PBN boards named "Board 6" read "Board 6", not "Board 6 · Board 6";
+    a name that says more is shown, on the table, in the queue and in the history."""
+    names = [("6", "Board 6"), ("07", "board 7"), ("8", "8"), ("9", "Final, segment 2")]
+    game.add_decks([ParsedDeck(deal=DEAL, index=i, line=1, board=b, board_name=n) for i, (b, n) in enumerate(names)])
+    game.deal_next()
+    html = page(host_client, game)
+    assert "Board 6 ·" not in html and "board 6 ·" not in html and "· Board 6<" not in html
+    assert "Board 07 · board 7" not in html and "Board 8 · 8" not in html
+    assert html.count("Final, segment 2") == 1 and "Board 9 · Final, segment 2" in html  # in the queue
+    for _ in range(3):
+        game.deal_next()
+    html = page(host_client, game)
+    assert "board 9 · Final, segment 2" in html  # table and history
+    assert "board 6 · Board 6" not in html and "board 07 · board 7" not in html
+
+
 def test_staff_see_any_game(staff_client, game):
     assert "Tuesday practice" in page(staff_client, game)
 

@@ -30,6 +30,17 @@ def board_number(board: str | None) -> int | None:
     return int(board) if board.isdecimal() and int(board) > 0 else None
 
 
+def board_heading(board: str | None, board_name: str) -> str:
+    """The board's name when it says more than its number: "" for "Board 7", "board 07"
+    or "7" beside board 7 (BBO's ``ah|Board 7|``, PBN's Board tag), else the name."""
+    said = " ".join(board_name.split()).lower().removeprefix("board").strip()  # "Board 07" -> "07"
+    if not said or not board:
+        return board_name
+    number = board_number(said)
+    same = said == board.lower() or (number is not None and number == board_number(board))
+    return "" if same else board_name
+
+
 def dealer_for_board(number: int) -> str:
     """The dealer of board ``number`` in the standard rotation (board 1: North)."""
     return SEATS[(number - 1) % 4]

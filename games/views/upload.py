@@ -22,7 +22,7 @@ from django.views.decorators.vary import vary_on_headers
 
 from games.formats import FileResult
 from games.formats.model import Deck as ParsedDeck
-from games.formats.model import dealer_for_board, vul_for_board
+from games.formats.model import board_heading, dealer_for_board, vul_for_board
 from games.models import Game, board_number
 from games.upload_forms import DISK_FULL, AddDecksForm, UploadForm, human_size
 from games.upload_models import DeckKey, Upload, find_duplicates, problem_text, queued_deals, storage_full
@@ -77,11 +77,6 @@ def _auction(deck: ParsedDeck) -> str:
     return " ".join(c.call + ("!" if c.alert else "") for c in deck.auction)
 
 
-def _heading(deck: ParsedDeck) -> str:
-    """The board's name when it says more than "Board 7"."""
-    number = board_number(deck.board)
-    plain = f"Board {number}" if number else ""
-    return "" if deck.board_name in {plain, f"Board {deck.board}"} else deck.board_name
 
 
 def _event(deck: ParsedDeck) -> str:
@@ -98,7 +93,7 @@ def _file_view(game, number, result, duplicates, page_number, include) -> FileVi
     for d, deck in enumerate(page.object_list, start=page.start_index() - 1 if result.decks else 0):
         key = (number, d)
         dealer, vul = _shown_dealer_vul(game, deck)
-        rows.append(DeckRow(f"{number}-{d}", d + 1, deck, dealer, vul, _auction(deck), _heading(deck), _event(deck),
+        rows.append(DeckRow(f"{number}-{d}", d + 1, deck, dealer, vul, _auction(deck), board_heading(deck.board, deck.board_name), _event(deck),
                             _players(deck), duplicates.get(key, ""), key in include))
     on_page = {(number, d) for d in range(page.start_index() - 1, page.end_index())}
     kept = [f"{f}-{d}" for f, d in sorted(include) if f == number and (f, d) not in on_page and (f, d) in duplicates]

@@ -122,3 +122,15 @@ def test_a_file_of_a_million_bad_boards_lists_the_first_thousand_and_counts_the_
     assert result.decks == []
     assert len(result.problems) == MAX_PROBLEMS + 1
     assert result.problems[-1].message.startswith(f"... and {3000 - MAX_PROBLEMS} more problems")
+
+
+@pytest.mark.parametrize(
+    "board, name, shown",
+    [("7", "Board 7", ""), ("07", "Board 7", ""), ("7", "board  07", ""), ("7", "7", ""), ("", "Board 7", "Board 7"),
+     ("7", "Board 8", "Board 8"), ("7", "Board 7, open room", "Board 7, open room"), ("7", "", ""),
+     ("x1", "Board x1", ""), ("12a", "Board 12", "Board 12")],
+)
+def test_board_heading_drops_a_name_that_only_repeats_the_number(board, name, shown):
+    from games.formats.model import board_heading
+
+    assert board_heading(board, name) == shown
