@@ -66,6 +66,20 @@ def test_the_game_page_renders_and_deals_with_htmx(live_server, browser, output_
     phone.close()
 
 
+def test_on_a_desktop_the_history_follows_the_table_not_the_long_queue(live_server, browser):
+    host = get_user_model().objects.create_user("carol", password=PASSWORD)
+    game = Game.objects.create(host=host, name="Queue night")
+    game.add_decks([ParsedDeck(deal=DEALS[i % 3], index=i, line=1, board=str(i + 1)) for i in range(20)],
+                   source_name="many.pbn")
+    game.deal_next()
+    page = game_page(browser, live_server, "carol", game)
+    table, queue, history = (page.locator(s).bounding_box() for s in (".table-area", "#queue", "#history"))
+    assert queue["height"] > table["height"]  # ten queued decks stand taller than the table
+    assert history["y"] - (table["y"] + table["height"]) < 40  # the history is right under the table
+    assert history["x"] + history["width"] <= queue["x"]  # beside the queue, not under it
+    page.close()
+
+
 def test_htmx_deals_leave_the_page_as_a_fresh_load_shows_it(live_server, browser):
     """The deal answer patches the queue and history out of band; after many deals (past the
     history's 50 rows, with a queue longer than its 10 shown decks) the page must read
