@@ -6,6 +6,7 @@ from games.views import accounts, exports, help, queue, table, upload
 
 urlpatterns = [
     path("", table.home, name="home"),
+    path("favicon.ico", table.favicon, name="favicon"),
     path("signup/", accounts.signup, name="signup"),
     path("login/", accounts.LoginView.as_view(), name="login"),
     path("logout/", accounts.LogoutView.as_view(), name="logout"),

@@ -25,6 +25,7 @@ ROUTES: dict[str, tuple[str, set[str]]] = {
     "login": (PUBLIC, {"GET", "POST"}),
     "logout": (PUBLIC, {"POST"}),
     "help_upload": (PUBLIC, {"GET"}),
+    "favicon": (PUBLIC, {"GET"}),
     "new_game": (USER, {"GET", "POST"}),
     "game": (HOST, {"GET"}),
     "deal": (HOST, {"POST"}),

@@ -43,3 +43,13 @@ def test_it_lists_the_join_tables_the_user_sits_at(other_client, other_user, hos
     html = other_client.get("/").content.decode()
     assert "Tables you sit at" in html
     assert f'href="/games/{table.game.pk}/"' in html and "East · hosted by alice" in html
+
+
+def test_favicon_ico_leads_to_the_sites_icon(client):
+    """Pages that name no icon (the admin's) make browsers ask for /favicon.ico."""
+    from django.contrib.staticfiles import finders
+
+    response = client.get("/favicon.ico")
+    assert response.status_code == 302 and response["Location"].endswith(".svg")
+    assert finders.find(response["Location"].removeprefix("/static/"))
+    assert client.post("/favicon.ico").status_code == 405

@@ -9,6 +9,7 @@ from django.contrib.auth.decorators import login_required
 from django.db.models import Count, Q, QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.templatetags.static import static
 from django.views.decorators.http import require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 
@@ -85,6 +86,12 @@ def home(request: HttpRequest) -> HttpResponse:
         )
         seated = request.user.seats.exclude(game__host=request.user).select_related("game", "game__host")
     return render(request, "games/home.html", {"games": games, "seated": seated})
+
+
+@require_safe
+def favicon(request: HttpRequest) -> HttpResponse:
+    """/favicon.ico, which browsers ask for on pages that name no icon (the admin's)."""
+    return redirect(static("games/favicon.svg"))
 
 
 @login_required
