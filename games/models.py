@@ -77,7 +77,9 @@ class Game(models.Model):
         ordering = ["-created_at"]
 
     def __str__(self) -> str:
-        return self.name
+        """The name and number: hosts reuse names ("Tuesday practice"), and the admin's
+        filters and lists must tell their games apart."""
+        return f"{self.name} (#{self.pk})" if self.pk else self.name
 
     def get_absolute_url(self) -> str:
         return reverse("game", args=[self.pk])

@@ -108,6 +108,15 @@ def test_it_filters_by_game_status_format_uploader_and_date(staff_client, staff,
     assert f"/admin/games/deck/{lin.pk}/change/" in html and f"/admin/games/deck/{pbn.pk}/change/" not in html
 
 
+def test_games_of_the_same_name_are_told_apart_in_the_filters_and_lists(staff_client, host, game):
+    twin = Game.objects.create(host=host, name=game.name, allow_upload=True)
+    for g in (game, twin):
+        g.add_decks([ParsedDeck(deal=DEAL, index=0, line=1)])
+    html = staff_client.get("/admin/games/deck/").content.decode()
+    for g in (game, twin):
+        assert html.count(f"{g.name} (#{g.pk})") >= 2  # the game filter and the list's game column
+
+
 def test_the_remove_action_takes_decks_out_of_the_queue(staff_client, game, queue_decks):
     a, b, c = queue_decks(game, 3)
     game.deal_next()
