@@ -309,3 +309,11 @@ def test_both_example_files_give_the_same_deals(host_client, game):
     rows = [(row.dealer, row.vul) for row in lin.rows]
     assert rows == [(row.dealer, row.vul) for row in pbn.rows]
     assert rows == [("S", "None"), ("W", "NS"), ("N", "EW"), ("E", "All")]
+
+
+def test_it_says_both_kinds_of_game_take_uploads(client):
+    """Join games exist: the page no longer calls them "coming"."""
+    html = client.get(reverse("help_upload")).content.decode()
+    section = html[html.index('id="which-games"'):html.index('id="steps"')]
+    assert "coming" not in section
+    assert "<strong>Practice</strong>" in section and "<strong>Join</strong>" in section
