@@ -733,15 +733,19 @@ def cpu_lines(a: CpuSample, b: CpuSample, requests: int, load_before: float = 0.
         return []
     busy, steal = b.machine_busy - a.machine_busy, b.steal - a.steal
     workers, database, client = b.workers - a.workers, b.database - a.database, b.client - a.client
+    other = max(busy - workers - database - client, 0)
     lines = [
         f"CPU: the machine was {busy / span:.0%} busy and {steal / span:.0%} taken by the host (steal) "
         f"(load average {load_before:.1f} before the run): gunicorn's workers {workers:.1f} CPU-s "
         f"({workers / max(requests, 1) * 1000:.1f} ms per request), PostgreSQL {database:.1f}, the load client "
-        f"{client:.1f}, anything else {max(busy - workers - database - client, 0):.1f}, steal {steal:.1f}"
+        f"{client:.1f}, anything else {other:.1f}, steal {steal:.1f}"
     ]
     if steal / span > STEAL_WARNING:
         lines.append(f"DISTURBED: the host held back {steal / span:.0%} of this machine's CPU time, so these "
                      f"speeds are the host's, not the app's; run again when `vmstat 1` shows st near 0")
+    if other / span > STEAL_WARNING:
+        lines.append(f"DISTURBED: other processes in this machine took {other / span:.0%} of its CPU time; "
+                     f"run again when nothing else runs")
     return lines
 
 

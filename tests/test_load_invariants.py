@@ -211,7 +211,12 @@ def test_the_cpu_report_keeps_the_hosts_steal_apart_and_says_when_it_disturbed_t
     stolen = loadtest.CpuSample(machine_busy=60, machine_all=120, workers=40, database=10, client=4, steal=58)
     lines = loadtest.cpu_lines(before, stolen, requests=4000)
     assert "anything else 6.0, steal 58.0" in lines[0]
-    assert lines[1].startswith("DISTURBED: the host held back 48%")
+    assert lines[1].startswith("DISTURBED: the host held back 48%") and len(lines) == 2
+
+    busy = loadtest.CpuSample(machine_busy=110, machine_all=120, workers=60, database=15, client=5, steal=0)
+    lines = loadtest.cpu_lines(before, busy, requests=4000)
+    assert "anything else 30.0, steal 0.0" in lines[0]
+    assert lines[1:] == ["DISTURBED: other processes in this machine took 25% of its CPU time; run again when nothing else runs"]
 
 
 def test_the_cpu_sample_reads_the_steal_column(tmp_path):
