@@ -40,4 +40,4 @@ class Command(BaseCommand):
         except OSError as error:
             raise CommandError(f"{output}: cannot write it ({error.strerror or error}).") from None
         what = "dealt boards" if dealt else "queued decks"
-        self.stderr.write(f"Wrote {len(decks)} {what} of “{game}” to {output}.")
+        self.stderr.write(f"Wrote {len(decks)} {what} of “{game.name}” (game {game.pk}) to {output}.")

@@ -77,5 +77,5 @@ class Command(BaseCommand):
     def _outcome(self, game: Game, count: int, dry_run: bool) -> str:
         decks = f"{count} deck{'s' * (count != 1)}"
         if dry_run:
-            return f"Dry run: {decks} would be added to “{game}” (game {game.pk}); nothing was changed."
-        return f"{decks} added to “{game}” (game {game.pk}); the next deal uses {game.queued().first()}."
+            return f"Dry run: {decks} would be added to “{game.name}” (game {game.pk}); nothing was changed."
+        return f"{decks} added to “{game.name}” (game {game.pk}); the next deal uses {game.queued().first()}."
