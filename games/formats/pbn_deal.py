@@ -52,10 +52,15 @@ def read_deal(value: str) -> tuple[str, str | None, tuple[str, ...]]:
             pass  # not export format: the general path below
         else:
             if good:
+                # n, e, s, w are the hands as written, from the first seat: put North's first
+                # (an f-string makes one new string, where slices and + make five)
                 if first == 0:
                     return "N:" + body, "N", ()
-                k = 17 * (4 - first)  # where North's hand starts: every hand is 16 characters
-                return "N:" + body[k:] + " " + body[:k - 1], SEATS[first], ()
+                if first == 1:
+                    return f"N:{w} {n} {e} {s}", "E", ()
+                if first == 2:
+                    return f"N:{s} {w} {n} {e}", "S", ()
+                return f"N:{e} {s} {w} {n}", "W", ()
     return _read_general(value)
 
 

@@ -38,12 +38,16 @@ from .pbn_values import BOARDS, DEALER, MISSING, SOURCE_LIMIT, VUL, board_and_na
 _VALUE = r'([^"]*+(?:(?<=\\)"[^"]*+)*+)'
 # The short values of tags with a Deck field of their own (Board, Contract, Play...): no
 # backslash, so nothing to unescape; a game with one there goes to the general path, and so
-# does one with a backslash in its Deal or Notes (read as _VALUE: [^"\\] costs the regex
+# does one with a backslash in its Deal or Notes (read as _UNQUOTED: [^"\\] costs the regex
 # engine 25 instructions a character more, and those values are long). Only the other tags
 # and the players' names, whose decks are remembered by their raw values (_RAW_PLAYERS,
 # Plan.tags_cache), are read with escapes.
 _BARE = r'([^"\\]*+)'
-_CHECKED = frozenset(("Deal", "Note"))  # read as _VALUE, turned away by read_game on a backslash
+# The Deal and the Notes: no quote at all. read_game turns away a backslash in them, so an
+# escaped quote may as well fail the match (the general path reads it either way), and the
+# regex engine skips _VALUE's repeat, which costs it a few hundred instructions a value.
+_UNQUOTED = r'([^"]*+)'
+_CHECKED = frozenset(("Deal", "Note"))  # read as _UNQUOTED, turned away by read_game on a backslash
 _LEGAL = re.compile(r'[^"\\\n]*+(?:\\.[^"\\\n]*+)*+').fullmatch  # TAG_SPLIT's value
 _DATA = r"([^\[]*+)"  # the data after [Auction] and [Play]: up to the next tag
 _NEVER = r"(?:(?!)())?"  # a group that never takes part: the last of groups() is None
@@ -54,10 +58,12 @@ _TAGS_CACHED = 256  # other-tag values remembered per plan (Event, Site, Date...
 
 
 def _tuple_getter(at: tuple[int, ...]) -> Callable[[Any], tuple[str, ...]]:
-    """itemgetter(*at), always giving a tuple (itemgetter of one index gives the item)."""
+    """itemgetter(*at), always giving a tuple (itemgetter of one index gives the item).
+    One index or none: an itemgetter of a slice, which gives a tuple (a lambda would be a
+    Python call on every game)."""
     if len(at) > 1:
         return itemgetter(*at)
-    return (lambda g, i=at[0]: (g[i],)) if at else (lambda g: ())
+    return itemgetter(slice(at[0], at[0] + 1) if at else slice(0, 0))
 
 
 class Plan:
@@ -66,7 +72,7 @@ class Plan:
     __slots__ = (
         "fullmatch", "data_at", "newlines", "deal_newlines", "data_before_deal", "main", "players",
         "auction", "play", "note_at", "auction_note_at", "other_names", "other", "tags_cache",
-        "notes_of", "auction_notes_of", "lean",
+        "notes_of", "auction_notes_of", "lean", "last_values", "last_tags",
     )
 
     def __init__(self, names: tuple[str, ...]) -> None:
@@ -78,8 +84,9 @@ class Plan:
         for i, name in enumerate(names):
             if name == "Deal":  # the line ends before it: those between tags, those in data
                 self.deal_newlines, self.data_before_deal = newlines, tuple(data)
-            escapable = name in _ESCAPABLE or name in _CHECKED or name not in OWN_TAGS
-            pattern.append(rf'\[{name} "{_VALUE if escapable else _BARE}"\]')
+            escapable = name in _ESCAPABLE or name not in OWN_TAGS
+            value = _UNQUOTED if name in _CHECKED else _VALUE if escapable else _BARE
+            pattern.append(rf'\[{name} "{value}"\]')
             if name == "Note":
                 notes.append(g)
             else:
@@ -110,6 +117,8 @@ class Plan:
         self.notes_of = _tuple_getter(self.note_at)
         self.auction_notes_of = _tuple_getter(self.auction_note_at)
         self.tags_cache: dict[tuple[str, ...], tuple[tuple[str, str], ...]] = {}
+        self.last_values: tuple[str, ...] = ()  # the other-tag values of the last game read
+        self.last_tags: tuple[tuple[str, str], ...] = ()  # and its Deck.tags
         # a hand record (Board, Dealer, Vulnerable, Deal...): only the deal and a few values
         self.lean = not data and not notes and self.players is None and not self.other_names
 
@@ -222,8 +231,14 @@ def read_game(reader: Any, plan: Plan, chunk: str, start: int) -> Deck | None:
     elif type(read) is str:
         return None
     canonical, first_seat, deal_notes = read
-    notes = list(deal_notes)
-    board, board_name = BOARDS.get(board) or board_and_name(board)
+    notes = list(deal_notes) if deal_notes else []
+    found = BOARDS.get(board)
+    if found is not None:
+        board, board_name = found
+    elif board.isdigit() and board.isascii() and board[0] != "0":  # type: ignore[union-attr]
+        board_name = "Board " + board  # (board_and_name's usual board, without the call)
+    else:
+        board, board_name = board_and_name(board)
     found = DEALER.get(dealer, MISSING)
     dealer = field(dealer, "Dealer", notes) if found is MISSING else found
     found = VUL.get(vul, MISSING)
@@ -264,19 +279,26 @@ def read_game(reader: Any, plan: Plan, chunk: str, start: int) -> Deck | None:
 
     values = plan.other(groups)
     if note_values:
-        if alerts_used:
+        if not alerts_used:
+            values += note_values
+        elif len(auction_notes) < len(note_values):  # (else every note explains an alert)
             used = set(auction_notes)
             values += tuple([v for v in note_values if v not in used])
-        else:
-            values += note_values
-    tags = plan.tags_cache.get(values) if values else ()
-    if tags is None:  # the same Event, Site, Date... on every board
-        tags = _tags(plan, values, len(chunk))
-        if tags is None:
-            return None
+    if not values:
+        tags: tuple[tuple[str, str], ...] | None = ()
+    elif values == plan.last_values:  # the same Event, Site, Date... as the game before
+        tags = plan.last_tags  # (compared, where a look-up would first hash every value)
+    else:
+        tags = plan.tags_cache.get(values)
+        if tags is None:  # the same Event, Site, Date... on every board
+            tags = _tags(plan, values, len(chunk))
+            if tags is None:
+                return None
+        plan.last_values, plan.last_tags = values, tags
     players: tuple[tuple[str, str], ...] | None = ()
     if plan.players is not None:
-        players = _players(plan.players(groups))
+        names = plan.players(groups)
+        players = _RAW_PLAYERS.get(names) or _players(names)
         if players is None:
             return None
 

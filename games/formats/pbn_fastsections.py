@@ -13,32 +13,35 @@ from __future__ import annotations
 from .model import RANKS, SEATS, SUITS, Call
 from .pbn_sections import _ALERTED, _PLAIN, _REFS, _SEAT, CALLS, SLOTS, explanations
 
-# Cards as numbers 0..51 (13 * suit + rank, suits SHDC, ranks from the ace), and back.
-_CARDS = tuple(SLOTS[s + r] for s in SUITS for r in RANKS)  # the shared card texts
-_SUIT_CODE = bytearray([100]) * 256  # 100: not a suit (100 + 100 still fits in a byte)
-_RANK_CODE = bytearray([100]) * 256
+# Cards as numbers 1..52 (1 + 13 * suit + rank, suits SHDC, ranks from the ace), and back.
+# A suit code plus a rank code is a card's number. What is not a suit counts 128 and what is
+# not a rank 127: a sum with either is 128 or more (and at most 255, so the bytes never
+# carry), and bytes.isascii() tells in one pass that every sum is a card.
+_CARDS = ("", *(SLOTS[s + r] for s in SUITS for r in RANKS))  # the shared card texts
+_SUIT_CODE = bytearray([128]) * 256
+_RANK_CODE = bytearray([127]) * 256
 for _i, _s in enumerate(SUITS):
-    _SUIT_CODE[ord(_s)] = _SUIT_CODE[ord(_s.lower())] = 13 * _i
+    _SUIT_CODE[ord(_s)] = _SUIT_CODE[ord(_s.lower())] = 1 + 13 * _i
 for _i, _r in enumerate(RANKS):
     _RANK_CODE[ord(_r)] = _RANK_CODE[ord(_r.lower())] = _i
-_CODES = bytes(range(52))
 # what stands between the cards of 13 rows: three spaces, then a line end
 _SEPARATORS = ("   \n" * 13)[:-1]
-# _SCORES[trump][code of the card led][column][code]: the highest score wins the trick.
-# Multiples of 4 plus the column (0-3), which the winner's score then gives back.
+# _SCORES[trump][number of the card led][column][number]: the highest score wins the trick.
+# Multiples of 4 plus the column (0-3), which the winner's score then gives back. (Number 0
+# is no card: its entries are never read.)
 _SCORES: dict[str, tuple[tuple[tuple[int, ...], ...], ...]] = {}
 for _trump in "SHDCN":
     _by_led = [
         tuple(
             tuple(
                 4 * (12 - c % 13 + (26 if SUITS[c // 13] == _trump else 13 if c // 13 == led else 0)) + column
-                for c in range(52)
+                for c in range(-1, 52)
             )
             for column in range(4)
         )
         for led in range(4)
     ]
-    _SCORES[_trump] = tuple(_by_led[c // 13] for c in range(52))
+    _SCORES[_trump] = tuple(_by_led[c // 13] for c in range(-1, 52))
 
 # word -> the shared plain Call, or the note number of a reference "=n="
 _WORDS: dict[str, Call | str] = {w: _PLAIN[c] for w, c in CALLS.items()}
@@ -64,18 +67,18 @@ def play_in_rows(data: str, first: str, trump: str) -> tuple[tuple[str, ...], ..
         raw = data.encode("latin-1")
     except UnicodeEncodeError:
         return None
-    # (each byte of either number is at most 100: the sums never carry into the next byte)
+    # (each byte of either number is at most 128: the sums never carry into the next byte)
     codes = (
         int.from_bytes(raw[0::3].translate(_SUIT_CODE), "big")
         + int.from_bytes(raw[1::3].translate(_RANK_CODE), "big")
     ).to_bytes(n // 3 + 1, "big")
-    if codes.translate(None, _CODES):  # a byte left that is no card
+    if not codes.isascii():  # a sum of 128 or more: no card
         return None
     return _tricks(codes, _SCORES[trump])
 
 
 def _tricks(codes: bytes, scores: tuple[tuple[tuple[int, ...], ...], ...]) -> tuple[tuple[str, ...], ...]:
-    """pbn_sections._in_played_order for card numbers in column order, four a trick.
+    """pbn_sections._in_played_order for card numbers (1..52) in column order, four a trick.
 
     Unrolled as that one is. Unpacking zip's tuple at once lets zip reuse it, and
     numbers index tuples, where card texts would be looked up in dicts.
@@ -112,12 +115,33 @@ def _tricks(codes: bytes, scores: tuple[tuple[tuple[int, ...], ...], ...]) -> tu
     return tuple(tricks)
 
 
+# Auctions without note references, by (data, seat): the same few auctions recur (at every
+# table of a board in result files, and the usual ones on any board).
+_PLAIN_AUCTIONS: dict[tuple[str, str], tuple[tuple[Call, ...], str | None, bool]] = {}
+_PLAIN_AUCTIONS_KEPT = 4096
+
+
 def auction_in_words(
     data: str, first: str, auction_notes: list[str], notes: list[str]
 ) -> tuple[tuple[Call, ...], str | None, bool] | None:
     """(calls, seat of the first call, whether a call is alerted) when every word of
     ``data`` is a call or a note reference, else None. The Note values explain the
     references (see ``explanations``); they are only read when there is one."""
+    if "=" in data:
+        return _words(data, first, auction_notes, notes)
+    key = (data, first)
+    read = _PLAIN_AUCTIONS.get(key)
+    if read is None:
+        read = _words(data, first, auction_notes, notes)
+        if read is not None and len(_PLAIN_AUCTIONS) < _PLAIN_AUCTIONS_KEPT and len(data) <= 200:
+            _PLAIN_AUCTIONS[key] = read
+    return read
+
+
+def _words(
+    data: str, first: str, auction_notes: list[str], notes: list[str]
+) -> tuple[tuple[Call, ...], str | None, bool] | None:
+    """auction_in_words, read."""
     found: list[Call | str] = list(map(_WORD, data.split()))
     if not all(found):  # a word that is neither (None); Calls and note numbers are true
         return None
