@@ -12,21 +12,22 @@ from __future__ import annotations
 import functools
 
 from django.contrib.auth import backends, get_user_model
-from django.db import connection
+from django.db import connections, router
 
-from games.sql import column_list
+from games.sql import RowReader
 
 
 class ModelBackend(backends.ModelBackend):
     def get_user(self, user_id):  # type: ignore[no-untyped-def]
         """The active user with this id, or None (as Django's ModelBackend answers)."""
-        user = next(iter(get_user_model()._default_manager.raw(_user_sql(), [user_id])), None)
+        reader, sql = _users(router.db_for_read(get_user_model()))
+        user = reader.first(sql, [user_id])
         return user if user is not None and self.user_can_authenticate(user) else None
 
 
 @functools.cache
-def _user_sql() -> str:
+def _users(alias: str) -> tuple[RowReader, str]:
     meta = get_user_model()._meta
-    quote = connection.ops.quote_name
-    columns, _ = column_list(get_user_model())
-    return f"SELECT {columns} FROM {quote(meta.db_table)} WHERE {quote(meta.pk.column)} = %s"
+    quote = connections[alias].ops.quote_name
+    reader = RowReader(get_user_model(), alias)
+    return reader, f"SELECT {reader.columns} FROM {quote(meta.db_table)} WHERE {quote(meta.pk.column)} = %s"

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import replace
 
 from django.conf import settings
-from django.db import connection, models, transaction
+from django.db import connection, connections, models, transaction
 from django.db.models import Max, Min
 from django.urls import reverse
 from django.utils import timezone
@@ -25,7 +25,7 @@ from games.formats import cards as card_rules
 from games.formats.model import (BOARD_LENGTH, SEATS, VULS, Call, board_heading, board_number, dealer_for_board,
                                  vul_for_board)
 from games.formats.model import Deck as ParsedDeck
-from games.sql import column_list
+from games.sql import RowReader, column_list
 
 SEAT_CHOICES = [("N", "North"), ("E", "East"), ("S", "South"), ("W", "West")]
 VUL_CHOICES = [(v, {"None": "None", "NS": "N-S", "EW": "E-W", "All": "Both"}[v]) for v in VULS]
@@ -36,10 +36,11 @@ class GameManager(models.Manager):
         """Game ``pk`` if ``user`` may upload, reorder and deal in it (its host, or staff);
         Game.DoesNotExist otherwise. A statement built once: every deal asks this."""
         staff = bool(user.is_staff)
-        games = list(self.raw(_managed_sql(staff), [pk] if staff else [pk, user.pk]))
-        if not games:
+        reader, sql = _managed_sql(self.db, staff)
+        game = reader.first(sql, [pk] if staff else [pk, user.pk])
+        if game is None:
             raise self.model.DoesNotExist(f"no game {pk} that this user manages")
-        return games[0]
+        return game  # type: ignore[return-value]
 
 
 class Game(models.Model):
@@ -166,17 +167,25 @@ class Game(models.Model):
                 deal = random_deal()
                 dealer = self._fallback_dealer(number)
                 vul = self._fallback_vul(number)
-            board = DealtBoard.objects.create(
-                game=self,
-                number=number,
-                deck=deck,
-                deal=deal,
-                dealer=dealer,
-                vul=vul,
-                dealt_by=by if getattr(by, "is_authenticated", False) else None,
-            )
+            board = self._record_board(
+                number, deck, deal, dealer, vul, by if getattr(by, "is_authenticated", False) else None)
             self.next_board_number = number + 1
             return board
+
+    def _record_board(self, number: int, deck: Deck | None, deal: str, dealer: str, vul: str, by) -> DealtBoard:
+        """DealtBoard.objects.create(...), with an INSERT built once (the ORM's own insert
+        path was a twentieth of a Deal New Cards request)."""
+        now = timezone.now()
+        board = DealtBoard(game=self, number=number, deck=deck, deal=deal, dealer=dealer, vul=vul,
+                           dealt_by=by, dealt_at=now)
+        with connection.cursor() as cursor:
+            cursor.execute(_dealing_sql()[3], [
+                self.pk, number, None if deck is None else deck.pk, deal, dealer, vul,
+                None if by is None else by.pk, connection.ops.adapt_datetimefield_value(now),
+            ])
+            board.pk = cursor.fetchone()[0]
+        board._state.adding, board._state.db = False, connection.alias
+        return board
 
     def _take_board_number(self) -> int:
         with connection.cursor() as cursor:
@@ -188,7 +197,7 @@ class Game(models.Model):
 
     def _take_first_queued(self) -> Deck | None:
         """Mark the first queued deck dealt; it, with the fields dealing needs, or None."""
-        _, sql, attnames = _dealing_sql()
+        _, sql, attnames, _ = _dealing_sql()
         now = timezone.now()
         with connection.cursor() as cursor:
             cursor.execute(sql, [Deck.Status.DEALT, connection.ops.adapt_datetimefield_value(now),
@@ -465,9 +474,10 @@ def _insert_decks(game_id: int, uploaded_by, rows: Iterable[tuple[ParsedDeck, st
 
 
 @functools.cache
-def _dealing_sql() -> tuple[str, str, list[str]]:
-    """deal_next's two UPDATE ... RETURNING statements and the Deck fields the second reads
-    back (text and integers: no conversions). Built once: dealing is the hot path."""
+def _dealing_sql() -> tuple[str, str, list[str], str]:
+    """deal_next's two UPDATE ... RETURNING statements, the Deck fields the second reads
+    back (text and integers: no conversions) and the board's INSERT ... RETURNING id.
+    Built once: dealing is the hot path."""
     quote = connection.ops.quote_name
     games, decks = quote(Game._meta.db_table), quote(Deck._meta.db_table)
     columns, attnames = column_list(Deck, Deck.DEALING_FIELDS)
@@ -476,15 +486,20 @@ def _dealing_sql() -> tuple[str, str, list[str]]:
     take_deck = (f"UPDATE {decks} SET status = %s, dealt_at = %s WHERE id = ("
                  f"SELECT id FROM {decks} WHERE game_id = %s AND status = %s ORDER BY position LIMIT 1"
                  f") RETURNING {columns}")
-    return take_number, take_deck, attnames
+    board_meta = DealtBoard._meta
+    fields = [board_meta.get_field(name) for name in
+              ("game", "number", "deck", "deal", "dealer", "vul", "dealt_by", "dealt_at")]
+    record_board = (f"INSERT INTO {quote(board_meta.db_table)} ({', '.join(quote(f.column) for f in fields)}) "
+                    f"VALUES ({', '.join(['%s'] * len(fields))}) RETURNING {quote(board_meta.pk.column)}")
+    return take_number, take_deck, attnames, record_board
 
 
 @functools.cache
-def _managed_sql(staff: bool) -> str:
-    quote = connection.ops.quote_name
-    columns, _ = column_list(Game)
+def _managed_sql(alias: str, staff: bool) -> tuple[RowReader, str]:
+    quote = connections[alias].ops.quote_name
+    reader = RowReader(Game, alias)
     mine = "" if staff else f" AND {quote(Game._meta.get_field('host').column)} = %s"
-    return f"SELECT {columns} FROM {quote(Game._meta.db_table)} WHERE id = %s{mine}"
+    return reader, f"SELECT {reader.columns} FROM {quote(Game._meta.db_table)} WHERE id = %s{mine}"
 
 
 @functools.cache

@@ -18,6 +18,8 @@ def test_it_reads_the_whole_user_with_its_values_converted(staff):
     user = ModelBackend().get_user(staff.pk)
     assert user == staff and user.username == staff.username and user.password == staff.password
     assert user.is_staff is True and user.is_active is True and isinstance(user.last_login, datetime)
+    assert user.last_login.tzinfo is not None and user.last_login == staff.date_joined  # converted, aware
+    assert user._state.db == "default" and not user._state.adding  # as the ORM leaves a loaded row
 
 
 def test_an_inactive_or_missing_user_is_nobody(host):

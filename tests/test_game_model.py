@@ -17,6 +17,7 @@ def test_the_host_gets_the_whole_game_with_its_values_converted(game, host):
     found = Game.objects.managed_by(host, game.pk)
     assert found == game
     assert found.allow_upload is False and isinstance(found.created_at, datetime)
+    assert found.created_at.tzinfo is not None and found.created_at == game.created_at  # converted, aware
     assert (found.name, found.host_id, found.game_type, found.next_board_number) == (
         game.name, host.pk, game.game_type, game.next_board_number)
 
@@ -40,3 +41,29 @@ def test_column_lists_follow_the_models_field_order_whatever_order_they_are_aske
     assert attnames == ["id", "game_id", "deal", "vul"]  # Model.from_db reads a partial row in this order
     assert columns.replace('"', "").replace("`", "") == "id, game_id, deal, vul"
     assert column_list(Game)[1] == [f.attname for f in Game._meta.concrete_fields]
+
+
+def test_deal_next_gives_the_board_as_stored(game, host, queue_decks):
+    """deal_next writes the board with a statement built once: what it returns is the row."""
+    from django.utils import timezone
+
+    from games.models import DealtBoard
+
+    deck = queue_decks(game, 2)[0]
+    before = timezone.now()
+    board = game.deal_next(by=host)
+    stored = DealtBoard.objects.get(pk=board.pk)
+    assert not board._state.adding and board._state.db == "default"
+    for name in ("game_id", "number", "deck_id", "deal", "dealer", "vul", "dealt_by_id", "dealt_at"):
+        assert getattr(board, name) == getattr(stored, name), name
+    assert (stored.number, stored.deck_id, stored.dealt_by_id) == (1, deck.pk, host.pk)
+    assert stored.dealt_at >= before and stored.dealt_at.tzinfo is not None
+    assert board.deck == deck and board.game == game
+
+
+def test_deal_next_by_nobody_records_no_dealer_and_deals_at_random_when_empty(game):
+    from games.models import DealtBoard
+
+    board = game.deal_next()
+    stored = DealtBoard.objects.get(pk=board.pk)
+    assert (stored.deck_id, stored.dealt_by_id, stored.deal) == (None, None, board.deal)
