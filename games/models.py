@@ -17,7 +17,7 @@ from dataclasses import replace
 from django.conf import settings
 from django.db import connection, connections, models, transaction
 from django.db.models import Max, Min
-from django.urls import reverse
+from django.urls import get_script_prefix, reverse
 from django.utils import timezone
 from django.utils.functional import cached_property
 
@@ -328,11 +328,11 @@ class Deck(models.Model):
 
     @cached_property
     def move_url(self) -> str:
-        return reverse("queue_move", args=[self.game_id, self.pk])
+        return deck_url("queue_move", self.game_id, self.pk)
 
     @cached_property
     def remove_url(self) -> str:
-        return reverse("queue_remove", args=[self.game_id, self.pk])
+        return deck_url("queue_remove", self.game_id, self.pk)
 
     @classmethod
     def from_parsed(cls, parsed: ParsedDeck, **fields) -> Deck:
@@ -471,6 +471,22 @@ def _insert_decks(game_id: int, uploaded_by, rows: Iterable[tuple[ParsedDeck, st
         with connection.cursor() as cursor:
             cursor.executemany(sql, params)
     return len(params)
+
+
+def deck_url(name: str, game_pk: int, deck_pk: int) -> str:
+    """reverse(name, args=[game_pk, deck_pk]) for a queue URL (every queue row shows two):
+    the URL conf is asked once per name and script prefix, then the numbers are put in."""
+    return _deck_url_format(name, get_script_prefix()).format(int(game_pk), int(deck_pk))
+
+
+_GAME_MARK, _DECK_MARK = 918273645, 546372819  # numbers no real URL of these two holds
+
+
+@functools.cache
+def _deck_url_format(name: str, prefix: str) -> str:
+    url = reverse(name, args=[_GAME_MARK, _DECK_MARK])
+    assert url.count(str(_GAME_MARK)) == 1 and url.count(str(_DECK_MARK)) == 1 and "{" not in url
+    return url.replace(str(_GAME_MARK), "{0}").replace(str(_DECK_MARK), "{1}")
 
 
 @functools.cache

@@ -67,3 +67,21 @@ def test_deal_next_by_nobody_records_no_dealer_and_deals_at_random_when_empty(ga
     board = game.deal_next()
     stored = DealtBoard.objects.get(pk=board.pk)
     assert (stored.deck_id, stored.dealt_by_id, stored.deal) == (None, None, board.deal)
+
+
+@pytest.mark.parametrize("name", ["queue_move", "queue_remove"])
+def test_queue_urls_are_what_the_url_conf_gives(name, game, queue_decks):
+    from django.urls import reverse
+    from django.urls.base import set_script_prefix
+
+    from games.models import deck_url
+
+    deck = queue_decks(game, 1)[0]
+    for game_pk, deck_pk in [(game.pk, deck.pk), (1, 2), (918273645, 7), (12, 546372819)]:
+        assert deck_url(name, game_pk, deck_pk) == reverse(name, args=[game_pk, deck_pk])
+    assert getattr(deck, name.replace("queue_", "") + "_url") == reverse(name, args=[game.pk, deck.pk])
+    set_script_prefix("/club/")
+    try:  # mounted under a prefix: the prefix is part of every URL
+        assert deck_url(name, 3, 4) == reverse(name, args=[3, 4]) and deck_url(name, 3, 4).startswith("/club/")
+    finally:
+        set_script_prefix("/")
