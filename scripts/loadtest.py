@@ -420,6 +420,22 @@ class Plan:
     port: int
     deals: int
     files: list[tuple[bytes, list[str]]]  # made before the clock starts: the client must stay light
+    hosts: int = 1
+    lockstep: bool = False  # every host's first round as long as the others (see first_deals)
+
+    def first_deals(self, number: int) -> int:
+        """How many boards host ``number`` deals in its first round.
+
+        Hosts that start together and then do the same work at the same pace stay in
+        lockstep: every few seconds all of them create, upload, preview and add at once, and
+        the deals of that moment wait behind 32 uploads. Tables at a club are not in step,
+        so by default the first round is cut short by a different amount for each host
+        (host 0 deals them all, the last host a few), which spreads the later rounds over a
+        round's length. All hosts still run from the first second to the last; --lockstep
+        keeps every round whole."""
+        if self.lockstep:
+            return self.deals
+        return self.deals - self.deals * number // max(self.hosts, 1)
 
 
 def _path_pk(path: str) -> int:
@@ -447,6 +463,7 @@ def sign_in(b: Browser, number: int, run: str, attempt: int = 0) -> None:
 
 def one_round(b: Browser, plan: Plan, number: int, round_: int) -> None:
     """New game, upload, preview, add, deal, export: what one host does over and over."""
+    deal_count = plan.first_deals(number) if round_ == 1 else plan.deals
     from django.urls import reverse
 
     stats = b.stats
@@ -479,7 +496,7 @@ def one_round(b: Browser, plan: Plan, number: int, round_: int) -> None:
     shown = dict(page_state(page.body))  # what the page's Deal button sends (hx-include)
 
     deal_url = reverse("deal", args=[pk])
-    for _ in range(plan.deals):
+    for _ in range(deal_count):
         try:
             answer = b.post("deal", deal_url, shown.items(), htmx=True, expect=(200,))
             shown.update(page_state(answer.body))
@@ -492,7 +509,7 @@ def one_round(b: Browser, plan: Plan, number: int, round_: int) -> None:
 
     exported = b.get("export", reverse("export", args=[pk, "queue", "pbn"]))
     with stats.lock:  # read back after the run, off the clock
-        stats.exports.append((pk, exported.body, deals[plan.deals :]))
+        stats.exports.append((pk, exported.body, deals[deal_count:]))
 
 
 def check_exports(exports: list[tuple[int, bytes, list[str]]]) -> list[str]:
@@ -777,6 +794,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="threads per gthread worker")
     parser.add_argument("--conn-max-age", type=int, default=int(os.environ.get("CONN_MAX_AGE", "60")))
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--lockstep", action="store_true",
+                        help="every host's first round whole: hosts in step all run (see Plan.first_deals)")
     args = parser.parse_args(argv)
 
     work = Path(tempfile.mkdtemp(prefix="deckupload-load."))
@@ -835,7 +854,7 @@ def main(argv: list[str] | None = None) -> int:
         assert [d.deal for d in read.decks] == files[0][1] and not read.problems, read.problems[:3]
 
         stats = Stats()
-        plan = Plan(port=port, deals=args.deals, files=files)
+        plan = Plan(port=port, deals=args.deals, files=files, hosts=args.hosts, lockstep=args.lockstep)
         load_before = os.getloadavg()[0]
         cpu_before = cpu_sample(gunicorn.pid, postmaster_pid(pg_dir))
         budget = Budget(args.seconds, args.requests)  # the clock starts now
@@ -861,7 +880,8 @@ def main(argv: list[str] | None = None) -> int:
         problems = check_invariants(expected_decks=known, expected_boards=boards) + check_exports(stats.exports)
         setup = (f"{args.hosts} hosts, gunicorn {args.workers} x {args.worker_class}"
                  f"{f' ({args.threads} threads)' if args.worker_class == 'gthread' else ''}, "
-                 f"CONN_MAX_AGE={args.conn_max_age}, PostgreSQL on 127.0.0.1, {os.cpu_count()} CPUs")
+                 f"CONN_MAX_AGE={args.conn_max_age}, PostgreSQL on 127.0.0.1, {os.cpu_count()} CPUs, "
+                 f"{'hosts in lockstep' if args.lockstep else 'first rounds cut short to spread the hosts'}")
         ok = report(stats, elapsed, server_times(work / "access.log"), problems, setup,
                     (cpu_before, cpu_after), load_before)
         if not ok:

@@ -227,3 +227,14 @@ def test_the_cpu_sample_reads_the_steal_column(tmp_path):
         steal_ticks = int(f.readline().split()[8])
     assert abs(sample.steal - steal_ticks / os.sysconf("SC_CLK_TCK")) < 5  # read seconds apart
     assert sample.machine_busy + sample.steal <= sample.machine_all
+
+
+def test_first_rounds_are_cut_short_by_a_different_amount_for_each_host():
+    """Hosts started together would stay in step (every upload in the same second): the
+    first round of each host is shorter by its own amount, later rounds are whole."""
+    plan = loadtest.Plan(port=0, deals=50, files=[], hosts=32)
+    first = [plan.first_deals(n) for n in range(32)]
+    assert first[0] == 50 and all(1 <= d <= 50 for d in first)
+    assert first == sorted(first, reverse=True) and len(set(first)) == 32  # spread over a whole round
+    lockstep = loadtest.Plan(port=0, deals=50, files=[], hosts=32, lockstep=True)
+    assert {lockstep.first_deals(n) for n in range(32)} == {50}
