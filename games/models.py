@@ -42,6 +42,22 @@ class GameManager(models.Manager):
             raise self.model.DoesNotExist(f"no game {pk} that this user manages")
         return game  # type: ignore[return-value]
 
+    def deal_next_as(self, user, pk: int) -> DealtBoard:
+        """Game.deal_next in game ``pk`` by ``user``, if ``user`` manages it (managed_by's
+        rule); Game.DoesNotExist, with nothing changed, otherwise.
+
+        The check is the WHERE of the UPDATE that takes the board number, which also
+        reads the game back: one statement where managed_by and deal_next take two, on
+        every press of Deal New Cards. The board's ``game`` is that game.
+        """
+        staff = bool(user.is_staff)
+        reader, sql = _take_number_sql(self.db, staff)
+        with transaction.atomic(using=self.db):
+            game = reader.first(sql, [pk] if staff else [pk, user.pk])
+            if game is None:
+                raise self.model.DoesNotExist(f"no game {pk} that this user manages")
+            return game._deal_numbered(game.next_board_number - 1, user)  # type: ignore[attr-defined]
+
 
 class Game(models.Model):
     class Type(models.TextChoices):
@@ -157,20 +173,25 @@ class Game(models.Model):
         every press of Deal New Cards.
         """
         with transaction.atomic():
-            number = self._take_board_number()
-            deck = self._take_first_queued()
-            if deck is not None:
-                deal = deck.deal
-                dealer = deck.dealer or deck.deal_first or self._fallback_dealer(deck.board_number or number)
-                vul = deck.vul or self._fallback_vul(deck.board_number or number)
-            else:
-                deal = random_deal()
-                dealer = self._fallback_dealer(number)
-                vul = self._fallback_vul(number)
-            board = self._record_board(
-                number, deck, deal, dealer, vul, by if getattr(by, "is_authenticated", False) else None)
-            self.next_board_number = number + 1
-            return board
+            return self._deal_numbered(self._take_board_number(), by)
+
+    def _deal_numbered(self, number: int, by) -> DealtBoard:
+        """deal_next once board ``number`` is taken, in the transaction that took it (and
+        locked the game's row with it). No atomic() of its own: a savepoint is two more
+        round trips on every deal."""
+        deck = self._take_first_queued()
+        if deck is not None:
+            deal = deck.deal
+            dealer = deck.dealer or deck.deal_first or self._fallback_dealer(deck.board_number or number)
+            vul = deck.vul or self._fallback_vul(deck.board_number or number)
+        else:
+            deal = random_deal()
+            dealer = self._fallback_dealer(number)
+            vul = self._fallback_vul(number)
+        board = self._record_board(
+            number, deck, deal, dealer, vul, by if getattr(by, "is_authenticated", False) else None)
+        self.next_board_number = number + 1
+        return board
 
     def _record_board(self, number: int, deck: Deck | None, deal: str, dealer: str, vul: str, by) -> DealtBoard:
         """DealtBoard.objects.create(...), with an INSERT built once (the ORM's own insert
@@ -516,6 +537,17 @@ def _managed_sql(alias: str, staff: bool) -> tuple[RowReader, str]:
     reader = RowReader(Game, alias)
     mine = "" if staff else f" AND {quote(Game._meta.get_field('host').column)} = %s"
     return reader, f"SELECT {reader.columns} FROM {quote(Game._meta.db_table)} WHERE id = %s{mine}"
+
+
+@functools.cache
+def _take_number_sql(alias: str, staff: bool) -> tuple[RowReader, str]:
+    """GameManager.deal_next_as's statement: managed_by's check and the board number taken,
+    the whole game read back (next_board_number already one more)."""
+    quote = connections[alias].ops.quote_name
+    reader = RowReader(Game, alias)
+    mine = "" if staff else f" AND {quote(Game._meta.get_field('host').column)} = %s"
+    return reader, (f"UPDATE {quote(Game._meta.db_table)} SET next_board_number = next_board_number + 1 "
+                    f"WHERE id = %s{mine} RETURNING {reader.columns}")
 
 
 @functools.cache

@@ -59,10 +59,15 @@ def tickets(total: int) -> Callable[[], bool]:
     return take
 
 
-def dealer(game_pk: int, take: Callable[[], bool]) -> Callable[[], None]:
+def dealer(game_pk: int, take: Callable[[], bool], as_user=None) -> Callable[[], None]:
+    """Deals while there are tickets: Game.deal_next, or as the view does
+    (GameManager.deal_next_as, the host's check in the dealing statement) when ``as_user``."""
     def work() -> None:
         while take():
-            Game.objects.get(pk=game_pk).deal_next()
+            if as_user is None:
+                Game.objects.get(pk=game_pk).deal_next()
+            else:
+                Game.objects.deal_next_as(as_user, game_pk)
 
     return work
 
@@ -88,7 +93,7 @@ def test_concurrent_deals_take_each_deck_once_in_queue_order(host):
     game = Game.objects.create(host=host, name="Crowded table")
     game.add_decks(decks(40), source_name="forty.pbn")
     take = tickets(48)
-    run_threads([dealer(game.pk, take) for _ in range(WORKERS)])
+    run_threads([dealer(game.pk, take, host if i % 2 else None) for i in range(WORKERS)])  # both ways at once
 
     boards = check_boards(game, 48)
     assert [b.deck.board for b in boards[:40]] == [str(n) for n in range(1, 41)]  # queue order, none skipped

@@ -85,3 +85,29 @@ def test_queue_urls_are_what_the_url_conf_gives(name, game, queue_decks):
         assert deck_url(name, 3, 4) == reverse(name, args=[3, 4]) and deck_url(name, 3, 4).startswith("/club/")
     finally:
         set_script_prefix("/")
+
+
+def test_deal_next_as_the_host_or_staff_deals_and_gives_the_game_with_the_board(game, host, staff, queue_decks):
+    from games.models import DealtBoard
+
+    decks = queue_decks(game, 2)
+    first = Game.objects.deal_next_as(host, game.pk)
+    second = Game.objects.deal_next_as(staff, game.pk)  # staff manage every game
+    assert [(b.number, b.deck_id, b.dealt_by_id) for b in (first, second)] == [(1, decks[0].pk, host.pk),
+                                                                               (2, decks[1].pk, staff.pk)]
+    assert first.game == game and first.game.name == game.name and second.game.next_board_number == 3
+    assert second.game.created_at == game.created_at  # the whole row, converted
+    game.refresh_from_db()
+    assert game.next_board_number == 3 and DealtBoard.objects.filter(game=game).count() == 2
+
+
+def test_deal_next_as_another_user_or_in_a_missing_game_changes_nothing(game, host, other_user, queue_decks):
+    from games.models import DealtBoard
+
+    queue_decks(game, 2)
+    with pytest.raises(Game.DoesNotExist):
+        Game.objects.deal_next_as(other_user, game.pk)
+    with pytest.raises(Game.DoesNotExist):
+        Game.objects.deal_next_as(host, game.pk + 1000)
+    game.refresh_from_db()
+    assert game.next_board_number == 1 and not DealtBoard.objects.exists() and game.queued().count() == 2
