@@ -84,6 +84,9 @@ DATABASES = {
         conn_max_age=int(os.environ.get("CONN_MAX_AGE", "0")),
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # Django's backend, with a health check that asks the socket before sending SELECT 1
+    DATABASES["default"]["ENGINE"] = "deckupload.postgresql"
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # WAL lets readers go on while one writer deals; IMMEDIATE transactions take
     # the write lock up front so concurrent dealers queue instead of failing.
