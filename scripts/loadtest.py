@@ -306,6 +306,102 @@ class Answer:
         return self.body.decode("utf-8", "replace")
 
 
+class Closed(ConnectionError):
+    """The server closed the connection before answering (a kept-alive one it had dropped)."""
+
+
+class Headers:
+    """Response headers by lower-case name, in order (Set-Cookie comes several times)."""
+
+    def __init__(self, lines: list[str]) -> None:
+        self.values: dict[str, list[str]] = {}
+        for line in lines:
+            name, sep, value = line.partition(":")
+            if not sep:
+                raise http.client.HTTPException(f"not a header line: {line[:80]!r}")
+            self.values.setdefault(name.strip().lower(), []).append(value.strip())
+
+    def get(self, name: str) -> str | None:
+        found = self.values.get(name.lower())
+        return found[0] if found else None
+
+    def get_all(self, name: str) -> list[str]:
+        return self.values.get(name.lower(), [])
+
+
+class Wire:
+    """HTTP/1.1 over one socket, as lean as the load client can make it: the client shares
+    the two CPUs with the server it measures, and http.client (its header parsing goes
+    through the email package) cost twice the CPU a request for the same exchange."""
+
+    def __init__(self, port: int, timeout: float = 60) -> None:
+        self.sock = socket.create_connection(("127.0.0.1", port), timeout=timeout)
+        self.buffer = b""
+
+    def close(self) -> None:
+        self.sock.close()
+
+    def exchange(self, method: str, path: str, headers: dict[str, str], body: bytes | None) -> tuple[int, Headers, bytes, bool]:
+        """(status, headers, body, whether the server closes the connection)."""
+        head = [f"{method} {path} HTTP/1.1"] + [f"{k}: {v}" for k, v in headers.items()]
+        if body is not None:
+            head.append(f"Content-Length: {len(body)}")
+        self.sock.sendall(("\r\n".join(head) + "\r\n\r\n").encode("latin-1") + (body or b""))
+        while b"\r\n\r\n" not in self.buffer:
+            if not self._fill():
+                if self.buffer:
+                    raise http.client.HTTPException("the answer stopped in its headers")
+                raise Closed("closed before answering")
+        raw, _, self.buffer = self.buffer.partition(b"\r\n\r\n")
+        lines = raw.decode("latin-1").split("\r\n")
+        parts = lines[0].split(" ", 2)
+        if len(parts) < 2 or not parts[0].startswith("HTTP/1.") or not parts[1].isdigit():
+            raise http.client.HTTPException(f"not a status line: {lines[0][:80]!r}")
+        status, response_headers = int(parts[1]), Headers(lines[1:])
+        closes = (response_headers.get("Connection") or "").lower() == "close" or parts[0] == "HTTP/1.0"
+        if method == "HEAD" or status in (204, 304) or 100 <= status < 200:
+            data = b""
+        elif (response_headers.get("Transfer-Encoding") or "").lower() == "chunked":
+            data = self._chunked()
+        elif response_headers.get("Content-Length") is not None:
+            data = self._exactly(int(response_headers.get("Content-Length") or 0))
+        else:  # the body runs to the end of the connection
+            while self._fill():
+                pass
+            data, self.buffer, closes = self.buffer, b"", True
+        return status, response_headers, data, closes
+
+    def _fill(self) -> bool:
+        chunk = self.sock.recv(262144)
+        self.buffer += chunk
+        return bool(chunk)
+
+    def _exactly(self, n: int) -> bytes:
+        while len(self.buffer) < n:
+            if not self._fill():
+                raise http.client.IncompleteRead(self.buffer, n - len(self.buffer))
+        data, self.buffer = self.buffer[:n], self.buffer[n:]
+        return data
+
+    def _line(self) -> bytes:
+        while b"\r\n" not in self.buffer:
+            if not self._fill():
+                raise http.client.IncompleteRead(self.buffer)
+        line, _, self.buffer = self.buffer.partition(b"\r\n")
+        return line
+
+    def _chunked(self) -> bytes:
+        pieces = []
+        while True:
+            size = int(self._line().split(b";")[0], 16)
+            if size == 0:
+                while self._line():  # trailers, then the empty line
+                    pass
+                return b"".join(pieces)
+            pieces.append(self._exactly(size))
+            self._exactly(2)  # the CRLF after each chunk
+
+
 class Browser:
     """One host's browser: cookies, a keep-alive connection, the page it is on."""
 
@@ -315,7 +411,7 @@ class Browser:
         self.budget = budget
         self.stats = stats
         self.cookies: dict[str, str] = {}
-        self.conn: http.client.HTTPConnection | None = None
+        self.conn: Wire | None = None
         self.used = 0  # requests on the current connection
         self.page = "/"
         self.csrf = ""
@@ -369,21 +465,18 @@ class Browser:
     def _send(self, label, method, path, body, headers):
         for attempt in (1, 2):
             reused = self.used > 0
-            if self.conn is None:
-                self.conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
-                self.used = 0
             start = time.perf_counter()
             try:
-                self.conn.request(method, path, body=body, headers=headers)
-                response = self.conn.getresponse()
-                data = response.read()
+                if self.conn is None:
+                    self.conn = Wire(self.port)
+                    self.used = 0
+                status, response_headers, data, closes = self.conn.exchange(method, path, headers, body)
             except (OSError, http.client.HTTPException) as error:
-                self.conn.close()
+                if self.conn is not None:
+                    self.conn.close()
                 self.conn = None
                 # A browser retries once when a kept-alive connection turns out to be closed.
-                if attempt == 1 and reused and isinstance(
-                    error, (http.client.RemoteDisconnected, BrokenPipeError, ConnectionResetError)
-                ):
+                if attempt == 1 and reused and isinstance(error, (Closed, BrokenPipeError, ConnectionResetError)):
                     with self.stats.lock:
                         self.stats.retried += 1
                     continue
@@ -393,10 +486,10 @@ class Browser:
                 raise Failed(f"{label}: {error}") from error
             seconds = time.perf_counter() - start
             self.used += 1
-            if response.will_close:
+            if closes:
                 self.conn.close()
                 self.conn = None
-            return response.status, response.headers, data, seconds
+            return status, response_headers, data, seconds
         raise AssertionError("unreachable")
 
     def _keep_cookies(self, headers: list[str]) -> None:

@@ -238,3 +238,66 @@ def test_first_rounds_are_cut_short_by_a_different_amount_for_each_host():
     assert first == sorted(first, reverse=True) and len(set(first)) == 32  # spread over a whole round
     lockstep = loadtest.Plan(port=0, deals=50, files=[], hosts=32, lockstep=True)
     assert {lockstep.first_deals(n) for n in range(32)} == {50}
+
+
+# --- the load client's HTTP: a real socket, canned answers ---------------------------------
+
+
+def _serve_once(answers: list[bytes]):
+    """A server on 127.0.0.1 that reads one request per answer on one connection, sends the
+    answer, and closes after the last; returns (port, requests seen)."""
+    import socket
+    import threading
+
+    server = socket.socket()
+    server.bind(("127.0.0.1", 0))
+    server.listen(1)
+    seen: list[bytes] = []
+
+    def run() -> None:
+        conn, _ = server.accept()
+        with conn:
+            buffer = b""
+            for answer in answers:
+                while b"\r\n\r\n" not in buffer:
+                    buffer += conn.recv(65536)
+                head, _, buffer = buffer.partition(b"\r\n\r\n")
+                length = [int(line.split(b":")[1]) for line in head.split(b"\r\n") if line.lower().startswith(b"content-length:")]
+                while len(buffer) < (length[0] if length else 0):
+                    buffer += conn.recv(65536)
+                body, buffer = buffer[: length[0] if length else 0], buffer[length[0] if length else 0 :]
+                seen.append(head + b"\r\n\r\n" + body)
+                conn.sendall(answer)
+        server.close()
+
+    threading.Thread(target=run, daemon=True).start()
+    return server.getsockname()[1], seen
+
+
+def test_the_load_clients_http_reads_lengths_chunks_cookies_and_the_end_of_the_connection():
+    port, seen = _serve_once([
+        b"HTTP/1.1 200 OK\r\nContent-Length: 5\r\nSet-Cookie: a=1\r\nset-cookie: b=2\r\n\r\nhello",
+        b"HTTP/1.1 302 Found\r\nTransfer-Encoding: chunked\r\nLocation: /next/\r\n\r\n3\r\nabc\r\n2;x=y\r\nde\r\n0\r\n\r\n",
+        b"HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\n\r\nto the end",
+    ])
+    wire = loadtest.Wire(port, timeout=5)
+    status, headers, body, closes = wire.exchange("POST", "/deal/", {"Host": "x"}, b"shown=1")
+    assert (status, body, closes, headers.get_all("Set-Cookie")) == (200, b"hello", False, ["a=1", "b=2"])
+    assert seen[0].startswith(b"POST /deal/ HTTP/1.1\r\nHost: x\r\nContent-Length: 7\r\n") and seen[0].endswith(b"shown=1")
+    status, headers, body, closes = wire.exchange("GET", "/", {"Host": "x"}, None)
+    assert (status, body, headers.get("location"), closes) == (302, b"abcde", "/next/", False)
+    status, headers, body, closes = wire.exchange("GET", "/", {"Host": "x"}, None)
+    assert (status, body, closes) == (200, b"to the end", True)
+    wire.close()
+
+
+def test_the_load_client_tells_a_dropped_connection_from_a_broken_answer():
+    port, _ = _serve_once([b""])  # reads the request, answers nothing, closes
+    with pytest.raises(loadtest.Closed):
+        loadtest.Wire(port, timeout=5).exchange("GET", "/", {"Host": "x"}, None)
+    port, _ = _serve_once([b"HTTP/1.1 200 OK\r\nContent-Length: 10\r\n\r\nshort"])
+    with pytest.raises(loadtest.http.client.IncompleteRead):
+        loadtest.Wire(port, timeout=5).exchange("GET", "/", {"Host": "x"}, None)
+    port, _ = _serve_once([b"SMTP ready\r\n\r\n"])
+    with pytest.raises(loadtest.http.client.HTTPException):
+        loadtest.Wire(port, timeout=5).exchange("GET", "/", {"Host": "x"}, None)
