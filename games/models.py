@@ -145,15 +145,21 @@ class Game(models.Model):
         batches: Sequence[tuple[Iterable[ParsedDeck], str, str]],
         *,
         uploaded_by=None,
+        locked: bool = False,
     ) -> int:
         """Append several files' decks (decks, file name, format) in one transaction;
-        returns how many were added."""
-        return self._append(batches, uploaded_by)[1]
+        returns how many were added. ``locked``: the caller's transaction holds the game's
+        row lock (``_locked``) already."""
+        return self._append(batches, uploaded_by, locked=locked)[1]
 
-    def _append(self, batches: Sequence[tuple[Iterable[ParsedDeck], str, str]], uploaded_by) -> tuple[int, int]:
-        """Lock the game, insert after every deck; (first new position, how many)."""
-        with transaction.atomic():
-            self._locked()
+    def _append(
+        self, batches: Sequence[tuple[Iterable[ParsedDeck], str, str]], uploaded_by, *, locked: bool = False
+    ) -> tuple[int, int]:
+        """Lock the game, insert after every deck; (first new position, how many). Inside a
+        caller's transaction it joins it (no savepoint: all or nothing is the caller's)."""
+        with transaction.atomic(savepoint=False):
+            if not locked:
+                self._locked()
             last = self.decks.aggregate(m=Max("position"))["m"]
             first = 0 if last is None else last + 1
             rows = (

@@ -174,7 +174,7 @@ class Upload(models.Model):
             batches = chosen_batches(results, duplicates, duplicates.keys() if include_all else include)
             if not batches:
                 return 0
-            added = self.game.add_deck_batches(batches, uploaded_by=self.host)
+            added = self.game.add_deck_batches(batches, uploaded_by=self.host, locked=True)
             self.added_at, self.added_count = timezone.now(), added
             Upload.objects.filter(pk=self.pk).update(added_at=self.added_at, added_count=self.added_count)
             return self.added_count

@@ -214,3 +214,20 @@ def test_the_panel_links_back_to_uploads_not_added_yet(host_client, game):
     assert "three_boards.pbn, four_boards.lin" in response.text
     host_client.post(reverse("upload_add", args=[game.pk, staged(game).token]))
     assert "Uploaded but not added yet:" not in host_client.get(reverse("upload", args=[game.pk])).text
+
+
+def test_adding_reads_the_game_and_the_host_once_and_makes_no_savepoint_of_its_own(host_client, game):
+    """The request's game and host are the upload's (no query for either), the game's row is
+    locked once, and the append joins the add's transaction instead of a savepoint."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    send(host_client, game, "three_boards.pbn")
+    url = reverse("upload_add", args=[game.pk, staged(game).token])
+    with CaptureQueriesContext(connection) as queries:
+        response = host_client.post(url, HTTP_HX_REQUEST="true")
+    assert "3 decks added" in response.text and game.queued().count() == 3
+    sql = [q["sql"] for q in queries.captured_queries]
+    assert sum('FROM "games_game"' in s for s in sql) == 2, sql  # the host's check, then the lock
+    assert sum('FROM "auth_user"' in s for s in sql) == 1, sql  # the signed-in user, once
+    assert sum(s.startswith("SAVEPOINT") for s in sql) <= 1, sql  # (the test's own transaction makes add's one)
