@@ -11,8 +11,11 @@ the strict CSRF origin check are all in play). Then each simulated host, a threa
 with its own cookies and keep-alive connection, signs up (odd numbers) or logs in
 to an account made beforehand (even numbers), and over and over: creates a game,
 uploads a 200-board PBN file of random deals, previews it, adds it, deals 50
-boards with the htmx button and exports the queue. It stops after --seconds or
---requests, whichever comes first.
+boards with the htmx button and exports the queue. Each host's first round is cut
+short by its own amount so that the hosts do not run in lockstep (Plan.first_deals;
+--lockstep keeps them in step). It stops after --seconds or --requests, whichever
+comes first. The client speaks HTTP over plain sockets (Wire): it shares the CPUs
+with the server it measures.
 
 It prints requests/s and latency per endpoint (as the client saw it, and the
 server's own time from gunicorn's access log), the errors with 5xx apart, the
