@@ -537,23 +537,27 @@ def _dealing_sql() -> tuple[str, str, list[str], str]:
     return take_number, take_deck, attnames, record_board
 
 
+def _managed(alias: str, staff: bool) -> tuple[RowReader, str, str]:
+    """The game's RowReader, its quoted table, and managed_by's rule as a WHERE clause
+    (the game's id, and the user as its host unless staff)."""
+    quote = connections[alias].ops.quote_name
+    mine = "" if staff else f" AND {quote(Game._meta.get_field('host').column)} = %s"
+    return RowReader(Game, alias), quote(Game._meta.db_table), f"id = %s{mine}"
+
+
 @functools.cache
 def _managed_sql(alias: str, staff: bool) -> tuple[RowReader, str]:
-    quote = connections[alias].ops.quote_name
-    reader = RowReader(Game, alias)
-    mine = "" if staff else f" AND {quote(Game._meta.get_field('host').column)} = %s"
-    return reader, f"SELECT {reader.columns} FROM {quote(Game._meta.db_table)} WHERE id = %s{mine}"
+    reader, table, where = _managed(alias, staff)
+    return reader, f"SELECT {reader.columns} FROM {table} WHERE {where}"
 
 
 @functools.cache
 def _take_number_sql(alias: str, staff: bool) -> tuple[RowReader, str]:
     """GameManager.deal_next_as's statement: managed_by's check and the board number taken,
     the whole game read back (next_board_number already one more)."""
-    quote = connections[alias].ops.quote_name
-    reader = RowReader(Game, alias)
-    mine = "" if staff else f" AND {quote(Game._meta.get_field('host').column)} = %s"
-    return reader, (f"UPDATE {quote(Game._meta.db_table)} SET next_board_number = next_board_number + 1 "
-                    f"WHERE id = %s{mine} RETURNING {reader.columns}")
+    reader, table, where = _managed(alias, staff)
+    return reader, (f"UPDATE {table} SET next_board_number = next_board_number + 1 "
+                    f"WHERE {where} RETURNING {reader.columns}")
 
 
 @functools.cache
