@@ -13,6 +13,7 @@ import functools
 import secrets
 from collections.abc import Iterable, Sequence
 from dataclasses import replace
+from typing import NamedTuple
 
 from django.conf import settings
 from django.db import connection, connections, models, transaction
@@ -206,7 +207,7 @@ class Game(models.Model):
         board = DealtBoard(game=self, number=number, deck=deck, deal=deal, dealer=dealer, vul=vul,
                            dealt_by=by, dealt_at=now)
         with connection.cursor() as cursor:
-            cursor.execute(_dealing_sql()[3], [
+            cursor.execute(_dealing_sql().record_board, [
                 self.pk, number, None if deck is None else deck.pk, deal, dealer, vul,
                 None if by is None else by.pk, connection.ops.adapt_datetimefield_value(now),
             ])
@@ -216,7 +217,7 @@ class Game(models.Model):
 
     def _take_board_number(self) -> int:
         with connection.cursor() as cursor:
-            cursor.execute(_dealing_sql()[0], [self.pk])
+            cursor.execute(_dealing_sql().take_number, [self.pk])
             row = cursor.fetchone()
         if row is None:
             raise Game.DoesNotExist(f"game {self.pk} is gone")
@@ -224,15 +225,15 @@ class Game(models.Model):
 
     def _take_first_queued(self) -> Deck | None:
         """Mark the first queued deck dealt; it, with the fields dealing needs, or None."""
-        _, sql, attnames, _ = _dealing_sql()
+        statements = _dealing_sql()
         now = timezone.now()
         with connection.cursor() as cursor:
-            cursor.execute(sql, [Deck.Status.DEALT, connection.ops.adapt_datetimefield_value(now),
-                                 self.pk, Deck.Status.QUEUED])
+            cursor.execute(statements.take_deck, [Deck.Status.DEALT, connection.ops.adapt_datetimefield_value(now),
+                                                  self.pk, Deck.Status.QUEUED])
             row = cursor.fetchone()
         if row is None:
             return None
-        deck = Deck.from_db(connection.alias, attnames, list(row))
+        deck = Deck.from_db(connection.alias, statements.deck_attnames, list(row))
         deck.status, deck.dealt_at = Deck.Status.DEALT, now
         return deck
 
@@ -516,11 +517,16 @@ def _deck_url_format(name: str, prefix: str) -> str:
     return url.replace(str(_GAME_MARK), "{0}").replace(str(_DECK_MARK), "{1}")
 
 
+class _DealingSql(NamedTuple):
+    take_number: str  # UPDATE game ... RETURNING next_board_number
+    take_deck: str  # UPDATE the first queued deck ... RETURNING deck_attnames
+    deck_attnames: list[str]  # the Deck fields take_deck reads back (text, integers: no conversions)
+    record_board: str  # INSERT the board ... RETURNING id
+
+
 @functools.cache
-def _dealing_sql() -> tuple[str, str, list[str], str]:
-    """deal_next's two UPDATE ... RETURNING statements, the Deck fields the second reads
-    back (text and integers: no conversions) and the board's INSERT ... RETURNING id.
-    Built once: dealing is the hot path."""
+def _dealing_sql() -> _DealingSql:
+    """deal_next's statements, built once: dealing is the hot path."""
     quote = connection.ops.quote_name
     games, decks = quote(Game._meta.db_table), quote(Deck._meta.db_table)
     columns, attnames = column_list(Deck, Deck.DEALING_FIELDS)
@@ -534,7 +540,7 @@ def _dealing_sql() -> tuple[str, str, list[str], str]:
               ("game", "number", "deck", "deal", "dealer", "vul", "dealt_by", "dealt_at")]
     record_board = (f"INSERT INTO {quote(board_meta.db_table)} ({', '.join(quote(f.column) for f in fields)}) "
                     f"VALUES ({', '.join(['%s'] * len(fields))}) RETURNING {quote(board_meta.pk.column)}")
-    return take_number, take_deck, attnames, record_board
+    return _DealingSql(take_number, take_deck, attnames, record_board)
 
 
 def _managed(alias: str, staff: bool) -> tuple[RowReader, str, str]:

@@ -1,7 +1,9 @@
-"""Column lists for the statements the hot paths build once (every request, every deal).
+"""Column lists and row readers for the statements the hot paths build once (every
+request, every deal).
 
 The ORM works out the columns, quoting and field order of a query on every call; the
-few statements that run on every request are built once from this instead.
+few statements that run on every request are built once from ``column_list``, and their
+rows made into instances by ``RowReader``.
 """
 
 from __future__ import annotations

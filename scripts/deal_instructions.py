@@ -19,7 +19,6 @@ import argparse
 import concurrent.futures
 import os
 import re
-import socket
 import subprocess
 import sys
 import tempfile
@@ -28,14 +27,18 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 QUEUED = 450  # decks queued before dealing: more than the longer run deals
 RUNS = (100, 300)
+SETTINGS = {  # unless the environment says otherwise
+    "DJANGO_SETTINGS_MODULE": "deckupload.settings_production",
+    "SECRET_KEY": "deal-instructions-" + "x" * 40,
+    "ALLOWED_HOSTS": "testserver",
+}
 
 
 def deal_loop(deals: int) -> None:
     """Upload QUEUED decks to a new game, then deal ``deals`` boards as the page does."""
     sys.path.insert(0, str(ROOT))
-    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "deckupload.settings_production")
-    os.environ.setdefault("SECRET_KEY", "deal-instructions-" + "x" * 40)
-    os.environ.setdefault("ALLOWED_HOSTS", "testserver")
+    for name, value in SETTINGS.items():
+        os.environ.setdefault(name, value)
     import django
 
     django.setup()
@@ -61,12 +64,6 @@ def deal_loop(deals: int) -> None:
         shown.update(page_state(answer.content))
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 def _instructions(deals: int, env: dict[str, str], folder: Path) -> int:
     out = folder / f"callgrind.{deals}.out"
     done = subprocess.run(
@@ -87,18 +84,18 @@ def main(argv: list[str] | None = None) -> int:
         deal_loop(args.deal)
         return 0
 
+    # the load test's throwaway PostgreSQL (scripts/ is this script's folder). Imported here,
+    # not at the top: the measured process must not carry the load client's modules (their
+    # objects alone added 0.15 M instructions a deal, through the garbage collector's walks)
+    from loadtest import start_postgres, stop_postgres
+
     folder = Path(tempfile.mkdtemp(prefix="deckupload-dealcost."))
     pg = None
-    env = dict(os.environ)
+    env = {**SETTINGS, **os.environ}
     try:
         if not env.get("DATABASE_URL"):
             pg = Path(tempfile.mkdtemp(prefix="deckupload-dealcost-pg."))  # its own: postgres must enter it
-            started = subprocess.run([str(ROOT / "scripts" / "pg_throwaway.sh"), "start", str(pg), str(_free_port())],
-                                     capture_output=True, text=True, check=True)
-            env["DATABASE_URL"] = started.stdout.strip()
-        env.setdefault("DJANGO_SETTINGS_MODULE", "deckupload.settings_production")
-        env.setdefault("SECRET_KEY", "deal-instructions-" + "x" * 40)
-        env.setdefault("ALLOWED_HOSTS", "testserver")
+            env["DATABASE_URL"] = start_postgres(pg)
         subprocess.run([sys.executable, str(ROOT / "manage.py"), "migrate", "--noinput", "-v", "0"], env=env, check=True)
         # both runs at once: instruction counts do not depend on what else the machine does
         with concurrent.futures.ThreadPoolExecutor(len(RUNS)) as pool:
@@ -109,7 +106,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     finally:
         if pg is not None:
-            subprocess.run([str(ROOT / "scripts" / "pg_throwaway.sh"), "stop", str(pg)], check=False)
+            stop_postgres(pg)
         subprocess.run(["rm", "-rf", str(folder)], check=False)
 
 
