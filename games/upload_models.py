@@ -1,10 +1,10 @@
 """Staged uploads: files a host sent but has not added to the game yet.
 
-An ``Upload`` keeps the raw bytes and names of its files; the preview and the
-"Add Decks to Game" step read them again with ``read_decks`` (pure and fast),
-so what is added is exactly what the reader finds in what was sent. Uploads
-expire after ``settings.DECK_UPLOAD_EXPIRY_HOURS``; ``manage.py purge_uploads``
-deletes expired ones.
+An ``Upload`` keeps the raw bytes and names of its files and what the reader found
+in each (decks and problems, ``UploadFile.result``), read once when the files
+arrive: the preview pages and "Add Decks to Game" use that, so a slow file costs
+one read, never a read under the add's write lock. Uploads expire after
+``settings.DECK_UPLOAD_EXPIRY_HOURS``; ``manage.py purge_uploads`` deletes expired ones.
 
 The duplicate rule (``find_duplicates``) and the choice of decks to add
 (``chosen_batches``) live here too, so the web upload and ``import_decks``
@@ -24,6 +24,7 @@ from django.utils import timezone
 
 from games.formats import FileResult, Problem, read_decks
 from games.formats.model import Deck as ParsedDeck
+from games.formats.stored import result_from_json, result_to_json
 
 DeckKey = tuple[int, int]  # (file number, deck number in that file's result), both 0-based
 
@@ -140,19 +141,28 @@ class Upload(models.Model):
         return f"upload {self.token} to {self.game}"
 
     @classmethod
-    def stage(cls, game, host, files: Sequence[tuple[str, bytes]]) -> Upload:
-        """Keep the files (name, bytes) for the preview; nothing joins the queue yet."""
+    def stage(
+        cls, game, host, files: Sequence[tuple[str, bytes]], results: Sequence[FileResult] | None = None
+    ) -> Upload:
+        """Keep the files (name, bytes) and what the reader found in them (``results``,
+        in the same order; read here when not given). Nothing joins the queue yet."""
+        if results is None:
+            results = [read_file(name, data) for name, data in files]
+        if len(results) != len(files):
+            raise ValueError(f"{len(files)} files but {len(results)} results")
         with transaction.atomic():
             upload = cls.objects.create(game=game, host=host)
             UploadFile.objects.bulk_create(
-                UploadFile(upload=upload, position=i, name=name, size=len(data), data=data)
-                for i, (name, data) in enumerate(files)
+                UploadFile(upload=upload, position=i, name=name, size=len(data), data=data,
+                           result=result_to_json(result))
+                for i, ((name, data), result) in enumerate(zip(files, results))
             )
         return upload
 
     def results(self) -> list[FileResult]:
-        """Each stored file read again, in upload order."""
-        return [read_file(f.name, bytes(f.data)) for f in self.files.order_by("position")]
+        """What the reader found in each file when it was uploaded, in upload order (a file
+        kept without a result of the current layout is read again)."""
+        return [f.stored_result() for f in self.files.defer("data").order_by("position")]
 
     def add_to_game(self, include: Collection[DeckKey] = (), *, include_all: bool = False) -> int | None:
         """Add the previewed decks to the game, all or none; None when already added.
@@ -162,14 +172,15 @@ class Upload(models.Model):
         upload stays open).
 
         The upload row is locked and marked inside the same transaction as the
-        append, so a double click adds the decks once.
+        append, so a double click adds the decks once. The decks are loaded before
+        that transaction: under its lock only the queue's deals are read and rows written.
         """
+        results = self.results()
         with transaction.atomic():
             upload = Upload.objects.select_for_update().get(pk=self.pk)
             if upload.added_at is not None:
                 return None
             self.game._locked()  # the queue we check for duplicates is the one we append to
-            results = upload.results()
             duplicates = find_duplicates(queued_deals(self.game), results)
             batches = chosen_batches(results, duplicates, duplicates.keys() if include_all else include)
             if not batches:
@@ -188,6 +199,7 @@ class UploadFile(models.Model):
     name = models.CharField(max_length=255)
     size = models.PositiveIntegerField()
     data = models.BinaryField()
+    result = models.JSONField(null=True, blank=True)  # games.formats.stored: the reader's FileResult
 
     class Meta:
         ordering = ["upload", "position"]
@@ -195,4 +207,9 @@ class UploadFile(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+    def stored_result(self) -> FileResult:
+        """What the reader found when the file was uploaded; read again only when no result
+        of the current layout was kept."""
+        return result_from_json(self.result) or read_file(self.name, bytes(self.data))
 

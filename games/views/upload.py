@@ -180,7 +180,7 @@ def upload(request: HttpRequest, pk: int) -> HttpResponse:
     if not form.is_valid():
         return render(request, _partial(request, "results"), _context(game, form=form))
     try:
-        staged = Upload.stage(game, request.user, form.cleaned_data["staged"])
+        staged = Upload.stage(game, request.user, form.cleaned_data["staged"], form.cleaned_data["results"])
     except DatabaseError as error:
         if not storage_full(error):
             raise

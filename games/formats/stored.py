@@ -1,0 +1,73 @@
+"""A FileResult as plain JSON values and back, so a staged upload keeps what the reader
+found and is never read twice.
+
+Each deck is a list in ``Deck``'s field order rather than an object: a 10,000-deck
+upload is stored and loaded on every preview page, and names repeated per deck would
+double its size. ``VERSION`` changes whenever the layout does; a stored result of
+another version is not loaded (the caller reads the file again).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .model import Call, Deck, FileResult, Problem
+
+VERSION = 1
+
+
+def result_to_json(result: FileResult) -> dict[str, Any]:
+    return {
+        "version": VERSION,
+        "name": result.name,
+        "format": result.format,
+        "encoding": result.encoding,
+        "decks": [_deck_to_json(deck) for deck in result.decks],
+        "problems": [[p.message, p.line, p.index, p.board, p.kind] for p in result.problems],
+        "notes": list(result.notes),
+    }
+
+
+def result_from_json(value: Any) -> FileResult | None:
+    """The stored result, or None when ``value`` is not one of this VERSION."""
+    if not isinstance(value, dict) or value.get("version") != VERSION:
+        return None
+    return FileResult(
+        name=value["name"],
+        format=value["format"],
+        encoding=value["encoding"],
+        decks=[_deck_from_json(row) for row in value["decks"]],
+        problems=[Problem(message, line, index, board, kind) for message, line, index, board, kind in value["problems"]],
+        notes=list(value["notes"]),
+    )
+
+
+def _deck_to_json(deck: Deck) -> list[Any]:
+    return [
+        deck.deal, deck.index, deck.line, deck.dealer, deck.vul, deck.board, deck.board_name, deck.deal_first,
+        [list(pair) for pair in deck.players],
+        [[call.call, call.alert, call.explanation] for call in deck.auction],
+        deck.auction_first,
+        [list(trick) for trick in deck.play],
+        deck.claim, deck.contract, deck.declarer, deck.result,
+        [list(tag) for tag in deck.tags],
+        deck.source,
+        list(deck.notes),
+    ]
+
+
+def _deck_from_json(row: list[Any]) -> Deck:
+    (deal, index, line, dealer, vul, board, board_name, deal_first, players, auction, auction_first, play,
+     claim, contract, declarer, result, tags, source, notes) = row
+    return Deck(
+        deal=deal, index=index, line=line, dealer=dealer, vul=vul, board=board, board_name=board_name,
+        deal_first=deal_first,
+        players=tuple((seat, name) for seat, name in players),
+        auction=tuple(Call(call, alert, explanation) for call, alert, explanation in auction),
+        auction_first=auction_first,
+        play=tuple(tuple(trick) for trick in play),
+        claim=claim, contract=contract, declarer=declarer, result=result,
+        tags=tuple((name, value) for name, value in tags),
+        source=source,
+        notes=tuple(notes),
+    )

@@ -1,0 +1,61 @@
+"""A FileResult stored as JSON comes back equal, field by field, for every real file."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import fields
+from pathlib import Path
+
+import pytest
+
+from games.formats import read_decks
+from games.formats.bench_data import full_decks
+from games.formats.model import Call, Deck, FileResult, Problem
+from games.formats.stored import VERSION, result_from_json, result_to_json
+
+CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpus"
+
+
+def _through_json(result: FileResult) -> FileResult | None:
+    return result_from_json(json.loads(json.dumps(result_to_json(result))))
+
+
+def _corpus_files() -> list[Path]:
+    if not CORPUS.exists():
+        return []
+    return sorted(p for p in CORPUS.rglob("*") if p.is_file() and p.suffix.lower() in {".lin", ".pbn", ".txt"})
+
+
+@pytest.mark.parametrize("path", _corpus_files(), ids=lambda p: p.name)
+def test_every_corpus_file_comes_back_equal(path: Path) -> None:
+    result = read_decks(path.read_bytes(), path.name)
+    assert _through_json(result) == result
+
+
+def test_the_corpus_is_there_or_skipped() -> None:
+    if not _corpus_files():
+        pytest.skip("../shared/corpus is not present beside the repository")
+    assert len(_corpus_files()) >= 20
+
+
+def test_every_field_of_a_deck_is_kept() -> None:
+    """A field added to Deck and forgotten here fails: each one is given a value other than its default."""
+    deck = Deck(
+        deal=full_decks(1)[0].deal, index=4, line=17, dealer="E", vul="EW", board="12a", board_name="Round 2",
+        deal_first="W", players=(("N", "Zoë"), ("S", "O'Brien")),
+        auction=(Call("1C", True, "2+ clubs"), Call("P"), Call("?")), auction_first="E",
+        play=(("DQ", "D3", "D2", "DA"),), claim=9, contract="3NTX", declarer="S", result="9",
+        tags=(("Event", "club"),), source='[Board "12a"]', notes=("a note",),
+    )
+    for f in fields(Deck):
+        assert getattr(deck, f.name) != f.default, f"give {f.name} a value in this test"
+    result = FileResult(name="x.pbn", format="pbn", encoding="utf-8", decks=[deck],
+                        problems=[Problem("board 3: North has 12 cards", 30, 2, "3", "invalid_deal")],
+                        notes=["read past"])
+    assert _through_json(result) == result
+
+
+def test_another_layout_is_not_loaded() -> None:
+    stored = result_to_json(FileResult(name="x.lin", format="lin"))
+    assert result_from_json({**stored, "version": VERSION + 1}) is None
+    assert result_from_json(None) is None and result_from_json([1, 2]) is None
