@@ -10,7 +10,9 @@ table: a row beside ``DealtBoard``, rather than a column on it, so the queue's m
 stay as they are. A new board starts hidden.
 
 ``seat_view(game, user)`` is the one place that decides which cards a person sees;
-templates get its result, never the deal, so nothing can print a hidden hand.
+templates get its result, never the deal, so nothing can print a hidden hand. A
+player sees the hand of the seat they held when the board was dealt, and nothing of
+a board dealt before they took (or were moved to) their seat: ``Seat.from_board``.
 """
 
 from __future__ import annotations
@@ -57,6 +59,10 @@ class JoinTable(models.Model):
     def _locked(self) -> JoinTable:
         return JoinTable.objects.select_for_update().get(pk=self.pk)
 
+    def _next_board(self) -> int:
+        """The number the next board dealt will have: a seat taken now sees from that one."""
+        return Game.objects.filter(pk=self.game_id).values_list("next_board_number", flat=True).get()
+
     def _bump(self, locked: JoinTable) -> None:
         """Move the version on (under the lock taken as ``locked``); this object follows."""
         JoinTable.objects.filter(pk=self.pk).update(version=F("version") + 1)
@@ -75,7 +81,7 @@ class JoinTable(models.Model):
                     raise SeatError("You already sit at this table.")
                 if seat in taken:
                     raise SeatError(f"{SEAT_NAMES[seat]} was just taken: choose another seat.")
-                row = Seat.objects.create(game_id=self.game_id, seat=seat, user=user)
+                row = Seat.objects.create(game_id=self.game_id, seat=seat, user=user, from_board=self._next_board())
                 self._bump(locked)
                 return row
         except IntegrityError:  # a race the lock did not serialise (it does on SQLite and PostgreSQL)
@@ -93,12 +99,15 @@ class JoinTable(models.Model):
             if seat == to:
                 return
             other = rows.get(to)
+            # A moved player sees nothing of the board in play: not the new seat's hand,
+            # which another player held when it was dealt.
+            from_board = self._next_board()
             # (game, seat) is unique: park the other player out of the way while swapping.
             if other is not None:
                 Seat.objects.filter(pk=other.pk).update(seat="-")
-            Seat.objects.filter(pk=rows[seat].pk).update(seat=to)
+            Seat.objects.filter(pk=rows[seat].pk).update(seat=to, from_board=from_board)
             if other is not None:
-                Seat.objects.filter(pk=other.pk).update(seat=seat)
+                Seat.objects.filter(pk=other.pk).update(seat=seat, from_board=from_board)
             self._bump(locked)
 
     def unseat(self, seat: str) -> None:
@@ -123,13 +132,19 @@ class JoinTable(models.Model):
         JoinTable.objects.filter(pk=self.pk).update(invite_token=self.invite_token)
         return self.invite_token
 
-    def reveal(self, by=None) -> DealtBoard | None:
-        """Show the current board's four hands to the table; None when nothing was dealt."""
+    def reveal(self, number: int | None, by=None) -> DealtBoard:
+        """Show board ``number``'s four hands to the table. Only the current board, the one
+        the host's page shows: a page left open while a new board was dealt must not reveal
+        a board its host has not seen (SeatError, nothing shown)."""
         with transaction.atomic():
             locked = self._locked()
             board = self.game.boards.order_by("-number").first()
             if board is None:
-                return None
+                raise SeatError("Deal a board first: there is nothing to reveal.")
+            if number != board.number:
+                shown = f"board {number}" if number else "no board"
+                raise SeatError(f"Your page shows {shown}, but board {board.number} is the one on the table now: "
+                                f"nothing was revealed. Look at board {board.number}, then reveal it.")
             _, created = BoardReveal.objects.get_or_create(board=board, defaults={"revealed_by": by})
             if created:
                 self._bump(locked)
@@ -141,6 +156,9 @@ class Seat(models.Model):
     seat = models.CharField(max_length=1, choices=SEAT_CHOICES)
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="seats")
     joined_at = models.DateTimeField(auto_now_add=True)
+    # The first board this player sees their hand of: the next board when they sat down
+    # or were moved here (boards dealt before that belonged to whoever sat here then).
+    from_board = models.PositiveIntegerField(default=1)
 
     class Meta:
         ordering = ["game", "seat"]
@@ -181,6 +199,7 @@ class SeatView:
     dealer: str
     vul: str
     my_seat: str  # "" when not seated
+    held: bool  # whether my_seat was mine when this board was dealt (so I see its hand)
     revealed: bool
     can_manage: bool
     slots: tuple[Slot, ...]  # N, E, S, W
@@ -212,12 +231,13 @@ def seat_view(game: Game, user, table: JoinTable | None = None) -> SeatView:
     mine = next((s for s, row in players.items() if row.user_id == user.pk), "")
     revealed = board is not None and hasattr(board, "reveal")
     hands = board.hands() if board is not None else {}
+    held = bool(mine and board is not None and players[mine].from_board <= board.number)
     slots = tuple(
         Slot(
             seat=seat,
             player=players[seat].user.get_username() if seat in players else "",
             is_me=seat == mine,
-            cards=hands.get(seat, "") if revealed or seat == mine else "",
+            cards=hands.get(seat, "") if revealed or (seat == mine and held) else "",
         )
         for seat in SEATS
     )
@@ -235,6 +255,7 @@ def seat_view(game: Game, user, table: JoinTable | None = None) -> SeatView:
         dealer=board.dealer if board else "",
         vul=board.vul if board else "",
         my_seat=mine,
+        held=held,
         revealed=revealed,
         can_manage=game.can_manage(user),
         slots=slots,

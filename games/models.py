@@ -32,11 +32,22 @@ SEAT_CHOICES = [("N", "North"), ("E", "East"), ("S", "South"), ("W", "West")]
 VUL_CHOICES = [(v, {"None": "None", "NS": "N-S", "EW": "E-W", "All": "Both"}[v]) for v in VULS]
 
 
+MANAGE_EVERY_GAME = "games.change_game"  # the admin's "Can change game"
+
+
+def manages_every_game(user) -> bool:
+    """Staff with the admin's permission to change games may manage any host's game on the
+    public pages too; ``is_staff`` alone (a reviewer who may only view) is not enough.
+    Checked for staff only, so a host's deal asks no permission tables."""
+    return bool(user.is_authenticated and user.is_staff and user.has_perm(MANAGE_EVERY_GAME))
+
+
 class GameManager(models.Manager):
     def managed_by(self, user, pk: int) -> Game:
-        """Game ``pk`` if ``user`` may upload, reorder and deal in it (its host, or staff);
-        Game.DoesNotExist otherwise. A statement built once: every deal asks this."""
-        staff = bool(user.is_staff)
+        """Game ``pk`` if ``user`` may upload, reorder and deal in it (its host, or staff
+        with the change permission); Game.DoesNotExist otherwise. A statement built once:
+        every deal asks this."""
+        staff = manages_every_game(user)
         reader, sql = _managed_sql(self.db, staff)
         game = reader.first(sql, [pk] if staff else [pk, user.pk])
         if game is None:
@@ -51,7 +62,7 @@ class GameManager(models.Manager):
         reads the game back: one statement where managed_by and deal_next take two, on
         every press of Deal New Cards. The board's ``game`` is that game.
         """
-        staff = bool(user.is_staff)
+        staff = manages_every_game(user)
         reader, sql = _take_number_sql(self.db, staff)
         with transaction.atomic(using=self.db):
             game = reader.first(sql, [pk] if staff else [pk, user.pk])
@@ -103,8 +114,8 @@ class Game(models.Model):
         return reverse("game", args=[self.pk])
 
     def can_manage(self, user) -> bool:
-        """The host and staff may upload, reorder and deal."""
-        return user.is_authenticated and (user.pk == self.host_id or user.is_staff)
+        """The host, and staff with the change permission, may upload, reorder and deal."""
+        return user.is_authenticated and (user.pk == self.host_id or manages_every_game(user))
 
     # --- the queue -----------------------------------------------------------------
 

@@ -111,21 +111,32 @@ def test_every_seating_change_the_reveal_and_a_deal_change_the_version(table, ot
     assert changed()
     table.game.deal_next()
     assert changed()
-    table.reveal(by=table.game.host)
+    table.reveal(1, by=table.game.host)
     assert changed()
-    table.reveal(by=table.game.host)  # already revealed: nothing new to see
+    table.reveal(1, by=table.game.host)  # already revealed: nothing new to see
     assert not changed()
     table.leave(other_user)
     assert changed()
 
 
 def test_reveal_marks_the_current_board_only(table):
-    assert table.reveal() is None
+    with pytest.raises(SeatError, match="Deal a board first"):
+        table.reveal(None)
     first = table.game.deal_next()
-    table.reveal(by=table.game.host)
+    table.reveal(1, by=table.game.host)
     second = table.game.deal_next()
     assert BoardReveal.objects.filter(board=first).exists()
     assert not BoardReveal.objects.filter(board=second).exists()
+
+
+@pytest.mark.parametrize("shown", [1, None, 3])
+def test_reveal_refuses_a_board_the_page_does_not_show(table, shown):
+    """A page left open on board 1 while board 2 was dealt reveals nothing."""
+    table.game.deal_next()
+    table.game.deal_next()
+    with pytest.raises(SeatError, match="board 2 is the one on the table now"):
+        table.reveal(shown, by=table.game.host)
+    assert not BoardReveal.objects.exists()
 
 
 def add_deal(game: Game, **fields) -> None:
@@ -143,18 +154,60 @@ def test_a_seated_player_sees_only_their_own_hand(table, other_user):
 
 def test_the_host_sees_no_hand_unless_seated_and_then_only_their_own(table, other_user):
     add_deal(table.game)
-    table.game.deal_next()
     host = table.game.host
+    table.game.deal_next()
     assert all(slot.cards == "" for slot in seat_view(table.game, host).slots)
     table.take_seat(host, "S")
+    table.game.add_decks([ParsedDeck(deal=DEAL, index=0, line=1, board="2")], source_name="club.pbn")
+    table.game.deal_next()
     assert [slot.cards for slot in seat_view(table.game, host).slots] == ["", "", HANDS["S"], ""]
+
+
+def test_a_seat_taken_after_the_deal_shows_nothing_of_that_board(table, other_user):
+    add_deal(table.game)
+    table.game.deal_next()
+    table.take_seat(other_user, "S")
+    view = seat_view(table.game, other_user)
+    assert view.my_seat == "S" and not view.held
+    assert all(slot.cards == "" for slot in view.slots)
+
+
+def test_a_player_who_rejoins_at_another_seat_sees_no_hand_of_the_board_in_play(table, other_user):
+    """They saw North's cards of board 1; East's cards of board 1 are not theirs to see."""
+    add_deal(table.game)
+    table.take_seat(other_user, "N")
+    table.game.deal_next()
+    assert [slot.cards for slot in seat_view(table.game, other_user).slots] == [HANDS["N"], "", "", ""]
+    table.leave(other_user)
+    table.take_seat(other_user, "E")
+    assert all(slot.cards == "" for slot in seat_view(table.game, other_user).slots)
+    table.leave(other_user)
+    table.take_seat(other_user, "N")  # back at the same seat: still nothing of board 1
+    assert all(slot.cards == "" for slot in seat_view(table.game, other_user).slots)
+    add_deal(table.game)
+    table.game.deal_next()
+    assert [slot.cards for slot in seat_view(table.game, other_user).slots] == [HANDS["N"], "", "", ""]
+
+
+def test_players_the_host_moves_see_nothing_of_the_board_in_play(table, other_user, players):
+    add_deal(table.game)
+    table.take_seat(other_user, "N")
+    table.take_seat(players[0], "E")
+    table.game.deal_next()
+    table.move("N", "E")  # a swap: each now sits where the other's cards were dealt
+    for user in (other_user, players[0]):
+        assert all(slot.cards == "" for slot in seat_view(table.game, user).slots)
+    add_deal(table.game)
+    table.game.deal_next()
+    assert seat_view(table.game, other_user).slots[1].cards == HANDS["E"]
+    assert seat_view(table.game, players[0]).slots[0].cards == HANDS["N"]
 
 
 def test_after_the_reveal_everyone_at_the_table_sees_all_four(table, other_user):
     add_deal(table.game, auction=(), play=())
     table.take_seat(other_user, "W")
     table.game.deal_next()
-    table.reveal(by=table.game.host)
+    table.reveal(1, by=table.game.host)
     view = seat_view(table.game, other_user)
     assert view.revealed and {slot.seat: slot.cards for slot in view.slots} == HANDS
     assert view.record is None  # the file had no auction or play
@@ -167,7 +220,7 @@ def test_the_record_is_built_only_after_the_reveal(table, other_user):
     table.take_seat(other_user, "N")
     table.game.deal_next()
     assert seat_view(table.game, other_user).record is None
-    table.reveal()
+    table.reveal(1)
     record = seat_view(table.game, other_user).record
     assert record is not None and record.auction and record.tricks
 
@@ -175,7 +228,7 @@ def test_the_record_is_built_only_after_the_reveal(table, other_user):
 def test_a_new_board_starts_hidden_again(table, other_user):
     table.take_seat(other_user, "N")
     table.game.deal_next()
-    table.reveal()
+    table.reveal(1)
     table.game.deal_next()
     view = seat_view(table.game, other_user)
     assert not view.revealed and sum(1 for slot in view.slots if slot.cards) == 1

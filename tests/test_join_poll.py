@@ -46,7 +46,7 @@ def test_a_deal_a_reveal_or_a_seat_change_answers_the_new_partial(other_client, 
     url = poll_url(other_client.get(f"/games/{table.game.pk}/").content.decode())
     for change in (
         lambda: table.game.deal_next(),
-        lambda: table.reveal(),
+        lambda: table.reveal(1),
         lambda: table.take_seat(django_user_model.objects.create_user("dave"), "S"),
         lambda: table.move("E", "W"),
     ):

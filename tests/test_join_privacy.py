@@ -174,7 +174,7 @@ def test_anyone_not_at_the_table_gets_404(at, table, django_user_model, path):
 def test_the_invite_page_shows_no_cards_to_a_newcomer(at, table, django_user_model):
     table.unseat("W")
     django_user_model.objects.create_user("frank", password="x")
-    table.reveal()  # even once revealed: the invite page is not the table
+    table.reveal(1)  # even once revealed: the invite page is not the table
     html = at("frank").get(f"/games/{table.game.pk}/join/{table.invite_token}/").content.decode()
     assert "Choose your seat" in html
     assert_sees_only(html, None)
@@ -196,7 +196,7 @@ def test_players_cannot_reveal_deal_or_reseat(at, table, username):
 
 @pytest.mark.parametrize("username", ["alice", "bob", "dave", "erin"])
 def test_after_the_reveal_everyone_at_the_table_sees_all_four_and_the_record(at, table, username):
-    assert at("alice").post(f"/games/{table.game.pk}/reveal/").status_code == 302
+    assert at("alice").post(f"/games/{table.game.pk}/reveal/", {"board": "1"}).status_code == 302
     for url in (f"/games/{table.game.pk}/", f"/games/{table.game.pk}/seat/"):
         html = at(username).get(url).content.decode()
         assert_sees_all(html)
@@ -206,3 +206,90 @@ def test_after_the_reveal_everyone_at_the_table_sees_all_four_and_the_record(at,
 def test_the_record_stays_hidden_before_the_reveal(at, table):
     html = at("bob").get(f"/games/{table.game.pk}/").content.decode()
     assert "Jacoby" not in html and "Auction" not in html and "claimed" not in html
+
+
+def test_a_player_who_rejoins_at_another_seat_sees_nothing_of_the_board_in_play(at, table):
+    """bob held East when board 1 was dealt; after leaving and taking North he sees no hand."""
+    client = at("bob")
+    assert client.post(f"/games/{table.game.pk}/seats/leave/").status_code == 302
+    table.unseat("N")  # the host stands up so that North is free
+    html = client.get(f"/games/{table.game.pk}/join/{table.invite_token}/").content.decode()
+    assert_sees_only(html, None)
+    assert client.post(f"/games/{table.game.pk}/join/{table.invite_token}/", {"seat": "N"}).status_code == 302
+    for url in (f"/games/{table.game.pk}/", f"/games/{table.game.pk}/seat/"):
+        html = client.get(url).content.decode()
+        assert_sees_only(html, None)
+        assert "you see your hand from the next board on" in html
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+def test_a_reveal_of_a_board_the_page_does_not_show_is_refused(at, table, htmx):
+    """The host's page still shows board 1 when board 2 has been dealt in another tab."""
+    table.game.deal_next(by=table.game.host)
+    headers = {"HX-Request": "true"} if htmx else {}
+    response = at("alice").post(f"/games/{table.game.pk}/reveal/", {"board": "1"}, headers=headers, follow=True)
+    html = response.content.decode()
+    assert "board 2 is the one on the table now" in html and "nothing was revealed" in html
+    assert not table.game.boards.filter(reveal__isnull=False).exists()
+    for username in ("bob", "dave", "erin"):
+        assert "All four hands are shown" not in at(username).get(f"/games/{table.game.pk}/").content.decode()
+
+
+@pytest.mark.parametrize("board", ["", "²", "-1", "99999999999999999999"])
+def test_a_reveal_without_a_readable_board_is_refused(at, table, board):
+    response = at("alice").post(f"/games/{table.game.pk}/reveal/", {"board": board}, follow=True)
+    assert response.status_code == 200 and "nothing was revealed" in response.content.decode()
+    assert not table.game.boards.filter(reveal__isnull=False).exists()
+
+
+@pytest.mark.parametrize("fmt", ["pbn", "lin"])
+def test_a_seated_host_exports_no_board_in_play_until_it_is_revealed(at, table, fmt):
+    client = at("alice")  # the host sits North
+    html = client.get(f"/games/{table.game.pk}/").content.decode()
+    assert "leaves out the board in play until it is revealed" in html
+    text = client.get(f"/games/{table.game.pk}/export/dealt.{fmt}").content.decode()
+    assert_sees_only(text, None)
+    client.post(f"/games/{table.game.pk}/reveal/", {"board": "1"})
+    text = client.get(f"/games/{table.game.pk}/export/dealt.{fmt}").content.decode()
+    assert "KJ732" in text and "Q9873" in text  # North's and East's hearts and spades
+
+
+def test_a_host_not_seated_exports_every_dealt_board(at, table, host):
+    table.leave(host)
+    text = at("alice").get(f"/games/{table.game.pk}/export/dealt.pbn").content.decode()
+    assert DEAL in text
+
+
+@pytest.fixture
+def staff_with(django_user_model):
+    """staff_with("view_game") -> a staff user (not superuser) holding those permissions."""
+    from django.contrib.auth.models import Permission
+
+    def make(*codenames: str):
+        user = django_user_model.objects.create_user(f"staff-{'-'.join(codenames) or 'none'}", password="x",
+                                                     is_staff=True)
+        user.user_permissions.set(Permission.objects.filter(content_type__app_label="games", codename__in=codenames))
+        return user
+
+    return make
+
+
+GAME_ROUTES = [("get", ""), ("get", "seat/"), ("get", "upload/"), ("get", "export/dealt.pbn"),
+               ("get", "export/queue.lin"), ("post", "deal/"), ("post", "reveal/"), ("post", "queue/clear/")]
+
+
+@pytest.mark.parametrize("codenames", [(), ("view_game", "view_deck", "view_dealtboard")])
+def test_staff_without_the_change_permission_manage_no_game(client, table, staff_with, codenames):
+    client.force_login(staff_with(*codenames))
+    for method, path in GAME_ROUTES:
+        response = getattr(client, method)(f"/games/{table.game.pk}/{path}", {"board": "1"} if method == "post" else {})
+        assert response.status_code == 404, (path, response.status_code)
+        assert_sees_only(response.content.decode(), None)
+    assert table.game.boards.count() == 1 and not table.game.boards.filter(reveal__isnull=False).exists()
+
+
+def test_staff_with_the_change_permission_manage_every_game(client, table, staff_with):
+    client.force_login(staff_with("change_game"))
+    assert client.get(f"/games/{table.game.pk}/").status_code == 200
+    assert client.post(f"/games/{table.game.pk}/deal/").status_code == 302
+    assert table.game.boards.count() == 2

@@ -96,7 +96,8 @@ def test_reveal_shows_all_hands_and_hides_the_button(host_client, table):
     table.game.deal_next()
     html = page(host_client, table)
     assert "Reveal hands" in html and 'hx-post="/games/%d/reveal/"' % table.game.pk in html
-    response = host_client.post(f"/games/{table.game.pk}/reveal/", headers=HX)
+    assert '<input type="hidden" name="board" value="1">' in html
+    response = host_client.post(f"/games/{table.game.pk}/reveal/", {"board": "1"}, headers=HX)
     html = response.content.decode()
     assert response.status_code == 200 and html.count('<ul class="suits"') == 4
     assert "Reveal hands" not in html and "All four hands are shown" in html

@@ -3,7 +3,7 @@
 Who sees what is decided once, in ``games.join_models.seat_view``; these views only
 decide who may ask. A seat always comes from the logged-in user's Seat row, never
 from the URL or the query string. Anyone neither seated at the table nor its host
-(or staff) gets 404, as for a game that does not exist.
+(or staff with the change permission) gets 404, as for a game that does not exist.
 
 table.py imports this module (the game page shows the seat view), so nothing here
 imports table.py.
@@ -34,9 +34,11 @@ PANEL = "games/partials/seat_panel.html"
 
 
 def _get_game_for_host(request: HttpRequest, pk: int) -> Game:
-    """As in table.py: the game if the user hosts it (or is staff); 404 otherwise."""
-    games = Game.objects.all() if request.user.is_staff else Game.objects.filter(host=request.user)
-    return get_object_or_404(games, pk=pk)
+    """As in table.py: the game if the user manages it (``Game.objects.managed_by``); 404 otherwise."""
+    try:
+        return Game.objects.managed_by(request.user, pk)
+    except Game.DoesNotExist:
+        raise Http404("No such game.") from None
 
 
 def _not_join(request: HttpRequest, game: Game) -> HttpResponse:
@@ -143,13 +145,18 @@ def reveal(request: HttpRequest, pk: int) -> HttpResponse:
     game = _get_game_for_host(request, pk)
     if game.game_type != Game.Type.JOIN:
         return _not_join(request, game)
-    board = JoinTable.for_game(game).reveal(by=request.user)
+    shown = request.POST.get("board", "")
+    number = int(shown) if shown.isdecimal() and len(shown) <= 9 else None  # the board the page shows
+    try:
+        board = JoinTable.for_game(game).reveal(number, by=request.user)
+    except SeatError as error:
+        if request.htmx:
+            return _fragments(request, game, VIEW, reveal_error=str(error))
+        messages.error(request, str(error))
+        return redirect(game)
     if request.htmx:
         return _fragments(request, game, VIEW)
-    if board is None:
-        messages.error(request, "Deal a board first: there is nothing to reveal.")
-    else:
-        messages.success(request, f"Board {board.number}: all four hands are shown to the table.")
+    messages.success(request, f"Board {board.number}: all four hands are shown to the table.")
     return redirect(game)
 
 

@@ -23,7 +23,8 @@ HISTORY_SHOWN = 50
 
 
 def _get_game_for_host(request: HttpRequest, pk: int) -> Game:
-    """The game if the user hosts it (or is staff); 404 otherwise, so others learn nothing."""
+    """The game if the user manages it (its host, or staff with the change permission);
+    404 otherwise, so others learn nothing."""
     try:
         return Game.objects.managed_by(request.user, pk)
     except Game.DoesNotExist:
@@ -125,7 +126,7 @@ def game(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 @vary_on_headers("HX-Request")
 def deal(request: HttpRequest, pk: int) -> HttpResponse:
-    try:  # the host's (or staff's) check is part of the dealing statement
+    try:  # the manager's check is part of the dealing statement
         board = Game.objects.deal_next_as(request.user, pk)
     except Game.DoesNotExist:
         raise Http404("No such game.") from None
