@@ -1,14 +1,17 @@
 """Settings for the deck upload site, read from the environment.
 
 DATABASE_URL (default: SQLite in the project folder), SECRET_KEY, DEBUG,
-ALLOWED_HOSTS (comma separated). Production: DEBUG=0 and a real SECRET_KEY;
-see the README for gunicorn and whitenoise.
+ALLOWED_HOSTS and CSRF_TRUSTED_ORIGINS (comma separated), the log-in throttle's
+LOGIN_THROTTLE_FAILURES and LOGIN_THROTTLE_MINUTES, and TRUSTED_PROXY_COUNT /
+TRUSTED_PROXY_HEADER for the client's address behind proxies. Production: DEBUG=0
+and a real SECRET_KEY; see the README for gunicorn and whitenoise.
 """
 
 from __future__ import annotations
 
 import os
 import tempfile
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -30,6 +33,8 @@ if not SECRET_KEY:
         raise RuntimeError("SECRET_KEY must be set when DEBUG is off")
     SECRET_KEY = "dev-only-insecure-key-do-not-use-in-production"
 ALLOWED_HOSTS = [h.strip() for h in os.environ.get("ALLOWED_HOSTS", "127.0.0.1,localhost").split(",") if h.strip()]
+# Only needed when the proxy does not pass the browser's Host on (e.g. "https://bridge.example.org").
+CSRF_TRUSTED_ORIGINS = [o.strip() for o in os.environ.get("CSRF_TRUSTED_ORIGINS", "").split(",") if o.strip()]
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -41,6 +46,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_htmx",
     "template_partials",
+    "axes",
     "games",
 ]
 
@@ -52,10 +58,10 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
-    "games.throttle.LoginThrottleMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "axes.middleware.AxesMiddleware",  # last, as axes asks: turns a refused log-in into the 429 page
 ]
 
 ROOT_URLCONF = "deckupload.urls"
@@ -145,9 +151,26 @@ CSP_POLICY = (
     "default-src 'self'; script-src 'self' 'nonce-{nonce}'; style-src 'self'; img-src 'self' data:; "
     "object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'"
 )
-# games.throttle: past this many failed log-ins in this many minutes, 429 without a password check.
-LOGIN_THROTTLE_FAILURES = int(os.environ.get("LOGIN_THROTTLE_FAILURES", "5"))
-LOGIN_THROTTLE_MINUTES = int(os.environ.get("LOGIN_THROTTLE_MINUTES", "15"))
+# Log-in throttling by django-axes; games/lockout.py says what is counted together (per
+# username and address, per username from addresses it never logged in from; never per
+# address alone). Past LOGIN_THROTTLE_FAILURES failures in LOGIN_THROTTLE_MINUTES a log-in
+# (the site's or the admin's) answers 429 without a password check.
+AXES_HANDLER = "axes.handlers.database.AxesDatabaseHandler"  # rows every gunicorn worker sees, in the admin
+AXES_FAILURE_LIMIT = int(os.environ.get("LOGIN_THROTTLE_FAILURES", "5"))
+AXES_COOLOFF_TIME = timedelta(minutes=int(os.environ.get("LOGIN_THROTTLE_MINUTES", "15")))
+AXES_LOCKOUT_PARAMETERS = "games.lockout.lockout_parameters"
+AXES_USERNAME_CALLABLE = "games.lockout.username"
+AXES_CLIENT_IP_CALLABLE = "games.lockout.client_ip"
+AXES_LOCKOUT_CALLABLE = "games.lockout.lockout_response"
+AXES_HTTP_RESPONSE_CODE = 429
+AXES_RESET_ON_SUCCESS = True  # a log-in clears that username's failures from that address
+# Refused tries while locked out are not counted: the wait the page names holds instead
+# of growing with every try.
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
+# The client's address for the throttle: REMOTE_ADDR here (runserver); behind proxies,
+# how many append to which header (settings_production: 1, X-Forwarded-For).
+TRUSTED_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT", "0"))
+TRUSTED_PROXY_HEADER = "HTTP_" + os.environ.get("TRUSTED_PROXY_HEADER", "X-Forwarded-For").upper().replace("-", "_")
 # Argon2id first: memory-hard (Django's and OWASP's first choice) and, measured here, half
 # the CPU of PBKDF2's million rounds per log-in. Older hashes still verify, and are
 # rehashed with Argon2id at the user's next log-in.
@@ -157,7 +180,10 @@ PASSWORD_HASHERS = [
     "django.contrib.auth.hashers.PBKDF2SHA1PasswordHasher",
     "django.contrib.auth.hashers.ScryptPasswordHasher",
 ]
-AUTHENTICATION_BACKENDS = ["games.auth_backend.ModelBackend"]  # Django's, the user read with a statement built once
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",  # first: refuses a locked-out log-in; loads no users
+    "games.auth_backend.ModelBackend",  # Django's, the user read with a statement built once
+]
 SESSION_ENGINE = "games.sessions"  # Django's database sessions, read with a statement built once
 SESSION_COOKIE_HTTPONLY = True
 CSRF_COOKIE_HTTPONLY = False  # htmx reads the token from the page, not the cookie

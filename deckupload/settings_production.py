@@ -5,9 +5,12 @@ settings.py already turns on secure cookies, HSTS, the SSL redirect and the
 proxy header when DEBUG is off, so this module forces DEBUG off *before*
 reading it and adds only what a multi-process server needs on top:
 
-- a cache shared by the gunicorn workers, for the login throttle's counters
-  (a file cache in CACHE_DIR, default ``tmp/cache`` in the project, which only
-  the app's user may write: the file cache unpickles what it reads);
+- a cache shared by the gunicorn workers (a file cache in CACHE_DIR, default
+  ``tmp/cache`` in the project, which only the app's user may write: the file
+  cache unpickles what it reads); the log-in throttle no longer uses it
+  (django-axes keeps its counts in the database);
+- the client's address for the log-in throttle from the proxy's X-Forwarded-For
+  (TRUSTED_PROXY_COUNT, default 1: the one TLS proxy of the README);
 - persistent database connections (CONN_MAX_AGE, default 60 s) with health checks.
 
 Expects TLS to end at a reverse proxy that sets ``X-Forwarded-Proto: https``.
@@ -35,8 +38,10 @@ CACHES = {
 DATABASES["default"]["CONN_MAX_AGE"] = int(os.environ.get("CONN_MAX_AGE", "60"))
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 
-# The proxy's address for each client, for the login throttle (empty: REMOTE_ADDR).
-LOGIN_THROTTLE_IP_HEADER = os.environ.get("LOGIN_THROTTLE_IP_HEADER", "")
+# gunicorn sees only the proxy's address (127.0.0.1); the client's is the one the proxy
+# appended to TRUSTED_PROXY_HEADER (settings.py: X-Forwarded-For). Without it every client
+# would share one address in the log-in throttle's counts. N proxies in a chain: N; none: 0.
+TRUSTED_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT", "1"))
 
 LOGGING = {
     "version": 1,
