@@ -90,9 +90,6 @@ DATABASES = {
         conn_max_age=int(os.environ.get("CONN_MAX_AGE", "0")),
     )
 }
-if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
-    # Django's backend, with a health check that asks the socket before sending SELECT 1
-    DATABASES["default"]["ENGINE"] = "deckupload.postgresql"
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # WAL lets readers go on while one writer deals; IMMEDIATE transactions take
     # the write lock up front so concurrent dealers queue instead of failing.
@@ -182,9 +179,8 @@ PASSWORD_HASHERS = [
 ]
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",  # first: refuses a locked-out log-in; loads no users
-    "games.auth_backend.ModelBackend",  # Django's, the user read with a statement built once
+    "django.contrib.auth.backends.ModelBackend",
 ]
-SESSION_ENGINE = "games.sessions"  # Django's database sessions, read with a statement built once
 SESSION_COOKIE_HTTPONLY = True
 CSRF_COOKIE_HTTPONLY = False  # htmx reads the token from the page, not the cookie
 if not DEBUG:

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.contrib import messages
-from django.contrib.auth import load_backend, login
+from django.contrib.auth import login
 from django.contrib.auth import views as auth_views
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
@@ -12,6 +11,10 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.debug import sensitive_post_parameters
 
 from games.forms import SignupForm
+
+# The backend that keeps the signed-up user in the session (axes' backend, listed first,
+# only refuses locked-out log-ins and loads no users).
+USER_BACKEND = "django.contrib.auth.backends.ModelBackend"
 
 
 @sensitive_post_parameters("password1", "password2")
@@ -22,17 +25,12 @@ def signup(request: HttpRequest) -> HttpResponse:
     form = SignupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         user = form.save()
-        login(request, user, backend=_session_backend())
+        login(request, user, backend=USER_BACKEND)
         if next_url:  # e.g. back to the invite link of a Join game
             return redirect(next_url)
         messages.success(request, f"Welcome, {user.username}! Create your first game.")
         return redirect("home")
     return render(request, "registration/signup.html", {"form": form, "next": next_url})
-
-
-def _session_backend() -> str:
-    """The first backend that loads users: axes' backend before it only refuses log-ins."""
-    return next(path for path in settings.AUTHENTICATION_BACKENDS if hasattr(load_backend(path), "get_user"))
 
 
 def _safe_next(request: HttpRequest) -> str:
