@@ -38,7 +38,7 @@ ALLOWED_HOSTS = [h.strip() for h in os.environ.get("ALLOWED_HOSTS", "127.0.0.1,l
 CSRF_TRUSTED_ORIGINS = [o.strip() for o in os.environ.get("CSRF_TRUSTED_ORIGINS", "").split(",") if o.strip()]
 
 INSTALLED_APPS = [
-    "django.contrib.admin",
+    "games.admin_site.AdminConfig",  # Django's admin, less its 500s on hand-made URLs (see there)
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",
@@ -143,6 +143,13 @@ DECK_UPLOAD_EXPIRY_HOURS = int(os.environ.get("DECK_UPLOAD_EXPIRY_HOURS", "24"))
 DATA_UPLOAD_MAX_MEMORY_SIZE = DECK_UPLOAD_MAX_TOTAL_BYTES + 1024 * 1024
 FILE_UPLOAD_MAX_MEMORY_SIZE = DECK_UPLOAD_MAX_FILE_BYTES + 1024 * 1024
 DATA_UPLOAD_MAX_NUMBER_FILES = DECK_UPLOAD_MAX_FILES + 5
+# games.upload_handlers first: it stops an upload past DECK_UPLOAD_MAX_TOTAL_BYTES while the
+# body is read, before Django's two (memory, then temporary file) store it.
+FILE_UPLOAD_HANDLERS = [
+    "games.upload_handlers.UploadLimitHandler",
+    "django.core.files.uploadhandler.MemoryFileUploadHandler",
+    "django.core.files.uploadhandler.TemporaryFileUploadHandler",
+]
 
 X_FRAME_OPTIONS = "DENY"
 # django-csp: scripts from our origin or with the request's nonce (htmx's), styles only from

@@ -12,11 +12,13 @@ import unicodedata
 from django import forms
 from django.conf import settings
 
+from games.converters import bounded_int
 from games.formats import FileResult
 from games.upload_models import DeckKey, read_file
 
 MB = 1024 * 1024
 PASTED_NAME = "pasted deals"
+MAX_KEY = 10**9  # far above any upload's files or decks: a deck key's numbers stay a few digits
 MAX_NAME = 100
 ACCEPT = ".lin,.pbn,.txt,.xml"
 _PATH_SEPARATORS = re.compile(r"[\\/]")
@@ -52,6 +54,11 @@ def human_size(size: int, like: int | None = None) -> str:
     return text
 
 
+def total_too_big(total: int, limit: int) -> str:
+    """The per-upload limit's message (games.upload_handlers says it too, for bodies it stops)."""
+    return f"These files total {human_size(total, limit)}; the limit is {human_size(limit)} per upload."
+
+
 class MultipleFileInput(forms.ClearableFileInput):
     allow_multiple_selected = True
 
@@ -83,7 +90,13 @@ class UploadForm(forms.Form):
         help_text="LIN, PBN or BBO handviewer links.",
     )
 
+    def __init__(self, *args, refused: str = "", **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.refused = refused  # games.upload_handlers.refusal: why the files were stopped unread
+
     def clean_files(self) -> list[tuple[str, bytes]]:
+        if self.refused:  # the files here are none, or cut short at the limit: say only why
+            raise forms.ValidationError(self.refused)
         files = self.cleaned_data["files"]
         limit = settings.DECK_UPLOAD_MAX_FILES
         if len(files) > limit:
@@ -119,9 +132,7 @@ class UploadForm(forms.Form):
             raise forms.ValidationError("Choose one or more files, or paste deals.")
         total, limit = sum(len(data) for _, data in staged), settings.DECK_UPLOAD_MAX_TOTAL_BYTES
         if total > limit:
-            raise forms.ValidationError(
-                f"These files total {human_size(total, limit)}; the limit is {human_size(limit)} per upload."
-            )
+            raise forms.ValidationError(total_too_big(total, limit))
         results = [read_file(name, data) for name, data in staged]
         self._check_decks(results)
         cleaned["staged"], cleaned["results"] = staged, results
@@ -149,9 +160,10 @@ def file_reason(result: FileResult) -> str:
 
 def parse_key(text: str) -> DeckKey:
     f, _, d = text.partition("-")
-    if not (f.isdigit() and d.isdigit()):
+    file, deck = bounded_int(f, MAX_KEY), bounded_int(d, MAX_KEY)
+    if file is None or deck is None:
         raise forms.ValidationError("That deck choice is not one of this upload's decks.")
-    return int(f), int(d)
+    return file, deck
 
 
 class AddDecksForm(forms.Form):

@@ -34,10 +34,12 @@ def signup(request: HttpRequest) -> HttpResponse:
 
 
 def _safe_next(request: HttpRequest) -> str:
-    """The ?next= (or posted next) address when it points at this site, else ""."""
+    """The ?next= (or posted next) path when it points at this site, else ""."""
     url = request.POST.get("next") or request.GET.get("next") or ""
     ok = url_has_allowed_host_and_scheme(url, allowed_hosts={request.get_host()}, require_https=request.is_secure())
-    return url if ok else ""
+    # A path only: redirect() reads a word without "/" (?next=home, ?next=²) as a view name
+    # to reverse, and NoReverseMatch is a 500.
+    return url if ok and url.startswith("/") else ""
 
 
 class LoginView(auth_views.LoginView):

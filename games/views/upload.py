@@ -20,11 +20,13 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 
+from games.converters import bounded_int
 from games.formats import FileResult
 from games.formats.model import Deck as ParsedDeck
 from games.formats.model import board_heading, dealer_for_board, vul_for_board
 from games.models import Game, board_number
 from games.upload_forms import DISK_FULL, AddDecksForm, UploadForm, human_size
+from games.upload_handlers import refusal
 from games.upload_models import DeckKey, Upload, find_duplicates, problem_text, queued_deals, storage_full
 from games.views.table import _get_game_for_host
 
@@ -176,7 +178,7 @@ def upload(request: HttpRequest, pk: int) -> HttpResponse:
         return refused
     if request.method != "POST":
         return render(request, TEMPLATE, _context(game, pending=Upload.objects.pending(game, request.user)))
-    form = UploadForm(request.POST, request.FILES)
+    form = UploadForm(request.POST, request.FILES, refused=refusal(request))
     if not form.is_valid():
         return render(request, _partial(request, "results"), _context(game, form=form))
     try:
@@ -208,8 +210,8 @@ def preview(request: HttpRequest, pk: int, token) -> HttpResponse:
         return render(request, _partial(request, "results"), _added_context(game, staged))
     context = _preview_context(request, game, staged, staged.results())
     if request.htmx and "file" in request.GET and not request.htmx.history_restore_request:
-        number = int(request.GET["file"]) if request.GET["file"].isdigit() else -1
-        if not 0 <= number < len(context["files"]):
+        number = bounded_int(request.GET["file"], len(context["files"]) - 1)
+        if number is None:
             raise Http404("No such file in this upload")
         return render(request, f"{TEMPLATE}#file", {**context, "file": context["files"][number]})
     return render(request, _partial(request, "results"), context)

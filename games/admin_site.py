@@ -1,0 +1,79 @@
+"""The admin site: Django's, less the 500s that hand-made admin URLs reach (Django 5.2).
+
+* ``?_to_field=`` (empty) on a change or delete page: Django looks up a field named ""
+  and raises FieldDoesNotExist. Empty means the primary key, as Django's own check of
+  the parameter (``if to_field and ...``) already takes it.
+* An id too big for its column on a model whose primary key is a OneToOneField
+  (JoinTable, BoardReveal): Django guards integer fields' lookups against overflow,
+  not related fields', so the query raises OverflowError (SQLite) or DataError
+  (PostgreSQL). Such an id names no object: the admin says so, as for any other.
+
+Installed as ``admin.site`` through ``AdminConfig.default_site`` (settings'
+INSTALLED_APPS), Django's documented way to replace the default site, so every
+ModelAdmin registered (ours, auth's, axes') gets the fix without being listed here.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import admin
+from django.contrib.admin.apps import AdminConfig as DjangoAdminConfig
+from django.db import models
+from django.http import Http404, HttpRequest, HttpResponse
+from django.urls import URLPattern, path
+
+from games.converters import MAX_DB_ID, bounded_int
+
+
+class AdminConfig(DjangoAdminConfig):
+    default_site = "games.admin_site.AdminSite"
+
+
+def column_holds(field: models.Field, value: Any) -> bool:
+    """False when ``value`` cannot be in ``field``'s integer column (the lookup would overflow)."""
+    target = getattr(field, "target_field", field)  # a OneToOne or foreign key: the id it points at
+    if not isinstance(target, models.IntegerField):  # AutoField and BigAutoField are IntegerFields
+        return True
+    return bounded_int(str(value), MAX_DB_ID) is not None
+
+
+class SafeLookupMixin:
+    """Mixed into every registered ModelAdmin by :class:`AdminSite`."""
+
+    def get_object(self, request: HttpRequest, object_id: str, from_field: str | None = None) -> models.Model | None:
+        from_field = from_field or None
+        opts = self.model._meta  # type: ignore[attr-defined]
+        field = opts.pk if from_field is None else opts.get_field(from_field)
+        if not column_holds(field, object_id):
+            return None  # the change, delete and history pages then say "doesn't exist"
+        return super().get_object(request, object_id, from_field)  # type: ignore[misc]
+
+
+def view_on_site(request: HttpRequest, content_type_id: str, object_id: str) -> HttpResponse:
+    """Django's "view on site" redirect, with a 404 for an id the model's column cannot hold."""
+    from django.contrib.contenttypes import views
+    from django.contrib.contenttypes.models import ContentType
+
+    try:
+        model = ContentType.objects.get_for_id(bounded_int(content_type_id, MAX_DB_ID) or 0).model_class()
+    except ContentType.DoesNotExist:
+        raise Http404("No such content type") from None
+    if model is not None and not column_holds(model._meta.pk, object_id):
+        raise Http404("No such object")
+    return views.shortcut(request, content_type_id, object_id)
+
+
+class AdminSite(admin.AdminSite):
+    def register(self, model_or_iterable: Any, admin_class: type | None = None, **options: Any) -> None:
+        admin_class = admin_class or admin.ModelAdmin
+        if not issubclass(admin_class, SafeLookupMixin):
+            admin_class = type(admin_class.__name__, (SafeLookupMixin, admin_class),
+                               {"__module__": admin_class.__module__, "__doc__": admin_class.__doc__})
+        super().register(model_or_iterable, admin_class, **options)
+
+    def get_urls(self) -> list:
+        # Swapped in place (not added before it) so that no route of the site is unreachable.
+        safe = path("r/<path:content_type_id>/<path:object_id>/", self.admin_view(view_on_site), name="view_on_site")
+        return [safe if isinstance(url, URLPattern) and url.name == "view_on_site" else url
+                for url in super().get_urls()]
