@@ -17,7 +17,7 @@ from django.template.loader import render_to_string
 from django.utils import timezone
 from django.utils.html import format_html
 
-from games.join_models import BoardReveal, JoinTable, Seat
+from games.models.join import BoardReveal, JoinTable, Seat
 from games.models import DealtBoard, Deck, Game
 from games.views.exports import download
 

@@ -14,7 +14,7 @@ from django.conf import settings
 
 from games.converters import bounded_int
 from games.formats import FileResult
-from games.upload_models import DeckKey, read_file
+from games.models.upload import DeckKey, read_file
 
 MB = 1024 * 1024
 PASTED_NAME = "pasted deals"
@@ -22,7 +22,7 @@ MAX_KEY = 10**9  # far above any upload's files or decks: a deck key's numbers s
 MAX_NAME = 100
 ACCEPT = ".lin,.pbn,.txt,.xml"
 _PATH_SEPARATORS = re.compile(r"[\\/]")
-# When the database has no room for the upload's files or its decks (upload_models.storage_full).
+# When the database has no room for the upload's files or its decks (games.models.upload.storage_full).
 DISK_FULL = "The server could not store the upload: its disk is full. Nothing was added."
 
 

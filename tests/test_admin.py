@@ -206,7 +206,7 @@ def test_the_game_can_be_saved_with_its_queue_inline(staff_client, game, queue_d
 
 
 def test_staff_see_join_seating_without_the_invite_token(staff_client, host, other_user):
-    from games.join_models import JoinTable, Seat
+    from games.models.join import JoinTable, Seat
 
     table = JoinTable.for_game(Game.objects.create(host=host, name="Friday four", game_type=Game.Type.JOIN))
     Seat.objects.create(game=table.game, seat="W", user=other_user)

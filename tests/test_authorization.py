@@ -74,7 +74,7 @@ def url_for(name: str, game, deck, token) -> str:
 
 def state(game) -> tuple:
     """What a refused request must leave alone."""
-    from games.upload_models import Upload
+    from games.models.upload import Upload
 
     return (
         DealtBoard.objects.count(),
@@ -86,7 +86,7 @@ def state(game) -> tuple:
 
 @pytest.fixture
 def visit(client, game, host, other_user, staff, queue_decks):
-    from games.upload_models import Upload
+    from games.models.upload import Upload
 
     decks = queue_decks(game, 2)
     tokens = {user: Upload.stage(game, user, [("t.pbn", PBN)]).token for user in (host, staff)}

@@ -33,7 +33,7 @@ from django.test import Client
 
 from games.formats.bench_data import plain_pbn
 from games.upload_forms import DISK_FULL
-from games.upload_models import Upload, UploadFile
+from games.models.upload import Upload, UploadFile
 from tests.conftest import skip_or_fail
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -88,7 +88,7 @@ def free_port() -> int:
 
 KILL = r"""
 from django.db import connection
-from games.upload_models import Upload
+from games.models.upload import Upload
 
 marker, where = Path(os.environ["FAULT_MARKER"]), os.environ["FAULT_WHERE"]
 backend = ""
@@ -388,7 +388,7 @@ from django.test import Client
 from django.urls import reverse
 from games.formats.bench_data import plain_pbn
 from games.models import Game
-from games.upload_models import Upload, UploadFile
+from games.models.upload import Upload, UploadFile
 
 how, folder = os.environ["FAULT_FULL"], Path(os.environ["FAULT_DIR"])
 host = get_user_model().objects.create_user("alice", "alice@example.com", "x-long-password-1")
@@ -489,7 +489,7 @@ def test_a_full_disk_stages_and_adds_nothing_and_says_so(tmp_path, record_proper
 def test_only_a_lack_of_space_counts_as_a_full_disk():
     from django.db import DatabaseError, IntegrityError, OperationalError
 
-    from games.upload_models import storage_full
+    from games.models.upload import storage_full
 
     def wrapped(cause: Exception, as_: type[DatabaseError] = OperationalError) -> DatabaseError:
         error = as_(str(cause))

@@ -35,12 +35,12 @@ def test_another_user_or_a_missing_game_gives_does_not_exist(game, host, other_u
 
 def test_column_lists_follow_the_models_field_order_whatever_order_they_are_asked_in():
     from games.models import Deck
-    from games.sql import column_list
+    from games.models.queries import column_list
 
-    columns, attnames = column_list(Deck, ["vul", "game_id", "pk", "deal"])
+    columns, attnames = column_list(Deck, "default", ["vul", "game_id", "pk", "deal"])
     assert attnames == ["id", "game_id", "deal", "vul"]  # Model.from_db reads a partial row in this order
     assert columns.replace('"', "").replace("`", "") == "id, game_id, deal, vul"
-    assert column_list(Game)[1] == [f.attname for f in Game._meta.concrete_fields]
+    assert column_list(Game, "default")[1] == [f.attname for f in Game._meta.concrete_fields]
 
 
 def test_deal_next_gives_the_board_as_stored(game, host, queue_decks):
@@ -74,7 +74,7 @@ def test_queue_urls_are_what_the_url_conf_gives(name, game, queue_decks):
     from django.urls import reverse
     from django.urls.base import set_script_prefix
 
-    from games.models import deck_url
+    from games.models.deck import deck_url
 
     deck = queue_decks(game, 1)[0]
     for game_pk, deck_pk in [(game.pk, deck.pk), (1, 2), (918273645, 7), (12, 546372819)]:

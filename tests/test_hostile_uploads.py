@@ -17,7 +17,7 @@ from django.test import Client
 from django.urls import reverse
 
 from games.models import Deck, Game
-from games.upload_models import Upload
+from games.models.upload import Upload
 from tests import hostile
 from tests.fixtures_upload import upload_file
 

@@ -35,9 +35,9 @@ from django.utils.http import urlencode
 from django.utils.regex_helper import normalize
 
 from games.converters import MAX_DB_ID, bounded_int
-from games.join_models import BoardReveal, JoinTable
+from games.models.join import BoardReveal, JoinTable
 from games.models import Game
-from games.upload_models import Upload
+from games.models.upload import Upload
 from tests.fixtures_upload import THREE_BOARDS_PBN, pbn
 
 pytestmark = pytest.mark.django_db

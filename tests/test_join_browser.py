@@ -16,7 +16,7 @@ from playwright.sync_api import expect
 
 from games.formats.model import Call
 from games.formats.model import Deck as ParsedDeck
-from games.join_models import JoinTable
+from games.models.join import JoinTable
 from games.models import Game
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

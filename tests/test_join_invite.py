@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.join_models import JoinTable, seat_of
+from games.models.join import JoinTable, seat_of
 from games.models import Game
 
 pytestmark = pytest.mark.django_db

@@ -6,7 +6,7 @@ import pytest
 from django.db import IntegrityError, transaction
 
 from games.formats.model import Deck as ParsedDeck
-from games.join_models import BoardReveal, JoinTable, Seat, SeatError, seat_of, seat_view
+from games.models.join import BoardReveal, JoinTable, Seat, SeatError, seat_of, seat_view
 from games.models import Game
 
 pytestmark = pytest.mark.django_db

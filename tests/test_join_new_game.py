@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.join_models import JoinTable
+from games.models.join import JoinTable
 from games.models import Game
 
 pytestmark = pytest.mark.django_db

@@ -8,7 +8,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from games.join_models import JoinTable
+from games.models.join import JoinTable
 from games.models import Game
 
 pytestmark = pytest.mark.django_db

@@ -11,7 +11,7 @@ import pytest
 
 from games.formats.model import Call
 from games.formats.model import Deck as ParsedDeck
-from games.join_models import JoinTable
+from games.models.join import JoinTable
 from games.models import Game
 
 pytestmark = pytest.mark.django_db

@@ -14,7 +14,7 @@ from django.utils.datastructures import MultiValueDict
 from games.formats import Problem, read_decks
 from games.problem_help import ANCHORS, CATCH_ALL, help_anchor
 from games.upload_forms import AddDecksForm, UploadForm, file_reason
-from games.upload_models import problem_text, read_file
+from games.models.upload import problem_text, read_file
 
 # Board 1 of four-boards.lin (South, West, North; East is the rest), to break in many ways.
 S, W, N = "SA75HJT5DQ742CA85", "SKQJ986H82D63C642", "S32HK943DKJ9CQJT7"

@@ -9,7 +9,7 @@ import pytest
 from django.core.management import call_command
 from django.utils import timezone
 
-from games.upload_models import Upload, UploadFile
+from games.models.upload import Upload, UploadFile
 
 pytestmark = pytest.mark.django_db
 

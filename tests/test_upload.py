@@ -7,7 +7,7 @@ from django.test import Client
 from django.urls import reverse
 
 from games.models import Deck
-from games.upload_models import Upload
+from games.models.upload import Upload
 from tests.fixtures_upload import FOUR_BOARDS_LIN, THREE_BOARDS_PBN, upload_file
 
 pytestmark = pytest.mark.django_db

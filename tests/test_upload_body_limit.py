@@ -15,7 +15,7 @@ from django.test.client import FakePayload
 from django.urls import reverse
 
 from games.upload_handlers import FORM_OVERHEAD
-from games.upload_models import Upload
+from games.models.upload import Upload
 from tests.fixtures_upload import fixture, upload_file
 
 pytestmark = pytest.mark.django_db

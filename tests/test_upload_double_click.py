@@ -7,7 +7,7 @@ import threading
 import pytest
 from django.db import connection
 
-from games.upload_models import Upload
+from games.models.upload import Upload
 from tests.fixtures_upload import THREE_BOARDS_PBN, fixture
 
 

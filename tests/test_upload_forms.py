@@ -6,7 +6,7 @@ import pytest
 from django.urls import reverse
 
 from games.upload_forms import UploadForm, clean_name, human_size
-from games.upload_models import Upload
+from games.models.upload import Upload
 from tests.fixtures_upload import THREE_BOARDS_PBN, fixture, pbn, upload_file
 
 pytestmark = pytest.mark.django_db

@@ -8,7 +8,7 @@ import pytest
 from django.urls import reverse
 
 from games.formats.bench_data import random_deal
-from games.upload_models import Upload
+from games.models.upload import Upload
 from tests.fixtures_upload import FOUR_BOARDS_LIN, THREE_BOARDS_PBN, fixture, pbn, upload_file
 
 pytestmark = pytest.mark.django_db

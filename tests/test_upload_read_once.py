@@ -17,7 +17,7 @@ from django.urls import reverse
 from games.formats.bench_data import full_decks
 from games.formats.writers import write_pbn
 from games.models import Deck, Game
-from games.upload_models import Upload, UploadFile
+from games.models.upload import Upload, UploadFile
 
 pytestmark = pytest.mark.django_db
 

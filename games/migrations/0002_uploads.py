@@ -2,7 +2,7 @@
 
 import django.db.models.deletion
 import django.utils.timezone
-import games.upload_models
+import games.models.upload
 import uuid
 from django.conf import settings
 from django.db import migrations, models
@@ -22,7 +22,7 @@ class Migration(migrations.Migration):
                 ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
                 ('token', models.UUIDField(default=uuid.uuid4, editable=False, unique=True)),
                 ('created_at', models.DateTimeField(default=django.utils.timezone.now)),
-                ('expires_at', models.DateTimeField(db_index=True, default=games.upload_models.default_expiry)),
+                ('expires_at', models.DateTimeField(db_index=True, default=games.models.upload.default_expiry)),
                 ('added_at', models.DateTimeField(blank=True, null=True)),
                 ('added_count', models.PositiveIntegerField(default=0)),
                 ('game', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='uploads', to='games.game')),

@@ -17,7 +17,7 @@ from django.views.decorators.http import require_safe
 
 from games.formats import write_lin, write_pbn
 from games.formats.model import Deck as ParsedDeck
-from games.join_models import seat_of
+from games.models.join import seat_of
 from games.models import Game
 from games.views.table import _get_game_for_host
 

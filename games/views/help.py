@@ -24,7 +24,7 @@ from games.formats.model import SEATS, Deck, dealer_for_board, vul_for_board
 from games.models import VUL_CHOICES, Game
 from games.problem_help import CATCH_ALL
 from games.upload_forms import ACCEPT, human_size
-from games.upload_models import problem_text, read_file
+from games.models.upload import problem_text, read_file
 
 SEAT_NAMES = dict(zip("NESW", ("North", "East", "South", "West")))
 VUL_LABELS = dict(VUL_CHOICES)

@@ -1,6 +1,6 @@
 """Join games: the invite link, seats, the live seat view, and the reveal.
 
-Who sees what is decided once, in ``games.join_models.seat_view``; these views only
+Who sees what is decided once, in ``games.models.join.seat_view``; these views only
 decide who may ask. A seat always comes from the logged-in user's Seat row, never
 from the URL or the query string. Anyone neither seated at the table nor its host
 (or staff with the change permission) gets 404, as for a game that does not exist.
@@ -26,7 +26,7 @@ from django.utils.http import parse_etags
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 
-from games.join_models import SEAT_NAMES, JoinTable, SeatError, seat_of, seat_view
+from games.models.join import SEAT_NAMES, JoinTable, SeatError, seat_of, seat_view
 from games.models import Game
 
 VIEW = "games/partials/seat_view.html"

@@ -14,7 +14,7 @@ from django.views.decorators.http import require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 
 from games.forms import GameForm
-from games.join_models import JoinTable
+from games.models.join import JoinTable
 from games.models import DealtBoard, Deck, Game
 from games.views.join import join_context, player_table
 

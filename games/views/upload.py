@@ -23,11 +23,11 @@ from django.views.decorators.vary import vary_on_headers
 from games.converters import bounded_int
 from games.formats import FileResult
 from games.formats.model import Deck as ParsedDeck
-from games.formats.model import board_heading, dealer_for_board, vul_for_board
-from games.models import Game, board_number
+from games.formats.model import board_heading, board_number, dealer_for_board, vul_for_board
+from games.models import Game
 from games.upload_forms import DISK_FULL, AddDecksForm, UploadForm, human_size
 from games.upload_handlers import refusal
-from games.upload_models import DeckKey, Upload, find_duplicates, problem_text, queued_deals, storage_full
+from games.models.upload import DeckKey, Upload, find_duplicates, problem_text, queued_deals, storage_full
 from games.views.table import _get_game_for_host
 
 TEMPLATE = "games/upload.html"

@@ -20,7 +20,7 @@ from django.db import transaction
 
 from games.formats import FileResult
 from games.models import Game
-from games.upload_models import DeckKey, chosen_batches, find_duplicates, problem_text, queued_deals, read_file
+from games.models.upload import DeckKey, chosen_batches, find_duplicates, problem_text, queued_deals, read_file
 
 
 def summary_lines(results: list[FileResult], duplicates: dict[DeckKey, str]) -> list[str]:

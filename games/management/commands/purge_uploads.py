@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from django.core.management.base import BaseCommand
 
-from games.upload_models import Upload, UploadFile
+from games.models.upload import Upload, UploadFile
 
 
 class Command(BaseCommand):

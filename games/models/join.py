@@ -25,7 +25,8 @@ from django.db import IntegrityError, models, transaction
 from django.db.models import F
 
 from games.join_record import Record, build_record
-from games.models import SEAT_CHOICES, DealtBoard, Game
+from games.models.deck import SEAT_CHOICES, DealtBoard
+from games.models.game import Game
 
 SEATS = "NESW"
 SEAT_NAMES = dict(SEAT_CHOICES)

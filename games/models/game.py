@@ -1,0 +1,299 @@
+"""Games, their ordered deck queue and the boards dealt from it.
+
+The queue's invariants live here, inside transactions, like healthchecks'
+``Check.ping()``: decks join all together or not at all, in file order at the
+end of the queue; each queued deck is dealt at most once and none is skipped,
+however many hosts press "Deal New Cards" at the same moment; board numbers
+run 1, 2, 3... without gaps.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Iterable, Sequence
+
+from django.conf import settings
+from django.db import connection, models, transaction
+from django.db.models import Max, Min
+from django.urls import reverse
+from django.utils import timezone
+
+from games.formats.model import SEATS, VULS, dealer_for_board, vul_for_board
+from games.formats.model import Deck as ParsedDeck
+from games.models.deck import DealtBoard, Deck, insert_decks, random_deal
+from games.models.queries import dealing_sql, managed_sql, queue_head_sql, take_number_sql
+
+
+MANAGE_EVERY_GAME = "games.change_game"  # the admin's "Can change game"
+
+
+def manages_every_game(user) -> bool:
+    """Staff with the admin's permission to change games may manage any host's game on the
+    public pages too; ``is_staff`` alone (a reviewer who may only view) is not enough.
+    Checked for staff only, so a host's deal asks no permission tables."""
+    return bool(user.is_authenticated and user.is_staff and user.has_perm(MANAGE_EVERY_GAME))
+
+
+class GameManager(models.Manager):
+    def managed_by(self, user, pk: int) -> Game:
+        """Game ``pk`` if ``user`` may upload, reorder and deal in it (its host, or staff
+        with the change permission); Game.DoesNotExist otherwise. A statement built once:
+        every deal asks this."""
+        staff = manages_every_game(user)
+        reader, sql = managed_sql(self.db, staff)
+        game = reader.first(sql, [pk] if staff else [pk, user.pk])
+        if game is None:
+            raise self.model.DoesNotExist(f"no game {pk} that this user manages")
+        return game  # type: ignore[return-value]
+
+    def deal_next_as(self, user, pk: int) -> DealtBoard:
+        """Game.deal_next in game ``pk`` by ``user``, if ``user`` manages it (managed_by's
+        rule); Game.DoesNotExist, with nothing changed, otherwise.
+
+        The check is the WHERE of the UPDATE that takes the board number, which also
+        reads the game back: one statement where managed_by and deal_next take two, on
+        every press of Deal New Cards. The board's ``game`` is that game.
+        """
+        staff = manages_every_game(user)
+        reader, sql = take_number_sql(self.db, staff)
+        with transaction.atomic(using=self.db):
+            game = reader.first(sql, [pk] if staff else [pk, user.pk])
+            if game is None:
+                raise self.model.DoesNotExist(f"no game {pk} that this user manages")
+            return game._deal_numbered(game.next_board_number - 1, user)  # type: ignore[attr-defined]
+
+
+class Game(models.Model):
+    class Type(models.TextChoices):
+        PRACTICE = "practice", "Practice"
+        JOIN = "join", "Join"
+
+    class Scoring(models.TextChoices):
+        IMPS = "imps", "IMPs"
+        MATCHPOINTS = "matchpoints", "Matchpoints"
+        RUBBER = "rubber", "Rubber / Chicago"
+
+    class MissingInfo(models.TextChoices):
+        ROTATION = "rotation", "Board rotation (dealer and vulnerability follow the board number)"
+        RANDOM = "random", "Random dealer and vulnerability"
+        SOUTH_NONE = "south_none", "South deals, nobody vulnerable"
+
+    host = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="hosted_games")
+    name = models.CharField(max_length=100)
+    game_type = models.CharField(max_length=10, choices=Type.choices, default=Type.PRACTICE)
+    allow_upload = models.BooleanField("Allow deck upload", default=True)
+    scoring = models.CharField(max_length=12, choices=Scoring.choices, default=Scoring.IMPS)
+    missing_info = models.CharField(
+        "When a deck's file does not give dealer or vulnerability",
+        max_length=12,
+        choices=MissingInfo.choices,
+        default=MissingInfo.ROTATION,
+    )
+    next_board_number = models.PositiveIntegerField(default=1, editable=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = GameManager()
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self) -> str:
+        """The name and number: hosts reuse names ("Tuesday practice"), and the admin's
+        filters and lists must tell their games apart."""
+        return f"{self.name} (#{self.pk})" if self.pk else self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("game", args=[self.pk])
+
+    def can_manage(self, user) -> bool:
+        """The host, and staff with the change permission, may upload, reorder and deal."""
+        return user.is_authenticated and (user.pk == self.host_id or manages_every_game(user))
+
+    # --- the queue -----------------------------------------------------------------
+
+    def queued(self) -> models.QuerySet[Deck]:
+        return self.decks.filter(status=Deck.Status.QUEUED).order_by("position")  # unique in a game
+
+    def queue_head(self, limit: int) -> tuple[list[Deck], int]:
+        """The first ``limit`` queued decks, with only what the queue list shows, and how
+        many decks are queued, in one query: the game page and every deal show both.
+        (Built once, like deal_next's: the ORM took 2 ms a deal to build it each time.)"""
+        sql, attnames = queue_head_sql(connection.alias)
+        with connection.cursor() as cursor:
+            cursor.execute(sql, [self.pk, Deck.Status.QUEUED, self.pk, Deck.Status.QUEUED, limit])
+            rows = cursor.fetchall()
+        decks = [Deck.from_db(connection.alias, attnames, list(row[1:])) for row in rows]
+        return decks, rows[0][0] if rows else 0
+
+    def _locked(self) -> Game:
+        """This game's row, locked for the rest of the transaction (PostgreSQL);
+        SQLite runs IMMEDIATE transactions, which serialise writers already."""
+        return Game.objects.select_for_update().get(pk=self.pk)
+
+    def add_decks(
+        self,
+        decks: Iterable[ParsedDeck],
+        *,
+        source_name: str = "",
+        source_format: str = "",
+        uploaded_by=None,
+    ) -> list[Deck]:
+        """Append decks at the end of the queue, in the order given, all or none;
+        returns the new rows."""
+        with transaction.atomic():
+            first, count = self._append([(decks, source_name, source_format)], uploaded_by)
+            return list(self.decks.filter(position__gte=first, position__lt=first + count).order_by("position"))
+
+    def add_deck_batches(
+        self,
+        batches: Sequence[tuple[Iterable[ParsedDeck], str, str]],
+        *,
+        uploaded_by=None,
+        locked: bool = False,
+    ) -> int:
+        """Append several files' decks (decks, file name, format) in one transaction;
+        returns how many were added. ``locked``: the caller's transaction holds the game's
+        row lock (``_locked``) already."""
+        return self._append(batches, uploaded_by, locked=locked)[1]
+
+    def _append(
+        self, batches: Sequence[tuple[Iterable[ParsedDeck], str, str]], uploaded_by, *, locked: bool = False
+    ) -> tuple[int, int]:
+        """Lock the game, insert after every deck; (first new position, how many). Inside a
+        caller's transaction it joins it (no savepoint: all or nothing is the caller's)."""
+        with transaction.atomic(savepoint=False):
+            if not locked:
+                self._locked()
+            last = self.decks.aggregate(m=Max("position"))["m"]
+            first = 0 if last is None else last + 1
+            rows = (
+                (parsed, source_name, source_format)
+                for decks, source_name, source_format in batches
+                for parsed in decks
+            )
+            return first, insert_decks(self.pk, uploaded_by, rows, first, timezone.now())
+
+    def deal_next(self, by=None) -> DealtBoard:
+        """Deal the first queued deck (or a random one when none is left) as the next board.
+
+        Three statements: take the board number (the UPDATE locks the game's row, so
+        concurrent dealers take their turns here, as with every other queue change), mark
+        the first queued deck dealt and read it back, record the board. RETURNING
+        (PostgreSQL; SQLite 3.35+) saves the separate reads of the ORM's way: this runs on
+        every press of Deal New Cards.
+        """
+        with transaction.atomic():
+            return self._deal_numbered(self._take_board_number(), by)
+
+    def _deal_numbered(self, number: int, by) -> DealtBoard:
+        """deal_next once board ``number`` is taken, in the transaction that took it (and
+        locked the game's row with it). No atomic() of its own: a savepoint is two more
+        round trips on every deal."""
+        deck = self._take_first_queued()
+        if deck is not None:
+            deal = deck.deal
+            dealer = deck.dealer or deck.deal_first or self._fallback_dealer(deck.board_number or number)
+            vul = deck.vul or self._fallback_vul(deck.board_number or number)
+        else:
+            deal = random_deal()
+            dealer = self._fallback_dealer(number)
+            vul = self._fallback_vul(number)
+        board = self._record_board(
+            number, deck, deal, dealer, vul, by if getattr(by, "is_authenticated", False) else None)
+        self.next_board_number = number + 1
+        return board
+
+    def _record_board(self, number: int, deck: Deck | None, deal: str, dealer: str, vul: str, by) -> DealtBoard:
+        """DealtBoard.objects.create(...), with an INSERT built once (the ORM's own insert
+        path was a twentieth of a Deal New Cards request)."""
+        now = timezone.now()
+        board = DealtBoard(game=self, number=number, deck=deck, deal=deal, dealer=dealer, vul=vul,
+                           dealt_by=by, dealt_at=now)
+        with connection.cursor() as cursor:
+            cursor.execute(dealing_sql(connection.alias).record_board, [
+                self.pk, number, None if deck is None else deck.pk, deal, dealer, vul,
+                None if by is None else by.pk, connection.ops.adapt_datetimefield_value(now),
+            ])
+            board.pk = cursor.fetchone()[0]
+        board._state.adding, board._state.db = False, connection.alias
+        return board
+
+    def _take_board_number(self) -> int:
+        with connection.cursor() as cursor:
+            cursor.execute(dealing_sql(connection.alias).take_number, [self.pk])
+            row = cursor.fetchone()
+        if row is None:
+            raise Game.DoesNotExist(f"game {self.pk} is gone")
+        return row[0] - 1
+
+    def _take_first_queued(self) -> Deck | None:
+        """Mark the first queued deck dealt; it, with the fields dealing needs, or None."""
+        statements = dealing_sql(connection.alias)
+        now = timezone.now()
+        with connection.cursor() as cursor:
+            cursor.execute(statements.take_deck, [Deck.Status.DEALT, connection.ops.adapt_datetimefield_value(now),
+                                                  self.pk, Deck.Status.QUEUED])
+            row = cursor.fetchone()
+        if row is None:
+            return None
+        deck = Deck.from_db(connection.alias, statements.deck_attnames, list(row))
+        deck.status, deck.dealt_at = Deck.Status.DEALT, now
+        return deck
+
+    def exported_decks(self, *, dealt: bool = False) -> list[ParsedDeck]:
+        """The queue (or the boards dealt so far, with their table numbers) as reader
+        values, ready for write_pbn / write_lin."""
+        if dealt:
+            boards = self.boards.select_related("deck").defer("deck__source_text").order_by("number")
+            return [board.to_parsed() for board in boards]
+        return [deck.to_parsed() for deck in self.queued().defer("source_text")]  # the writers do not use it
+
+    def _fallback_dealer(self, number: int) -> str:
+        if self.missing_info == self.MissingInfo.RANDOM:
+            return secrets.choice(SEATS)
+        if self.missing_info == self.MissingInfo.SOUTH_NONE:
+            return "S"
+        return dealer_for_board(number)
+
+    def _fallback_vul(self, number: int) -> str:
+        if self.missing_info == self.MissingInfo.RANDOM:
+            return secrets.choice(VULS)
+        if self.missing_info == self.MissingInfo.SOUTH_NONE:
+            return "None"
+        return vul_for_board(number)
+
+    def move_deck(self, deck_pk: int, where: str) -> None:
+        """Move a queued deck "up", "down" or to the "front"."""
+        with transaction.atomic():
+            self._locked()
+            queue = list(self.queued().values_list("pk", "position"))
+            pks = [pk for pk, _ in queue]
+            if deck_pk not in pks:
+                raise Deck.DoesNotExist
+            i = pks.index(deck_pk)
+            if where == "front":
+                first = self.decks.aggregate(m=Min("position"))["m"]
+                Deck.objects.filter(pk=deck_pk).update(position=first - 1)
+                return
+            j = i - 1 if where == "up" else i + 1
+            if not 0 <= j < len(queue):
+                return
+            (a, pa), (b, pb) = queue[i], queue[j]
+            # Positions are unique: park one out of the way while swapping.
+            spare = self.decks.aggregate(m=Max("position"))["m"] + 1
+            Deck.objects.filter(pk=a).update(position=spare)
+            Deck.objects.filter(pk=b).update(position=pa)
+            Deck.objects.filter(pk=a).update(position=pb)
+
+    def remove_deck(self, deck_pk: int) -> int:
+        """Take a queued deck out of the queue (kept, marked removed)."""
+        # Under the game's lock like deal_next: otherwise, on PostgreSQL, a deal that
+        # has already picked this deck marks it dealt right after we report it removed.
+        with transaction.atomic():
+            self._locked()
+            return self.queued().filter(pk=deck_pk).update(status=Deck.Status.REMOVED)
+
+    def clear_queue(self) -> int:
+        with transaction.atomic():
+            self._locked()
+            return self.queued().update(status=Deck.Status.REMOVED)
