@@ -7,7 +7,7 @@ column is a 404 here instead of an OverflowError in the view's query.
 from django.urls import path, register_converter
 
 from games.converters import DatabaseIdConverter
-from games.views import accounts, exports, help, queue, table, upload
+from games.views import accounts, exports, help, join, queue, table, upload
 
 register_converter(DatabaseIdConverter, "dbid")
 
@@ -28,12 +28,7 @@ urlpatterns = [
     path("games/<dbid:pk>/upload/<uuid:token>/", upload.preview, name="upload_preview"),
     path("games/<dbid:pk>/upload/<uuid:token>/add/", upload.add, name="upload_add"),
     path("help/uploading-decks/", help.uploading_decks, name="help_upload"),
-]
-
-# Join games (issue 6): the invite link, seats, the polled seat view and the reveal.
-from games.views import join  # noqa: E402
-
-urlpatterns += [
+    # Join games: the invite link, seats, the polled seat view and the reveal.
     path("games/<dbid:pk>/join/<str:token>/", join.join_game, name="join_game"),
     path("games/<dbid:pk>/seat/", join.seat_poll, name="seat_poll"),
     path("games/<dbid:pk>/reveal/", join.reveal, name="join_reveal"),
