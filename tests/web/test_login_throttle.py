@@ -215,7 +215,7 @@ def test_it_reads_the_address_each_trusted_proxy_appended(rf, settings):
 
 
 def test_production_takes_the_address_from_one_proxy():
-    root = Path(__file__).resolve().parent.parent
+    root = Path(__file__).resolve().parents[2]
     env = {**os.environ, "DJANGO_SETTINGS_MODULE": "deckupload.settings_production", "SECRET_KEY": "x" * 50,
            "ALLOWED_HOSTS": "example.org"}
     env.pop("TRUSTED_PROXY_COUNT", None)

@@ -36,7 +36,7 @@ from games.upload_forms import DISK_FULL
 from games.models.upload import Upload, UploadFile
 from tests.conftest import skip_or_fail
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 DECKS = 10_000  # a large upload: as big as tests/test_upload_big_file.py's, and quick enough on PostgreSQL
 SECRET = "fault-tests-only-not-a-real-secret-key-0123456789"
 
