@@ -14,7 +14,7 @@ reading it and adds only what a multi-process server needs on top:
 - persistent database connections (CONN_MAX_AGE, default 60 s) with health checks.
 
 Expects TLS to end at a reverse proxy that sets ``X-Forwarded-Proto: https``.
-``manage.py check --deploy`` is clean with these settings (tests/test_deploy_check.py).
+``manage.py check --deploy`` is clean with these settings (tests/ops/test_deploy_check.py).
 """
 
 from __future__ import annotations

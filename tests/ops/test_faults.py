@@ -37,7 +37,7 @@ from games.models.upload import Upload, UploadFile
 from tests.conftest import skip_or_fail
 
 ROOT = Path(__file__).resolve().parents[2]
-DECKS = 10_000  # a large upload: as big as tests/test_upload_big_file.py's, and quick enough on PostgreSQL
+DECKS = 10_000  # a large upload: as big as tests/web/test_upload_big_file.py's, and quick enough on PostgreSQL
 SECRET = "fault-tests-only-not-a-real-secret-key-0123456789"
 
 # Every child process starts with this: Django set up on the database this test uses.

@@ -37,7 +37,7 @@ ROUTES: dict[str, tuple[str, set[str]]] = {
     "upload_preview": (HOST, {"GET"}),
     "upload_add": (HOST, {"POST"}),
     # Join games (the fixture's game is a Practice game: no seats, no valid invite token;
-    # tests/test_join_privacy.py walks the seated players' side).
+    # tests/web/test_join_privacy.py walks the seated players' side).
     "join_game": (HOST, {"GET", "POST"}),
     "seat_poll": (HOST, {"GET"}),
     "join_reveal": (HOST, {"POST"}),
