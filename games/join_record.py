@@ -9,16 +9,15 @@ trick's winner needs the trump suit, from the contract or, when the file gives n
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-SEATS = "NESW"
+from games.formats import rules
+from games.formats.model import SEATS
+
 _SEAT_SET = frozenset(SEATS)  # a set: "" and "NE" are in the string "NESW"
 COLUMNS = "WNES"  # auction and play tables, as bridge books print them
-RANKS = "AKQJT98765432"
 CALL_NAMES = {"P": "Pass", "X": "Dbl", "XX": "Rdbl"}
-_CONTRACT = re.compile(r"([1-7])(NT|N|S|H|D|C)(XX|X)?", re.IGNORECASE)
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,45 +60,8 @@ class Record:
     columns = COLUMNS
 
 
-def _seat_after(seat: str, steps: int = 1) -> str:
-    return SEATS[(SEATS.index(seat) + steps) % 4]
-
-
-def _owners(deal: str) -> dict[str, str]:
-    """{"SA": "N", ...} from the canonical deal text."""
-    owners = {}
-    for seat, hand in zip(SEATS, deal[2:].split(" ")):
-        for suit, cards in zip("SHDC", hand.split(".")):
-            for rank in cards:
-                owners[suit + rank] = seat
-    return owners
-
-
-def parse_contract(text: str) -> Bid | None:
-    m = _CONTRACT.fullmatch(text.strip())
-    if m is None:
-        return None
-    strain = m[2].upper()
-    return Bid(m[1], "NT" if strain in ("N", "NT") else strain, (m[3] or "").upper())
-
-
-def contract_from_auction(calls: Sequence[str], first: str) -> tuple[Bid | None, str]:
-    """(contract, declarer) of a finished or unfinished auction; (None, "") when no bid."""
-    last: tuple[str, str, str] | None = None  # level, strain, seat
-    risk = ""
-    first_to_name: dict[tuple[int, str], str] = {}  # (side, strain) -> seat
-    for i, call in enumerate(calls):
-        seat = _seat_after(first, i)
-        bid = parse_contract(call)
-        if bid is not None:
-            last, risk = (bid.level, bid.strain, seat), ""
-            first_to_name.setdefault((SEATS.index(seat) % 2, bid.strain), seat)
-        elif call in ("X", "XX") and last is not None:
-            risk = call
-    if last is None:
-        return None, ""
-    level, strain, seat = last
-    return Bid(level, strain, risk), first_to_name[(SEATS.index(seat) % 2, strain)]
+def as_bid(contract: rules.Contract | None) -> Bid | None:
+    return None if contract is None else Bid(str(contract.level), contract.strain, contract.risk)
 
 
 def _auction_rows(
@@ -115,7 +77,7 @@ def _auction_rows(
             note = len(notes) + 1
             notes.append((note, explanation))
         alert = bool(call.get("alert")) or bool(explanation)
-        bid = parse_contract(text)
+        bid = as_bid(rules.parse_contract(text)) if text[:1].isdigit() else None
         if bid is None:
             cells.append(Bid(CALL_NAMES.get(text, text), alert=alert, note=note))
         else:
@@ -125,24 +87,12 @@ def _auction_rows(
     return rows, tuple(notes)
 
 
-def _winner(cards: Sequence[tuple[str, str]], trump: str) -> str:
-    """The seat winning a full trick of (seat, "SA") in play order."""
-    def power(card: str) -> int:
-        suit, rank = card[0], card[1]
-        base = 26 if suit == trump else 13 if suit == cards[0][1][0] else 0
-        return base + (12 - RANKS.index(rank)) if base else -1
-
-    return max(cards, key=lambda played: power(played[1]))[0]
-
-
 def _tricks(play: Sequence[Sequence[str]], deal: str, trump: str | None) -> tuple[Trick, ...]:
-    owners = _owners(deal)
     tricks = []
-    for number, trick in enumerate(play, start=1):
-        played = [(owners[c], c) for c in (str(c).upper() for c in trick) if c in owners]
+    for number, played in enumerate(rules.played_by(play, deal), start=1):
         if not played:
             continue
-        winner = _winner(played, trump) if trump is not None and len(played) == 4 else ""
+        winner = rules.trick_winner(played, trump) if trump is not None and len(played) == 4 else ""
         by_seat = {
             seat: Card(seat, card[0], "10" if card[1] == "T" else card[1], lead=i == 0, wins=seat == winner)
             for i, (seat, card) in enumerate(played)
@@ -168,12 +118,12 @@ def build_record(
         return None
     first = next((seat for seat in (auction_first, dealer) if seat in _SEAT_SET), "N")
     rows, notes = _auction_rows(auction, first)
-    stated = parse_contract(contract)
-    found, found_declarer = contract_from_auction([str(c.get("call", "")) for c in auction], first)
-    bid = stated or found
+    found, found_declarer = rules.final_contract([str(c.get("call", "")) for c in auction], first)
+    stated = rules.parse_contract(contract) or rules.parse_contract(found)
+    bid = as_bid(stated)
     stated_declarer = declarer.strip()[:1].upper()
     declarer = stated_declarer if stated_declarer in _SEAT_SET else found_declarer
-    trump = None if bid is None else "" if bid.strain == "NT" else bid.strain
+    trump = None if stated is None else stated.trump
     return Record(
         contract=bid,
         declarer=declarer if bid is not None else "",

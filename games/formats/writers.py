@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from . import rules
 from .model import SEATS, Call, Deck
 
 CRLF = "\r\n"
@@ -26,10 +27,6 @@ _LIN_DEALER = {"S": "1", "W": "2", "N": "3", "E": "4"}
 _LIN_VUL = {"None": "o", "NS": "n", "EW": "e", "All": "b"}
 _LIN_CALL = {"P": "p", "X": "d", "XX": "r"}
 _PBN_CALL = {"P": "Pass"}
-
-
-def _next(seat: str, steps: int = 1) -> str:
-    return SEATS[(SEATS.index(seat) + steps) % 4]
 
 
 # --- PBN ---------------------------------------------------------------------------------
@@ -56,7 +53,7 @@ def _tag(name: str, value: str) -> str:
 def _deal_from(deck: Deck, first: str) -> str:
     """The canonical deal rotated to start at ``first``, as export format requires."""
     hands = deck.hands()
-    return first + ":" + " ".join(hands[_next(first, i)] for i in range(4))
+    return first + ":" + " ".join(hands[rules.seat_after(first, i)] for i in range(4))
 
 
 def _pbn_call(call: Call) -> str:
@@ -78,7 +75,7 @@ def _pbn_auction(deck: Deck) -> list[str]:
         if len(row) == 4:
             lines.append(" ".join(row))
             row = []
-    if not _auction_complete(deck.auction):
+    if not rules.auction_complete([c.call.upper() for c in deck.auction]):
         row.append("*")  # export format: an unfinished auction ends with '*'
     if row:
         lines.append(" ".join(row))
@@ -86,56 +83,29 @@ def _pbn_auction(deck: Deck) -> list[str]:
     return lines
 
 
-def _auction_complete(auction: tuple[Call, ...]) -> bool:
-    calls = [c.call.upper() for c in auction]
-    if len(calls) >= 4 and calls[:4] == ["P"] * 4:
-        return len(calls) == 4
-    return len(calls) >= 4 and calls[-3:] == ["P"] * 3
-
-
 def _final_contract(deck: Deck) -> tuple[str, str]:
     """(contract, declarer) that a finished auction arrives at; ('', '') otherwise.
 
     LIN states no contract, and PBN needs one to put the play back in order.
     """
-    if not _auction_complete(deck.auction):
+    calls = [c.call.upper() for c in deck.auction]
+    if not rules.auction_complete(calls):
         return "", ""
-    first = deck.auction_first or deck.effective_dealer
-    bids = [(i, c.call.upper()) for i, c in enumerate(deck.auction) if c.call[:1].isdigit()]
-    if not bids:
-        return "Pass", ""
-    last, bid = bids[-1]
-    risk = ""
-    for call in deck.auction[last + 1:]:
-        risk = {"X": "X", "XX": "XX"}.get(call.call.upper(), risk)
-    side = _next(first, last) in "NS"
-    declarer = next(
-        _next(first, i) for i, b in bids if b[1:] == bid[1:] and (_next(first, i) in "NS") == side
-    )
-    return bid + risk, declarer
-
-
-def _card_owner(deck: Deck) -> dict[str, str]:
-    owner = {}
-    for seat, hand in deck.hands().items():
-        for suit, ranks in zip("SHDC", hand.split(".")):
-            for rank in ranks:
-                owner[suit + rank] = seat
-    return owner
+    return rules.final_contract(calls, deck.auction_first or deck.effective_dealer)
 
 
 def _leader(deck: Deck, declarer: str) -> str:
     declarer = declarer.lstrip("^")[:1].upper()
     if declarer in _LIN_DEALER:
-        return _next(declarer)
+        return rules.seat_after(declarer)
     first = deck.play[0][0].upper() if deck.play and deck.play[0] else ""
-    return _card_owner(deck).get(first, deck.effective_dealer)
+    return rules.card_owners(deck.deal).get(first, deck.effective_dealer)
 
 
 def _pbn_play(deck: Deck, declarer: str) -> list[str]:
     """Play lines: one trick a line, in seat columns from the opening leader (PBN 3.6)."""
     leader = _leader(deck, declarer)
-    owner = _card_owner(deck)
+    owner = rules.card_owners(deck.deal)
     lines = [_tag("Play", leader)]
     cards_played = 0
     for trick in deck.play:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.join_record import Bid, build_record, contract_from_auction, parse_contract
+from games.join_record import Bid, build_record
 
 DEAL = "N:J4.KJ732.7.Q9862 Q9873.9.KJ8532.A KT2.A64.QT.KJT74 A65.QT85.A964.53"
 
@@ -45,22 +45,13 @@ def test_explanations_become_numbered_notes_and_mark_the_call_alerted():
 
 def test_the_contract_and_declarer_come_from_the_auction_when_the_file_gives_none():
     # N 1H, E P, S 2H, W X, N 4H, E P, S P, W P: North first named hearts for N-S.
-    found, declarer = contract_from_auction(["1H", "P", "2H", "X", "4H", "P", "P", "P"], "N")
-    assert found == Bid("4", "H") and declarer == "N"
-    found, declarer = contract_from_auction(["P", "1S", "X", "XX", "P", "P", "P"], "N")
-    assert found == Bid("1", "S", "XX") and declarer == "E"
-    assert contract_from_auction(["P", "P", "P", "P"], "N") == (None, "")
+    record = build_record(deal=DEAL, dealer="N", auction=calls("1H", "P", "2H", "X", "4H", "P", "P", "P"))
+    assert record.contract == Bid("4", "H") and record.declarer == "N"
 
 
 def test_a_stated_contract_and_declarer_win_over_the_auction():
     record = build_record(deal=DEAL, dealer="N", auction=calls("1H", "P", "P", "P"), contract="3NTX", declarer="S")
     assert record.contract == Bid("3", "NT", "X") and record.declarer == "S"
-
-
-def test_parse_contract_reads_pbn_and_lin_spellings():
-    assert parse_contract("4sx") == Bid("4", "S", "X")
-    assert parse_contract("6N") == Bid("6", "NT")
-    assert parse_contract("Pass") is None and parse_contract("") is None
 
 
 def test_each_card_is_placed_under_the_seat_that_held_it_and_the_winner_is_marked():
