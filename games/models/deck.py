@@ -14,6 +14,7 @@ from django.utils import timezone
 from django.utils.functional import cached_property
 
 from games.formats import cards as card_rules
+from games.formats import rules
 from games.formats.model import BOARD_LENGTH, SEATS, VULS, Call, board_heading, board_number
 from games.formats.model import Deck as ParsedDeck
 
@@ -120,7 +121,7 @@ class Deck(models.Model):
         return board_heading(self.board, self.board_name)
 
     def hands(self) -> dict[str, str]:
-        return dict(zip(SEATS, self.deal[2:].split(" ")))
+        return rules.hands(self.deal)
 
 
 class DealtBoard(models.Model):
@@ -147,7 +148,7 @@ class DealtBoard(models.Model):
         return self.deck_id is None
 
     def hands(self) -> dict[str, str]:
-        return dict(zip(SEATS, self.deal[2:].split(" ")))
+        return rules.hands(self.deal)
 
     def to_parsed(self) -> ParsedDeck:
         base = self.deck.to_parsed() if self.deck else ParsedDeck(deal=self.deal, index=self.number - 1, line=0)
