@@ -114,7 +114,7 @@ def queue_decks():
     """queue_decks(game, 3) puts that many valid random decks (boards 1..3 of club.pbn)
     at the end of the game's queue and returns the Deck rows."""
     from games.formats.model import Deck
-    from games.models import random_deal
+    from games.formats.cards import random_deal
 
     def add(game, count: int = 3, *, source_name: str = "club.pbn", start: int = 1, **fields):
         decks = [

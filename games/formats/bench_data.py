@@ -2,7 +2,7 @@
 
 Plain: Board, Dealer, Vulnerable and Deal only, as dealing programs write them. Full:
 tournament records with players, an alerted auction and all 13 tricks, written by this
-package's own writers. Tests and the web benchmark borrow ``plain_pbn`` and ``random_deal``.
+package's own writers. Tests and the web benchmark borrow ``plain_pbn`` and ``full_decks``.
 """
 
 from __future__ import annotations
@@ -11,24 +11,12 @@ import random
 import re
 from dataclasses import dataclass
 
+from .cards import random_deal
 from .model import RANKS, SEATS, SUITS, Call, Deck, dealer_for_board, vul_for_board
+from .rules import final_contract
 from .writers import write_lin, write_pbn
 
 SEED = 20240611
-
-def random_deal(rng: random.Random) -> str:
-    """A canonical 'N:...' deal from one shuffle of 52 cards."""
-    cards = list(range(52))
-    rng.shuffle(cards)
-    hands = []
-    for seat in range(4):
-        held = sorted(cards[seat * 13:seat * 13 + 13])
-        suits = ["", "", "", ""]
-        for card in held:  # card // 13 is the suit (S first), card % 13 the rank (A first)
-            suits[card // 13] += RANKS[card % 13]
-        hands.append(".".join(suits))
-    return "N:" + " ".join(hands)
-
 
 def plain_pbn(boards: int, seed: int = SEED) -> bytes:
     """Board, Dealer, Vulnerable and Deal only, as dealing programs write them."""
@@ -87,22 +75,6 @@ def _random_auction(rng: random.Random) -> list[Call]:
     return calls
 
 
-def _contract(calls: list[Call], dealer: str) -> tuple[str, str]:
-    """(contract, declarer) of an auction that ends in three passes."""
-    seats = [SEATS[(SEATS.index(dealer) + i) % 4] for i in range(len(calls))]
-    bids = [i for i, c in enumerate(calls) if c.call[0].isdigit()]
-    if not bids:
-        return "Pass", ""
-    last = bids[-1]
-    strain = calls[last].call[1:]
-    side = seats[last] in "NS"
-    declarer = next(
-        seats[i] for i in bids if calls[i].call[1:] == strain and (seats[i] in "NS") == side
-    )
-    risk = "X" if any(c.call == "X" for c in calls[last:]) else ""
-    return calls[last].call + risk, declarer
-
-
 def _random_play(rng: random.Random, deal: str, contract: str, declarer: str) -> tuple[tuple[str, ...], ...]:
     """13 legal tricks: follow suit when possible, the highest trump or led card wins."""
     # hands[seat][suit]: cards held, ranks high to low; the rank index orders them
@@ -137,7 +109,7 @@ def full_decks(boards: int, seed: int = SEED) -> list[Deck]:
         deal = random_deal(rng)
         dealer = dealer_for_board(number)
         calls = _random_auction(rng)
-        contract, declarer = _contract(calls, dealer)
+        contract, declarer = final_contract([c.call for c in calls], dealer)
         play = _random_play(rng, deal, contract, declarer) if declarer else ()
         decks.append(Deck(
             deal=deal, index=number - 1, line=0, dealer=dealer, vul=vul_for_board(number),

@@ -8,6 +8,9 @@ This is the hot path of every upload: look-ups are table driven.
 
 from __future__ import annotations
 
+import random
+import secrets
+
 from .model import RANKS, SEATS, SUITS
 
 FULL_SUIT = 0x1FFF
@@ -156,3 +159,19 @@ def parse_dotted_hand(text: str) -> tuple[Masks, bool]:
         ordered &= in_order
         masks.append(mask)
     return (masks[0], masks[1], masks[2], masks[3]), ordered
+
+
+def random_deal(rng: random.Random | None = None) -> str:
+    """A canonical 'N:...' deal from one shuffle of 52 cards: uniformly random from the
+    operating system's cryptographic source, or from ``rng`` (seeded: the same deals
+    every run, for benchmarks and tests)."""
+    cards = list(range(52))
+    (rng or secrets.SystemRandom()).shuffle(cards)
+    hands = []
+    for seat in range(4):
+        held = sorted(cards[seat * 13:seat * 13 + 13])
+        suits = ["", "", "", ""]
+        for card in held:  # card // 13 is the suit (S first), card % 13 the rank (A first)
+            suits[card // 13] += RANKS[card % 13]
+        hands.append(".".join(suits))
+    return "N:" + " ".join(hands)

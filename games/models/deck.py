@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import functools
-import secrets
 from collections.abc import Iterable
 from dataclasses import replace
 
@@ -13,7 +12,6 @@ from django.urls import get_script_prefix, reverse
 from django.utils import timezone
 from django.utils.functional import cached_property
 
-from games.formats import cards as card_rules
 from games.formats import rules
 from games.formats.model import BOARD_LENGTH, SEATS, VULS, Call, board_heading, board_number
 from games.formats.model import Deck as ParsedDeck
@@ -243,16 +241,3 @@ def _deck_url_format(name: str, prefix: str) -> str:
 
 def _seat_order(item: tuple[str, str]) -> int:
     return SEATS.index(item[0]) if item[0] in SEATS else len(SEATS)
-
-
-def random_deal() -> str:
-    """A uniformly random deal from the operating system's cryptographic source."""
-    cards = list(range(52))
-    secrets.SystemRandom().shuffle(cards)
-    hands = {}
-    for seat_index, seat in enumerate(SEATS):
-        masks = [0, 0, 0, 0]
-        for card in cards[seat_index * 13 : (seat_index + 1) * 13]:
-            masks[card // 13] |= 1 << (card % 13)
-        hands[seat] = tuple(masks)
-    return card_rules.canonical(hands)

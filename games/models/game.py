@@ -20,7 +20,8 @@ from django.utils import timezone
 
 from games.formats.model import SEATS, VULS, dealer_for_board, vul_for_board
 from games.formats.model import Deck as ParsedDeck
-from games.models.deck import DealtBoard, Deck, insert_decks, random_deal
+from games.formats.cards import random_deal
+from games.models.deck import DealtBoard, Deck, insert_decks
 from games.models.queries import dealing_sql, managed_sql, queue_head_sql, take_number_sql
 
 

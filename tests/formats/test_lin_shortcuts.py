@@ -17,7 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.formats import lin, lin_md
-from games.formats.bench_data import random_deal
+from games.formats.cards import random_deal
 from games.formats.cards import DealError
 from games.formats.lin_md import _read_md_slowly, read_md
 from games.formats.lin_values import read_cards, read_play

@@ -13,7 +13,8 @@ import pytest
 from django.db import connection
 
 from games.formats.model import Deck as ParsedDeck
-from games.models import DealtBoard, Deck, Game, random_deal
+from games.formats.cards import random_deal
+from games.models import DealtBoard, Deck, Game
 
 pytestmark = [pytest.mark.queue, pytest.mark.django_db(transaction=True)]
 

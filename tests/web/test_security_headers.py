@@ -196,7 +196,7 @@ def test_a_real_browser_meets_no_policy_violation(live_server, browser, django_u
     from games.models import Game
 
     from games.formats.model import Deck as ParsedDeck
-    from games.formats.bench_data import random_deal
+    from games.formats.cards import random_deal
 
     host = django_user_model.objects.create_user("alice", password=password)
     game = Game.objects.create(host=host, name="Tuesday practice", allow_upload=True)
