@@ -14,7 +14,7 @@ from django.conf import settings
 
 from games.converters import bounded_int
 from games.formats import FileResult
-from games.models.upload import DeckKey, read_file
+from games.models.upload import DeckKey, Upload, read_file
 
 MB = 1024 * 1024
 PASTED_NAME = "pasted deals"
@@ -174,3 +174,22 @@ class AddDecksForm(forms.Form):
 
     def clean_include(self) -> set[DeckKey]:
         return {parse_key(str(value)) for value in self.cleaned_data["include"] or []}
+
+
+class DeckChoiceForm(forms.ModelForm):
+    """How the previewed decks are turned and numbered before "Add Decks to Game"."""
+
+    renumber_from = forms.IntegerField(
+        label="Number the boards from", required=False, min_value=1, max_value=99_999,
+        help_text="Leave empty to keep the files' board numbers.",
+    )
+    vul_follows_number = forms.TypedChoiceField(
+        label="Dealer and vulnerability of renumbered boards",
+        choices=[("0", "Keep the file's"), ("1", "Follow the new number (16-board cycle)")],
+        coerce=lambda value: value == "1", initial="0", widget=forms.RadioSelect,
+    )
+
+    class Meta:
+        model = Upload
+        fields = ("rotation", "renumber_from", "vul_follows_number")
+        labels = {"rotation": "Rotation"}

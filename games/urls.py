@@ -27,6 +27,7 @@ urlpatterns = [
     path("games/<dbid:pk>/upload/", upload.upload, name="upload"),
     path("games/<dbid:pk>/upload/<uuid:token>/", upload.preview, name="upload_preview"),
     path("games/<dbid:pk>/upload/<uuid:token>/add/", upload.add, name="upload_add"),
+    path("games/<dbid:pk>/upload/<uuid:token>/options/", upload.options, name="upload_options"),
     path("help/uploading-decks/", help.uploading_decks, name="help_upload"),
     # Join games: the invite link, seats, the polled seat view and the reveal.
     path("games/<dbid:pk>/join/<str:token>/", join.join_game, name="join_game"),

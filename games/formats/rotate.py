@@ -10,10 +10,10 @@ claim stay as they are: they belong to the deal, not to a seat.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from . import rules
-from .model import SEATS, Deck, dealer_for_board, vul_for_board
+from .model import SEATS, Deck, FileResult, board_heading, dealer_for_board, vul_for_board
 
 QUARTERS = {"0": 0, "90": 1, "180": 2, "270": 3}
 BY_SEAT = ("south-declares", "south-deals")
@@ -109,7 +109,42 @@ def renumber(decks: Sequence[Deck], start: int, *, follow_number: bool = False) 
     for offset, deck in enumerate(decks):
         number = start + offset
         fields: dict[str, object] = {"board": str(number)}
+        if not board_heading(deck.board, deck.board_name):  # a name that only said the old number
+            fields["board_name"] = ""
         if follow_number:
             fields.update(dealer=dealer_for_board(number), vul=vul_for_board(number))
         out.append(replace(deck, **fields))
     return out
+
+
+@dataclass(frozen=True, slots=True)
+class DeckChoice:
+    """How a host asked for an upload's decks: turned (``ROTATIONS``), numbered from
+    ``renumber_from`` (None: the file's numbers), dealer and vulnerability following the
+    new numbers or not."""
+
+    rotation: str = "0"
+    renumber_from: int | None = None
+    follow_number: bool = False
+
+    @property
+    def is_plain(self) -> bool:
+        return self.rotation == "0" and self.renumber_from is None
+
+
+def apply_choice(results: Sequence[FileResult], choice: DeckChoice) -> tuple[list[FileResult], list[tuple[int, int]]]:
+    """The files' decks as ``choice`` asks, numbered on across the files in upload order,
+    and the (file, deck) keys a rotation could not apply to (left as they were)."""
+    if choice.is_plain:
+        return list(results), []
+    out: list[FileResult] = []
+    unchanged: list[tuple[int, int]] = []
+    number = choice.renumber_from
+    for f, result in enumerate(results):
+        decks, skipped = rotate_all(result.decks, choice.rotation)
+        unchanged.extend((f, d) for d in skipped)
+        if number is not None:
+            decks = renumber(decks, number, follow_number=choice.follow_number)
+            number += len(decks)
+        out.append(replace(result, decks=decks))
+    return out, unchanged

@@ -24,6 +24,7 @@ from django.utils import timezone
 
 from games.formats import FileResult, Problem, read_decks
 from games.formats.model import Deck as ParsedDeck
+from games.formats.rotate import DeckChoice, apply_choice
 from games.formats.stored import result_from_json, result_to_json
 
 DeckKey = tuple[int, int]  # (file number, deck number in that file's result), both 0-based
@@ -63,14 +64,14 @@ def find_duplicates(queued: Collection[str], results: Sequence[FileResult]) -> d
                 duplicates[(f, d)] = "already queued in this game"
             elif deck.deal in seen:
                 first_f, first_d = seen[deck.deal]
-                label = _deck_label(results[first_f].decks[first_d], first_d)
+                label = deck_label(results[first_f].decks[first_d], first_d)
                 duplicates[(f, d)] = f"same deal as {label} of {results[first_f].name}"
             else:
                 seen[deck.deal] = (f, d)
     return duplicates
 
 
-def _deck_label(deck: ParsedDeck, number: int) -> str:
+def deck_label(deck: ParsedDeck, number: int) -> str:
     return f"board {deck.board}" if deck.board else f"deck {number + 1}"
 
 
@@ -121,8 +122,19 @@ def default_expiry():
     return timezone.now() + timedelta(hours=settings.DECK_UPLOAD_EXPIRY_HOURS)
 
 
+ROTATION_CHOICES = [
+    ("0", "As in the file"),
+    ("90", "Turn 90° clockwise (North's hand to East)"),
+    ("180", "Turn 180° (North's hand to South)"),
+    ("270", "Turn 270° clockwise (North's hand to West)"),
+    ("south-declares", "South declares (each deck turned so its declarer sits South)"),
+    ("south-deals", "South deals (each deck turned so its dealer sits South)"),
+]
+
+
 class Upload(models.Model):
-    """One press of "Upload": its files, waiting for "Add Decks to Game"."""
+    """One press of "Upload": its files, waiting for "Add Decks to Game", and how the host
+    chose to turn and number their decks (applied to the preview and the add alike)."""
 
     token = models.UUIDField(default=uuid.uuid4, unique=True, editable=False)
     game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="uploads")
@@ -131,6 +143,9 @@ class Upload(models.Model):
     expires_at = models.DateTimeField(default=default_expiry, db_index=True)
     added_at = models.DateTimeField(null=True, blank=True)
     added_count = models.PositiveIntegerField(default=0)
+    rotation = models.CharField(max_length=16, choices=ROTATION_CHOICES, default="0")
+    renumber_from = models.PositiveIntegerField(null=True, blank=True)  # None: the files' own numbers
+    vul_follows_number = models.BooleanField(default=False)  # renumbered boards take the new number's
 
     objects = UploadQuerySet.as_manager()
 
@@ -164,6 +179,15 @@ class Upload(models.Model):
         kept without a result of the current layout is read again)."""
         return [f.stored_result() for f in self.files.defer("data").order_by("position")]
 
+    @property
+    def choice(self) -> DeckChoice:
+        return DeckChoice(self.rotation, self.renumber_from, self.vul_follows_number)
+
+    def results_as_chosen(self) -> tuple[list[FileResult], list[DeckKey]]:
+        """The files' decks turned and numbered as chosen, and the decks a rotation could
+        not apply to ("South declares" without a contract), which stay as they were."""
+        return apply_choice(self.results(), self.choice)
+
     def add_to_game(self, include: Collection[DeckKey] = (), *, include_all: bool = False) -> int | None:
         """Add the previewed decks to the game, all or none; None when already added.
 
@@ -175,7 +199,7 @@ class Upload(models.Model):
         append, so a double click adds the decks once. The decks are loaded before
         that transaction: under its lock only the queue's deals are read and rows written.
         """
-        results = self.results()
+        results, _ = self.results_as_chosen()
         with transaction.atomic():
             upload = Upload.objects.select_for_update().get(pk=self.pk)
             if upload.added_at is not None:

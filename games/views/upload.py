@@ -25,9 +25,9 @@ from games.formats import FileResult
 from games.formats.model import Deck as ParsedDeck
 from games.formats.model import board_heading, board_number, dealer_for_board, vul_for_board
 from games.models import Game
-from games.upload_forms import DISK_FULL, AddDecksForm, UploadForm, human_size
+from games.upload_forms import DISK_FULL, AddDecksForm, DeckChoiceForm, UploadForm, human_size
 from games.upload_handlers import refusal
-from games.models.upload import DeckKey, Upload, find_duplicates, problem_text, queued_deals, storage_full
+from games.models.upload import DeckKey, Upload, deck_label, find_duplicates, problem_text, queued_deals, storage_full
 from games.views.table import _get_game_for_host
 
 TEMPLATE = "games/upload.html"
@@ -121,8 +121,10 @@ def _context(game: Game, upload: Upload | None = None, **extra: Any) -> dict[str
             **extra}
 
 
-def _preview_context(request, game, upload, results: list[FileResult]) -> dict[str, Any]:
-    """The preview: every file with one page of its decks, duplicates flagged."""
+def _preview_context(request, game, upload, choice_form: DeckChoiceForm | None = None) -> dict[str, Any]:
+    """The preview: every file with one page of its decks (turned and numbered as chosen),
+    duplicates flagged."""
+    results, unturned = upload.results_as_chosen()
     duplicates = find_duplicates(queued_deals(game), results)
     query = AddDecksForm(request.GET)
     include: set[DeckKey] = query.cleaned_data["include"] if query.is_valid() else set()
@@ -134,7 +136,11 @@ def _preview_context(request, game, upload, results: list[FileResult]) -> dict[s
     total = sum(len(r.decks) for r in results)
     return _context(game, upload, files=files, total=total, duplicate_count=len(duplicates),
                     chosen=total - len(duplicates),
-                    preview_url=reverse("upload_preview", args=[game.pk, upload.token]))
+                    preview_url=reverse("upload_preview", args=[game.pk, upload.token]),
+                    choice_form=choice_form or DeckChoiceForm(instance=upload),
+                    unturned=[deck_label(results[f].decks[d], d) + f" of {results[f].name}" for f, d in unturned],
+                    next_number=game.next_board_number + game.queued().count())
+
 
 
 def _added_context(game: Game, upload: Upload, *, already: bool = False) -> dict[str, Any]:
@@ -192,8 +198,7 @@ def upload(request: HttpRequest, pk: int) -> HttpResponse:
     url = reverse("upload_preview", args=[game.pk, staged.token])
     if not request.htmx:
         return redirect(url)
-    response = render(request, _partial(request, "results"),
-                      _preview_context(request, game, staged, form.cleaned_data["results"]))
+    response = render(request, _partial(request, "results"), _preview_context(request, game, staged))
     response["HX-Push-Url"] = url
     return response
 
@@ -208,7 +213,7 @@ def preview(request: HttpRequest, pk: int, token) -> HttpResponse:
     staged = _get_upload(request, game, token)
     if staged.added_at:
         return render(request, _partial(request, "results"), _added_context(game, staged))
-    context = _preview_context(request, game, staged, staged.results())
+    context = _preview_context(request, game, staged)
     if request.htmx and "file" in request.GET and not request.htmx.history_restore_request:
         number = bounded_int(request.GET["file"], len(context["files"]) - 1)
         if number is None:
@@ -228,7 +233,7 @@ def add(request: HttpRequest, pk: int, token) -> HttpResponse:
     form = AddDecksForm(request.POST)
     if not form.is_valid():
         return render(request, _partial(request, "results"),
-                      {**_preview_context(request, game, staged, staged.results()), "add_form": form}, status=400)
+                      {**_preview_context(request, game, staged), "add_form": form}, status=400)
     try:
         added = staged.add_to_game(form.cleaned_data["include"], include_all=form.cleaned_data["include_all"])
     except DatabaseError as error:
@@ -236,12 +241,35 @@ def add(request: HttpRequest, pk: int, token) -> HttpResponse:
             raise
         form.add_error(None, DISK_FULL)  # add_to_game is atomic: the queue is as it was
         return render(request, _partial(request, "results"),
-                      {**_preview_context(request, game, staged, staged.results()), "add_form": form},
+                      {**_preview_context(request, game, staged), "add_form": form},
                       status=_disk_full_status(request))
     if added == 0:  # every deck was a duplicate and none was ticked: keep the preview
-        context = {**_preview_context(request, game, staged, staged.results()), "nothing_chosen": True}
+        context = {**_preview_context(request, game, staged), "nothing_chosen": True}
     elif added and not request.htmx:
         return redirect(reverse("upload_preview", args=[game.pk, staged.token]))
     else:
         context = _added_context(game, staged, already=added is None)
     return render(request, _partial(request, "results"), context)
+
+
+@login_required
+@require_POST
+@vary_on_headers("HX-Request")
+def options(request: HttpRequest, pk: int, token) -> HttpResponse:
+    """Rotation and numbering of the previewed decks: kept on the staged upload, the
+    preview redrawn with them."""
+    game, refused = _game_for_upload(request, pk)
+    if refused:
+        return refused
+    staged = _get_upload(request, game, token)
+    if staged.added_at:
+        return render(request, _partial(request, "results"), _added_context(game, staged))
+    form = DeckChoiceForm(request.POST, instance=staged)
+    if not form.is_valid():
+        staged.refresh_from_db()  # the preview stays as last chosen
+        return render(request, _partial(request, "results"), _preview_context(request, game, staged, form),
+                      status=200 if request.htmx else 400)
+    form.save()
+    if not request.htmx:
+        return redirect(reverse("upload_preview", args=[game.pk, staged.token]))
+    return render(request, _partial(request, "results"), _preview_context(request, game, staged))

@@ -105,3 +105,37 @@ def test_it_exits_with_status_1_from_the_command_line(game, capsys):
         execute_from_command_line(["manage.py", "import_decks", str(game.pk), str(FIXTURES / "not_deals.pbn")])
     assert exit.value.code == 1
     assert "Nothing could be added" in capsys.readouterr().err
+
+
+def test_it_rotates_and_renumbers_as_the_preview_does(game):
+    from games.formats import rules
+    from games.formats.rotate import declarer_of
+
+    out = StringIO()
+    call_command("import_decks", str(game.pk), str(FIXTURES / "four_boards.lin"), "--rotate", "south-declares",
+                 "--renumber-from", "5", "--vul", "number", stdout=out)
+    decks = list(game.queued())
+    assert [d.board for d in decks] == ["5", "6", "7", "8"]
+    assert [(d.dealer, d.vul) for d in decks] == [("N", "NS"), ("E", "EW"), ("S", "All"), ("W", "None")]
+    assert all(declarer_of(d.to_parsed()) == "S" for d in decks)
+    assert [sorted(rules.hands(d.deal).values()) for d in decks] == [
+        sorted(rules.hands(deal).values()) for deal in FOUR_BOARDS_LIN]
+
+
+def test_a_quarter_turn_from_the_command_line(game):
+    call_command("import_decks", str(game.pk), str(FIXTURES / "three_boards.pbn"), "--rotate", "90", stdout=StringIO())
+    first = game.queued().first()
+    assert rules_hands(first.deal)["E"] == rules_hands(THREE_BOARDS_PBN[0])["N"]
+
+
+def rules_hands(deal: str) -> dict[str, str]:
+    from games.formats import rules
+
+    return rules.hands(deal)
+
+
+@pytest.mark.parametrize("bad", [["--rotate", "45"], ["--renumber-from", "0"], ["--vul", "maybe"]])
+def test_bad_options_are_refused_before_anything_is_added(game, bad):
+    with pytest.raises((CommandError, SystemExit)):
+        call_command("import_decks", str(game.pk), str(FIXTURES / "three_boards.pbn"), *bad, stdout=StringIO())
+    assert not queued(game)

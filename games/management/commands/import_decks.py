@@ -1,4 +1,5 @@
-"""``manage.py import_decks GAME_ID FILE... [--dry-run]``: the Upload Decks page from the shell.
+"""``manage.py import_decks GAME_ID FILE... [--dry-run] [--rotate R] [--renumber-from N] [--vul V]``:
+the Upload Decks page from the shell, rotation and numbering included.
 
 The same reader, the same duplicate rule (``find_duplicates``: decks already
 queued in the game, or repeated in these files, are left out) and the same
@@ -19,6 +20,7 @@ from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
 from games.formats import FileResult
+from games.formats.rotate import ROTATIONS, DeckChoice, apply_choice
 from games.models import Game
 from games.models.upload import DeckKey, chosen_batches, find_duplicates, problem_text, queued_deals, read_file
 
@@ -48,12 +50,24 @@ class Command(BaseCommand):
         parser.add_argument("game_id", type=int)
         parser.add_argument("files", nargs="+", type=Path, metavar="FILE")
         parser.add_argument("--dry-run", action="store_true", help="read and report, add nothing")
+        parser.add_argument("--rotate", choices=ROTATIONS, default="0",
+                            help="turn the decks: 90/180/270 clockwise, or so that South declares or deals")
+        parser.add_argument("--renumber-from", type=int, metavar="N", help="number the boards N, N+1, ...")
+        parser.add_argument("--vul", choices=("file", "number"), default="file",
+                            help="renumbered boards keep the file's dealer and vulnerability, or follow the number")
 
-    def handle(self, *args, game_id: int, files: list[Path], dry_run: bool = False, **options) -> None:
+    def handle(self, *args, game_id: int, files: list[Path], dry_run: bool = False, rotate: str = "0",
+               renumber_from: int | None = None, vul: str = "file", **options) -> None:
         game = Game.objects.filter(pk=game_id).first()
         if game is None:
             raise CommandError(f"There is no game with id {game_id}.")
+        if renumber_from is not None and not 1 <= renumber_from <= 99_999:
+            raise CommandError("--renumber-from takes a board number from 1 to 99999.")
         results = [read_file(path.name, self._read(path)) for path in files]
+        results, unturned = apply_choice(results, DeckChoice(rotate, renumber_from, vul == "number"))
+        for f, d in unturned:
+            deck = results[f].decks[d]
+            self.stdout.write(f"{results[f].name}: line {deck.line}: no contract or auction, left as in the file")
         with transaction.atomic():
             duplicates = find_duplicates(queued_deals(game), results)
             batches = chosen_batches(results, duplicates)
