@@ -30,14 +30,23 @@ class GameForm(forms.ModelForm):
 
     class Meta:
         model = Game
-        fields = ("name", "game_type", "allow_upload", "scoring", "missing_info")
+        fields = ("name", "game_type", "allow_upload", "scoring", "missing_info", "when_empty")
         labels = {"name": "Game name", "game_type": "Game type"}
-        widgets = {"missing_info": forms.RadioSelect}
+        widgets = {"missing_info": forms.RadioSelect, "when_empty": forms.RadioSelect}
         help_texts = {
             "game_type": "Practice: you deal and see all four hands. "
             "Join: up to four players take seats with an invite link and each sees only their own hand.",
             "missing_info": "Board rotation: board 1 North deals, nobody vulnerable; board 2 East, N-S; and so on.",
+            "when_empty": "What Deal New Cards does once every uploaded deck has been dealt.",
         }
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        # Left out of a form post (an older page): the model's default, dealing at random.
+        self.fields["when_empty"].required = False
+
+    def clean_when_empty(self) -> str:
+        return self.cleaned_data["when_empty"] or Game.WhenEmpty.RANDOM
 
     def clean_name(self) -> str:
         name = " ".join(self.cleaned_data["name"].split())

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 
 from django.conf import settings
 from django.db import connection, models, transaction
@@ -74,6 +75,14 @@ class Game(models.Model):
         MATCHPOINTS = "matchpoints", "Matchpoints"
         RUBBER = "rubber", "Rubber / Chicago"
 
+    class WhenEmpty(models.TextChoices):
+        RANDOM = "random", "Deal at random"
+        RESTART = "restart", "Start the uploaded set again from its first deck"
+        STOP = "stop", "Stop and say so"
+
+    class SetFinished(Exception):
+        """Deal New Cards with an empty queue in a game whose rule is to stop."""
+
     class MissingInfo(models.TextChoices):
         ROTATION = "rotation", "Board rotation (dealer and vulnerability follow the board number)"
         RANDOM = "random", "Random dealer and vulnerability"
@@ -90,6 +99,8 @@ class Game(models.Model):
         choices=MissingInfo.choices,
         default=MissingInfo.ROTATION,
     )
+    when_empty = models.CharField(
+        "When the queue is empty", max_length=8, choices=WhenEmpty.choices, default=WhenEmpty.RANDOM)
     next_board_number = models.PositiveIntegerField(default=1, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -191,6 +202,8 @@ class Game(models.Model):
         locked the game's row with it). No atomic() of its own: a savepoint is two more
         round trips on every deal."""
         deck = self._take_first_queued()
+        if deck is None and self.when_empty != self.WhenEmpty.RANDOM:
+            deck = self._when_empty()
         if deck is not None:
             deal = deck.deal
             dealer = deck.dealer or deck.deal_first or self._fallback_dealer(deck.board_number or number)
@@ -203,6 +216,53 @@ class Game(models.Model):
             number, deck, deal, dealer, vul, by if getattr(by, "is_authenticated", False) else None)
         self.next_board_number = number + 1
         return board
+
+    def _when_empty(self) -> Deck | None:
+        """The game's rule for an empty queue (other than dealing at random): raise
+        SetFinished (the transaction, and the board number it took, roll back), or queue
+        the uploaded set again and take its first deck (None: nothing was ever uploaded)."""
+        if self.when_empty == self.WhenEmpty.STOP:
+            raise self.SetFinished("The uploaded decks have all been dealt.")
+        dealt = self.decks.filter(status=Deck.Status.DEALT).order_by("position").defer("source_text")
+        seen: set[str] = set()
+        again = []
+        for deck in dealt:  # the set as uploaded: a deck played again is not a second copy
+            if deck.deal not in seen:
+                seen.add(deck.deal)
+                again.append(([deck.to_parsed()], deck.source_name, deck.source_format))
+        if not again:
+            return None
+        self._append(again, None, locked=True)
+        return self._take_first_queued()
+
+    def play_again(self, board_number: int) -> Deck:
+        """Put the deck of board ``board_number`` (as it was dealt: dealer and vulnerability
+        included) back at the front of the queue; DealtBoard.DoesNotExist when there is no
+        such board."""
+        with transaction.atomic():
+            self._locked()
+            board = self.boards.select_related("deck").get(number=board_number)
+            base = board.deck.to_parsed() if board.deck else ParsedDeck(deal=board.deal, index=0, line=0)
+            again = replace(base, dealer=board.dealer, vul=board.vul)
+            first = self.decks.aggregate(m=Min("position"))["m"]
+            source = (board.deck.source_name, board.deck.source_format) if board.deck else ("random board", "")
+            return self._insert_at(again, 0 if first is None else first - 1, *source)
+
+    def go_to_board(self, label: str) -> Deck:
+        """Move the first queued deck with board label ``label`` to the front, to be dealt
+        next; Deck.DoesNotExist when none is queued."""
+        with transaction.atomic():
+            self._locked()
+            deck = self.queued().filter(board=label.strip()).only("pk").first()
+            if deck is None:
+                raise Deck.DoesNotExist(f"no queued deck is board {label.strip()}")
+            first = self.decks.aggregate(m=Min("position"))["m"]
+            Deck.objects.filter(pk=deck.pk).update(position=first - 1)
+            return deck
+
+    def _insert_at(self, parsed: ParsedDeck, position: int, source_name: str, source_format: str) -> Deck:
+        insert_decks(self.pk, None, [(parsed, source_name, source_format)], position, timezone.now())
+        return self.decks.get(position=position)
 
     def _record_board(self, number: int, deck: Deck | None, deal: str, dealer: str, vul: str, by) -> DealtBoard:
         """DealtBoard.objects.create(...), with an INSERT built once (the ORM's own insert

@@ -1,4 +1,5 @@
-"""Reordering the game's deck queue: move up, down or to the front, remove, clear."""
+"""Reordering the game's deck queue: move up, down or to the front, remove, clear, go to a
+board, and play a dealt board again."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 from django.views.decorators.vary import vary_on_headers
 
-from games.models import Deck, Game
+from games.models import DealtBoard, Deck, Game
 from games.views.table import _get_game_for_host, queue_context
 
 MOVES = {"up": "up", "down": "down", "front": "to the front"}
@@ -56,3 +57,34 @@ def clear(request: HttpRequest, pk: int) -> HttpResponse:
     game = _get_game_for_host(request, pk)
     count = game.clear_queue()
     return _done(request, game, f"Queue cleared: {count} deck{'' if count == 1 else 's'} removed.")
+
+
+@login_required
+@require_POST
+@vary_on_headers("HX-Request")
+def go_to_board(request: HttpRequest, pk: int) -> HttpResponse:
+    """The first queued deck with the board label asked for moves to the front: dealt next."""
+    game = _get_game_for_host(request, pk)
+    label = request.POST.get("board", "").strip()[:20]
+    try:
+        game.go_to_board(label)
+    except Deck.DoesNotExist:
+        message = f"No queued deck is board {label}." if label else "Say which board to deal next."
+        if request.htmx:
+            return render(request, "games/game.html#queue", {**queue_context(game), "queue_error": message})
+        messages.error(request, message)
+        return redirect(reverse("game", args=[game.pk]) + "#queue")
+    return _done(request, game, f"Board {label} will be dealt next.")
+
+
+@login_required
+@require_POST
+@vary_on_headers("HX-Request")
+def play_again(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    """A dealt board's deck back at the front of the queue, as it was dealt."""
+    game = _get_game_for_host(request, pk)
+    try:
+        game.play_again(number)
+    except DealtBoard.DoesNotExist:
+        raise Http404("No such board in this game") from None
+    return _done(request, game, f"Board {number} is back at the front of the queue.")

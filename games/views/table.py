@@ -130,6 +130,8 @@ def deal(request: HttpRequest, pk: int) -> HttpResponse:
         board = Game.objects.deal_next_as(request.user, pk)
     except Game.DoesNotExist:
         raise Http404("No such game.") from None
+    except Game.SetFinished:
+        return set_finished(request, _get_game_for_host(request, pk))
     game = board.game
     if request.htmx and game.game_type == Game.Type.JOIN:
         return render(request, "games/game.html#table", table_context(game, request))
@@ -137,4 +139,18 @@ def deal(request: HttpRequest, pk: int) -> HttpResponse:
         context = dealt_context(game, board, request.POST.get("shown"), request.POST.get("queue_head"))
         return render(request, "games/game.html#dealt", context)
     messages.success(request, f"Board {board.number} dealt.")
+    return redirect(game)
+
+
+SET_FINISHED = ("Every uploaded deck has been dealt, and this game's rule is to stop when the queue is empty: "
+                "upload more decks, or play a board again from the history.")
+
+
+def set_finished(request: HttpRequest, game: Game) -> HttpResponse:
+    """Deal New Cards with nothing queued in a game that stops: say so, deal nothing."""
+    if request.htmx:
+        context = {**table_context(game, request), "set_finished": SET_FINISHED}
+        name = "table" if game.game_type == Game.Type.JOIN else "felt"
+        return render(request, f"games/game.html#{name}", context)
+    messages.info(request, SET_FINISHED)
     return redirect(game)

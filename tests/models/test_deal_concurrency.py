@@ -156,3 +156,49 @@ def test_a_deck_reported_removed_is_never_dealt(host):
     dealt = {b.deck_id for b in boards if b.deck_id}
     assert not dealt & set(removed)
     assert set(Deck.objects.filter(status=Deck.Status.REMOVED).values_list("pk", flat=True)) == set(removed)
+
+
+def test_play_again_and_go_to_board_during_concurrent_deals_keep_the_queue_whole(host):
+    """Boards played again come back at the front; a board gone to is dealt before the rest;
+    every deck, original or copy, is dealt once, and positions stay unique."""
+    game = Game.objects.create(host=host, name="Teacher's table")
+    game.add_decks(decks(30), source_name="thirty.pbn")
+    for _ in range(4):
+        game.deal_next()
+    take = tickets(30)
+    again: list[int] = []
+    gone_to: list[str] = []
+
+    def replayer() -> None:
+        for number in (1, 2, 3, 4):
+            again.append(Game.objects.get(pk=game.pk).play_again(number).pk)
+
+    def jumper() -> None:
+        for label in ("29", "30", "28"):
+            try:
+                Game.objects.get(pk=game.pk).go_to_board(label)
+                gone_to.append(label)
+            except Deck.DoesNotExist:  # already dealt by the time we asked
+                pass
+
+    run_threads([dealer(game.pk, take) for _ in range(4)] + [replayer, jumper])
+
+    boards = check_boards(game, 34)
+    positions = list(Deck.objects.filter(game=game).values_list("position", flat=True))
+    assert len(positions) == len(set(positions)) == 34
+    dealt = {b.deck_id for b in boards if b.deck_id}
+    assert set(again) <= dealt | set(game.queued().values_list("pk", flat=True))
+    labels = [b.deck.board for b in boards if b.deck_id]
+    for label in gone_to:  # dealt, and before the decks that stood ahead of it in the file
+        assert label in labels
+    assert sorted(labels) == sorted([str(n) for n in range(1, 31)] + ["1", "2", "3", "4"])
+
+
+def test_restarting_the_set_under_concurrent_dealers_deals_it_again_in_order(host):
+    game = Game.objects.create(host=host, name="Again and again", when_empty=Game.WhenEmpty.RESTART)
+    game.add_decks(decks(6), source_name="six.pbn")
+    take = tickets(20)
+    run_threads([dealer(game.pk, take, host if i % 2 else None) for i in range(WORKERS)])
+    boards = check_boards(game, 20)
+    assert [b.deck.board for b in boards] == [str(n) for n in [*range(1, 7)] * 4][:20]
+    assert not any(b.is_random for b in boards)

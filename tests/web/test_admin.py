@@ -195,7 +195,7 @@ def test_the_game_can_be_saved_with_its_queue_inline(staff_client, game, queue_d
     a, b = queue_decks(game, 2)
     data = {
         "host": game.host_id, "name": "Renamed", "game_type": "practice", "allow_upload": "on",
-        "scoring": "imps", "missing_info": "rotation",
+        "scoring": "imps", "missing_info": "rotation", "when_empty": "random",
         "decks-TOTAL_FORMS": "2", "decks-INITIAL_FORMS": "2", "decks-MIN_NUM_FORMS": "0", "decks-MAX_NUM_FORMS": "0",
         "decks-0-id": a.pk, "decks-0-game": game.pk, "decks-1-id": b.pk, "decks-1-game": game.pk,
     }

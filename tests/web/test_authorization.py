@@ -32,10 +32,13 @@ ROUTES: dict[str, tuple[str, set[str]]] = {
     "queue_move": (HOST, {"POST"}),
     "queue_remove": (HOST, {"POST"}),
     "queue_clear": (HOST, {"POST"}),
+    "queue_go": (HOST, {"POST"}),
+    "play_again": (HOST, {"POST"}),
     "export": (HOST, {"GET"}),
     "upload": (HOST, {"GET", "POST"}),
     "upload_preview": (HOST, {"GET"}),
     "upload_add": (HOST, {"POST"}),
+    "upload_options": (HOST, {"POST"}),
     # Join games (the fixture's game is a Practice game: no seats, no valid invite token;
     # tests/web/test_join_privacy.py walks the seated players' side).
     "join_game": (HOST, {"GET", "POST"}),
@@ -50,6 +53,8 @@ ROUTES: dict[str, tuple[str, set[str]]] = {
 PBN = b'[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n[Deal "N:J4.KJ732.7.Q9862 Q9873.9.KJ8532.A KT2.A64.QT.KJT74 A65.QT85.A964.53"]\n'
 POST_DATA = {
     "queue_move": {"where": "down"},
+    "queue_go": {"board": "3"},
+    "upload_options": {"rotation": "90", "vul_follows_number": "0"},
     "upload": {"text": PBN.decode()},
     "new_game": {"name": "G", "game_type": "practice", "allow_upload": "1", "scoring": "imps", "missing_info": "rotation"},
 }
@@ -65,7 +70,7 @@ def test_every_route_is_listed():
 
 
 def url_for(name: str, game, deck, token) -> str:
-    values = {"pk": game.pk, "deck_pk": deck.pk, "token": token, "which": "queue", "fmt": "pbn"}
+    values = {"pk": game.pk, "deck_pk": deck.pk, "token": token, "which": "queue", "fmt": "pbn", "number": 1}
     converters = patterns()[name].pattern.converters
     unknown = set(converters) - set(values)
     assert not unknown, f"tell test_authorization how to fill {unknown} of route {name}"
@@ -88,7 +93,8 @@ def state(game) -> tuple:
 def visit(client, game, host, other_user, staff, queue_decks):
     from games.models.upload import Upload
 
-    decks = queue_decks(game, 2)
+    decks = queue_decks(game, 3)[1:]
+    game.deal_next()  # board 1, from the first deck: a board to play again
     tokens = {user: Upload.stage(game, user, [("t.pbn", PBN)]).token for user in (host, staff)}
 
     def go(actor: str, name: str, method: str, *, missing_game: bool = False):
