@@ -186,8 +186,13 @@ class DeckChoiceForm(forms.ModelForm):
     vul_follows_number = forms.TypedChoiceField(
         label="Dealer and vulnerability of renumbered boards",
         choices=[("0", "Keep the file's"), ("1", "Follow the new number (16-board cycle)")],
-        coerce=lambda value: value == "1", initial="0", widget=forms.RadioSelect,
+        coerce=lambda value: value == "1", required=False, empty_value=False, widget=forms.RadioSelect,
     )
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        # the radio buttons' values are "0" and "1", the model's False and True
+        self.initial["vul_follows_number"] = "1" if self.instance.vul_follows_number else "0"
 
     class Meta:
         model = Upload

@@ -69,6 +69,16 @@ def test_a_bad_number_is_refused_and_nothing_changes(host_client, staged, number
     assert (staged.rotation, staged.renumber_from) == ("0", None)
 
 
+def test_the_form_as_the_page_shows_it_posts_back_unchanged(host_client, staged):
+    """Every field the page renders has a value checked or filled: a plain submit changes nothing."""
+    html = host_client.get(reverse("upload_preview", args=[staged.game_id, staged.token])).text
+    assert 'name="vul_follows_number" value="0" id="id_vul_follows_number_0" checked' in html
+    response = host_client.post(options_url(staged), {"rotation": "0", "renumber_from": ""})
+    assert response.status_code == 302
+    staged.refresh_from_db()
+    assert (staged.rotation, staged.renumber_from, staged.vul_follows_number) == ("0", None, False)
+
+
 def test_an_unknown_rotation_is_refused(host_client, staged):
     response = host_client.post(options_url(staged), {"rotation": "45", "vul_follows_number": "0"})
     assert response.status_code == 400
