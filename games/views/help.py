@@ -21,7 +21,9 @@ from django.views.decorators.http import require_safe
 
 from games.formats import read_decks
 from games.formats.model import SEATS, Deck, dealer_for_board, vul_for_board
+from games.formats.rotate import declarer_of, rotation_for, rotate
 from games.models import VUL_CHOICES, Game
+from games.models.upload import ROTATION_CHOICES
 from games.problem_help import CATCH_ALL
 from games.upload_forms import ACCEPT, human_size
 from games.models.upload import problem_text, read_file
@@ -143,6 +145,15 @@ def _worked() -> dict[str, Any]:
     }
 
 
+@cache
+def _turned() -> dict[str, Any]:
+    """The worked board before and after "South declares" (North declares four hearts)."""
+    deck = _worked()["deck"]
+    quarters = rotation_for(deck, "south-declares") or 0
+    return {"before": deck, "after": rotate(deck, quarters), "declarer": SEAT_NAMES[declarer_of(deck)],
+            "quarters": quarters}
+
+
 def _pbn(deck: Deck) -> str:
     """Board, Dealer, Vulnerable and Deal tags, the deal listed from the dealer."""
     hands = deck.hands()
@@ -189,6 +200,9 @@ def uploading_decks(request: HttpRequest) -> HttpResponse:
         "missing_info_label": Game._meta.get_field("missing_info").verbose_name,
         "extensions": ACCEPT.split(","),
         "worked": _worked(),
+        "turned": _turned(),
+        "rotations": ROTATION_CHOICES,
+        "when_empty": Game.WhenEmpty.choices,
         "samples": _samples(),
         "catch_all": CATCH_ALL,
     }

@@ -317,3 +317,33 @@ def test_it_says_both_kinds_of_game_take_uploads(client):
     section = html[html.index('id="which-games"'):html.index('id="steps"')]
     assert "coming" not in section
     assert "<strong>Practice</strong>" in section and "<strong>Join</strong>" in section
+
+
+def test_every_rotation_and_queue_rule_is_explained(page):
+    from games.models.upload import ROTATION_CHOICES
+
+    section = page.split('id="rotate"')[1].split("</section>")[0]
+    for _, label in ROTATION_CHOICES:
+        assert f"<dt>{label}</dt>" in unescape(section)
+    assert "--rotate south-declares --renumber-from 17 --vul number" in section
+    rules = page.split('id="queue-runs-out"')[1].split("</section>")[0]
+    for _, label in Game.WhenEmpty.choices:
+        assert f"<dt>{label}</dt>" in rules
+    assert "Play again" in rules and "Go to board" in rules
+
+
+def test_the_rotation_diagram_shows_the_declarers_hand_at_south(page):
+    from games.formats import rules
+
+    section = page.split('class="rotation-example"')[1].split("</section>")[0]
+    before, after = section.split("South declares</figcaption>")
+
+    def hearts(html: str, seat: str) -> str:
+        hand = html.split(f'aria-label="{seat}\'s hand"')[1].split("</ul>")[0]
+        return re.findall(r'<span class="cards">([^<]*)</span>', hand)[1]
+
+    deck = read_decks(WORKED_LIN.encode(), "x.lin").decks[0]
+    north = rules.hands(deck.deal)["N"]  # North declares four hearts on the worked board
+    shown = north.split(".")[1].replace("T", "10")
+    assert hearts(before, "North") == shown and hearts(after, "South") == shown
+    assert hearts(after, "North") != shown
