@@ -7,7 +7,7 @@ column is a 404 here instead of an OverflowError in the view's query.
 from django.urls import path, register_converter
 
 from games.converters import DatabaseIdConverter
-from games.views import accounts, exports, help, join, queue, table, upload
+from games.views import accounts, analysis, exports, help, join, queue, table, upload
 
 register_converter(DatabaseIdConverter, "dbid")
 
@@ -25,11 +25,13 @@ urlpatterns = [
     path("games/<dbid:pk>/queue/clear/", queue.clear, name="queue_clear"),
     path("games/<dbid:pk>/queue/go/", queue.go_to_board, name="queue_go"),
     path("games/<dbid:pk>/boards/<dbid:number>/again/", queue.play_again, name="play_again"),
+    path("games/<dbid:pk>/boards/<dbid:number>/analysis/", analysis.board_analysis, name="board_analysis"),
     path("games/<dbid:pk>/export/<str:which>.<str:fmt>", exports.export, name="export"),
     path("games/<dbid:pk>/upload/", upload.upload, name="upload"),
     path("games/<dbid:pk>/upload/<uuid:token>/", upload.preview, name="upload_preview"),
     path("games/<dbid:pk>/upload/<uuid:token>/add/", upload.add, name="upload_add"),
     path("games/<dbid:pk>/upload/<uuid:token>/options/", upload.options, name="upload_options"),
+    path("games/<dbid:pk>/upload/<uuid:token>/analysis/<str:key>/", analysis.deck_analysis, name="deck_analysis"),
     path("help/uploading-decks/", help.uploading_decks, name="help_upload"),
     # Join games: the invite link, seats, the polled seat view and the reveal.
     path("games/<dbid:pk>/join/<str:token>/", join.join_game, name="join_game"),

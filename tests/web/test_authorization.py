@@ -34,11 +34,13 @@ ROUTES: dict[str, tuple[str, set[str]]] = {
     "queue_clear": (HOST, {"POST"}),
     "queue_go": (HOST, {"POST"}),
     "play_again": (HOST, {"POST"}),
+    "board_analysis": (HOST, {"GET"}),
     "export": (HOST, {"GET"}),
     "upload": (HOST, {"GET", "POST"}),
     "upload_preview": (HOST, {"GET"}),
     "upload_add": (HOST, {"POST"}),
     "upload_options": (HOST, {"POST"}),
+    "deck_analysis": (HOST, {"GET"}),
     # Join games (the fixture's game is a Practice game: no seats, no valid invite token;
     # tests/web/test_join_privacy.py walks the seated players' side).
     "join_game": (HOST, {"GET", "POST"}),
@@ -70,7 +72,7 @@ def test_every_route_is_listed():
 
 
 def url_for(name: str, game, deck, token) -> str:
-    values = {"pk": game.pk, "deck_pk": deck.pk, "token": token, "which": "queue", "fmt": "pbn", "number": 1}
+    values = {"pk": game.pk, "deck_pk": deck.pk, "token": token, "which": "queue", "fmt": "pbn", "number": 1, "key": "0-0"}
     converters = patterns()[name].pattern.converters
     unknown = set(converters) - set(values)
     assert not unknown, f"tell test_authorization how to fill {unknown} of route {name}"

@@ -143,7 +143,7 @@ def valid_values(route: Route, site: dict[str, Any], game_pk: int) -> dict[str, 
         elif group in ("object_id", "id"):
             values[group] = _admin_object_id(route, game_pk)
         else:
-            values[group] = {"which": "queue", "fmt": "pbn", "app_label": "games", "url": "nothing-here/", "number": "1",
+            values[group] = {"which": "queue", "fmt": "pbn", "app_label": "games", "url": "nothing-here/", "number": "1", "key": "0-0",
                              "content_type_id": str(ContentType.objects.get_for_model(JoinTable).pk)}[group]
     return values
 

@@ -293,3 +293,34 @@ def test_staff_with_the_change_permission_manage_every_game(client, table, staff
     assert client.get(f"/games/{table.game.pk}/").status_code == 200
     assert client.post(f"/games/{table.game.pk}/deal/").status_code == 302
     assert table.game.boards.count() == 2
+
+
+@pytest.mark.parametrize("username", ["alice", "bob", "dave", "erin", "frank"])
+def test_no_analysis_of_an_unrevealed_board_reaches_anyone(at, table, django_user_model, username):
+    from games.models import DealAnalysis
+
+    django_user_model.objects.get_or_create(username="frank")
+    client = at(username)
+    url = f"/games/{table.game.pk}/boards/1/analysis/"
+    for headers in ({}, {"HX-Request": "true"}):
+        response = client.get(url, headers=headers)
+        assert response.status_code == 404 and "dd-table" not in response.text
+    for page in (f"/games/{table.game.pk}/", f"/games/{table.game.pk}/seat/"):
+        assert url not in client.get(page).text
+    assert not DealAnalysis.objects.exists()  # not even solved, so not cached for a later leak
+
+
+@pytest.mark.parametrize("username", ["alice", "bob", "dave", "erin"])
+def test_after_the_reveal_everyone_at_the_table_may_see_the_analysis(at, table, username):
+    table.reveal(1)
+    client = at(username)
+    url = f"/games/{table.game.pk}/boards/1/analysis/"
+    assert url in client.get(f"/games/{table.game.pk}/").text
+    response = client.get(url, headers={"HX-Request": "true"})
+    assert response.status_code == 200 and "dd-table" in response.text
+
+
+def test_after_the_reveal_a_stranger_still_gets_404(at, table, django_user_model):
+    table.reveal(1)
+    django_user_model.objects.create_user("frank", password="x")
+    assert at("frank").get(f"/games/{table.game.pk}/boards/1/analysis/").status_code == 404

@@ -1,0 +1,81 @@
+"""Double-dummy analysis and par of a dealt board or a previewed deck, on request.
+
+Solved once per distinct deal (``DealAnalysis``), never on the Deal New Cards path:
+the table page asks for it when someone presses "Show analysis". A Join table's board
+is analysed only once it is revealed, for the host and the players alike: before that
+the analysis would tell a player about the hands they may not see.
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.views.decorators.http import require_safe
+from django.views.decorators.vary import vary_on_headers
+
+from games.formats.dd import STRAINS, DDTable, par_text
+from games.models import DealAnalysis, DealtBoard, Game
+from games.models.analysis import board_par
+from games.models.join import seat_of
+from games.upload_forms import parse_key
+from games.views.upload import _game_for_upload, _get_upload, _shown_dealer_vul
+
+PARTIAL = "games/partials/analysis.html"
+PAGE = "games/analysis.html"
+
+
+def rows(table: DDTable) -> list[tuple[str, list[int]]]:
+    """(seat, tricks in STRAINS order) for N, S, E, W: partners side by side, as hand records print it."""
+    return [(seat, [table[seat][strain] for strain in STRAINS]) for seat in "NSEW"]
+
+
+def _answer(request: HttpRequest, context: dict) -> HttpResponse:
+    table = DealAnalysis.table(context["deal"])
+    par = board_par(table, context["vul"], context["dealer"])
+    context = {**context, "strains": STRAINS, "rows": rows(table), "par": par, "par_text": par_text(par)}
+    return render(request, PARTIAL if request.htmx else PAGE, context)
+
+
+def _board_for(request: HttpRequest, game: Game, number: int) -> DealtBoard:
+    board = game.boards.select_related("reveal").filter(number=number).first()
+    if board is None:
+        raise Http404("No such board")
+    if game.game_type == Game.Type.JOIN:
+        at_table = game.can_manage(request.user) or seat_of(game, request.user)
+        if not at_table or not hasattr(board, "reveal"):
+            raise Http404("No such board")  # nothing of an unrevealed board, not even that it exists
+    elif not game.can_manage(request.user):
+        raise Http404("No such board")
+    return board
+
+
+@login_required
+@require_safe
+@vary_on_headers("HX-Request")
+def board_analysis(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    game = get_object_or_404(Game, pk=pk)
+    board = _board_for(request, game, number)
+    return _answer(request, {"game": game, "deal": board.deal, "dealer": board.dealer, "vul": board.vul,
+                             "hands": board.hands(), "title": f"Board {board.number}", "board": board.number})
+
+
+@login_required
+@require_safe
+@vary_on_headers("HX-Request")
+def deck_analysis(request: HttpRequest, pk: int, token, key: str) -> HttpResponse:
+    """A previewed deck, as it would be added (turned and numbered as chosen)."""
+    game, refused = _game_for_upload(request, pk)
+    if refused:
+        return refused
+    staged = _get_upload(request, game, token)
+    try:
+        f, d = parse_key(key)
+        results, _ = staged.results_as_chosen()
+        deck = results[f].decks[d]
+    except (ValidationError, IndexError):
+        raise Http404("No such deck in this upload") from None
+    dealer, vul = _shown_dealer_vul(game, deck)
+    return _answer(request, {"game": game, "deal": deck.deal, "dealer": dealer, "vul": vul, "hands": deck.hands(),
+                             "title": f"Deck {d + 1} of {results[f].name}", "board": deck.board or ""})

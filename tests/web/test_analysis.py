@@ -1,0 +1,103 @@
+"""Double-dummy analysis and par on request: right (endplay's solver), solved once per deal,
+never while dealing, and only for those who may see the board."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from games.formats.model import Deck as ParsedDeck
+from games.models import DealAnalysis, Game, Upload
+from tests.fixtures_upload import THREE_BOARDS_PBN, pbn, upload_file
+
+pytestmark = pytest.mark.django_db
+HX = {"HX-Request": "true"}
+DEAL = "N:J4.KJ732.7.Q9862 Q9873.9.KJ8532.A KT2.A64.QT.KJT74 A65.QT85.A964.53"
+
+
+def endplay_rows(deal: str) -> dict[str, list[int]]:
+    from endplay.dds import calc_dd_table
+    from endplay.types import Deal, Denom, Player
+
+    table = calc_dd_table(Deal(deal))
+    strains = (Denom.nt, Denom.spades, Denom.hearts, Denom.diamonds, Denom.clubs)
+    return {seat: [table[strain, Player.find(seat)] for strain in strains] for seat in "NSEW"}
+
+
+def cells(html: str) -> dict[str, list[int]]:
+    import re
+
+    rows = re.findall(r'<tr><th scope="row">(\w+)</th>((?:<td>\d+</td>)+)</tr>', html)
+    return {name[0]: [int(n) for n in re.findall(r"<td>(\d+)</td>", tds)] for name, tds in rows}
+
+
+@pytest.fixture
+def dealt(game):
+    game.add_decks([ParsedDeck(deal=DEAL, index=0, line=1, board="1", dealer="N", vul="None")], source_name="a.pbn")
+    game.deal_next()
+    return game
+
+
+def test_dealing_solves_nothing(dealt):
+    assert not DealAnalysis.objects.exists()
+
+
+def test_the_table_is_hidden_until_asked_for(host_client, dealt):
+    html = host_client.get(reverse("game", args=[dealt.pk])).text
+    url = reverse("board_analysis", args=[dealt.pk, 1])
+    assert f'href="{url}"' in html and "Show analysis" in html and "dd-table" not in html
+
+
+@pytest.mark.parametrize("headers", [{}, HX])
+def test_the_analysis_is_endplays_table_and_par(host_client, dealt, headers):
+    response = host_client.get(reverse("board_analysis", args=[dealt.pk, 1]), headers=headers)
+    html = response.text
+    assert response.status_code == 200 and cells(html) == endplay_rows(DEAL)
+    assert "6♣X by N-S, -300" in html  # nobody vulnerable, North deals
+    assert html.lstrip().startswith("<!doctype") != bool(headers)
+
+
+def test_a_deal_is_solved_once_whatever_the_board(host_client, dealt, queue_decks):
+    dealt.add_decks([ParsedDeck(deal=DEAL, index=0, line=1, board="2", dealer="E", vul="All")], source_name="b.pbn")
+    dealt.deal_next()
+    first = host_client.get(reverse("board_analysis", args=[dealt.pk, 1])).text
+    second = host_client.get(reverse("board_analysis", args=[dealt.pk, 2])).text
+    assert DealAnalysis.objects.count() == 1
+    assert cells(first) == cells(second)
+    assert "-500" in second  # par follows the board's own vulnerability (both vulnerable)
+
+
+def test_another_user_gets_404(other_client, dealt):
+    assert other_client.get(reverse("board_analysis", args=[dealt.pk, 1])).status_code == 404
+    assert not DealAnalysis.objects.exists()
+
+
+def test_a_board_not_dealt_is_404(host_client, dealt):
+    assert host_client.get(reverse("board_analysis", args=[dealt.pk, 2])).status_code == 404
+
+
+def test_a_previewed_deck_is_analysed_as_it_would_be_added(host_client, game):
+    host_client.post(reverse("upload", args=[game.pk]), {"files": [upload_file("p.pbn", pbn(THREE_BOARDS_PBN))]})
+    staged = Upload.objects.get(game=game)
+    url = reverse("deck_analysis", args=[game.pk, staged.token, "0-1"])
+    assert url in host_client.get(reverse("upload_preview", args=[game.pk, staged.token])).text
+    response = host_client.get(url, headers=HX)
+    assert response.status_code == 200 and cells(response.text) == endplay_rows(THREE_BOARDS_PBN[1])
+    host_client.post(reverse("upload_options", args=[game.pk, staged.token]), {"rotation": "90"})
+    turned = host_client.get(url, headers=HX).text
+    assert cells(turned)["E"] == cells(response.text)["N"]  # North's tricks now belong to East
+
+
+@pytest.mark.parametrize("key", ["0-3", "1-0", "x", "0-²", "-1-0"])
+def test_a_deck_not_in_the_upload_is_404(host_client, game, key):
+    host_client.post(reverse("upload", args=[game.pk]), {"files": [upload_file("p.pbn", pbn(THREE_BOARDS_PBN))]})
+    staged = Upload.objects.get(game=game)
+    assert host_client.get(reverse("deck_analysis", args=[game.pk, staged.token, key])).status_code == 404
+
+
+def test_practice_game_of_another_host_is_not_analysed_for_staff_without_the_permission(client, dealt,
+                                                                                         django_user_model):
+    viewer = django_user_model.objects.create_user("viewer", password="x", is_staff=True)
+    client.force_login(viewer)
+    assert client.get(reverse("board_analysis", args=[dealt.pk, 1])).status_code == 404
+    assert Game.objects.count() == 1
