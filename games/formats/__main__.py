@@ -1,4 +1,8 @@
-"""``python -m games.formats [--json] FILE...``: what the upload would see in each file.
+"""``python -m games.formats [--json [--analyse]] FILE...``: what the upload would see in each file.
+
+``--analyse`` adds each deck's double-dummy table (``dd``: tricks by declarer and strain)
+and par (``par``: the score from North-South's side and the par contracts, for the
+deck's dealer and vulnerability as the game would use them).
 
 Exit status: 0 when every file reads cleanly, 1 when any file has a problem,
 2 when a path cannot be read at all.
@@ -58,6 +62,15 @@ def file_dict(path: str, result: FileResult) -> dict[str, Any]:
     }
 
 
+def add_analysis(entry: dict[str, Any], result: FileResult) -> None:
+    """``dd`` and ``par`` on each deck of a file's JSON entry."""
+    from .dd import par_of, solve
+
+    for row, deck, table in zip(entry["decks"], result.decks, solve([d.deal for d in result.decks])):
+        row["dd"] = table
+        row["par"] = par_of(table, deck.effective_vul or "None", deck.effective_dealer).as_json()
+
+
 def print_text(path: str, result: FileResult) -> None:
     print(f"{path}: {result.format or 'unknown format'}, {result.encoding or '?'}, "
           f"{len(result.decks)} decks, {len(result.problems)} problems")
@@ -74,6 +87,7 @@ def print_text(path: str, result: FileResult) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m games.formats", description=__doc__)
     parser.add_argument("--json", action="store_true", help="print one JSON array")
+    parser.add_argument("--analyse", action="store_true", help="with --json: double-dummy table and par per deck")
     parser.add_argument("files", nargs="+", metavar="FILE")
     args = parser.parse_args(argv)
     if hasattr(sys.stdout, "reconfigure"):  # a C locale must not turn a name into a crash
@@ -92,6 +106,8 @@ def main(argv: list[str] | None = None) -> int:
             status = 1
         if args.json:
             found.append(file_dict(path, result))
+            if args.analyse:
+                add_analysis(found[-1], result)
         else:
             print_text(path, result)
     if args.json:
