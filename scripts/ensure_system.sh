@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# Install the Debian packages the tests need (Chromium, PostgreSQL) when missing and we can.
+# Install the Debian packages the tests need (Chromium, PostgreSQL, DejaVu fonts, poppler) when missing and we can.
 # Never fails by itself: the tests say what they skipped, or fail in strict mode.
 set -u
 need=()
 [ -x /usr/bin/chromium ] || need+=(chromium)
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || need+=(postgresql)
+[ -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || need+=(fonts-dejavu-core)  # PDF hand records
+command -v pdftoppm >/dev/null || need+=(poppler-utils)  # a hand record looked at as a picture
 [ ${#need[@]} -eq 0 ] && exit 0
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
   echo "Installing ${need[*]} with apt-get..."

@@ -8,6 +8,7 @@ vulnerability and dealer. Tables are plain dicts so they store as JSON:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -17,6 +18,7 @@ STRAINS = ("NT", "S", "H", "D", "C")  # the order tables are shown in
 DDTable = dict[str, dict[str, int]]
 
 _SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "NT": "NT"}
+_PAR_CONTRACT = re.compile(r"([1-7])(NT|S|H|D|C)(X{0,2})([NESW])")
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,15 +46,14 @@ def solve(deals: Sequence[str]) -> list[DDTable]:
 def par_of(table: DDTable, vul: str, dealer: str) -> Par:
     """Par for a board of this vulnerability ("None", "NS", "EW", "All") and dealer."""
     from endplay.dds import par
-    from endplay.types import Denom, Player, Vul
+    from endplay.types import Denom, Penalty, Player, Vul
 
     rows = [[table[seat][strain] for seat in SEATS] for strain in ("S", "H", "D", "C", "NT")]
     vuls = {"None": Vul.none, "NS": Vul.ns, "EW": Vul.ew, "All": Vul.both}
     result = par(_endplay_table(rows), vuls[vul], Player.find(dealer))
     strains = {Denom.spades: "S", Denom.hearts: "H", Denom.diamonds: "D", Denom.clubs: "C", Denom.nt: "NT"}
-    contracts = tuple(
-        f"{c.level}{strains[c.denom]}{'X' if c.penalty else ''}{SEATS[int(c.declarer)]}" for c in result
-    )
+    risk = {Penalty.passed: "", Penalty.doubled: "X", Penalty.redoubled: "XX"}
+    contracts = tuple(f"{c.level}{strains[c.denom]}{risk[c.penalty]}{SEATS[int(c.declarer)]}" for c in result)
     return Par(int(result.score), contracts)
 
 
@@ -68,14 +69,78 @@ def _endplay_table(rows: list[list[int]]):
     return EndplayTable(results)
 
 
-def par_text(par: Par, limit: int = 2) -> str:
-    """ "4♥ by N-S, +420" or "6♣X by N, -300" for a page."""
+def par_text(par: Par) -> str:
+    """ "4♥ by N-S, +420" or "6♣X by N-S, -300" for a page."""
     if not par.contracts:
         return "Passed out, 0"
+    level, strain, risk, _ = _PAR_CONTRACT.fullmatch(par.contracts[0]).groups()
     sides = {c[-1] for c in par.contracts}
-    first = par.contracts[0]
-    strain = first[1:].rstrip("NESW").removesuffix("X")
-    doubled = "X" if first[1:].rstrip("NESW").endswith("X") else ""
-    who = "N-S" if sides <= {"N", "S"} and len(sides) == 2 else "E-W" if sides == {"E", "W"} else "/".join(sorted(sides))
+    who = "N-S" if sides == {"N", "S"} else "E-W" if sides == {"E", "W"} else "/".join(sorted(sides, key=SEATS.index))
     score = f"+{par.score}" if par.score > 0 else str(par.score)
-    return f"{first[0]}{_SYMBOL.get(strain, strain)}{doubled} by {who}, {score}"
+    return f"{level}{_SYMBOL[strain]}{risk} by {who}, {score}"
+
+
+# --- the tags hand-record programs write (Deep Finesse, BridgeComposer, Big Deal) --------
+
+_HEX_SEATS = "NSEW"  # [DoubleDummyTricks]: 20 hex digits, N then S, E, W, each NT S H D C
+
+
+def to_hex(table: DDTable) -> str:
+    """[DoubleDummyTricks] "66477665877785677856": tricks as hex digits, N, S, E, W by NT, S, H, D, C."""
+    return "".join(f"{table[seat][strain]:x}" for seat in _HEX_SEATS for strain in STRAINS)
+
+
+def from_hex(text: str) -> DDTable | None:
+    """The table a [DoubleDummyTricks] value states; None when it is not 20 hex digits of 0..13."""
+    text = text.strip().lower()
+    if len(text) != 20 or any(ch not in "0123456789abcd" for ch in text):
+        return None
+    digits = iter(int(ch, 16) for ch in text)
+    return {seat: {strain: next(digits) for strain in STRAINS} for seat in _HEX_SEATS}
+
+
+def optimum_score(par: Par) -> str:
+    """[OptimumScore] "NS 420" (or "EW 300" when East-West score)."""
+    return f"NS {par.score}" if par.score >= 0 else f"EW {-par.score}"
+
+
+def stated_score(text: str) -> int | None:
+    """North-South's score from an [OptimumScore] value ("NS -100", "EW 430", "NS 420 EW -420")."""
+    words = text.split()
+    for side, value in zip(words[::2], words[1::2]):
+        number = value.lstrip("+-")
+        if side.upper() in ("NS", "EW") and number.isdecimal() and len(number) < 6:
+            score = int(value)
+            return score if side.upper() == "NS" else -score
+    return None
+
+
+def par_contract(par: Par) -> str:
+    """[ParContract] "NS 4H", "EW 5DX", or "N 3NT" when only one of a side makes it; "Pass" when passed out."""
+    if not par.contracts:
+        return "Pass"
+    first = par.contracts[0]
+    seats = "".join(sorted({c[-1] for c in par.contracts if c[:-1] == first[:-1]}, key="NESW".index))
+    side = {"NS": "NS", "EW": "EW"}.get(seats, seats)
+    return f"{side} {first[:-1]}"
+
+
+def differences(table: DDTable, par: Par, tags: Sequence[tuple[str, str]]) -> list[str]:
+    """How the file's own [DoubleDummyTricks] and [OptimumScore] differ from the solver's."""
+    stated = dict(reversed(tags))  # the first of a tag counts
+    notes = []
+    if "DoubleDummyTricks" in stated:
+        theirs = from_hex(stated["DoubleDummyTricks"])
+        if theirs is None:
+            notes.append(f"the file's DoubleDummyTricks \"{stated['DoubleDummyTricks'][:24]}\" is not a table")
+        else:
+            for seat in _HEX_SEATS:
+                for strain in STRAINS:
+                    if theirs[seat][strain] != table[seat][strain]:
+                        notes.append(f"the file says {seat} takes {theirs[seat][strain]} in {_SYMBOL[strain]}, "
+                                     f"the solver {table[seat][strain]}")
+    if "OptimumScore" in stated:
+        score = stated_score(stated["OptimumScore"])
+        if score is not None and score != par.score:
+            notes.append(f"the file's par score is {optimum_score(Par(score, ()))}, the solver's {optimum_score(par)}")
+    return notes

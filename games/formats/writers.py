@@ -12,6 +12,7 @@ import re
 from collections.abc import Iterable
 
 from . import rules
+from .dd import STRAINS, DDTable, from_hex
 from .model import SEATS, Call, Deck
 
 CRLF = "\r\n"
@@ -149,11 +150,22 @@ def _pbn_game(deck: Deck) -> list[str]:
         lines.extend(_pbn_auction(deck))
     if deck.play:
         lines.extend(_pbn_play(deck, declarer))
-    # Supplemental tags, alphabetically (3.4). Tables are left out: their rows are not kept.
-    for name in sorted({n for n, _ in deck.tags} - _SKIP_TAGS):
-        if _TAG_NAME.fullmatch(name) and not name.endswith("Table"):
+    # Supplemental tags, alphabetically (3.4). Tables are left out (their rows are not kept),
+    # but for the double-dummy table, written from the [DoubleDummyTricks] it comes with.
+    table = from_hex(tags.get("DoubleDummyTricks", ""))
+    names = {n for n, _ in deck.tags} - _SKIP_TAGS
+    for name in sorted(names | ({"OptimumResultTable"} if table else set())):
+        if name == "OptimumResultTable" and table:
+            lines.extend(_optimum_result_table(table))
+        elif _TAG_NAME.fullmatch(name) and not name.endswith("Table"):
             lines.append(_tag(name, tags[name]))
     return lines
+
+
+def _optimum_result_table(table: DDTable) -> list[str]:
+    """PBN 5.7: a row per declarer and strain, tricks right-aligned in two columns."""
+    rows = [f"{seat} {strain:>2} {table[seat][strain]:>2}" for seat in "NSEW" for strain in STRAINS]
+    return [_tag("OptimumResultTable", "Declarer;Denomination\\2R;Result\\2R"), *rows]
 
 
 def write_pbn(decks: Iterable[Deck]) -> str:

@@ -15,7 +15,7 @@ from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_safe
 from django.views.decorators.vary import vary_on_headers
 
-from games.formats.dd import STRAINS, DDTable, par_text
+from games.formats.dd import STRAINS, DDTable, differences, par_text
 from games.models import DealAnalysis, DealtBoard, Game
 from games.models.analysis import board_par
 from games.models.join import seat_of
@@ -34,12 +34,14 @@ def rows(table: DDTable) -> list[tuple[str, list[int]]]:
 def _answer(request: HttpRequest, context: dict) -> HttpResponse:
     table = DealAnalysis.table(context["deal"])
     par = board_par(table, context["vul"], context["dealer"])
-    context = {**context, "strains": STRAINS, "rows": rows(table), "par": par, "par_text": par_text(par)}
+    notes = differences(table, par, [tuple(tag) for tag in context.pop("tags", ())])
+    context = {**context, "strains": STRAINS, "rows": rows(table), "par": par, "par_text": par_text(par),
+               "notes": notes}
     return render(request, PARTIAL if request.htmx else PAGE, context)
 
 
 def _board_for(request: HttpRequest, game: Game, number: int) -> DealtBoard:
-    board = game.boards.select_related("reveal").filter(number=number).first()
+    board = game.boards.select_related("reveal", "deck").filter(number=number).first()
     if board is None:
         raise Http404("No such board")
     if game.game_type == Game.Type.JOIN:
@@ -57,8 +59,10 @@ def _board_for(request: HttpRequest, game: Game, number: int) -> DealtBoard:
 def board_analysis(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     game = get_object_or_404(Game, pk=pk)
     board = _board_for(request, game, number)
+    tags = board.deck.tags if board.deck_id else []
     return _answer(request, {"game": game, "deal": board.deal, "dealer": board.dealer, "vul": board.vul,
-                             "hands": board.hands(), "title": f"Board {board.number}", "board": board.number})
+                             "hands": board.hands(), "title": f"Board {board.number}", "board": board.number,
+                             "tags": tags})
 
 
 @login_required
@@ -78,4 +82,5 @@ def deck_analysis(request: HttpRequest, pk: int, token, key: str) -> HttpRespons
         raise Http404("No such deck in this upload") from None
     dealer, vul = _shown_dealer_vul(game, deck)
     return _answer(request, {"game": game, "deal": deck.deal, "dealer": dealer, "vul": vul, "hands": deck.hands(),
-                             "title": f"Deck {d + 1} of {results[f].name}", "board": deck.board or ""})
+                             "title": f"Deck {d + 1} of {results[f].name}", "board": deck.board or "",
+                             "tags": deck.tags})

@@ -1,4 +1,4 @@
-"""Downloads of a game's queue or dealt boards as PBN or LIN.
+"""Downloads of a game's queue or dealt boards as PBN, LIN or printable PDF hand records.
 
 A host (or staff) seated at their own Join table plays the board in play: their
 export of the dealt boards leaves that board out until it is revealed, as the
@@ -17,11 +17,16 @@ from django.views.decorators.http import require_safe
 
 from games.formats import write_lin, write_pbn
 from games.formats.model import Deck as ParsedDeck
+from games.formats.pdf import PAPERS, FontMissing, hand_records_pdf
 from games.models.join import seat_of
 from games.models import Game
+from games.models.analysis import hand_records, with_analysis
 from games.views.table import _get_game_for_host
 
 WRITERS = {"pbn": write_pbn, "lin": write_lin}
+# Deals a PDF request solves at most (about a tenth of a second each); the others print
+# without their table until "Show analysis" or manage.py analyse_decks has solved them.
+PDF_SOLVE_LIMIT = 32
 
 
 def download(decks: Iterable[ParsedDeck], fmt: str, stem: str) -> HttpResponse:
@@ -39,12 +44,28 @@ def download(decks: Iterable[ParsedDeck], fmt: str, stem: str) -> HttpResponse:
 @require_safe
 def export(request: HttpRequest, pk: int, which: str, fmt: str) -> HttpResponse:
     game = _get_game_for_host(request, pk)
-    if which not in ("queue", "dealt") or fmt not in WRITERS:
-        raise Http404("Export the queue or the dealt boards, as pbn or lin")
+    if which not in ("queue", "dealt") or fmt not in (*WRITERS, "pdf"):
+        raise Http404("Export the queue or the dealt boards, as pbn, lin or pdf")
     decks = game.exported_decks(dealt=which == "dealt")
     if which == "dealt" and game.game_type == Game.Type.JOIN and seat_of(game, request.user):
         decks = without_board_in_play(game, decks)
-    return download(decks, fmt, f"{game.name}-{which}")
+    if fmt == "pdf":
+        return pdf_download(request, decks, f"{game.name}-{which}", title=f"{game.name}: {which} boards")
+    return download(with_analysis(decks), fmt, f"{game.name}-{which}")
+
+
+def pdf_download(request: HttpRequest, decks: list[ParsedDeck], stem: str, title: str) -> HttpResponse:
+    """Hand records: ?per_page=1 or 4, ?paper=A4 or Letter."""
+    per_page = 4 if request.GET.get("per_page") == "4" else 1
+    paper = request.GET.get("paper") if request.GET.get("paper") in PAPERS else "A4"
+    try:
+        data = hand_records_pdf(hand_records(decks, solve_up_to=PDF_SOLVE_LIMIT), per_page=per_page, paper=paper,
+                                title=title)
+    except FontMissing as error:
+        return HttpResponse(str(error), status=503, content_type="text/plain; charset=utf-8")
+    filename = f"{slugify(stem)[:80] or 'decks'}.pdf"
+    return HttpResponse(data, content_type="application/pdf",
+                        headers={"Content-Disposition": content_disposition_header(True, filename)})
 
 
 def without_board_in_play(game: Game, decks: list[ParsedDeck]) -> list[ParsedDeck]:

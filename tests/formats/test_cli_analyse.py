@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -28,7 +29,12 @@ def endplay_answer(deal: str, vul: str, dealer: str) -> tuple[dict, dict]:
     names = {Denom.nt: "NT", Denom.spades: "S", Denom.hearts: "H", Denom.diamonds: "D", Denom.clubs: "C"}
     dd = {p.abbr: {names[d]: table[d, p] for d in names} for p in Player.iter_order("NESW")}
     result = par(table, {"None": Vul.none, "NS": Vul.ns, "EW": Vul.ew, "All": Vul.both}[vul], Player.find(dealer))
-    contracts = [f"{c.level}{names[c.denom]}{'X' if c.penalty else ''}{c.declarer.abbr}" for c in result]
+    # endplay writes a par contract as "4♠N+1" or "6♣Nx-2": read it from that text
+    symbols = {"♠": "S", "♥": "H", "♦": "D", "♣": "C", "NT": "NT"}
+    contracts = []
+    for c in result:
+        m = re.match(r"(\d)(NT|[♠♥♦♣])([NESW])(x{0,2})", str(c))
+        contracts.append(f"{m[1]}{symbols[m[2]]}{m[4].upper()}{m[3]}")
     return dd, {"score": result.score, "contracts": contracts}
 
 

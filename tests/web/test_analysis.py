@@ -101,3 +101,13 @@ def test_practice_game_of_another_host_is_not_analysed_for_staff_without_the_per
     client.force_login(viewer)
     assert client.get(reverse("board_analysis", args=[dealt.pk, 1])).status_code == 404
     assert Game.objects.count() == 1
+
+
+def test_a_files_own_table_that_differs_is_noted(host_client, game):
+    stated = [("DoubleDummyTricks", "00000000000000000000"), ("OptimumScore", "NS 9999")]
+    game.add_decks([ParsedDeck(deal=DEAL, index=0, line=1, board="1", dealer="N", vul="None", tags=tuple(stated))],
+                   source_name="hand-record.pbn")
+    game.deal_next()
+    html = host_client.get(reverse("board_analysis", args=[game.pk, 1]), headers=HX).text
+    assert "The file says N takes 0 in ♠, the solver 3" in html
+    assert "The file&#x27;s par score is NS 9999, the solver&#x27;s EW 300" in html

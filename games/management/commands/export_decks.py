@@ -1,8 +1,9 @@
-"""``manage.py export_decks GAME_ID --format pbn|lin [--dealt] [-o FILE]``.
+"""``manage.py export_decks GAME_ID --format pbn|lin|pdf [--dealt] [-o FILE] [--per-page 1|4] [--paper A4|Letter]``.
 
 Writes the game's deck queue, in queue order (or with ``--dealt`` the boards
 dealt so far, by board number, with the dealer and vulnerability used at the
-table) as PBN or LIN, to FILE or to standard output.
+table) as PBN or LIN, to FILE or to standard output; or as PDF hand records
+(every deal solved double dummy first, with a progress line) to FILE.
 """
 
 from __future__ import annotations
@@ -12,7 +13,9 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 
 from games.formats import write_lin, write_pbn
+from games.formats.pdf import PAPERS, FontMissing, hand_records_pdf
 from games.models import Game
+from games.models.analysis import hand_records, with_analysis
 
 WRITERS = {"pbn": write_pbn, "lin": write_lin}
 
@@ -22,16 +25,22 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser) -> None:
         parser.add_argument("game_id", type=int)
-        parser.add_argument("--format", choices=sorted(WRITERS), required=True, dest="fmt")
+        parser.add_argument("--format", choices=[*sorted(WRITERS), "pdf"], required=True, dest="fmt")
+        parser.add_argument("--per-page", type=int, choices=(1, 4), default=1, help="PDF: boards a page")
+        parser.add_argument("--paper", choices=PAPERS, default="A4", help="PDF: paper size")
         parser.add_argument("--dealt", action="store_true", help="the boards dealt so far instead of the queue")
         parser.add_argument("-o", "--output", type=Path, help="file to write (default: standard output)")
 
-    def handle(self, *args, game_id: int, fmt: str, dealt: bool, output: Path | None, **options) -> None:
+    def handle(self, *args, game_id: int, fmt: str, dealt: bool, output: Path | None, per_page: int = 1,
+               paper: str = "A4", **options) -> None:
         game = Game.objects.filter(pk=game_id).first()
         if game is None:
             raise CommandError(f"There is no game with id {game_id}.")
         decks = game.exported_decks(dealt=dealt)
-        text = WRITERS[fmt](decks)
+        if fmt == "pdf":
+            self._write_pdf(game, decks, dealt, output, per_page, paper)
+            return
+        text = WRITERS[fmt](with_analysis(decks))
         if output is None:
             self.stdout.write(text, ending="")
             return
@@ -41,3 +50,16 @@ class Command(BaseCommand):
             raise CommandError(f"{output}: cannot write it ({error.strerror or error}).") from None
         what = "dealt boards" if dealt else "queued decks"
         self.stderr.write(f"Wrote {len(decks)} {what} of “{game.name}” (game {game.pk}) to {output}.")
+
+    def _write_pdf(self, game: Game, decks, dealt: bool, output: Path | None, per_page: int, paper: str) -> None:
+        if output is None:
+            raise CommandError("A PDF goes to a file: give -o FILE.")
+        what = "dealt boards" if dealt else "queued decks"
+        try:
+            data = hand_records_pdf(hand_records(decks), per_page=per_page, paper=paper, title=f"{game.name}: {what}")
+            output.write_bytes(data)
+        except FontMissing as error:
+            raise CommandError(str(error)) from None
+        except OSError as error:
+            raise CommandError(f"{output}: cannot write it ({error.strerror or error}).") from None
+        self.stderr.write(f"Wrote {len(decks)} {what} of “{game.name}” (game {game.pk}) to {output} as hand records.")
