@@ -148,3 +148,33 @@ def played_by(tricks: Iterable[Sequence[str]], deal: str) -> list[list[tuple[str
     """Each trick's cards as (seat, card) in the order given, cards not of this deal left out."""
     owners = card_owners(deal)
     return [[(owners[c], c) for c in (str(card).upper() for card in trick) if c in owners] for trick in tricks]
+
+
+_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "NT": "NT"}
+
+
+def record_summary(*, contract: str, declarer: str, result: str, claim: int | None,
+                   calls: Sequence[str] = (), first: str = "") -> str:
+    """ "4♥ by S, 11 tricks, claimed", "3NTX by E, 8 tricks", "Passed out", or "" when
+    the record says nothing. The contract and declarer as stated, else from a finished
+    auction; the tricks from the result, else from the claim."""
+    if not contract and calls and first and auction_complete(calls):
+        contract, found = final_contract(calls, first)
+        declarer = declarer or found
+    if contract.strip().lower() in ("pass", "passed out"):
+        return "Passed out"
+    bid = parse_contract(contract)
+    if bid is None:
+        return ""
+    text = f"{bid.level}{_SYMBOLS[bid.strain]}{bid.risk}"
+    seat = declarer.strip()[:1].upper()
+    if seat and seat in SEATS:
+        text += f" by {seat}"
+    tricks = result.strip() if result.strip().isdecimal() and len(result.strip()) <= 2 else ""
+    if not tricks and claim is not None:
+        tricks = str(claim)
+    if tricks:
+        text += f", {tricks} trick{'s' * (tricks != '1')}"
+    if claim is not None:
+        text += ", claimed"
+    return text

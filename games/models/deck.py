@@ -25,7 +25,7 @@ class Deck(models.Model):
 
     # What dealing reads of a deck: not the auction, play or source text.
     DEALING_FIELDS = ("pk", "game_id", "position", "deal", "dealer", "vul", "deal_first", "board",
-                      "board_name", "source_name")  # the table and history show the last two
+                      "board_name", "source_name", "contract", "declarer", "result", "claim")  # the table shows these
     LISTING_DEFERRED = ("auction", "play", "tags", "notes", "source_text")
     LISTING_FIELDS = ("pk", "game_id", "position", "board", "board_name", "source_name", "source_index", "dealer",
                       "vul")  # what a row of the queue list shows
@@ -117,6 +117,12 @@ class Deck(models.Model):
     def heading(self) -> str:
         """The board's name when it says more than its number (not "Board 7" again)."""
         return board_heading(self.board, self.board_name)
+
+    @property
+    def record_line(self) -> str:
+        """What the file says was played: "4♥ by S, 11 tricks, claimed" ("" when nothing)."""
+        return rules.record_summary(contract=self.contract, declarer=self.declarer, result=self.result,
+                                    claim=self.claim)
 
     def hands(self) -> dict[str, str]:
         return rules.hands(self.deal)

@@ -81,3 +81,18 @@ def test_every_card_has_one_owner():
 ])
 def test_the_trick_goes_to_the_highest_trump_or_card_of_the_suit_led(trick, trump, winner):
     assert rules.trick_winner(trick, trump) == winner
+
+
+@pytest.mark.parametrize("fields, text", [
+    ({"contract": "4H", "declarer": "S", "result": "", "claim": 11}, "4♥ by S, 11 tricks, claimed"),
+    ({"contract": "3NTX", "declarer": "E", "result": "8", "claim": None}, "3NTX by E, 8 tricks"),
+    ({"contract": "Pass", "declarer": "", "result": "", "claim": None}, "Passed out"),
+    ({"contract": "", "declarer": "", "result": "", "claim": None}, ""),
+    ({"contract": "", "declarer": "", "result": "", "claim": 9, "calls": ["1NT", "P", "3NT", "P", "P", "P"],
+      "first": "W"}, "3NT by W, 9 tricks, claimed"),
+    ({"contract": "", "declarer": "", "result": "", "claim": None, "calls": ["1NT", "P"], "first": "W"}, ""),
+    ({"contract": "", "declarer": "", "result": "", "claim": None, "calls": ["P"] * 4, "first": "N"}, "Passed out"),
+    ({"contract": "2S", "declarer": "north", "result": "garbage", "claim": None}, "2♠ by N"),
+])
+def test_the_record_reads_as_a_player_says_it(fields, text):
+    assert rules.record_summary(**fields) == text

@@ -84,3 +84,22 @@ def test_it_answers_a_join_game_with_the_whole_table(host_client, host):
     game = Game.objects.create(host=host, name="j", game_type=Game.Type.JOIN)
     html = deal(host_client, game)
     assert html.lstrip().startswith('<div id="table"')
+
+
+def test_the_record_in_the_file_is_shown_without_another_query(host_client, game, queue_decks):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    plain = queue_decks(game, 2)
+    played = queue_decks(game, 2, start=3, contract="4H", declarer="S", claim=11)
+    deal(host_client, game)  # board 1: the history comes whole
+    with CaptureQueriesContext(connection) as plain_queries:
+        html = deal(host_client, game, shown="1", queue_head=str(plain[1].pk))
+    assert "in the file:" not in html
+    with CaptureQueriesContext(connection) as played_queries:
+        html = deal(host_client, game, shown="2", queue_head=str(played[0].pk))
+    assert "in the file: 4♥ by S, 11 tricks, claimed" in html
+    assert "4♥ by S, 11 tricks, claimed" in html.split('id="history-board-3"')[1]
+    assert len(played_queries) == len(plain_queries)
+    page = host_client.get(f"/games/{game.pk}/").content.decode()
+    assert page.count("4♥ by S, 11 tricks, claimed") == 2  # the table and its history row
