@@ -21,9 +21,9 @@ test: install
 	scripts/test.sh
 
 bench: install
-	$(PIP) install -q --disable-pip-version-check -r requirements-bench.txt
 	$(PY) -m games.formats.bench
 	DJANGO_SETTINGS_MODULE=deckupload.settings $(PY) -m games.bench_web
+	DJANGO_SETTINGS_MODULE=deckupload.settings $(PY) -m games.bench_admin
 
 fuzz: install
 	$(PIP) install -q --disable-pip-version-check atheris==3.0.0

@@ -32,7 +32,7 @@ _PAGE_STATE = re.compile(rb'name="(shown|queue_head)" value="(\d*)"')
 def page_state(body: bytes) -> list[tuple[str, str]]:
     """The board a game page shows and the first deck of its queue, as its Deal New Cards
     button sends them (hx-include); a deal's answer replaces both out of band, as htmx
-    would. scripts/loadtest.py deals this way too."""
+    would. scripts/locustfile.py deals this way too."""
     return [(name.decode(), value.decode()) for name, value in _PAGE_STATE.findall(body)]
 
 

@@ -1,0 +1,82 @@
+"""What the database alone can tell about the queues' invariants (``manage.py check_queues``).
+
+``Game.add_decks`` and ``Game.deal_next`` keep them inside their transactions; this reads
+back what they left, after a load test or on a live database, and says what is wrong.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from django.db.models import Count
+
+from games.models import DealtBoard, Deck, Game
+
+
+def queue_problems(game_ids: Iterable[int] | None = None) -> tuple[list[str], int]:
+    """What is wrong with the queues of these games (all games by default), and how many
+    games were checked.
+
+    - a deck is dealt at most once, and a deck marked dealt has its board, showing the
+      deck's deal, while a queued or removed deck has none;
+    - board numbers run 1..n without gaps, and ``next_board_number`` is n + 1;
+    - decks were dealt in queue order, none skipped: the queued decks all stand behind
+      the dealt ones, and board numbers rise with the dealt decks' positions;
+    - the queued decks are still in their upload order. This assumes nobody reordered
+      the queue by hand (the load test never does; on a live database a host may have).
+    """
+    games = Game.objects.order_by("pk")
+    if game_ids is not None:
+        games = games.filter(pk__in=list(game_ids))
+    problems: list[str] = []
+    doubled = (
+        DealtBoard.objects.filter(game__in=games, deck__isnull=False)
+        .values("deck")
+        .annotate(n=Count("id"))
+        .filter(n__gt=1)
+    )
+    for row in doubled:
+        problems.append(f"deck {row['deck']} was dealt {row['n']} times")
+    checked = 0
+    for game in games.only("pk", "next_board_number"):
+        checked += 1
+        problems.extend(f"game {game.pk}: {problem}" for problem in _game_problems(game))
+    return problems, checked
+
+
+def _game_problems(game: Game) -> list[str]:
+    problems = []
+    boards = list(game.boards.order_by("number").values_list("number", "deck_id", "deal"))
+    numbers = [number for number, _, _ in boards]
+    if numbers != list(range(1, len(numbers) + 1)):
+        missing = sorted(set(range(1, max(numbers, default=0) + 1)) - set(numbers))
+        problems.append(f"board numbers are not 1..{len(numbers)} (missing {missing[:10]})")
+    if game.next_board_number != len(numbers) + 1:
+        problems.append(f"next board number is {game.next_board_number}, expected {len(numbers) + 1}")
+
+    by_deck = {deck_id: (number, deal) for number, deck_id, deal in boards if deck_id is not None}
+    dealt, queued = [], []
+    for pk, position, status, deal in game.decks.order_by("position").values_list("pk", "position", "status", "deal"):
+        board = by_deck.get(pk)
+        if status == Deck.Status.DEALT:
+            dealt.append((position, pk))
+            if board is None:
+                problems.append(f"deck {pk} is marked dealt but no board was dealt from it")
+            elif board[1] != deal:
+                problems.append(f"board {board[0]} shows a different deal from its deck {pk}")
+        else:
+            if board is not None:
+                problems.append(f"deck {pk} is {status} yet was dealt as board {board[0]}")
+            if status == Deck.Status.QUEUED:
+                queued.append((position, pk))
+
+    queued_pks = [pk for _, pk in queued]
+    if queued_pks != sorted(queued_pks):  # primary keys rise in upload order
+        problems.append("the queued decks are no longer in their upload order")
+    if dealt and queued and max(dealt)[0] > queued[0][0]:
+        problems.append(f"deck {queued[0][1]} is still queued ahead of deck {max(dealt)[1]}, which was dealt")
+    position_of = {pk: position for position, pk in dealt}
+    dealt_in_board_order = [position_of[deck_id] for _, deck_id, _ in boards if deck_id in position_of]
+    if dealt_in_board_order != sorted(dealt_in_board_order):
+        problems.append("decks were dealt out of queue order")
+    return problems

@@ -1,0 +1,98 @@
+"""Where the CPU time went during a load test, from /proc: gunicorn's workers, PostgreSQL,
+the load client (this process), anything else in this machine, and the hypervisor's steal.
+scripts/loadtest.py samples before and after its run and prints ``cpu_lines``.
+"""
+
+from __future__ import annotations
+
+import os
+import resource
+from dataclasses import dataclass
+from pathlib import Path
+
+
+def postmaster_pid(folder: Path) -> int | None:
+    """The PID of the PostgreSQL server that scripts/pg_throwaway.sh started in this folder."""
+    try:
+        return int((folder / "data" / "postmaster.pid").read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+@dataclass
+class CpuSample:
+    """CPU seconds so far: the whole machine (busy, all), gunicorn's workers, PostgreSQL,
+    this process (the load client), and the time the hypervisor gave our CPUs to other
+    machines (steal: the CPUs were wanted here but not ours to use)."""
+
+    machine_busy: float
+    machine_all: float
+    workers: float
+    database: float
+    client: float
+    steal: float = 0.0
+
+
+def _process_cpu(pid: int | str, tick: int, reaped: bool = False) -> float:
+    """A process's CPU seconds, with its reaped children's when ``reaped`` (0 if gone)."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    used = int(fields[11]) + int(fields[12])  # utime, stime
+    return (used + (int(fields[13]) + int(fields[14]) if reaped else 0)) / tick  # cutime, cstime
+
+
+def _children(pid: int) -> list[str]:
+    try:
+        with open(f"/proc/{pid}/task/{pid}/children") as f:
+            return f.read().split()
+    except OSError:
+        return []
+
+
+def cpu_sample(master_pid: int, postmaster: int | None = None) -> CpuSample:
+    tick = os.sysconf("SC_CLK_TCK")
+    with open("/proc/stat") as f:
+        # user nice system idle iowait irq softirq steal (guest and guest_nice, after
+        # these, are already counted in user and nice)
+        ticks = [int(x) for x in f.readline().split()[1:9]]
+    idle = ticks[3] + ticks[4]  # idle + iowait
+    steal = ticks[7] if len(ticks) > 7 else 0
+    workers = sum(_process_cpu(pid, tick) for pid in _children(master_pid))
+    database = 0.0
+    if postmaster:  # the server, its backends, and the backends that have ended
+        database = _process_cpu(postmaster, tick, reaped=True) + sum(
+            _process_cpu(pid, tick) for pid in _children(postmaster))
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return CpuSample((sum(ticks) - idle - steal) / tick, sum(ticks) / tick, workers, database,
+                     usage.ru_utime + usage.ru_stime, steal / tick)
+
+
+STEAL_WARNING = 0.05  # above this share of the CPUs' time taken elsewhere, a run says it was disturbed
+
+
+def cpu_lines(a: CpuSample, b: CpuSample, requests: int, load_before: float = 0.0) -> list[str]:
+    """Where the machine's CPU time went between two samples: our processes, anything
+    else in this machine, and the hypervisor's steal. On a shared host the steal can take
+    half of both CPUs; such a run measures the host, so it says so."""
+    span = b.machine_all - a.machine_all
+    if span <= 0:
+        return []
+    busy, steal = b.machine_busy - a.machine_busy, b.steal - a.steal
+    workers, database, client = b.workers - a.workers, b.database - a.database, b.client - a.client
+    other = max(busy - workers - database - client, 0)
+    lines = [
+        f"CPU: the machine was {busy / span:.0%} busy and {steal / span:.0%} taken by the host (steal) "
+        f"(load average {load_before:.1f} before the run): gunicorn's workers {workers:.1f} CPU-s "
+        f"({workers / max(requests, 1) * 1000:.1f} ms per request), PostgreSQL {database:.1f}, the load client "
+        f"{client:.1f}, anything else {other:.1f}, steal {steal:.1f}"
+    ]
+    if steal / span > STEAL_WARNING:
+        lines.append(f"DISTURBED: the host held back {steal / span:.0%} of this machine's CPU time, so these "
+                     f"speeds are the host's, not the app's; run again when `vmstat 1` shows st near 0")
+    if other / span > STEAL_WARNING:
+        lines.append(f"DISTURBED: other processes in this machine took {other / span:.0%} of its CPU time; "
+                     f"run again when nothing else runs")
+    return lines
