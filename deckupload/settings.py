@@ -139,6 +139,7 @@ DECK_UPLOAD_MAX_FILE_BYTES = int(os.environ.get("DECK_UPLOAD_MAX_FILE_BYTES", st
 DECK_UPLOAD_MAX_TOTAL_BYTES = int(os.environ.get("DECK_UPLOAD_MAX_TOTAL_BYTES", str(20 * 1024 * 1024)))
 DECK_UPLOAD_MAX_DECKS = int(os.environ.get("DECK_UPLOAD_MAX_DECKS", "20000"))
 DECK_UPLOAD_EXPIRY_HOURS = int(os.environ.get("DECK_UPLOAD_EXPIRY_HOURS", "24"))
+DECK_UPLOAD_KEEP_DAYS = int(os.environ.get("DECK_UPLOAD_KEEP_DAYS", "365"))  # added uploads, for review
 # Django's own request caps sit a little above ours so our form gives the clear message.
 DATA_UPLOAD_MAX_MEMORY_SIZE = DECK_UPLOAD_MAX_TOTAL_BYTES + 1024 * 1024
 FILE_UPLOAD_MAX_MEMORY_SIZE = DECK_UPLOAD_MAX_FILE_BYTES + 1024 * 1024

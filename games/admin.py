@@ -1,7 +1,10 @@
-"""The review desk: games with their queue, uploaded decks with diagrams, dealt boards.
+"""The review desk: games with their queue, uploaded decks with diagrams, dealt boards;
+uploads in games.admin_uploads.
 
 Uploaded text (board names, file names, players) only ever reaches the page through
-format_html or an autoescaping template, never mark_safe.
+format_html or an autoescaping template, never mark_safe. List pages stay the same size
+however big the site grows (games.admin_lists): filters by game or user take a typed
+value, and each page is read in a fixed number of queries.
 """
 
 from __future__ import annotations
@@ -10,18 +13,24 @@ from collections import defaultdict
 from dataclasses import replace
 
 from django.contrib import admin, messages
-from django.db.models import Count, F, Q, QuerySet, Window
-from django.db.models.functions import RowNumber
+from django.db.models import Count, F, OuterRef, Q, QuerySet, Subquery, Window
+from django.db.models.functions import Coalesce, RowNumber
 from django.http import HttpRequest, HttpResponse
 from django.template.loader import render_to_string
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.html import format_html
+from django.utils.http import urlencode
 
+from games.admin_lists import GameFilter, ReviewAdmin, user_filter
+from games.admin_uploads import UploadDecksFilter  # the module registers UploadAdmin
 from games.models.join import BoardReveal, JoinTable, Seat
 from games.models import DealtBoard, Deck, Game
+from games.reviewers import REMOVE_DECKS
 from games.views.exports import download
 
 SEATS = "NESW"
+QUEUE_SHOWN = 50  # decks of the queue a game's page shows; the deck list has all of them
 
 
 def diagram(hands: dict[str, str], dealer: str, vul: str, board: object) -> str:
@@ -33,7 +42,8 @@ def diagram(hands: dict[str, str], dealer: str, vul: str, board: object) -> str:
 
 
 class QueueInline(admin.TabularInline):
-    """The game's queue in order: read only here; reorder with the Deck actions or the game page."""
+    """The head of the game's queue in order: read only here; reorder with the Deck actions
+    or the game page. A queue of thousands is read on the deck list, page by page."""
 
     model = Deck
     verbose_name = "queued deck"
@@ -51,6 +61,7 @@ class QueueInline(admin.TabularInline):
             .get_queryset(request)
             .filter(status=Deck.Status.QUEUED)
             .annotate(queue_order=Window(RowNumber(), partition_by=[F("game")], order_by=[F("position"), F("pk")]))
+            .filter(queue_order__lte=QUEUE_SHOWN)
             .order_by("position", "pk")
         )
 
@@ -64,13 +75,22 @@ class QueueInline(admin.TabularInline):
         return format_html("{} ({}, deck {})", name, fmt, deck.source_index + 1)
 
 
+def count_of(queryset: QuerySet) -> Coalesce:
+    """How many rows of ``queryset`` (filtered on OuterRef("pk")): one small subquery per
+    row shown, where a COUNT over joins would group every deck and board of the site."""
+    counted = queryset.order_by().values("game").annotate(n=Count("pk")).values("n")
+    return Coalesce(Subquery(counted), 0)
+
+
 @admin.register(Game)
-class GameAdmin(admin.ModelAdmin):
+class GameAdmin(ReviewAdmin):
     list_display = ("name", "host", "game_type", "allow_upload", "queued", "dealt", "created_at")
-    list_filter = ("game_type", "allow_upload", "scoring", "created_at")
+    list_filter = (user_filter("host", "host"), "game_type", "allow_upload", "scoring", "created_at")
+    list_select_related = ("host",)
     search_fields = ("name", "host__username")
-    readonly_fields = ("next_board_number", "created_at")
+    readonly_fields = ("next_board_number", "created_at", "whole_queue")
     raw_id_fields = ("host",)
+    ordering = ("-pk",)  # newest first, by the primary key's index (created_at has none)
     inlines = [QueueInline]
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Game]:
@@ -78,10 +98,18 @@ class GameAdmin(admin.ModelAdmin):
             super()
             .get_queryset(request)
             .annotate(
-                queued_count=Count("decks", filter=Q(decks__status=Deck.Status.QUEUED), distinct=True),
-                dealt_count=Count("boards", distinct=True),
+                queued_count=count_of(Deck.objects.filter(game=OuterRef("pk"), status=Deck.Status.QUEUED)),
+                dealt_count=count_of(DealtBoard.objects.filter(game=OuterRef("pk"))),
             )
         )
+
+    @admin.display(description="The whole queue")
+    def whole_queue(self, game: Game) -> str:
+        if game.pk is None:
+            return "—"
+        query = urlencode({"game": f"#{game.pk}", "status__exact": Deck.Status.QUEUED})
+        return format_html('<a href="{}?{}">{} queued deck(s) in the deck list</a> (this page shows the first {})',
+                           reverse("admin:games_deck_changelist"), query, game.queued_count, QUEUE_SHOWN)
 
     @admin.display(description="Queued", ordering="queued_count")
     def queued(self, game: Game) -> int:
@@ -92,18 +120,33 @@ class GameAdmin(admin.ModelAdmin):
         return game.dealt_count
 
 
+class FormatFilter(admin.SimpleListFilter):
+    """The formats the readers write to Deck.source_format (a fixed list: listing the
+    column's distinct values reads the whole table)."""
+
+    title = "source format"
+    parameter_name = "source_format"
+
+    def lookups(self, request, model_admin):
+        return [("pbn", "PBN"), ("lin", "LIN")]
+
+    def queryset(self, request, queryset):
+        return queryset.filter(source_format=self.value()) if self.value() else queryset
+
+
 @admin.register(Deck)
-class DeckAdmin(admin.ModelAdmin):
+class DeckAdmin(ReviewAdmin):
     list_display = (
         "hand_diagram", "board", "name", "game", "status", "source_format",
         "source_name", "uploaded_by", "uploaded_at",
     )
     list_display_links = ("board", "name")
-    list_filter = ("game", "status", "source_format", "uploaded_by", "uploaded_at")
+    list_filter = (GameFilter, "status", FormatFilter, user_filter("uploaded_by", "uploaded by"), "uploaded_at",
+                   UploadDecksFilter)
     list_select_related = ("game", "uploaded_by")
     search_fields = ("board", "board_name", "source_name")
-    ordering = ("game", "position")
-    list_per_page = 50
+    # Newest games first, each in queue order: the (game, position) unique index serves it.
+    ordering = ("-game_id", "position")
     actions = ["remove_from_queue", "move_to_front", "requeue", "export_pbn", "export_lin"]
     fieldsets = [
         (None, {"fields": ("hand_diagram", "game", "status", "position", "board", "board_name",
@@ -125,7 +168,10 @@ class DeckAdmin(admin.ModelAdmin):
         return False
 
     def has_delete_permission(self, request: HttpRequest, obj: Deck | None = None) -> bool:
-        return False
+        return False  # "Can delete deck" is the right to take decks out of queues (games.reviewers)
+
+    def has_remove_permission(self, request: HttpRequest) -> bool:
+        return request.user.has_perm(REMOVE_DECKS)
 
     def get_search_results(self, request, queryset, search_term):
         """Players too: the JSON dict's four seats by key, which works on SQLite and PostgreSQL
@@ -153,13 +199,13 @@ class DeckAdmin(admin.ModelAdmin):
             groups[deck.game].append(deck)
         return groups
 
-    @admin.action(description="Remove selected decks from the queue")
+    @admin.action(description="Remove selected decks from the queue", permissions=["remove"])
     def remove_from_queue(self, request: HttpRequest, queryset: QuerySet[Deck]) -> None:
         removed = sum(game.remove_deck(deck.pk) for game, decks in self._by_game(queryset).items() for deck in decks)
         skipped = queryset.count() - removed
         self.message_user(request, f"Removed {removed} deck(s) from the queue; {skipped} were not queued.")
 
-    @admin.action(description="Move selected decks to the front of the queue")
+    @admin.action(description="Move selected decks to the front of the queue", permissions=["change"])
     def move_to_front(self, request: HttpRequest, queryset: QuerySet[Deck]) -> None:
         moved = 0
         for game, decks in self._by_game(queryset.filter(status=Deck.Status.QUEUED)).items():
@@ -171,7 +217,8 @@ class DeckAdmin(admin.ModelAdmin):
                 moved += 1
         self.message_user(request, f"Moved {moved} deck(s) to the front of the queue.")
 
-    @admin.action(description="Put selected dealt or removed decks back in the queue (at the end)")
+    @admin.action(description="Put selected dealt or removed decks back in the queue (at the end)",
+                  permissions=["change"])
     def requeue(self, request: HttpRequest, queryset: QuerySet[Deck]) -> None:
         # A dealt deck keeps its link to the board it became: a copy joins the queue.
         count = 0
@@ -198,11 +245,14 @@ class DeckAdmin(admin.ModelAdmin):
 
 
 @admin.register(DealtBoard)
-class DealtBoardAdmin(admin.ModelAdmin):
+class DealtBoardAdmin(ReviewAdmin):
     list_display = ("game", "number", "hand_diagram", "dealer", "vul", "source", "dealt_by", "dealt_at")
-    list_filter = ("game", "dealt_at")
+    list_filter = (GameFilter, "dealt_at")
     list_select_related = ("game", "deck", "dealt_by")
-    ordering = ("game", "-number")
+    ordering = ("-game_id", "-number")  # newest games first, by the (game, number) unique index
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[DealtBoard]:
+        return super().get_queryset(request).defer(*(f"deck__{name}" for name in Deck.LISTING_DEFERRED))
 
     class Media:
         css = {"all": ["games/site.css"]}  # for the diagram: page rules are scoped to body.site
@@ -227,7 +277,7 @@ class DealtBoardAdmin(admin.ModelAdmin):
         return format_html("{}, board {}", board.deck.source_name or "upload", board.deck.board or "?")
 
 
-class ReadOnlyAdmin(admin.ModelAdmin):
+class ReadOnlyAdmin(ReviewAdmin):
     """Seating is changed at the table (by the host), not here: staff only look."""
 
     def has_add_permission(self, request: HttpRequest) -> bool:

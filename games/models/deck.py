@@ -62,6 +62,10 @@ class Deck(models.Model):
     uploaded_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="uploaded_decks"
     )
+    # The staged upload that added it (None: import_decks, the demo, a copy played again);
+    # kept when the upload's files are purged, so a reviewer still sees where it came from.
+    upload = models.ForeignKey("games.Upload", null=True, blank=True, on_delete=models.SET_NULL,
+                               related_name="decks")
     uploaded_at = models.DateTimeField(default=timezone.now)
     dealt_at = models.DateTimeField(null=True, blank=True)
 
@@ -184,7 +188,8 @@ def deck_fields(parsed: ParsedDeck) -> dict:
     }
 
 
-def insert_decks(game_id: int, uploaded_by, rows: Iterable[tuple[ParsedDeck, str, str]], first: int, now) -> int:
+def insert_decks(game_id: int, uploaded_by, rows: Iterable[tuple[ParsedDeck, str, str]], first: int, now,
+                 upload_id: int | None = None) -> int:
     """Insert decks at consecutive positions from ``first``: one COPY on PostgreSQL, one
     ``executemany`` elsewhere.
 
@@ -198,6 +203,7 @@ def insert_decks(game_id: int, uploaded_by, rows: Iterable[tuple[ParsedDeck, str
         "game_id": game_id,
         "status": Deck.Status.QUEUED.value,
         "uploaded_by_id": getattr(uploaded_by, "pk", None),
+        "upload_id": upload_id,
         "uploaded_at": ops.adapt_datetimefield_value(now),
         "dealt_at": None,
     }

@@ -162,14 +162,16 @@ class Game(models.Model):
         *,
         uploaded_by=None,
         locked: bool = False,
+        upload=None,
     ) -> int:
         """Append several files' decks (decks, file name, format) in one transaction;
         returns how many were added. ``locked``: the caller's transaction holds the game's
-        row lock (``_locked``) already."""
-        return self._append(batches, uploaded_by, locked=locked)[1]
+        row lock (``_locked``) already; ``upload``: the staged upload they come from."""
+        return self._append(batches, uploaded_by, locked=locked, upload=upload)[1]
 
     def _append(
-        self, batches: Sequence[tuple[Iterable[ParsedDeck], str, str]], uploaded_by, *, locked: bool = False
+        self, batches: Sequence[tuple[Iterable[ParsedDeck], str, str]], uploaded_by, *, locked: bool = False,
+        upload=None,
     ) -> tuple[int, int]:
         """Lock the game, insert after every deck; (first new position, how many). Inside a
         caller's transaction it joins it (no savepoint: all or nothing is the caller's)."""
@@ -183,7 +185,8 @@ class Game(models.Model):
                 for decks, source_name, source_format in batches
                 for parsed in decks
             )
-            return first, insert_decks(self.pk, uploaded_by, rows, first, timezone.now())
+            return first, insert_decks(self.pk, uploaded_by, rows, first, timezone.now(),
+                                       upload_id=getattr(upload, "pk", None))
 
     def deal_next(self, by=None) -> DealtBoard:
         """Deal the first queued deck (or a random one when none is left) as the next board.
@@ -353,6 +356,13 @@ class Game(models.Model):
         with transaction.atomic():
             self._locked()
             return self.queued().filter(pk=deck_pk).update(status=Deck.Status.REMOVED)
+
+    def remove_decks(self, deck_pks: Iterable[int]) -> int:
+        """Take these decks out of the queue (kept, marked removed), those still queued;
+        how many were. Under the game's lock, as remove_deck."""
+        with transaction.atomic():
+            self._locked()
+            return self.queued().filter(pk__in=list(deck_pks)).update(status=Deck.Status.REMOVED)
 
     def clear_queue(self) -> int:
         with transaction.atomic():

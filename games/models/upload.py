@@ -143,6 +143,8 @@ class Upload(models.Model):
     expires_at = models.DateTimeField(default=default_expiry, db_index=True)
     added_at = models.DateTimeField(null=True, blank=True)
     added_count = models.PositiveIntegerField(default=0)
+    found_count = models.PositiveIntegerField(default=0)  # decks the reader found in the files
+    problem_count = models.PositiveIntegerField(default=0)  # problems it reported
     rotation = models.CharField(max_length=16, choices=ROTATION_CHOICES, default="0")
     renumber_from = models.PositiveIntegerField(null=True, blank=True)  # None: the files' own numbers
     vul_follows_number = models.BooleanField(default=False)  # renumbered boards take the new number's
@@ -153,7 +155,7 @@ class Upload(models.Model):
         ordering = ["-created_at"]
 
     def __str__(self) -> str:
-        return f"upload {self.token} to {self.game}"
+        return f"upload #{self.pk} to {self.game}"
 
     @classmethod
     def stage(
@@ -166,7 +168,8 @@ class Upload(models.Model):
         if len(results) != len(files):
             raise ValueError(f"{len(files)} files but {len(results)} results")
         with transaction.atomic():
-            upload = cls.objects.create(game=game, host=host)
+            upload = cls.objects.create(game=game, host=host, found_count=sum(len(r.decks) for r in results),
+                                        problem_count=sum(len(r.problems) for r in results))
             UploadFile.objects.bulk_create(
                 UploadFile(upload=upload, position=i, name=name, size=len(data), data=data,
                            result=result_to_json(result))
@@ -209,7 +212,7 @@ class Upload(models.Model):
             batches = chosen_batches(results, duplicates, duplicates.keys() if include_all else include)
             if not batches:
                 return 0
-            added = self.game.add_deck_batches(batches, uploaded_by=self.host, locked=True)
+            added = self.game.add_deck_batches(batches, uploaded_by=self.host, locked=True, upload=self)
             self.added_at, self.added_count = timezone.now(), added
             Upload.objects.filter(pk=self.pk).update(added_at=self.added_at, added_count=self.added_count)
             return self.added_count

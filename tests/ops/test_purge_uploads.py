@@ -34,11 +34,13 @@ def test_it_deletes_expired_uploads_and_their_files(game, host):
     assert UploadFile.objects.count() == 2
 
 
-def test_it_deletes_added_uploads_too_once_expired(game, host):
-    upload = stage(game, host, hours_left=-1)
-    Upload.objects.filter(pk=upload.pk).update(added_at=timezone.now())
-    purge()
-    assert not Upload.objects.exists()
+def test_an_added_upload_is_kept_for_review_until_its_days_are_up(game, host, settings):
+    settings.DECK_UPLOAD_KEEP_DAYS = 30
+    recent, old = stage(game, host, hours_left=-1), stage(game, host, hours_left=-1)
+    Upload.objects.filter(pk=recent.pk).update(added_at=timezone.now() - timedelta(days=29))
+    Upload.objects.filter(pk=old.pk).update(added_at=timezone.now() - timedelta(days=31))
+    assert purge() == "Deleted 1 expired upload (2 files).\n"
+    assert list(Upload.objects.all()) == [recent]
 
 
 def test_a_dry_run_only_counts(game, host):

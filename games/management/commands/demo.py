@@ -1,7 +1,10 @@
-"""python manage.py demo: a demo host and a practice game with a few decks queued.
+"""python manage.py demo: a demo host with a practice game, its decks queued from a demo
+upload, and a demo reviewer who may look at every upload in the admin.
 
-Safe to run again: the account's password is reset and decks are only added
-to a game that has none yet.
+The upload is a PBN file of the demo decks plus a board with a card missing and a board
+repeated, so the review desk has a problem and a duplicate to show. Safe to run again:
+the accounts' passwords are reset and the upload is only added to a game that has no
+decks yet.
 """
 
 from __future__ import annotations
@@ -10,12 +13,15 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
-from games.formats.model import Deck as ParsedDeck
-from games.models import Game
+from games.models import Game, Upload
+from games.reviewers import GROUP, reviewer_group
 
 USERNAME = "demo"
 PASSWORD = "demo-bridge-2026"
+REVIEWER = "reviewer"
+REVIEWER_PASSWORD = "review-bridge-2026"
 GAME_NAME = "Demo practice table"
+FILE_NAME = "demo-decks.pbn"
 URL = "http://127.0.0.1:8000/"
 
 # (board, name, dealer, vul, canonical deal): valid deals, some silent on dealer/vul.
@@ -27,28 +33,44 @@ DEMO_DEALS = [
     ("5", "Silent file: board rotation decides", None, None, "N:KQT53.AT7.T96.95 72.Q6543.A85.KJ8 J84.KJ82.J42.Q63 A96.9.KQ73.AT742"),
     ("6", "Count your tricks", "E", "EW", "N:AT96.AQ63.642.AK 7542.97.9873.Q73 Q3.JT854.AKT.J52 KJ8.K2.QJ5.T9864"),
 ]
+# What the reader reports and leaves out: West holds 12 cards (the 4 of clubs is nowhere),
+# and board 1 again.
+BROKEN = ("7", "A card short", "N", "None", "N:AKQJ.AKQJ.AKQJ.A 2345.2345.2345.2 6789.6789.6789.3 T.T.T.KQJT98765")
+REPEATED = ("8", "Board 1 again", "S", "None", DEMO_DEALS[0][4])
 
 
-def demo_decks() -> list[ParsedDeck]:
-    return [
-        ParsedDeck(deal=deal, index=i, line=0, board=board, board_name=name, dealer=dealer, vul=vul)
-        for i, (board, name, dealer, vul, deal) in enumerate(DEMO_DEALS)
-    ]
+def demo_file() -> bytes:
+    """The demo upload: one PBN board per deal (the name as its Event), the broken and the
+    repeated board last."""
+    boards = []
+    for board, name, dealer, vul, deal in [*DEMO_DEALS, BROKEN, REPEATED]:
+        tags = [("Event", name), ("Board", board), ("Dealer", dealer), ("Vulnerable", vul), ("Deal", deal)]
+        boards.append("".join(f'[{tag} "{value}"]\n' for tag, value in tags if value is not None))
+    return "\n".join(boards).encode()
+
+
+def account(username: str, password: str, *, staff: bool = False):
+    user, _ = get_user_model().objects.get_or_create(username=username)
+    user.set_password(password)
+    user.is_staff = staff
+    user.save()
+    return user
 
 
 class Command(BaseCommand):
-    help = "Create (or refresh) the demo host account and a demo practice game with decks queued."
+    help = "Create (or refresh) the demo host, its practice game with decks queued, and the demo reviewer."
 
     def handle(self, *args, **options) -> None:
         with transaction.atomic():
-            user, _ = get_user_model().objects.get_or_create(username=USERNAME)
-            user.set_password(PASSWORD)
-            user.save()
+            host = account(USERNAME, PASSWORD)
             game, created = Game.objects.get_or_create(
-                host=user, name=GAME_NAME, defaults={"allow_upload": True, "game_type": Game.Type.PRACTICE}
+                host=host, name=GAME_NAME, defaults={"allow_upload": True, "game_type": Game.Type.PRACTICE}
             )
             if not game.decks.exists():
-                game.add_decks(demo_decks(), source_name="demo-decks.pbn", source_format="pbn", uploaded_by=user)
+                Upload.stage(game, host, [(FILE_NAME, demo_file())]).add_to_game()
+            reviewer = account(REVIEWER, REVIEWER_PASSWORD, staff=True)
+            reviewer.groups.add(reviewer_group())
         queued = game.queued().count()
         self.stdout.write(f"Demo game “{GAME_NAME}” {'created' if created else 'ready'}: {queued} decks queued.")
         self.stdout.write(f"Open {URL} and log in as {USERNAME} / {PASSWORD}")
+        self.stdout.write(f"Review uploads at {URL}admin/ as {REVIEWER} / {REVIEWER_PASSWORD} (in “{GROUP}”)")

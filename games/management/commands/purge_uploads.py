@@ -1,7 +1,11 @@
-"""Delete staged uploads (files sent but not added, or added) once they expire.
+"""Delete staged uploads that were never added once they expire, and added ones once
+reviewers no longer need them.
 
-Uploads expire ``settings.DECK_UPLOAD_EXPIRY_HOURS`` (default 24) after they
-were sent. Run this from cron, for example at minute 17 of every hour:
+Uploads not added expire ``settings.DECK_UPLOAD_EXPIRY_HOURS`` (default 24) after
+they were sent. An added upload is the review desk's record of where its decks came
+from (the files as sent, every problem the reader reported): it is kept for
+``settings.DECK_UPLOAD_KEEP_DAYS`` (default 365) after it was added; its decks stay in
+their games either way. Run this from cron, for example at minute 17 of every hour:
 
     17 * * * *  cd /srv/deckupload && .venv/bin/python manage.py purge_uploads -v 0
 
@@ -11,19 +15,25 @@ It prints how many uploads and files it removed (nothing with ``-v 0``);
 
 from __future__ import annotations
 
+from datetime import timedelta
+
+from django.conf import settings
 from django.core.management.base import BaseCommand
+from django.db.models import Q
+from django.utils import timezone
 
 from games.models.upload import Upload, UploadFile
 
 
 class Command(BaseCommand):
-    help = "Delete expired staged uploads (see DECK_UPLOAD_EXPIRY_HOURS)."
+    help = "Delete expired uploads never added, and added ones past DECK_UPLOAD_KEEP_DAYS."
 
     def add_arguments(self, parser) -> None:
         parser.add_argument("--dry-run", action="store_true", help="count the expired uploads, delete nothing")
 
     def handle(self, *args, dry_run: bool = False, verbosity: int = 1, **options) -> None:
-        expired = Upload.objects.expired()
+        added_before = timezone.now() - timedelta(days=settings.DECK_UPLOAD_KEEP_DAYS)
+        expired = Upload.objects.expired().filter(Q(added_at=None) | Q(added_at__lt=added_before))
         uploads, files = expired.count(), UploadFile.objects.filter(upload__in=expired).count()
         if not dry_run:
             expired.delete()
