@@ -27,6 +27,7 @@ from games.admin_uploads import UploadDecksFilter  # the module registers Upload
 from games.models.join import BoardReveal, JoinTable, Seat
 from games.models import DealtBoard, Deck, Game
 from games.reviewers import REMOVE_DECKS
+from games.views.analysis import analysis_context
 from games.views.exports import download
 
 SEATS = "NESW"
@@ -153,6 +154,7 @@ class DeckAdmin(ReviewAdmin):
                            "deal", "dealer", "vul")}),
         ("From the file", {"fields": ("source_name", "source_format", "source_index", "source_line", "players",
                                       "contract", "declarer", "result", "uploaded_by", "uploaded_at", "dealt_at")}),
+        ("Double-dummy analysis", {"fields": ["analysis"]}),
         ("The board's text as uploaded", {"classes": ["collapse"], "fields": ["source_text"]}),
     ]
 
@@ -188,6 +190,15 @@ class DeckAdmin(ReviewAdmin):
     @admin.display(description="Deal")
     def hand_diagram(self, deck: Deck) -> str:
         return diagram(deck.hands(), deck.dealer, deck.vul, deck.board)
+
+    @admin.display(description="Tricks and par")
+    def analysis(self, deck: Deck) -> str:
+        """Solved when the page is opened (once per deal, then kept), with the file's own
+        table compared (games.views.analysis)."""
+        parsed = deck.to_parsed()
+        return render_to_string("games/partials/analysis.html", analysis_context(
+            deck.deal, parsed.effective_dealer, parsed.effective_vul or "None", [tuple(t) for t in deck.tags],
+            title=str(deck)))
 
     @admin.display(description="Name", ordering="board_name")
     def name(self, deck: Deck) -> str:

@@ -31,12 +31,19 @@ def rows(table: DDTable) -> list[tuple[str, list[int]]]:
     return [(seat, [table[seat][strain] for strain in STRAINS]) for seat in "NSEW"]
 
 
+def analysis_context(deal: str, dealer: str, vul: str, tags, **extra) -> dict:
+    """What the analysis partial shows of a deal: its table (solved once and kept), par for
+    this dealer and vulnerability, and where the file's own table or par differs."""
+    table = DealAnalysis.table(deal)
+    par = board_par(table, vul, dealer)
+    notes = differences(table, par, [tuple(tag) for tag in tags])
+    return {"deal": deal, "dealer": dealer, "vul": vul, "strains": STRAINS, "rows": rows(table), "par": par,
+            "par_text": par_text(par), "notes": notes, **extra}
+
+
 def _answer(request: HttpRequest, context: dict) -> HttpResponse:
-    table = DealAnalysis.table(context["deal"])
-    par = board_par(table, context["vul"], context["dealer"])
-    notes = differences(table, par, [tuple(tag) for tag in context.pop("tags", ())])
-    context = {**context, "strains": STRAINS, "rows": rows(table), "par": par, "par_text": par_text(par),
-               "notes": notes}
+    context = {**context, **analysis_context(context["deal"], context["dealer"], context["vul"],
+                                             context.pop("tags", ()))}
     return render(request, PARTIAL if request.htmx else PAGE, context)
 
 

@@ -111,3 +111,12 @@ def test_a_files_own_table_that_differs_is_noted(host_client, game):
     html = host_client.get(reverse("board_analysis", args=[game.pk, 1]), headers=HX).text
     assert "The file says N takes 0 in ♠, the solver 3" in html
     assert "The file&#x27;s par score is NS 9999, the solver&#x27;s EW 300" in html
+
+
+def test_the_admins_deck_page_shows_the_analysis(staff_client, game):
+    stated = (("DoubleDummyTricks", "00000000000000000000"),)
+    (deck,) = game.add_decks([ParsedDeck(deal=DEAL, index=0, line=1, board="1", dealer="N", vul="None",
+                                         tags=stated)], source_name="a.pbn")
+    html = staff_client.get(reverse("admin:games_deck_change", args=[deck.pk])).text
+    assert cells(html) == endplay_rows(DEAL) and "6♣X by N-S, -300" in html
+    assert "The file says N takes 0 in NT, the solver 4" in html
