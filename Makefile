@@ -22,8 +22,9 @@ test: install
 
 bench: install
 	$(PY) -m games.formats.bench
-	DJANGO_SETTINGS_MODULE=deckupload.settings $(PY) -m games.bench_web
-	DJANGO_SETTINGS_MODULE=deckupload.settings $(PY) -m games.bench_admin
+	DJANGO_SETTINGS_MODULE=deckupload.settings $(PY) -m bench.web
+	DJANGO_SETTINGS_MODULE=deckupload.settings $(PY) -m bench.admin_lists
+	$(PY) -m bench.analysis
 
 fuzz: install
 	$(PIP) install -q --disable-pip-version-check atheris==3.0.0

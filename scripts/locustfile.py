@@ -38,7 +38,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from games.bench_web import page_state  # noqa: E402 - the deal fields a game page sends, as the web bench reads them
+from bench.web import page_state  # noqa: E402 - the deal fields a game page sends, as the web bench reads them
 from games.formats import read_decks  # noqa: E402
 from games.formats.bench_data import plain_pbn  # noqa: E402
 

@@ -1,4 +1,4 @@
-"""A 10,000-board PBN file goes through upload -> preview -> add (timings: games/bench_web.py)."""
+"""A 10,000-board PBN file goes through upload -> preview -> add (timings: bench/web.py)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
-"""The review desk at the size of a real site: ``python -m games.bench_admin`` (``make bench``).
+"""The review desk at the size of a real site: ``python -m bench.admin_lists`` (``make bench``).
 
-On a throw-away test database (like ``games.bench_web``), a small site (5 users and one
+On a throw-away test database (like ``bench.web``), a small site (5 users and one
 page of each list) and then a big one (``SCALE`` users, games, queued decks, uploads and
 dealt boards) are built with bulk inserts; each list page of the admin, and a search,
 is fetched as a superuser, with its time, size and number of queries.

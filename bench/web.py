@@ -1,4 +1,4 @@
-"""Web timings: ``python -m games.bench_web`` (``make bench`` runs it too).
+"""Web timings: ``python -m bench.web`` (``make bench`` runs it too).
 
 Through the real views with Django's test client, on a throw-away test
 database (the default engine's test database: a temporary SQLite file unless

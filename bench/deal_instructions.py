@@ -3,8 +3,8 @@
 wander with the machine's load, unlike seconds (the load test's machine varied by 20%
 between runs minutes apart).
 
-    .venv/bin/python scripts/deal_instructions.py            # a throwaway PostgreSQL
-    DATABASE_URL=postgres://... .venv/bin/python scripts/deal_instructions.py
+    .venv/bin/python bench/deal_instructions.py            # a throwaway PostgreSQL
+    DATABASE_URL=postgres://... .venv/bin/python bench/deal_instructions.py
 
 It runs the same process twice under ``valgrind --tool=callgrind``, dealing 100 and then
 300 boards through the real view (Django's test client, production settings, an htmx
@@ -46,7 +46,7 @@ def deal_loop(deals: int) -> None:
     from django.test import Client
     from django.urls import reverse
 
-    from games.bench_web import page_state
+    from bench.web import page_state
     from games.formats import read_decks
     from games.formats.bench_data import plain_pbn
     from games.models import Game
@@ -84,9 +84,10 @@ def main(argv: list[str] | None = None) -> int:
         deal_loop(args.deal)
         return 0
 
-    # the load test's throwaway PostgreSQL (scripts/ is this script's folder). Imported here,
-    # not at the top: the measured process must not carry the load client's modules (their
-    # objects alone added 0.15 M instructions a deal, through the garbage collector's walks)
+    # the load test's throwaway PostgreSQL. Imported here, not at the top: the measured
+    # process must not carry the load client's modules (their objects alone added 0.15 M
+    # instructions a deal, through the garbage collector's walks)
+    sys.path.insert(0, str(ROOT / "scripts"))
     from loadtest import start_postgres, stop_postgres
 
     folder = Path(tempfile.mkdtemp(prefix="deckupload-dealcost."))

@@ -1,0 +1,64 @@
+"""Double-dummy analysis: ``python -m bench.analysis [--deals N]`` (``make bench``).
+
+Solves N random deals (seeded: the same deals every run; 1,000 by default) with
+``games.formats.dd.solve`` as the app does, one deal at a time, and a sample of them
+again with endplay's batch solver ``calc_all_tables`` (DDS's own threads) beside it, then
+prints the time per deal and for the set. Par is worked out from a table in microseconds
+and is timed too. Random deals are harder for the solver than most hand records.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+
+from games.formats.cards import random_deal
+from games.formats.dd import par_of, solve
+
+SEED = 20261125
+SAMPLE = 100  # deals the batch solver is compared on
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench.analysis", description=__doc__)
+    parser.add_argument("--deals", type=int, default=1000)
+    args = parser.parse_args(argv)
+    rng = random.Random(SEED)
+    deals = [random_deal(rng) for _ in range(args.deals)]
+
+    times = []
+    start = time.perf_counter()
+    tables = []
+    for deal in deals:
+        began = time.perf_counter()
+        tables.extend(solve([deal]))
+        times.append(time.perf_counter() - began)
+    total = time.perf_counter() - start
+
+    began = time.perf_counter()
+    for table in tables[:SAMPLE]:
+        par_of(table, "NS", "E")
+    par_each = (time.perf_counter() - began) / min(SAMPLE, len(tables))
+
+    from endplay.dds import calc_all_tables
+    from endplay.types import Deal
+
+    sample = deals[:SAMPLE]
+    began = time.perf_counter()
+    calc_all_tables([Deal(deal) for deal in sample])
+    batch = time.perf_counter() - began
+
+    print(f"Double-dummy analysis of {len(deals):,} random deals (seed {SEED})")
+    print(f"{'what':<44} {'per deal':>10} {'whole set':>10}")
+    print(f"{'solve, one deal at a time (the app)':<44} {statistics.mean(times) * 1000:>8.1f} ms {total:>8.1f} s")
+    print(f"{'  median / slowest deal':<44} {statistics.median(times) * 1000:>8.1f} ms {max(times) * 1000:>8.0f} ms")
+    print(f"{f'endplay calc_all_tables, first {len(sample)} deals':<44} {batch / len(sample) * 1000:>8.1f} ms "
+          f"{batch:>8.1f} s")
+    print(f"{'par from a solved table':<44} {par_each * 1e6:>8.1f} µs")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,14 @@
+"""bench.analysis prints the solver's time per deal and for the set, beside endplay's batch solver."""
+
+from __future__ import annotations
+
+from bench.analysis import main
+
+
+def test_it_prints_each_row(capsys):
+    assert main(["--deals", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "Double-dummy analysis of 3 random deals" in out
+    for row in ("solve, one deal at a time (the app)", "endplay calc_all_tables, first 3 deals",
+                "par from a solved table"):
+        assert row in out
