@@ -26,7 +26,8 @@ _RULES: tuple[tuple[str, str], ...] = (
     ("problem-too-many-files", r"^You chose [\d,]+ files; the limit is"),
     ("problem-file-too-big", r"; the limit is .+ per file\.$|^The pasted text is .+; the limit is"),
     ("problem-total-too-big", r"^These files total .+; the limit is .+ per upload\.$"),
-    ("problem-too-many-decks", r"holds [\d,]+ decks; the limit is [\d,]+ decks per upload"),
+    ("problem-too-many-decks", r"holds [\d,]+ decks; the limit is [\d,]+ decks per upload"
+                               r"|decks, the most read from one file"),
     ("problem-nothing-chosen", r"^Choose one or more files, or paste deals|^No file was submitted"
                                r"|^No decks were chosen"),
     ("problem-deck-choice", r"is not one of this upload's decks"),
@@ -67,6 +68,7 @@ _KINDS = {
     "empty": "problem-empty-file",
     "no_deals": "problem-no-deals",
     "internal": "problem-reader",
+    "too_many_decks": "problem-too-many-decks",
 }
 
 # Every entry id the page must hold, in page order of the rules above, then the catch-all.

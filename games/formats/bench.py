@@ -11,6 +11,9 @@ and a reader timed next to that heap ran 20-30% slower, peers and floor alike. E
 child reads one file: two runs timed in CPU time, then the peak memory of one more run
 under tracemalloc. Each row gets a child in each of ``--rounds`` passes through the
 table and keeps its best (see ``run``).
+
+A second table (bench_hostile.py, ``--no-hostile`` leaves it out) reads hostile file
+shapes at 1.25 and 5 MB: every one must read in at most 2 s and under 10x its size.
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ from pathlib import Path
 
 from . import read_decks
 from .bench_data import SEED, BenchFile, bench_files, head
+from .bench_hostile import SIZES as HOSTILE_SIZES, hostile_rows, measure_child, print_hostile
 from .model import RANKS, SUITS
 
 TARGETS = {"plain": 80_000, "full": 25_000}  # decks per second
@@ -295,6 +299,9 @@ def main(argv: list[str] | None = None) -> int:
         path, fmt, reader, repeat, memory_boards = argv[1:6]
         print(json.dumps(measure_here(Path(path), fmt, reader, int(repeat), int(memory_boards))))
         return 0
+    if argv[:1] == ["--hostile"]:  # a child: one hostile shape at each size (bench_hostile)
+        print(measure_child(argv[1], argv[2]))
+        return 0
     parser = argparse.ArgumentParser(prog="python -m games.formats.bench", description=__doc__)
     parser.add_argument("--boards", type=int, default=10_000)
     parser.add_argument("--big", type=int, default=100_000, help="boards of the linearity file")
@@ -302,6 +309,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--endplay-big", action="store_true", help="run endplay on the big file too")
     parser.add_argument("--rounds", type=int, default=3, help="passes through the table; each row keeps its best")
     parser.add_argument("--keep", type=Path, help="also write the generated files to this folder")
+    parser.add_argument("--no-hostile", action="store_true", help="leave out the table of hostile shapes")
+    parser.add_argument("--hostile-sizes", default=",".join(map(str, HOSTILE_SIZES)),
+                        help="bytes of each hostile file, comma-separated (default: 1x and 4x)")
     args = parser.parse_args(argv)
     start = time.perf_counter()
     files = bench_files(args.boards, args.big)
@@ -323,6 +333,9 @@ def main(argv: list[str] | None = None) -> int:
         cpus = os.cpu_count() or 1
         print(f"the host took {(steal_after - steal_before) / (span * cpus):.0%} of this machine's "
               f"{cpus} CPUs during the run (steal)")
+    if not args.no_hostile:  # every file shape within the upload limit reads in linear time and memory
+        print()
+        print_hostile(hostile_rows(tuple(int(size) for size in args.hostile_sizes.split(","))))
     print(f"total {time.perf_counter() - start:.1f}s")
     return 0
 

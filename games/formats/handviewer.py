@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections.abc import Iterator
 from urllib.parse import unquote_plus
 
 from .cards import SEAT_NAMES, DealError, build_deal
@@ -27,6 +28,11 @@ VULS = {"o": "None", "0": "None", "-": "None", "none": "None", "n": "NS", "ns": 
         "e": "EW", "ew": "EW", "b": "All", "both": "All", "all": "All"}
 NAME_PARAMS = {"nn": "N", "en": "E", "sn": "S", "wn": "W"}  # in N, E, S, W order
 KNOWN = {"n", "e", "s", "w", "d", "v", "b", *NAME_PARAMS}
+OTHER_PARAMS = 20  # unknown parameters of a link kept (as Deck.tags)
+_PART = re.compile(r"[^&]+")
+_LINE_END = re.compile("\r\n|[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]")  # what str.splitlines splits at
+_INFERRED = {seat: E_INFERRED.replace("hand E", f"hand {seat}") for seat in "NESW"}  # notes, made once
+_UNORDERED = UNORDERED.replace("(md)", "(link)")
 
 
 def looks_like_handviewer(text: str) -> bool:
@@ -40,7 +46,7 @@ def read_handviewer(text: str) -> tuple[list[Deck], list[Problem], list[str]]:
     """Decks of every link in ``text``, in order; each deck's line is its link's line."""
     reader = _Links()
     try:
-        for number, line in enumerate(text.splitlines(), 1):
+        for number, line in enumerate(_lines(text), 1):
             reader.read_line(line, number)
     except Exception as exc:  # noqa: BLE001 - never lose the upload to a reader bug
         reader.problems.append(Problem(f"these links could not be read ({exc})", 1, kind="unreadable"))
@@ -79,10 +85,10 @@ class _Links:
             self.notes.append(f"line {number}: the lin= link holds nothing")
             return
         decks, problems, notes, count = parse_lin(lin.strip())
+        source = line.strip()[:SOURCE_LIMIT]  # (once: a line of many links has many decks)
         for deck in decks:
             self.decks.append(dataclasses.replace(
-                deck, index=deck.index + self.count, line=number,
-                source=line.strip()[:SOURCE_LIMIT],
+                deck, index=deck.index + self.count, line=number, source=source,
             ))
         for problem in problems:
             index = None if problem.index is None else problem.index + self.count
@@ -111,9 +117,9 @@ class _Links:
         notes: list[str] = []
         if inferred:
             missing = next(seat for seat in "NESW" if seat not in hands)
-            notes.append(E_INFERRED.replace("hand E", f"hand {missing}"))
+            notes.append(_INFERRED[missing])
         if not ordered:
-            notes.append(UNORDERED.replace("(md)", "(link)"))
+            notes.append(_UNORDERED)
         dealer = params.get("d", "").strip().upper()[:1] or None
         if dealer is not None and dealer not in "NESW":
             notes.append(f"dealer d={dealer} not understood; not stated")
@@ -135,11 +141,30 @@ class _Links:
 
 
 def _params(query: str) -> dict[str, str]:
-    """'n=SAK..&d=n' -> {'n': 'SAK..', 'd': 'n'}; keys lower case, the first of a repeat wins."""
+    """'n=SAK..&d=n' -> {'n': 'SAK..', 'd': 'n'}; keys lower case, the first of a repeat wins.
+
+    Only the first OTHER_PARAMS unknown keys are kept (they become Deck.tags, 20 at most),
+    and the query is walked part by part: a giant query is no giant list or dict."""
     params: dict[str, str] = {}
-    for part in query.split("&"):
-        key, _, value = part.partition("=")
+    others = 0
+    for part in _PART.finditer(query):
+        key, _, value = part[0].partition("=")
         key = key.strip().lower()
-        if key and key not in params:
-            params[key] = unquote_plus(value)
+        if not key or key in params:
+            continue
+        if key not in KNOWN:
+            if others == OTHER_PARAMS:
+                continue
+            others += 1
+        params[key] = unquote_plus(value)
     return params
+
+
+def _lines(text: str) -> Iterator[str]:
+    """text.splitlines(), one line at a time (a list of all of them costs more than the text)."""
+    start = 0
+    for end in _LINE_END.finditer(text):
+        yield text[start:end.start()]
+        start = end.end()
+    if start < len(text):
+        yield text[start:]

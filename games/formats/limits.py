@@ -9,6 +9,17 @@ from __future__ import annotations
 from .model import Problem
 
 MAX_PROBLEMS = 1000  # per file; the rest are counted
+# What one board's sections may hold before the rest is read past, with a note. Real
+# boards stay far below (an auction has at most 319 calls, a play 52 cards); a hostile
+# file's million pairs or words would cost a split into a million strings, kept in a deck.
+MAX_PAIRS = 1000  # LIN: mb/an pairs of an auction, pc/mc pairs of a play
+MAX_WORDS = 1000  # PBN: words of the Auction or Play section
+MAX_CARDS = 52  # PBN: cards kept of a play (a trick of four costs 30 times its three-letter cards)
+MAX_TAGS = 500  # PBN: tags of one game (a hand record has 4 to 30)
+# PBN: decks read from one file. Games that copy the deal of the game before ('#', '##')
+# make a deck of every 8 bytes, and each Deck holds some 330: past this, the rest of the
+# file is not read (an upload takes 20,000 decks; a file of real deals fits 70,000 in 5 MB).
+MAX_DECKS = 100_000
 
 
 class ProblemList(list):
@@ -23,6 +34,15 @@ class ProblemList(list):
             super().append(problem)
         else:
             self.dropped += 1
+
+    def full(self) -> bool:
+        """Whether a problem appended now would only be counted."""
+        return len(self) >= MAX_PROBLEMS
+
+    def count_more(self, count: int) -> None:
+        """Count ``count`` problems past the kept ones without making them (the list
+        is full, or the caller has appended MAX_PROBLEMS since: these would be dropped)."""
+        self.dropped += count
 
     def finish(self) -> list[Problem]:
         """The kept problems, closed by one that says how many more there were."""

@@ -14,19 +14,23 @@ from __future__ import annotations
 
 import re
 from dataclasses import fields
-from urllib.parse import unquote_plus
 
 from .cards import DealError
+# (_BOARD, _board, decode_heading: the names tests know them by, from before lin_board)
+from .lin_board import BOARD as _BOARD, TAG_LIMIT, decode_heading  # noqa: F401
+from .lin_board import board_of as _board, players_of as _players
 from .lin_md import E_INFERRED, UNORDERED, read_md
 from .lin_values import read_auction, read_cards, read_play
-from .limits import ProblemList
+from .limits import MAX_PAIRS, MAX_PROBLEMS, ProblemList
 from .model import Deck, Problem
 from .pbn_deck import new_deck  # fills the frozen Deck's slots directly (equal value, faster)
 
 __all__ = ["E_INFERRED", "MD0_REASON", "UNORDERED", "parse_lin", "read_lin"]
 
 SOURCE_LIMIT = 4000  # characters of a record kept in Deck.source
-TAG_LIMIT = 500  # characters kept of one header value in Deck.tags
+AH_KEPT = 16  # headings of one record looked at for its board (a board has one or two)
+RUNS_KEPT = MAX_PAIRS + 1  # runs of one record's auction or play (each of 1 pair or more)
+NOTE_LIMIT = 20  # notes of one kind before they are only counted
 MD0_REASON = "md|0| changes the previous deal (a teaching movie step); it is not a deck"
 
 VULS = {"o": "None", "0": "None", "-": "None", "": "None", "n": "NS", "e": "EW", "b": "All"}
@@ -50,7 +54,8 @@ _HEAD = (
 _REST = (
     rf"|({_PLAY})|({_AUCTION})"  # 5 play, 6 auction
     rf"|(?:\s*+[NnSsRr][TtKkHh]{_V})++"  # commentary: nt st sk rh
-    r"|([^|]*+)\|([^|]*+)\|"  # 7 slot, 8 value
+    r"|((?:\s*+\|[^|]*+\|)++)"  # 7 pairs without a tag ('||' runs): read past in one token
+    r"|([^|]*+)\|([^|]*+)\|"  # 8 slot, 9 value
 )
 # A token starts where the last one ended, after a pipe (or at the start): the lookbehind
 # lets the search give up at once at every other character of an unpaired tail.
@@ -64,13 +69,10 @@ _BOARD_TOKEN = re.compile(
     r"(?<![^|])(?:(?:\s*+[Qq][Xx]\|([^|]*+)\|)?(?:\s*+[Ss][Tt]\|\|)?(?:\s*+[Pp][Nn]\|([^|]*+)\|)?"  # 1 qx, 2 pn
     + _HEAD[_HEAD.index(r"(?:\s*+[Ss][Tt]"):]  # 3 md, 4 ah, 5 sv
     + rf"({_AUCTION})?+((?:pg\|\|{_CARD}{_CARD}{_CARD}{_CARD}|{_CARD}|pg\|\|)++)?+({_PLAY})?+"  # 6 7 8
-    + _REST  # 9 play, 10 auction, 11 slot, 12 value
+    + _REST  # 9 play, 10 auction, 11 pairs without a tag, 12 slot, 13 value
     + ")"
 )
 _PERCENT_LINES = re.compile(r"(?m)^%[^\r\n]*")
-_BOARD = re.compile(r"(?i)\bboard\s*#?\s*(\d+)")
-_LABEL = re.compile(r"\s*([oOcC])(\d+)")
-_ENCODED = re.compile(r"%[0-9A-Fa-f]{2}")
 
 _RUN_TAGS = {"pc": 1, "pg": 1, "mc": 1, "mb": 2, "an": 2}
 # Each case variant of the tags the token loop acts on, plain or after a newline.
@@ -104,7 +106,7 @@ def parse_lin(text: str, fast: bool = True) -> tuple[list[Deck], list[Problem], 
 class _Record:
     """The pairs of one board while they are being read."""
 
-    __slots__ = ("start", "label", "md", "late_names", "ah", "sv", "bids", "play", "cards", "md0")
+    __slots__ = ("start", "label", "md", "late_names", "ah", "sv", "bids", "play", "cards", "md0", "md0_more")
 
     def __init__(self, start: int, label: str | None) -> None:
         self.start = start
@@ -116,19 +118,22 @@ class _Record:
         self.bids: list[str] | None = None  # runs of mb/an pairs
         self.play: list[str] | None = None  # runs of pc/pg/mc pairs
         self.cards: str | None = None  # the only play so far, in the usual shape (read_cards)
-        self.md0: list[tuple[int, int]] | None = None  # md|0| steps: (index, line)
+        self.md0: list[tuple[int, int]] | None = None  # md|0| steps: (index, line), the first MAX_PROBLEMS
+        self.md0_more = 0  # md|0| steps past those: only counted (their problems would be too)
 
     def add_run(self, kind: int, run: str) -> None:
+        # Past RUNS_KEPT runs the pairs kept are over MAX_PAIRS already: the readers
+        # (lin_values) read past the rest, with a note.
         if kind == 1:
             if self.cards is not None:
                 self.play, self.cards = [self.cards, run], None
             elif self.play is None:
                 self.play = [run]
-            else:
+            elif len(self.play) < RUNS_KEPT:
                 self.play.append(run)
         elif self.bids is None:
             self.bids = [run]
-        else:
+        elif len(self.bids) < RUNS_KEPT:
             self.bids.append(run)
 
 
@@ -138,7 +143,10 @@ class _Reader:
         self.problems = ProblemList()
         self.notes: list[str] = []
         self.md_count = 0
-        self.header: tuple[tuple[str, str], ...] = ()
+        self.md0_noted = 0  # md|0| steps read past beside a deck: the first NOTE_LIMIT get a note
+        self.headers: dict[str, str] = {}  # session headers, the one set last at the end
+        self.header: tuple[tuple[str, str], ...] | None = ()  # the same as Deck.tags; None: to make
+        self.label_tags: dict[str, tuple[tuple[str, str], ...]] = {}  # Deck.tags by qx label
         self.players: dict[tuple[str, str], tuple[tuple[str, str], ...]] = {}
         self.text = ""
         self.fast = fast
@@ -154,7 +162,7 @@ class _Reader:
         # The fast token has four more groups in its head (pn, auction, cards, play): the
         # same kinds of token come four group numbers later.
         token, shift = (_BOARD_TOKEN, 4) if self.fast else (_TOKEN, 0)
-        pair_kind, run_kind = 7 + shift, 5 + shift
+        pair_kind, untagged_kind, run_kind = 8 + shift, 7 + shift, 5 + shift
         rec: _Record | None = None
         names: str | None = None
         line, counted, stray_line = 1, 0, 0
@@ -190,11 +198,17 @@ class _Reader:
                         if rec is not None and rec.md is not None and rec.late_names is None:
                             rec.late_names = names
                     elif rec is not None and tag == "ah":
-                        rec.ah = [value] if rec.ah is None else [*rec.ah, value]
+                        if rec.ah is None:
+                            rec.ah = [value]
+                        elif len(rec.ah) < AH_KEPT:  # (a copy per pair made 260,000 pairs take minutes)
+                            rec.ah.append(value)
                     elif rec is not None and tag == "sv":
                         rec.sv = value if rec.sv is None else rec.sv
                     elif tag in HEADER_TAGS:
-                        self.header = (*((k, v) for k, v in self.header if k != tag), (tag, value[:TAG_LIMIT]))
+                        self.headers.pop(tag, None)
+                        self.headers[tag] = value[:TAG_LIMIT]
+                        self.header = None  # (made again once a deck needs it: a file may repeat these)
+                        self.label_tags.clear()
                     continue
                 at = m.start(pair_kind + 1) - 3
                 ah = sv = bids = cards = play = None
@@ -203,9 +217,18 @@ class _Reader:
                     counted = at
                     if rec is None:
                         rec = _Record(at, None)
-                    rec.md0 = [*(rec.md0 or ()), (self.md_count, line)]
+                    if rec.md0 is None:
+                        rec.md0 = []
+                    if len(rec.md0) < MAX_PROBLEMS:
+                        rec.md0.append((self.md_count, line))
+                    else:
+                        rec.md0_more += 1
                     self.md_count += 1
                     continue
+            elif kind == untagged_kind:  # as pairs whose slot has no tag, one by one
+                if not stray_line:
+                    stray_line = line + text.count(nl, counted, m.start())
+                continue
             elif kind >= run_kind:  # a run of play or auction pairs
                 if rec is not None and m[kind] != "pg||":
                     rec.add_run(kind - 4 - shift, m[kind])
@@ -242,7 +265,10 @@ class _Reader:
             rec.md = (value, self.md_count, line, names)
             self.md_count += 1
             if ah is not None:
-                rec.ah = [ah] if rec.ah is None else [*rec.ah, ah]
+                if rec.ah is None:
+                    rec.ah = [ah]
+                elif len(rec.ah) < AH_KEPT:
+                    rec.ah.append(ah)
             if sv is not None and rec.sv is None:
                 rec.sv = sv
             if bids is not None:  # as add_run(2, bids), without the call
@@ -259,6 +285,8 @@ class _Reader:
                 rec.add_run(1, play)
         if rec is not None:
             self.finish(rec, len(text))
+        if self.md0_noted > NOTE_LIMIT:
+            self.notes.append(f"... and {self.md0_noted - NOTE_LIMIT} more md|0| steps read past")
         if stray_line:
             self.notes.append(f"text between pairs was read past (first at line {stray_line})")
         if not self.md_count and text.find("|", text.find("|") + 1, end) >= 0:  # a whole pair
@@ -266,6 +294,11 @@ class _Reader:
 
     def finish(self, rec: _Record, end: int) -> None:
         """Turn one record into a deck or a problem."""
+        if rec.md is None and not rec.md0:  # a qx without a deal
+            return
+        if rec.md is not None and rec.md[0] in _NOT_DECKS and not rec.md0 and self.problems.full():
+            self.problems.count_more(1)  # an md that was no deck before: a problem only counted
+            return
         board, board_name = _board(rec)
         deck_ok = False
         if rec.md is not None:
@@ -273,17 +306,30 @@ class _Reader:
                 self.decks.append(self.build(rec, board, board_name, end))
                 deck_ok = True
             except DealError as exc:
+                value = rec.md[0]
+                if len(value) <= 100 and len(_NOT_DECKS) < 4096:  # (build raises for the md alone)
+                    _NOT_DECKS.add(value)
                 self.problem(str(exc), rec.md[2], rec.md[1], board)
             except Exception as exc:  # noqa: BLE001 - one odd board must not lose the file
                 self.problem(f"this board could not be read ({exc})", rec.md[2], rec.md[1], board)
-        for index, line in rec.md0 or ():
-            if deck_ok and rec.md is not None:
-                where = f"board {board}" if board else f"deal {rec.md[1] + 1}"
-                self.notes.append(f"line {line}: md|0| (a teaching movie step changing {where}) was read past")
-            else:
+        if not rec.md0:
+            return
+        if deck_ok and rec.md is not None:
+            where = f"board {board}" if board else f"deal {rec.md[1] + 1}"
+            for index, line in rec.md0:
+                if self.md0_noted < NOTE_LIMIT:
+                    self.notes.append(f"line {line}: md|0| (a teaching movie step changing {where}) was read past")
+                self.md0_noted += 1
+            self.md0_noted += rec.md0_more
+        else:
+            for index, line in rec.md0:
                 self.problem(MD0_REASON, line, index, board)
+            self.problems.count_more(rec.md0_more)
 
     def problem(self, reason: str, line: int, index: int, board: str | None) -> None:
+        if self.problems.full():
+            self.problems.count_more(1)
+            return
         where = f"board {board}" if board else f"deal {index + 1} (line {line})"
         self.problems.append(Problem(f"{where}: {reason}", line, index, board))
 
@@ -298,7 +344,7 @@ class _Reader:
                 extra.append(f"vulnerability sv|{rec.sv[:20]}| not understood; not stated")
         auction = read_auction(rec.bids, extra) if rec.bids else ()
         if rec.cards is not None:
-            play, claim = read_cards(rec.cards), None
+            play, claim = read_cards(rec.cards, extra), None
         else:
             play, claim = read_play(rec.play, extra) if rec.play else ((), None)
         if names is None:
@@ -309,7 +355,17 @@ class _Reader:
             players = self.players.get(key)  # type: ignore[assignment]
             if players is None:
                 players = self.players[key] = _players(*key)
-        tags = self.header if rec.label is None else (*self.header, ("qx", rec.label[:TAG_LIMIT]))
+        header = self.header
+        if header is None:
+            header = self.header = tuple(self.headers.items())
+        if rec.label is None:
+            tags = header
+        else:  # shared by the decks of one label (a deck of each room, or a file repeating one)
+            tags = self.label_tags.get(rec.label)  # type: ignore[assignment]
+            if tags is None:
+                tags = (*header, ("qx", rec.label[:TAG_LIMIT]))
+                if len(self.label_tags) < 4096:
+                    self.label_tags[rec.label] = tags
         start = rec.start
         source = self.text[start:end if end < start + SOURCE_LIMIT else start + SOURCE_LIMIT].strip()
         if extra:
@@ -335,7 +391,9 @@ DECK_FIELDS = (
 _POSITIONAL = tuple(f.name for f in fields(Deck)) == DECK_FIELDS
 
 
-_HEADINGS: dict[str, tuple[str | None, str]] = {}
+# md values that are no deck (read_md raised): a file of a million 'md||' counts its
+# problems past ProblemList's first ones without reading each md again.
+_NOT_DECKS: set[str] = set()
 
 
 def _has_percent_lines(text: str) -> bool:
@@ -349,46 +407,3 @@ def _has_percent_lines(text: str) -> bool:
             return True
         at = text.find("%", at + 1)
     return "\n%" in text or "\r%" in text
-
-
-def _board(rec: _Record) -> tuple[str | None, str]:
-    """(board number, heading) from the record's ah, else from its qx label."""
-    ah = rec.ah
-    if ah is not None and len(ah) == 1:  # the usual 'Board 12': as the loop below reads it
-        raw = ah[0]
-        if raw[:6] == "Board " and raw[6:].isdigit() and raw.isascii() and len(raw) < 40:
-            return raw[6:], raw
-    board, name = None, ""
-    for raw in ah or ():
-        hit = _HEADINGS.get(raw)
-        if hit is None and raw[:6] == "Board " and raw[6:].isdigit() and raw.isascii() and len(raw) < 40:
-            hit = (raw[6:], raw)  # what the general path below makes of 'Board 1234'
-        if hit is None:
-            heading = decode_heading(raw)[:TAG_LIMIT]
-            found = _BOARD.search(heading)
-            hit = (found[1] if found else None, heading)
-            if len(_HEADINGS) < 4096:
-                _HEADINGS[raw] = hit
-        name = name or hit[1]
-        board = board or hit[0]
-    if board is None and rec.label:
-        found = _LABEL.match(rec.label)
-        if found:
-            board = found[2]
-    return board, name
-
-
-def decode_heading(raw: str) -> str:
-    """'Board+1' and 'Board%202' are 'Board 1' and 'Board 2'."""
-    text = raw.strip()
-    if _ENCODED.search(text) or ("+" in text and " " not in text):
-        text = unquote_plus(text).strip()
-    return text
-
-
-def _players(names: str, room: str) -> tuple[tuple[str, str], ...]:
-    """(seat, name) in N, E, S, W order; an 8-name vugraph pn picks the room's four."""
-    parts = names.split(",")
-    four = parts[4:8] if room == "c" and len(parts) >= 8 else parts[:4]
-    south, west, north, east = [name.strip() for name in four] + [""] * (4 - len(four))  # md order
-    return tuple(pair for pair in (("N", north), ("E", east), ("S", south), ("W", west)) if pair[1])

@@ -9,6 +9,7 @@ import re
 from operator import itemgetter
 from urllib.parse import unquote
 
+from .limits import MAX_PAIRS
 from .model import RANKS, Call
 
 _ENCODED = re.compile(r"%[0-9A-Fa-f]{2}")
@@ -16,6 +17,10 @@ _CALL = re.compile(r"(?i)([1-7])(nt|[cdhsn])|(xx|rd?|x|d|p)")
 
 
 _CALLS: dict[str, tuple[Call, ...]] = {}
+_PLAIN: dict[str, Call] = {}  # one Call of each kind, shared
+# Letters of the longest run-together mb value read ('1nppp' in movies): longer ones are
+# no calls, where each letter would cost a deck eight bytes.
+RUN_TOGETHER = 16
 
 
 def calls_of(raw: str) -> tuple[Call, ...]:
@@ -29,6 +34,8 @@ def calls_of(raw: str) -> tuple[Call, ...]:
     text = text.rstrip("!").strip()
     calls: list[Call] = []
     at = 0
+    if len(text) > RUN_TOGETHER:
+        return ()
     while at < len(text):
         m = _CALL.match(text, at)
         if m is None:
@@ -36,22 +43,35 @@ def calls_of(raw: str) -> tuple[Call, ...]:
             break
         if m[1]:
             strain = m[2].upper()
-            calls.append(Call(m[1] + ("NT" if strain in ("N", "NT") else strain)))
+            code = m[1] + ("NT" if strain in ("N", "NT") else strain)
         else:
             word = m[3].lower()
-            calls.append(Call("P" if word == "p" else "X" if word in ("d", "x") else "XX"))
+            code = "P" if word == "p" else "X" if word in ("d", "x") else "XX"
+        call = _PLAIN.get(code)
+        if call is None:  # (38 calls in all: 35 bids, P, X and XX)
+            call = _PLAIN[code] = Call(code)
+        calls.append(call)
         at = m.end()
     if calls and alert:
         calls[-1] = Call(calls[-1].call, True)
     result = tuple(calls)
-    if len(_CALLS) < 4096:
+    if len(_CALLS) < 4096 and len(raw) <= 20:  # (the cache outlives the file)
         _CALLS[raw] = result
     return result
 
 
+def first_pairs(text: str, what: str, notes: list[str]) -> str:
+    """``text`` (pairs, each with two pipes) up to its MAX_PAIRS-th pair; a note when more follow."""
+    if text.count("|") <= 2 * MAX_PAIRS:
+        return text
+    rest = text.split("|", 2 * MAX_PAIRS)[-1]
+    notes.append(f"the {what} has more than {MAX_PAIRS} pairs: the rest was read past")
+    return text[: len(text) - len(rest)]
+
+
 def read_auction(runs: list[str], notes: list[str]) -> tuple[Call, ...]:
     """Calls of the mb/an runs; an explains the call just made."""
-    text = runs[0] if len(runs) == 1 else "".join(runs)
+    text = first_pairs(runs[0] if len(runs) == 1 else "".join(runs), "auction", notes)
     if text.startswith("mb|"):  # the usual shape, read in bulk: "mb|1H|mb|2N!|an|inv+fit|..."
         values = text[3:-1].split("|mb|")
         try:
@@ -67,7 +87,7 @@ def read_auction(runs: list[str], notes: list[str]) -> tuple[Call, ...]:
                 if call is None or not sep or "|" in why:
                     break  # several calls in one mb, an unknown call...: read pair by pair
                 call = Call(call.call, call.alert, _explanation(why))
-                if len(_KNOWN) < _KNOWN_LIMIT:  # robots and system notes explain alike, often
+                if len(_KNOWN) < _KNOWN_LIMIT and len(value) <= 200:  # robots and system notes explain alike
                     _KNOWN[value] = call
             calls.append(call)
         else:
@@ -77,6 +97,9 @@ def read_auction(runs: list[str], notes: list[str]) -> tuple[Call, ...]:
     for slot, value in zip(parts[0:-1:2], parts[1::2]):
         if slot[-2:].lower() == "mb":
             found = calls_of(value)
+            if len(auction) + len(found) > 2 * MAX_PAIRS:  # run-together calls: as many as letters
+                notes.append(f"the auction has more than {2 * MAX_PAIRS} calls: the rest was read past")
+                break
             if found:
                 auction.extend(found)
             else:
@@ -115,6 +138,7 @@ def read_play(runs: list[str], notes: list[str]) -> tuple[tuple[tuple[str, ...],
     text = (runs[0] if len(runs) == 1 else "".join(runs)).replace("pg||", "")
     if "\n" in text or "\r" in text:  # in a run, newlines can only stand before a tag
         text = text.replace("\r", "").replace("\n", "")
+    text = first_pairs(text, "play", notes)
     tricks = None
     claim_raw = None
     if text.startswith("pc|"):  # the usual shape, read in bulk: "pc|DQ|pc|D3|...|mc|11|"
@@ -136,7 +160,8 @@ def read_play(runs: list[str], notes: list[str]) -> tuple[tuple[tuple[str, ...],
     claim = None
     if claim_raw is not None:
         claim_raw = claim_raw.strip()
-        if claim_raw.isdigit() and int(claim_raw) <= 13:
+        # isdecimal and a bounded length: int() refuses "²" and more than 4,300 digits
+        if claim_raw.isdecimal() and len(claim_raw) <= 2 and int(claim_raw) <= 13:
             claim = int(claim_raw)
         else:
             notes.append(f"claim mc|{claim_raw[:20]}| not understood")
@@ -150,7 +175,7 @@ _RANK_CODE = bytes.maketrans(RANKS.encode(), bytes(range(13)))
 _CARD_OF_CODE = [_CARDS[suit + rank] for suit in "SHDC" for rank in RANKS]
 
 
-def read_cards(run: str) -> tuple[tuple[str, ...], ...]:
+def read_cards(run: str, notes: list[str] | None = None) -> tuple[tuple[str, ...], ...]:
     """The tricks of a run of ``pc|<upper-case card>|`` and ``pg||`` pairs only (the
     tokenizer's pattern makes sure), as ``read_play`` reads them, at half the cost.
 
@@ -163,6 +188,10 @@ def read_cards(run: str) -> tuple[tuple[str, ...], ...]:
     """
     text = run.encode().translate(None, b"pcg|")
     count = len(text) >> 1
+    if count > MAX_PAIRS:  # as first_pairs cuts read_play's text
+        if notes is not None:
+            notes.append(f"the play has more than {MAX_PAIRS} pairs: the rest was read past")
+        text, count = text[: 2 * MAX_PAIRS], MAX_PAIRS
     suits = int.from_bytes(text[0::2].translate(_SUIT_CODE), "big")
     ranks = int.from_bytes(text[1::2].translate(_RANK_CODE), "big")
     codes = (suits * 13 + ranks).to_bytes(count, "big")

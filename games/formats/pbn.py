@@ -16,19 +16,26 @@ Nothing here raises on bad input. Most games are read by the fast path of
 from __future__ import annotations
 
 
-from .limits import ProblemList
+from .limits import MAX_DECKS, MAX_TAGS, ProblemList
 from .model import Deck, Problem
 from .pbn_deal import DealError, read_deal
 from .pbn_deck import TAG_VALUE_LIMIT, full_deck
 from .pbn_fast import Plan, plan_for, read_game
 from .pbn_values import BOARDS as _BOARDS, DEALER as _DEALER, MISSING as _MISSING, SOURCE_LIMIT, VUL as _VUL
 from .pbn_values import board as _board, board_and_name as _board_and_name, field as _field, where as _where
-from .pbn_scan import SPECIAL, TAG_SPLIT, Game, game_from_parts, scan_slow, split_games, unescape_all
+from .pbn_scan import SPECIAL, TAG_SPLIT, Game, game_from_parts, game_spans, scan_slow, unescape_all
 
 __all__ = ["read_pbn"]
 
 _PLAIN_TAGS = frozenset(("Board", "Dealer", "Vulnerable", "Deal"))
 _NO_HASH = ("Deal", "Dealer", "Vulnerable")  # where PBN forbids '#' (honoured anyway)
+# The notes on them, made once: a file of '#' games has a deck every 25 bytes.
+_HASH_NOTES = {
+    name: (f'"##" used for {name}: a value for this and later games',
+           f'"#" used for {name}: copied from the previous game',
+           f'{name} taken from an earlier "##" default')
+    for name in _NO_HASH
+}
 NOTE_LIMIT = 20  # notes of one kind before they are only counted
 
 
@@ -84,25 +91,27 @@ class _Reader:
         return self.notes
 
     def run(self) -> None:
-        pieces = split_games(self.text)
-        count = len(pieces)
+        text = self.text
         fast = self.fast and not self.has_hash
         decks = self.decks
         # The plan to try first for a game, by its count of '[' and whether it ends with a tag:
         # files repeat a few shapes of game (with and without play, one note or two...).
         recent: dict[tuple[int, bool], Plan] = {}
-        pos = resume = 0
-        for i in range(0, count, 2):
-            chunk = pieces[i]
-            start = pos
-            end = start + len(chunk)
-            pos = end + len(pieces[i + 1]) if i + 1 < count else end
+        resume = 0
+        for start, end, _ in game_spans(text):
             if start < resume:  # read already, as part of a slow game
                 while resume < end:  # only when that game ended inside this piece
                     resume = self.slow(resume)
                 continue
-            if not chunk:
+            if start == end:
                 continue
+            if len(decks) >= MAX_DECKS:
+                self.problems.append(Problem(
+                    f"this file holds {len(decks):,} decks, the most read from one file: the rest of it was not read",
+                    self.line_at(start), kind="too_many_decks",
+                ))
+                break
+            chunk = text[start:end]
             tried = None
             if fast:
                 key = (chunk.count("["), chunk[-1] == "]")
@@ -116,6 +125,9 @@ class _Reader:
                         self.index += 1
                         decks.append(deck)
                         continue
+            if (key[0] if fast else chunk.count("[")) > MAX_TAGS:
+                resume = self.slow(start)  # which keeps MAX_TAGS tags, where a split would keep them all
+                continue
             parts = TAG_SPLIT(chunk)
             gaps = parts[0::3]
             between = "".join(gaps)
@@ -168,6 +180,9 @@ class _Reader:
         game, next_start = scan_slow(self.text, start)
         for at, message in game.issues:
             self.note("places with malformed text read past", f"line {self.line_at(at)}: {message}")
+        if game.more_issues:  # as many notes more, which NOTE_LIMIT only counts
+            kind = "places with malformed text read past"
+            self.counts[kind] = self.counts.get(kind, 0) + game.more_issues
         self.guarded(game)
         return next_start
 
@@ -194,11 +209,14 @@ class _Reader:
             hash_notes = self.inherit(tags)
         deal = tags.get("Deal")
         if deal is None or deal.strip() in ("", "?"):  # '?': unknown, '': not applicable
+            kind = "games without a deal read past"
             if not header:  # a game of '##' values only is a header, not a lost board
-                board = _board(tags.get("Board"))
-                where = f" (board {board})" if board else ""
-                self.note("games without a deal read past",
-                          f"game at line {self.line_at(game.first)}{where} has no deal: read past")
+                if self.counts.get(kind, 0) >= NOTE_LIMIT:  # only counted: no message to make
+                    self.counts[kind] += 1
+                else:
+                    board = _board(tags.get("Board"))
+                    where = f" (board {board})" if board else ""
+                    self.note(kind, f"game at line {self.line_at(game.first)}{where} has no deal: read past")
             return
         index = self.index
         self.index += 1
@@ -239,15 +257,15 @@ class _Reader:
             if value[:2] == "##":
                 self.defaults[name] = tags[name] = value[2:]
                 if name in _NO_HASH:
-                    notes.append(f'"##" used for {name}: a value for this and later games')
+                    notes.append(_HASH_NOTES[name][0])
             elif value == "#":
                 tags[name] = self.last.get(name, "")
                 if name in _NO_HASH:
-                    notes.append(f'"#" used for {name}: copied from the previous game')
+                    notes.append(_HASH_NOTES[name][1])
         for name, value in self.defaults.items():
             if name not in tags:
                 tags[name] = value
                 if name in _NO_HASH:
-                    notes.append(f'{name} taken from an earlier "##" default')
+                    notes.append(_HASH_NOTES[name][2])
         self.last.update(tags)
         return notes

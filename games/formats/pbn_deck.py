@@ -115,8 +115,19 @@ def full_deck(
     return new_deck(
         canonical, index, line, dealer, vul, board, board_name, first, players,
         auction, auction_first, play, None, contract, _stated(get("Declarer")),
-        _stated(get("Result")), other_tags, source, tuple(notes) if notes else (),
+        _stated(get("Result")), other_tags, source, _shared_notes(notes) if notes else (),
     )
+
+
+_NOTES_CACHE: dict[tuple[str, ...], tuple[str, ...]] = {}
+
+
+def _shared_notes(notes: list[str]) -> tuple[str, ...]:
+    """Deck.notes, one tuple for the decks with the same notes (files repeat them)."""
+    found = tuple(notes)
+    if len(_NOTES_CACHE) < 256 and sum(map(len, found)) <= 500:
+        return _NOTES_CACHE.setdefault(found, found)
+    return _NOTES_CACHE.get(found, found)
 
 
 def players_of(names: tuple[str | None, ...]) -> tuple[tuple[str, str], ...]:
@@ -124,7 +135,7 @@ def players_of(names: tuple[str | None, ...]) -> tuple[tuple[str, str], ...]:
     players = _PLAYER_CACHE.get(names)
     if players is None:  # the same four sit at a table for many boards
         players = tuple((seat, name) for seat, name in zip("NESW", map(_stated, names)) if name)
-        if len(_PLAYER_CACHE) < 4096:
+        if len(_PLAYER_CACHE) < 4096 and sum(len(name or "") for name in names) <= 200:  # (it outlives the file)
             _PLAYER_CACHE[names] = players
     return players
 

@@ -124,6 +124,7 @@ class Plan:
 
 
 _PLANS: dict[tuple[str, ...], Plan | None] = {}
+_PLAN_TAGS = 64  # tags of the longest game a Plan is made for
 
 
 def plan_for(names: tuple[str, ...]) -> Plan | None:
@@ -134,9 +135,12 @@ def plan_for(names: tuple[str, ...]) -> Plan | None:
         return plan  # type: ignore[return-value]
     plan = None
     distinct = set(names)
-    if "Deal" in distinct and len(distinct) + max(names.count("Note") - 1, 0) == len(names):
+    # (a Plan compiles a regex of a group per tag: a game of a thousand Notes goes the general way)
+    repeated = len(distinct) + max(names.count("Note") - 1, 0) != len(names)
+    short = len(names) <= _PLAN_TAGS and sum(map(len, names)) <= 1000
+    if "Deal" in distinct and not repeated and short:
         plan = Plan(names)
-    if len(_PLANS) < 256 and len(names) <= 64:  # bounded: files vary little, games are short
+    if len(_PLANS) < 256 and short:  # bounded: files vary little, games are short
         _PLANS[names] = plan
     return plan
 
@@ -168,7 +172,7 @@ def _players(names: tuple[str | None, ...]) -> tuple[tuple[str, str], ...] | Non
         if any(a is not None and b is None for a, b in zip(names, plain)):
             return None
         players = PLAYER_CACHE.get(plain) or players_of(plain)
-        if len(_RAW_PLAYERS) < 4096:
+        if len(_RAW_PLAYERS) < 4096 and sum(len(name or "") for name in names) <= 200:  # (it outlives the file)
             _RAW_PLAYERS[names] = players
     return players
 
@@ -235,7 +239,7 @@ def read_game(reader: Any, plan: Plan, chunk: str, start: int) -> Deck | None:
     found = BOARDS.get(board)
     if found is not None:
         board, board_name = found
-    elif board.isdigit() and board.isascii() and board[0] != "0":  # type: ignore[union-attr]
+    elif board.isdecimal() and board.isascii() and board[0] != "0":  # type: ignore[union-attr]
         board_name = "Board " + board  # (board_and_name's usual board, without the call)
     else:
         board, board_name = board_and_name(board)

@@ -10,6 +10,7 @@ the notes). Tests check that both give the same answer.
 
 from __future__ import annotations
 
+from .limits import MAX_WORDS
 from .model import RANKS, SEATS, SUITS, Call
 from .pbn_sections import _ALERTED, _PLAIN, _REFS, _SEAT, CALLS, SLOTS, explanations
 
@@ -142,7 +143,10 @@ def _words(
     data: str, first: str, auction_notes: list[str], notes: list[str]
 ) -> tuple[tuple[Call, ...], str | None, bool] | None:
     """auction_in_words, read."""
-    found: list[Call | str] = list(map(_WORD, data.split()))
+    words = data.split(None, MAX_WORDS)
+    if len(words) > MAX_WORDS:  # the general path reads the first ones, with a note
+        return None
+    found: list[Call | str] = list(map(_WORD, words))
     if not all(found):  # a word that is neither (None); Calls and note numbers are true
         return None
     seat = _SEAT.get(first)
@@ -160,7 +164,7 @@ def _words(
                     call = _ALERTED.get(key)
                     if call is None:
                         call = Call(key[0], True, key[1])
-                        if len(_ALERTED) < 4096:
+                        if len(_ALERTED) < 4096 and len(key[1]) <= 200:  # (it outlives the file)
                             _ALERTED[key] = call
                     calls[-1] = call
                     alerted = True

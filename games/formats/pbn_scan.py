@@ -17,36 +17,45 @@ with another. What lies between the tags is then looked at once:
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
-# A line empty or holding only spaces/tabs ends a game (CR for CRLF files).
-SEP_SPLIT = re.compile(r"(\n[ \t\r]*\n(?:[ \t\r]*\n)*)").split
+from .limits import MAX_TAGS
+
+# A line empty or holding only spaces/tabs ends a game (CR for CRLF files); the separator
+# runs to the last line end of the blank lines. Written without a repeated group: the
+# regex engine kept a backtracking point for each blank line of ``(?:[ \t\r]*\n)*``,
+# some 160 bytes a line (5 MB of blank lines took 700 MB).
+SEPARATOR = re.compile(r"\n[ \t\r]*+\n(?:[ \t\r\n]*\n)?")
+SEP_SPLIT = re.compile(f"({SEPARATOR.pattern})").split  # games and separators, alternately (tests)
 
 # Export-format tags; anything else is left between tags, seen there and read slowly.
 TAG_SPLIT = re.compile(r'\[([A-Za-z0-9_]++) "([^"\\\n]*+(?:\\.[^"\\\n]*+)*+)"\]').split  # possessive: no backtracking
 
 
-def split_games(text: str) -> list[str]:
-    """SEP_SPLIT(text): games and the separators between them, alternately.
+def game_spans(text: str) -> Iterator[tuple[int, int, int]]:
+    """(start, end, start of the next) of each game of ``text``: the games of
+    SEP_SPLIT(text), one at a time (a list of a million tiny games would cost ten times
+    the text), the last one ending where the text does.
 
     Where no line holds only spaces or tabs and no three line ends are in a row, every
-    separator is exactly two line ends, and ``str.split`` finds them at a quarter of the
-    regex's cost (half, with the checks). The checks are cheap ones: no tab or CR at all
-    (memchr), no space just before a line end (one ends a line of spaces), and no game
-    but the last starting with a line end or empty (three or four line ends in a row
-    leave one; ``min`` finds it, and anything sorting below a line end is left to the
-    regex too). Text that fails them (trailing spaces are common) is split by the regex.
+    separator is exactly two line ends, and ``str.find`` finds them at a fraction of the
+    regex's cost. The checks are cheap ones (memchr and substring searches): no tab or CR
+    at all, no space just before a line end (one ends a line of spaces), no three line
+    ends in a row. Text that fails them (trailing spaces are common) goes to the regex.
     """
-    if "\t" in text or "\r" in text or " \n" in text:
-        return SEP_SPLIT(text)
-    games = text.split("\n\n")
-    after_first = games[1:]
-    if after_first and not after_first[-1]:
-        after_first.pop()  # the text ends with a separator
-    if after_first and min(after_first)[:1] <= "\n":
-        return SEP_SPLIT(text)
-    pieces = ["\n\n"] * (2 * len(games) - 1)
-    pieces[0::2] = games
-    return pieces
+    pos = 0
+    if "\t" in text or "\r" in text or " \n" in text or "\n\n\n" in text:
+        for m in SEPARATOR.finditer(text):
+            yield pos, m.start(), m.end()
+            pos = m.end()
+    else:
+        find = text.find
+        at = find("\n\n")
+        while at >= 0:
+            yield pos, at, at + 2
+            pos = at + 2
+            at = find("\n\n", pos)
+    yield pos, len(text), len(text)
 
 
 def SPECIAL(text: str) -> bool:  # noqa: N802 - was a compiled pattern's search
@@ -61,7 +70,7 @@ def SPECIAL(text: str) -> bool:  # noqa: N802 - was a compiled pattern's search
 
 _SLOW = re.compile(
     r"""
-     (\n[ \t\r]*\n(?:[ \t\r]*\n)*)      # 1: blank line(s): the game ends
+     (\n[ \t\r]*+\n(?:[ \t\r\n]*\n)?)   # 1: blank line(s): the game ends (SEPARATOR)
     |\n|[ \t\r\f\v]+                    # white space
     |^%[^\n]*                           # escape line
     |;[^\n]*                            # rest-of-line comment
@@ -98,7 +107,7 @@ class Game:
 
     __slots__ = (
         "tags", "names", "notes", "auction_notes", "auction", "play", "junk",
-        "first", "deal_at", "end", "issues", "other_names", "named",
+        "first", "deal_at", "end", "issues", "more_issues", "other_names", "named",
     )
 
     def __init__(
@@ -116,6 +125,7 @@ class Game:
         self.deal_at = -1  # text position of the first [Deal]
         self.end = -1  # text position where the game ends
         self.issues: list[tuple[int, str]] | tuple[()] = ()  # (position, what was read past)
+        self.more_issues = 0  # issues past ISSUES_KEPT: only counted
         self.other_names: tuple[str, ...] = ()  # distinct names without a Deck field, in order
         self.named = 0  # distinct tag names, Note left out
 
@@ -146,7 +156,7 @@ def _shape(key: tuple[str, ...]) -> tuple[bool, int, int, tuple[int, ...], tuple
         auction_note_at = tuple(i for i in note_at if a <= i < stop)
     keys = tuple(k for k in distinct if k not in OWN_TAGS)
     shape = (repeated, a, p, note_at, auction_note_at, keys, len(distinct) - ("Note" in distinct))
-    if len(_SHAPES) < 4096 and len(key) <= 64:  # bounded: files vary little, games are short
+    if len(_SHAPES) < 4096 and len(key) <= 64 and sum(map(len, key)) <= 1000:  # bounded: games are short
         _SHAPES[key] = shape
     return shape
 
@@ -177,12 +187,22 @@ def game_from_parts(names: list[str], values: list[str], gaps: list[str]) -> Gam
     return game
 
 
+ISSUES_KEPT = 20  # malformed places of one game that are listed; the rest are counted
+DATA_LINES_KEPT = 2000  # lines of data (sections, tables, junk) kept of one game
+
+
 def scan_slow(text: str, start: int) -> tuple[Game, int]:
-    """The game starting at ``start``, read token by token, and where the next one starts."""
+    """The game starting at ``start``, read token by token, and where the next one starts.
+
+    What it keeps is bounded (MAX_TAGS tags, DATA_LINES_KEPT data lines, ISSUES_KEPT
+    issues), so that a game of a million tags or lines costs no more than its text."""
     names: list[str] = []
     values: list[str] = []
     gaps: list[list[str]] = [[]]
     issues: list[tuple[int, str]] = []
+    more_issues = 0
+    data_lines = 0
+    tags_full = False  # MAX_TAGS read: the rest of the game is read past, its data too
     first = deal_at = junk_at = -1
     match = _SLOW.match
     n = len(text)
@@ -202,30 +222,42 @@ def scan_slow(text: str, start: int) -> tuple[Game, int]:
         elif kind == 2:
             close = text.find("}", pos + 1)
             if close < 0:
-                issues.append((pos, "a '{' comment is never closed: read to the end of its line"))
+                if len(issues) < ISSUES_KEPT:
+                    issues.append((pos, "a '{' comment is never closed: read to the end of its line"))
+                else:
+                    more_issues += 1
                 close = text.find("\n", pos)
                 pos = n if close < 0 else close
             else:
                 pos = close + 1
         elif kind == 4:
-            name = m.group(3)
-            if first < 0:
-                first = pos
-            if name == "Deal" and deal_at < 0:
-                deal_at = pos
-            names.append(name)
-            values.append(unescape(m.group(4)))
-            gaps.append([])
+            if len(names) < MAX_TAGS:
+                name = m.group(3)
+                if first < 0:
+                    first = pos
+                if name == "Deal" and deal_at < 0:
+                    deal_at = pos
+                names.append(name)
+                values.append(unescape(m.group(4)))
+                gaps.append([])
+            elif not tags_full:
+                tags_full = True
+                issues.append((pos, f"this game has more than {MAX_TAGS} tags: the rest read past"))
             pos = m.end()
         elif kind == 5:
-            issues.append((pos, f"'{m.group(5)[:60]}' is not a well-formed tag: read past"))
+            if len(issues) < ISSUES_KEPT:
+                issues.append((pos, f"'{m.group(5)[:60]}' is not a well-formed tag: read past"))
+            else:
+                more_issues += 1
             pos = m.end()
         else:
             if junk_at < 0 and not names:
                 junk_at = pos
-            gaps[-1].append(m.group(6))
+            if data_lines < DATA_LINES_KEPT and not tags_full:
+                gaps[-1].append(m.group(6))
+                data_lines += 1
             pos = m.end()
     game = game_from_parts(names, values, ["\n".join(g) for g in gaps])
     game.first = first if first >= 0 else junk_at
-    game.deal_at, game.end, game.issues = deal_at, end, issues
+    game.deal_at, game.end, game.issues, game.more_issues = deal_at, end, issues, more_issues
     return game, next_start

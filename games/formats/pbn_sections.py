@@ -24,6 +24,7 @@ import re
 from collections.abc import Iterable
 from operator import itemgetter
 
+from .limits import MAX_CARDS, MAX_WORDS
 from .model import RANKS, SEATS, SUITS, Call
 
 _SEAT = {s: i for i, s in enumerate(SEATS)}
@@ -81,10 +82,10 @@ def read_auction(
     data: str, first: str, explanations: dict[str, str]
 ) -> tuple[tuple[Call, ...], str | None, list[str]]:
     """(calls, seat of the first call, notes) from the Auction section's data."""
-    words = data.split()
+    notes: list[str] = []
+    words = first_words(data, "auction", notes)
     calls: list[str] = list(map(CALLS.get, words))  # type: ignore[arg-type]
     refs: dict[int, str] = {}
-    notes: list[str] = []
     skipped = 0  # leading '-'
     if None in calls:
         calls, refs, skipped = _read_calls(words, notes)
@@ -100,10 +101,19 @@ def read_auction(
         call = _ALERTED.get(key)
         if call is None:
             call = Call(key[0], True, key[1])
-            if len(_ALERTED) < 4096:
+            if len(_ALERTED) < 4096 and len(key[1]) <= 200:  # (it outlives the file)
                 _ALERTED[key] = call
         result[i] = call
     return tuple(result), auction_first, notes
+
+
+def first_words(data: str, what: str, notes: list[str]) -> list[str]:
+    """The first MAX_WORDS words of a section; a note when more follow."""
+    words = data.split(None, MAX_WORDS)
+    if len(words) > MAX_WORDS:
+        words.pop()  # the rest of the section, as one string
+        notes.append(f"{what}: more than {MAX_WORDS} words; the rest was read past")
+    return words
 
 
 def _read_calls(words: list[str], notes: list[str]) -> tuple[list[str], dict[int, str], int]:
@@ -161,8 +171,8 @@ def note_explanations(values: list[str]) -> dict[str, str]:
         if found is None:
             number, colon, text = value.partition(":")
             number = number.strip().lstrip("0") or "0"
-            found = (number, text.strip()) if colon and number.isdigit() else ("", "")
-            if len(_NOTES) < 4096:  # files repeat the same explanations board after board
+            found = (number, text.strip()) if colon and number.isdecimal() else ("", "")
+            if len(_NOTES) < 4096 and len(value) <= 200:  # files repeat the same explanations board after board
                 _NOTES[value] = found
         if found[0] and found[0] not in out:
             out[found[0]] = found[1]
@@ -192,10 +202,10 @@ def trump_of(contract: str) -> str:
 def read_play(data: str, first: str, contract: str) -> tuple[tuple[tuple[str, ...], ...], list[str]]:
     """(tricks, notes) from the Play section's data; see the module docstring for the order."""
     trump = trump_of(contract)
-    words = data.split()
+    notes: list[str] = []
+    words = first_words(data, "play", notes)
     if "*" in data and "*" in words:
         words = words[: words.index("*")]
-    notes: list[str] = []
     out_of_turn = False
     try:
         slots = list(map(SLOTS.__getitem__, words))
@@ -203,6 +213,9 @@ def read_play(data: str, first: str, contract: str) -> tuple[tuple[tuple[str, ..
         slots, out_of_turn = _read_cards(words, notes)
     if not slots:
         return (), notes
+    if len(slots) > MAX_CARDS:
+        del slots[MAX_CARDS:]
+        notes.append(f"play: more than {MAX_CARDS} cards; the rest was read past")
     pad = -len(slots) % 4  # an unfinished last trick
     if pad:
         slots.extend([""] * pad)

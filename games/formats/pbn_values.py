@@ -3,7 +3,7 @@ its general path (pbn) and its fast path (pbn_fast)."""
 
 from __future__ import annotations
 
-from .model import SEATS
+from .model import BOARD_LENGTH, SEATS
 
 SOURCE_LIMIT = 4000  # characters of a game kept in Deck.source
 MISSING = object()
@@ -24,11 +24,17 @@ def board(value: str | None) -> str | None:
 def board_name(board: str | None) -> str:
     if board is None:
         return ""
-    return f"Board {int(board)}" if board.isdigit() else f"Board {board}"
+    return f"Board {_number_text(board)}"
+
+
+def _number_text(board: str) -> str:
+    """'07' -> '7'; any other label as written. ``isdecimal``, not ``isdigit``, and a
+    bounded length: int() refuses "²" and more than 4,300 digits."""
+    return str(int(board)) if board.isdecimal() and len(board) <= BOARD_LENGTH else board
 
 
 def board_and_name(value: str | None) -> tuple[str | None, str]:
-    if value and value.isdigit() and value.isascii() and value[0] != "0":  # the usual board
+    if value and value.isdecimal() and value.isascii() and value[0] != "0":  # the usual board
         return value, "Board " + value
     found = board(value)
     return found, board_name(found)
@@ -43,7 +49,7 @@ def where(board: str | None, index: int, line: int) -> str:
     """How a problem names its board: 'board 7', else 'deal 4 (line 67)'."""
     if board is None:
         return f"deal {index + 1} (line {line})"
-    return f"board {int(board)}" if board.isdigit() else f"board {board}"
+    return f"board {_number_text(board)}"
 
 
 def field(value: str | None, name: str, notes: list[str]) -> str | None:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from games.formats import bench
+import io
+
+from games.formats import bench, bench_hostile
 from games.formats.bench_data import bench_files, head
 
 
@@ -17,7 +19,7 @@ def test_a_child_measures_one_file(tmp_path):
 
 
 def test_the_run_prints_every_row_from_fresh_processes(capsys):
-    assert bench.main(["--boards", "100", "--big", "1000", "--no-endplay", "--rounds", "2"]) == 0
+    assert bench.main(["--boards", "100", "--big", "1000", "--no-endplay", "--rounds", "2", "--no-hostile"]) == 0
     out = capsys.readouterr().out
     rows = [line.split() for line in out.splitlines()
             if line.startswith(("plain-", "full-")) and not line.split()[0].endswith(":")]  # not the summary
@@ -62,3 +64,22 @@ def test_a_failing_child_is_a_row_with_its_error(tmp_path):
 def test_an_unknown_reader_name_is_refused_not_measured_as_another():
     assert bench.reader_function("endplay 9") == "no reader called 'endplay 9'"
     assert bench.reader_function("bare regex") is bench.bare_regex
+
+
+def test_the_hostile_table_measures_each_shape_in_a_fresh_process():
+    shapes = (bench_hostile.SHAPES[0], next(s for s in bench_hostile.SHAPES if s.tiny_decks))
+    rows = bench_hostile.hostile_rows((20_000, 80_000), shapes)
+    assert [(r.shape, round(r.size, -4)) for r in rows] == [
+        (shapes[0].name, 20_000), (shapes[0].name, 80_000), (shapes[1].name, 20_000), (shapes[1].name, 80_000),
+    ]
+    assert all(r.seconds > 0 and r.peak > 0 for r in rows)
+    out = io.StringIO()
+    bench_hostile.print_hostile([*rows, bench_hostile.Failed("LIN slow", "over 120s, stopped")], out)
+    lines = out.getvalue().splitlines()
+    assert lines[0].split()[:2] == ["hostile", "shape"] and len(lines) == 2 + 5 + 1
+    assert lines[3].endswith("<=2s, <10x ok")  # the 4x row is checked; the 1x row is not
+    assert lines[2].endswith("x  ")
+    assert "(a deck every few bytes)" in lines[5]
+    assert lines[6].endswith("over 120s, stopped  MISSED")
+    assert lines[7].startswith("hostile shapes within the limits at their largest size: ")
+    assert lines[7].endswith("LIN slow")

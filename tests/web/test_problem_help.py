@@ -273,3 +273,10 @@ def test_the_capped_problem_list_has_its_own_entry():
 
     last = read_decks(b"md||" * 1500, "bad.lin").problems[-1]
     assert help_anchor(last.message, last.kind) == "problem-many-problems"
+
+
+def test_the_readers_own_deck_limit_points_at_the_deck_limit_entry():
+    from games.problem_help import help_anchor
+
+    message = "this file holds 100,000 decks, the most read from one file: the rest of it was not read"
+    assert help_anchor(message) == help_anchor("", "too_many_decks") == "problem-too-many-decks"
