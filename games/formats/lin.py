@@ -23,7 +23,6 @@ from .lin_md import E_INFERRED, UNORDERED, read_md
 from .lin_values import read_auction, read_cards, read_play
 from .limits import MAX_PAIRS, MAX_PROBLEMS, ProblemList
 from .model import Deck, Problem
-from .pbn_deck import new_deck  # fills the frozen Deck's slots directly (equal value, faster)
 
 __all__ = ["E_INFERRED", "MD0_REASON", "UNORDERED", "parse_lin", "read_lin"]
 
@@ -372,7 +371,7 @@ class _Reader:
             notes += tuple(extra)
         first = dealer if auction else None
         if _POSITIONAL:
-            return new_deck(deal, index, line, dealer, vul, board, board_name, None, players,
+            return Deck(deal, index, line, dealer, vul, board, board_name, None, players,
                         auction, first, play, claim, "", "", "", tags, source, notes)
         return Deck(  # pragma: no cover - only if model.Deck's fields change order
             deal=deal, index=index, line=line, dealer=dealer, vul=vul, board=board,

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import fields
 from operator import attrgetter, itemgetter
 
 from .model import Call, Deck
@@ -17,67 +16,6 @@ _PLAYERS = ("North", "East", "South", "West")
 _PLAYER_CACHE: dict[tuple[str | None, ...], tuple[tuple[str, str], ...]] = {}
 PLAYER_CACHE = _PLAYER_CACHE  # Deck.players by the four values (pbn_fast looks there first)
 _IS_ALERT = attrgetter("alert")
-
-
-def _fast_constructor():  # type: ignore[no-untyped-def]
-    """A Deck maker that fills the slots directly.
-
-    ``Deck`` is a frozen dataclass, whose ``__init__`` sets each of its 19
-    fields through ``object.__setattr__``: about a third of the time a plain
-    hand record takes to read. Here the fields are stored into a plain class
-    with the same slots (ordinary attribute stores, the fastest kind) and the
-    object then becomes a Deck by ``__class__`` assignment, which Python
-    allows between classes of one layout: an ordinary, frozen Deck (tests
-    check). If Deck's fields ever change, or Python refuses the assignment,
-    this falls back to the ordinary constructor.
-    """
-    names = [f.name for f in fields(Deck)]
-    expected = (
-        "deal", "index", "line", "dealer", "vul", "board", "board_name", "deal_first", "players",
-        "auction", "auction_first", "play", "claim", "contract", "declarer", "result", "tags",
-        "source", "notes",
-    )
-    if tuple(names) != expected or getattr(Deck, "__slots__", None) != expected:
-        return Deck
-
-    class _Unfrozen:
-        __slots__ = expected
-
-    new = object.__new__
-
-    def make(deal, index, line, dealer, vul, board, board_name, deal_first, players,  # type: ignore[no-untyped-def]
-             auction, auction_first, play, claim, contract, declarer, result, tags, source, notes):
-        deck = new(_Unfrozen)
-        deck.deal = deal
-        deck.index = index
-        deck.line = line
-        deck.dealer = dealer
-        deck.vul = vul
-        deck.board = board
-        deck.board_name = board_name
-        deck.deal_first = deal_first
-        deck.players = players
-        deck.auction = auction
-        deck.auction_first = auction_first
-        deck.play = play
-        deck.claim = claim
-        deck.contract = contract
-        deck.declarer = declarer
-        deck.result = result
-        deck.tags = tags
-        deck.source = source
-        deck.notes = notes
-        deck.__class__ = Deck
-        return deck
-
-    try:
-        probe = make(*range(19))
-    except TypeError:  # pragma: no cover - layouts Python does not see as one
-        return Deck
-    return make if type(probe) is Deck and probe == Deck(*range(19)) else Deck
-
-
-new_deck = _fast_constructor()
 
 
 def full_deck(
@@ -112,7 +50,7 @@ def full_deck(
         named = set(game.names)
         other.extend((k, v) for k, v in tags.items() if k not in _OWN_TAGS and k not in named)
     other_tags = tags_kept(other, game.end - game.first)
-    return new_deck(
+    return Deck(
         canonical, index, line, dealer, vul, board, board_name, first, players,
         auction, auction_first, play, None, contract, _stated(get("Declarer")),
         _stated(get("Result")), other_tags, source, _shared_notes(notes) if notes else (),

@@ -26,7 +26,7 @@ from typing import Any
 
 from .model import Call, Deck
 from .pbn_deal import DealError, read_deal
-from .pbn_deck import PLAYER_CACHE, STATED, TAG_VALUE_LIMIT, new_deck, players_of, stated, tags_kept
+from .pbn_deck import PLAYER_CACHE, STATED, TAG_VALUE_LIMIT, players_of, stated, tags_kept
 from .pbn_fastsections import auction_in_words, play_in_rows
 from .pbn_scan import OWN_TAGS, SPECIAL, unescape
 from .pbn_sections import TRUMPS, explanations, read_auction, read_play, trump_of
@@ -249,7 +249,7 @@ def read_game(reader: Any, plan: Plan, chunk: str, start: int) -> Deck | None:
     vul = field(vul, "Vulnerable", notes) if found is MISSING else found
     contract = STATED.get(contract) or stated(contract)
     if plan.lean:  # a hand record: no players, auction, play or other tags
-        return new_deck(
+        return Deck(
             canonical, reader.index, _deal_line(reader, plan, groups, chunk, start, in_game), dealer,
             vul, board, board_name, first_seat, (), (), None, (), None, contract,
             stated(declarer) if declarer else "", stated(result) if result else "", (),
@@ -306,7 +306,7 @@ def read_game(reader: Any, plan: Plan, chunk: str, start: int) -> Deck | None:
         if players is None:
             return None
 
-    return new_deck(
+    return Deck(
         canonical, reader.index, _deal_line(reader, plan, groups, chunk, start, in_game), dealer, vul,
         board, board_name, first_seat, players, auction, auction_first, play, None, contract,
         STATED.get(declarer) or stated(declarer), STATED.get(result) or stated(result), tags,

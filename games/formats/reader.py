@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from .gcpause import gc_paused
 from .decode import binary_reason, decode, detect_format
 from .model import Deck, FileResult, Problem
 
@@ -48,8 +47,7 @@ def read_decks(data: bytes, name: str = "") -> FileResult:
         result.format = "lin" if fmt == "handviewer" else fmt
         if fmt == "handviewer":
             result.notes.append("read as BBO handviewer links")
-        with gc_paused():
-            decks, problems, notes = _reader(fmt)(text)
+        decks, problems, notes = _reader(fmt)(text)
         result.decks.extend(decks)
         result.problems.extend(problems)
         result.notes.extend(notes)
