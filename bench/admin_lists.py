@@ -56,33 +56,63 @@ def build_site(users: int, rows: int) -> None:
     User = get_user_model()
     start = User.objects.count()
     hosts = User.objects.bulk_create(
-        [User(username=f"user{start + i:06d}", password="!") for i in range(users)], batch_size=BATCH)
+        [User(username=f"user{start + i:06d}", password="!") for i in range(users)], batch_size=BATCH
+    )
     games = Game.objects.bulk_create(
-        [Game(host=hosts[i % users], name=f"Practice {i:06d}") for i in range(rows)], batch_size=BATCH)
+        [Game(host=hosts[i % users], name=f"Practice {i:06d}") for i in range(rows)], batch_size=BATCH
+    )
     now = timezone.now()
     deals = [random_deal() for _ in range(rows)]
-    Deck.objects.bulk_create([
-        Deck(game=game, position=0, deal=deal, dealer="N", vul="None", board="1", board_name="Board 1",
-             source_name=f"club-{i:06d}.pbn", source_format="pbn", source_text=(GOOD % deal.encode()).decode(),
-             uploaded_by_id=game.host_id, uploaded_at=now)
-        for i, (game, deal) in enumerate(zip(games, deals))
-    ], batch_size=BATCH)
-    uploads = Upload.objects.bulk_create([
-        Upload(game=game, host_id=game.host_id, created_at=now - timedelta(minutes=1), added_at=now, added_count=1)
-        for game in games
-    ], batch_size=BATCH)
+    Deck.objects.bulk_create(
+        [
+            Deck(
+                game=game,
+                position=0,
+                deal=deal,
+                dealer="N",
+                vul="None",
+                board="1",
+                board_name="Board 1",
+                source_name=f"club-{i:06d}.pbn",
+                source_format="pbn",
+                source_text=(GOOD % deal.encode()).decode(),
+                uploaded_by_id=game.host_id,
+                uploaded_at=now,
+            )
+            for i, (game, deal) in enumerate(zip(games, deals))
+        ],
+        batch_size=BATCH,
+    )
+    uploads = Upload.objects.bulk_create(
+        [
+            Upload(game=game, host_id=game.host_id, created_at=now - timedelta(minutes=1), added_at=now, added_count=1)
+            for game in games
+        ],
+        batch_size=BATCH,
+    )
     good, bad = GOOD % deals[0].encode(), BAD
     results = {data: result_to_json(read_file("club.pbn", data)) for data in (good, bad)}
     files = []
     for i, upload in enumerate(uploads):
         data = bad if i % 10 == 9 else good
-        files.append(UploadFile(upload=upload, position=0, name=f"club-{i:06d}.pbn", size=len(data), data=data,
-                                result={**results[data], "name": f"club-{i:06d}.pbn"}))
+        files.append(
+            UploadFile(
+                upload=upload,
+                position=0,
+                name=f"club-{i:06d}.pbn",
+                size=len(data),
+                data=data,
+                result={**results[data], "name": f"club-{i:06d}.pbn"},
+            )
+        )
     UploadFile.objects.bulk_create(files, batch_size=BATCH)
-    DealtBoard.objects.bulk_create([
-        DealtBoard(game=game, number=1, deal=deal, dealer="N", vul="None", dealt_by_id=game.host_id)
-        for game, deal in zip(games, reversed(deals))
-    ], batch_size=BATCH)
+    DealtBoard.objects.bulk_create(
+        [
+            DealtBoard(game=game, number=1, deal=deal, dealer="N", vul="None", dealt_by_id=game.host_id)
+            for game, deal in zip(games, reversed(deals))
+        ],
+        batch_size=BATCH,
+    )
 
 
 def staff_client():
@@ -90,7 +120,8 @@ def staff_client():
     from django.test import Client
 
     user, _ = get_user_model().objects.get_or_create(
-        username="bench-staff", defaults={"is_staff": True, "is_superuser": True})
+        username="bench-staff", defaults={"is_staff": True, "is_superuser": True}
+    )
     client = Client()
     client.force_login(user)
     return client
@@ -141,8 +172,10 @@ def main() -> None:
     django.setup()
     print(f"admin list pages: {SMALL_USERS} users and {PAGE} rows each, then {SCALE:,} of each (median of 5)")
     for what, small, big in run():
-        print(f"{what:<24} {big.seconds * 1000:7.1f} ms {big.size / 1024:7.1f} KB {big.queries:3} queries"
-              f"   (small site: {small.seconds * 1000:6.1f} ms {small.size / 1024:6.1f} KB {small.queries:3} queries)")
+        print(
+            f"{what:<24} {big.seconds * 1000:7.1f} ms {big.size / 1024:7.1f} KB {big.queries:3} queries"
+            f"   (small site: {small.seconds * 1000:6.1f} ms {small.size / 1024:6.1f} KB {small.queries:3} queries)"
+        )
 
 
 if __name__ == "__main__":

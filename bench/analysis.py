@@ -54,8 +54,10 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{'what':<44} {'per deal':>10} {'whole set':>10}")
     print(f"{'solve, one deal at a time (the app)':<44} {statistics.mean(times) * 1000:>8.1f} ms {total:>8.1f} s")
     print(f"{'  median / slowest deal':<44} {statistics.median(times) * 1000:>8.1f} ms {max(times) * 1000:>8.0f} ms")
-    print(f"{f'endplay calc_all_tables, first {len(sample)} deals':<44} {batch / len(sample) * 1000:>8.1f} ms "
-          f"{batch:>8.1f} s")
+    print(
+        f"{f'endplay calc_all_tables, first {len(sample)} deals':<44} {batch / len(sample) * 1000:>8.1f} ms "
+        f"{batch:>8.1f} s"
+    )
     print(f"{'par from a solved table':<44} {par_each * 1e6:>8.1f} µs")
     return 0
 

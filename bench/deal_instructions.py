@@ -68,7 +68,10 @@ def _instructions(deals: int, env: dict[str, str], folder: Path) -> int:
     out = folder / f"callgrind.{deals}.out"
     done = subprocess.run(
         ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}", sys.executable, __file__, "--deal", str(deals)],
-        env=env, capture_output=True, text=True, check=False,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
     )
     found = re.search(r"Collected : ([\d,]+)", done.stderr)
     if done.returncode != 0 or not found:
@@ -97,13 +100,17 @@ def main(argv: list[str] | None = None) -> int:
         if not env.get("DATABASE_URL"):
             pg = Path(tempfile.mkdtemp(prefix="deckupload-dealcost-pg."))  # its own: postgres must enter it
             env["DATABASE_URL"] = start_postgres(pg)
-        subprocess.run([sys.executable, str(ROOT / "manage.py"), "migrate", "--noinput", "-v", "0"], env=env, check=True)
+        subprocess.run(
+            [sys.executable, str(ROOT / "manage.py"), "migrate", "--noinput", "-v", "0"], env=env, check=True
+        )
         # both runs at once: instruction counts do not depend on what else the machine does
         with concurrent.futures.ThreadPoolExecutor(len(RUNS)) as pool:
             counts = dict(zip(RUNS, pool.map(lambda n: _instructions(n, env, folder), RUNS)))
         per_deal = (counts[RUNS[1]] - counts[RUNS[0]]) / (RUNS[1] - RUNS[0])
-        print(f"Deal New Cards: {per_deal / 1e6:.2f} million instructions a request "
-              f"(callgrind; {RUNS[0]} and {RUNS[1]} deals: {counts[RUNS[0]]:,} and {counts[RUNS[1]]:,})")
+        print(
+            f"Deal New Cards: {per_deal / 1e6:.2f} million instructions a request "
+            f"(callgrind; {RUNS[0]} and {RUNS[1]} deals: {counts[RUNS[0]]:,} and {counts[RUNS[1]]:,})"
+        )
         return 0
     finally:
         if pg is not None:

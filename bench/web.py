@@ -70,11 +70,16 @@ def _measure() -> list[tuple[str, float, str]]:
 
     plain_game, htmx_game = new_game(), new_game()
     rows = [
-        (f"upload -> preview, {BOARDS:,}-board PBN (no JS)", _median_time(lambda: upload(plain_game), REPEAT),
-         f"target < {TARGET:g} s; {len(data) / 1e6:.1f} MB; post + redirect + preview page"),
-        (f"upload -> preview, {BOARDS:,}-board PBN (htmx)",
-         _median_time(lambda: upload(htmx_game, HTTP_HX_REQUEST="true"), REPEAT),
-         f"target < {TARGET:g} s; one post answered by the preview partial"),
+        (
+            f"upload -> preview, {BOARDS:,}-board PBN (no JS)",
+            _median_time(lambda: upload(plain_game), REPEAT),
+            f"target < {TARGET:g} s; {len(data) / 1e6:.1f} MB; post + redirect + preview page",
+        ),
+        (
+            f"upload -> preview, {BOARDS:,}-board PBN (htmx)",
+            _median_time(lambda: upload(htmx_game, HTTP_HX_REQUEST="true"), REPEAT),
+            f"target < {TARGET:g} s; one post answered by the preview partial",
+        ),
     ]
 
     games = [new_game() for _ in range(REPEAT)]
@@ -86,8 +91,13 @@ def _measure() -> list[tuple[str, float, str]]:
         response = client.post(preview.rstrip("/") + "/add/", follow=True)
         assert response.status_code == 200 and game.queued().count() == BOARDS, response.text[:800]
 
-    rows.append((f"add {BOARDS:,} decks to the game", _median_time(add, REPEAT),
-                 f"target < {TARGET:g} s; one transaction, bulk insert"))
+    rows.append(
+        (
+            f"add {BOARDS:,} decks to the game",
+            _median_time(add, REPEAT),
+            f"target < {TARGET:g} s; one transaction, bulk insert",
+        )
+    )
 
     deal_url = reverse("deal", args=[games[0].pk])
     shown = dict(page_state(client.get(reverse("game", args=[games[0].pk])).content))
@@ -95,11 +105,20 @@ def _measure() -> list[tuple[str, float, str]]:
     def deal() -> None:
         shown.update(page_state(client.post(deal_url, shown, HTTP_HX_REQUEST="true").content))
 
-    rows.append((f"deal from a {BOARDS:,}-deck queue (htmx, median of {DEALS})", _median_time(deal, DEALS),
-                 "Deal New Cards as a page sends it: the view, deal_next and the answer"))
-    rows.append((f"Game.deal_next() on a {BOARDS:,}-deck queue (median of {DEALS})",
-                 _median_time(games[1].deal_next, DEALS),
-                 "target < 5 ms; the queue rule alone (one transaction)"))
+    rows.append(
+        (
+            f"deal from a {BOARDS:,}-deck queue (htmx, median of {DEALS})",
+            _median_time(deal, DEALS),
+            "Deal New Cards as a page sends it: the view, deal_next and the answer",
+        )
+    )
+    rows.append(
+        (
+            f"Game.deal_next() on a {BOARDS:,}-deck queue (median of {DEALS})",
+            _median_time(games[1].deal_next, DEALS),
+            "target < 5 ms; the queue rule alone (one transaction)",
+        )
+    )
     return rows
 
 

@@ -24,8 +24,8 @@ from django.utils.http import urlencode
 
 from games.admin_lists import GameFilter, ReviewAdmin, user_filter
 from games.admin_uploads import UploadDecksFilter  # the module registers UploadAdmin
-from games.models.join import BoardReveal, JoinTable, Seat
 from games.models import DealtBoard, Deck, Game
+from games.models.join import BoardReveal, JoinTable, Seat
 from games.reviewers import REMOVE_DECKS
 from games.views.analysis import analysis_context
 from games.views.exports import download
@@ -109,8 +109,13 @@ class GameAdmin(ReviewAdmin):
         if game.pk is None:
             return "—"
         query = urlencode({"game": f"#{game.pk}", "status__exact": Deck.Status.QUEUED})
-        return format_html('<a href="{}?{}">{} queued deck(s) in the deck list</a> (this page shows the first {})',
-                           reverse("admin:games_deck_changelist"), query, game.queued_count, QUEUE_SHOWN)
+        return format_html(
+            '<a href="{}?{}">{} queued deck(s) in the deck list</a> (this page shows the first {})',
+            reverse("admin:games_deck_changelist"),
+            query,
+            game.queued_count,
+            QUEUE_SHOWN,
+        )
 
     @admin.display(description="Queued", ordering="queued_count")
     def queued(self, game: Game) -> int:
@@ -138,22 +143,53 @@ class FormatFilter(admin.SimpleListFilter):
 @admin.register(Deck)
 class DeckAdmin(ReviewAdmin):
     list_display = (
-        "hand_diagram", "board", "name", "game", "status", "source_format",
-        "source_name", "uploaded_by", "uploaded_at",
+        "hand_diagram",
+        "board",
+        "name",
+        "game",
+        "status",
+        "source_format",
+        "source_name",
+        "uploaded_by",
+        "uploaded_at",
     )
     list_display_links = ("board", "name")
-    list_filter = (GameFilter, "status", FormatFilter, user_filter("uploaded_by", "uploaded by"), "uploaded_at",
-                   UploadDecksFilter)
+    list_filter = (
+        GameFilter,
+        "status",
+        FormatFilter,
+        user_filter("uploaded_by", "uploaded by"),
+        "uploaded_at",
+        UploadDecksFilter,
+    )
     list_select_related = ("game", "uploaded_by")
     search_fields = ("board", "board_name", "source_name")
     # Newest games first, each in queue order: the (game, position) unique index serves it.
     ordering = ("-game_id", "position")
     actions = ["remove_from_queue", "move_to_front", "requeue", "export_pbn", "export_lin"]
     fieldsets = [
-        (None, {"fields": ("hand_diagram", "game", "status", "position", "board", "board_name",
-                           "deal", "dealer", "vul")}),
-        ("From the file", {"fields": ("source_name", "source_format", "source_index", "source_line", "players",
-                                      "contract", "declarer", "result", "uploaded_by", "uploaded_at", "dealt_at")}),
+        (
+            None,
+            {"fields": ("hand_diagram", "game", "status", "position", "board", "board_name", "deal", "dealer", "vul")},
+        ),
+        (
+            "From the file",
+            {
+                "fields": (
+                    "source_name",
+                    "source_format",
+                    "source_index",
+                    "source_line",
+                    "players",
+                    "contract",
+                    "declarer",
+                    "result",
+                    "uploaded_by",
+                    "uploaded_at",
+                    "dealt_at",
+                )
+            },
+        ),
         ("Double-dummy analysis", {"fields": ["analysis"]}),
         ("The board's text as uploaded", {"classes": ["collapse"], "fields": ["source_text"]}),
     ]
@@ -196,9 +232,16 @@ class DeckAdmin(ReviewAdmin):
         """Solved when the page is opened (once per deal, then kept), with the file's own
         table compared (games.views.analysis)."""
         parsed = deck.to_parsed()
-        return render_to_string("games/partials/analysis.html", analysis_context(
-            deck.deal, parsed.effective_dealer, parsed.effective_vul or "None", [tuple(t) for t in deck.tags],
-            title=str(deck)))
+        return render_to_string(
+            "games/partials/analysis.html",
+            analysis_context(
+                deck.deal,
+                parsed.effective_dealer,
+                parsed.effective_vul or "None",
+                [tuple(t) for t in deck.tags],
+                title=str(deck),
+            ),
+        )
 
     @admin.display(description="Name", ordering="board_name")
     def name(self, deck: Deck) -> str:
@@ -228,15 +271,14 @@ class DeckAdmin(ReviewAdmin):
                 moved += 1
         self.message_user(request, f"Moved {moved} deck(s) to the front of the queue.")
 
-    @admin.action(description="Put selected dealt or removed decks back in the queue (at the end)",
-                  permissions=["change"])
+    @admin.action(
+        description="Put selected dealt or removed decks back in the queue (at the end)", permissions=["change"]
+    )
     def requeue(self, request: HttpRequest, queryset: QuerySet[Deck]) -> None:
         # A dealt deck keeps its link to the board it became: a copy joins the queue.
         count = 0
         for game, decks in self._by_game(queryset.exclude(status=Deck.Status.QUEUED)).items():
-            batches = [
-                ([replace(d.to_parsed(), source=d.source_text)], d.source_name, d.source_format) for d in decks
-            ]
+            batches = [([replace(d.to_parsed(), source=d.source_text)], d.source_name, d.source_format) for d in decks]
             count += game.add_deck_batches(batches, uploaded_by=request.user)
         level = messages.SUCCESS if count else messages.WARNING
         self.message_user(request, f"Put {count} deck(s) back at the end of the queue.", level)

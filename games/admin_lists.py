@@ -43,8 +43,12 @@ class TypedFilter(admin.ListFilter):
             self.used_parameters[self.parameter_name] = params.pop(self.parameter_name)[-1]
         # The other parameters of the page, kept by the filter's form (not the page number:
         # a new filter starts at the first page).
-        self.hidden = [(name, value) for name, values in request.GET.lists()
-                       if name not in (self.parameter_name, "p") for value in values]
+        self.hidden = [
+            (name, value)
+            for name, values in request.GET.lists()
+            if name not in (self.parameter_name, "p")
+            for value in values
+        ]
 
     def value(self) -> str:
         # NUL: PostgreSQL refuses it in a query parameter, and no name holds one.
@@ -70,16 +74,22 @@ class TypedFilter(admin.ListFilter):
 
     def choices(self, changelist: Any) -> Iterator[dict[str, Any]]:
         value = self.value()
-        yield {"selected": not value, "display": "All",
-               "query_string": changelist.get_query_string(remove=[self.parameter_name])}
+        yield {
+            "selected": not value,
+            "display": "All",
+            "query_string": changelist.get_query_string(remove=[self.parameter_name]),
+        }
         shown: dict[Any, Model] = {}
         for row in changelist.result_list:  # the page's rows, with the key's row selected already
             obj = getattr(row, self.field)
             if obj is not None:
                 shown.setdefault(obj.pk, obj)
         for pk, obj in shown.items():
-            yield {"selected": value == f"#{pk}", "display": self.label(obj),
-                   "query_string": changelist.get_query_string({self.parameter_name: f"#{pk}"})}
+            yield {
+                "selected": value == f"#{pk}",
+                "display": self.label(obj),
+                "query_string": changelist.get_query_string({self.parameter_name: f"#{pk}"}),
+            }
 
 
 class GameFilter(TypedFilter):
@@ -100,8 +110,11 @@ class UserFilter(TypedFilter):
 
 
 def user_filter(field: str, title: str) -> type[UserFilter]:
-    return type(f"{field.title().replace('_', '')}Filter", (UserFilter,),
-                {"title": title, "parameter_name": field, "field": field})
+    return type(
+        f"{field.title().replace('_', '')}Filter",
+        (UserFilter,),
+        {"title": title, "parameter_name": field, "field": field},
+    )
 
 
 ESTIMATE_FROM = 100_000  # rows; below this an exact count is cheap enough on any engine
@@ -117,8 +130,10 @@ def estimated_rows(queryset: Any) -> int | None:
     if connection.vendor != "postgresql":
         return None
     with connection.cursor() as cursor:
-        cursor.execute("SELECT reltuples::bigint FROM pg_class WHERE oid = to_regclass(%s)",
-                       [connection.ops.quote_name(queryset.model._meta.db_table)])
+        cursor.execute(
+            "SELECT reltuples::bigint FROM pg_class WHERE oid = to_regclass(%s)",
+            [connection.ops.quote_name(queryset.model._meta.db_table)],
+        )
         row = cursor.fetchone()
     return row[0] if row and row[0] >= 0 else None  # -1: never analysed
 

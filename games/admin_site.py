@@ -68,12 +68,16 @@ class AdminSite(admin.AdminSite):
     def register(self, model_or_iterable: Any, admin_class: type | None = None, **options: Any) -> None:
         admin_class = admin_class or admin.ModelAdmin
         if not issubclass(admin_class, SafeLookupMixin):
-            admin_class = type(admin_class.__name__, (SafeLookupMixin, admin_class),
-                               {"__module__": admin_class.__module__, "__doc__": admin_class.__doc__})
+            admin_class = type(
+                admin_class.__name__,
+                (SafeLookupMixin, admin_class),
+                {"__module__": admin_class.__module__, "__doc__": admin_class.__doc__},
+            )
         super().register(model_or_iterable, admin_class, **options)
 
     def get_urls(self) -> list:
         # Swapped in place (not added before it) so that no route of the site is unreachable.
         safe = path("r/<path:content_type_id>/<path:object_id>/", self.admin_view(view_on_site), name="view_on_site")
-        return [safe if isinstance(url, URLPattern) and url.name == "view_on_site" else url
-                for url in super().get_urls()]
+        return [
+            safe if isinstance(url, URLPattern) and url.name == "view_on_site" else url for url in super().get_urls()
+        ]

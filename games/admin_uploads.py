@@ -59,18 +59,22 @@ def download(request: HttpRequest, files: QuerySet[UploadFile], zip_name: str) -
     listed = list(files.order_by("upload_id", "position").values_list("pk", "upload_id", "name", "size"))
     total = sum(size for *_, size in listed)
     if not listed or total > DOWNLOAD_LIMIT:
-        text = (f"These files total {human_size(total)}; one download holds at most {human_size(DOWNLOAD_LIMIT)}."
-                if listed else "These uploads have no files.")
+        text = (
+            f"These files total {human_size(total)}; one download holds at most {human_size(DOWNLOAD_LIMIT)}."
+            if listed
+            else "These uploads have no files."
+        )
         messages.warning(request, text)
         return None
     if len(listed) == 1:
         pk, _, name, _ = listed[0]
         data = bytes(UploadFile.objects.values_list("data", flat=True).get(pk=pk))
         # As an attachment and octet-stream: an uploaded file never opens as a page of this site.
-        return FileResponse(BytesIO(data), as_attachment=True, filename=clean_name(name),
-                            content_type="application/octet-stream")
+        return FileResponse(
+            BytesIO(data), as_attachment=True, filename=clean_name(name), content_type="application/octet-stream"
+        )
     folders = len({upload_id for _, upload_id, _, _ in listed}) > 1
-    archive = tempfile.SpooledTemporaryFile(max_size=10 * 1024 * 1024)
+    archive = tempfile.SpooledTemporaryFile(max_size=10 * 1024 * 1024)  # noqa: SIM115 - FileResponse closes it
     used: set[str] = set()
     with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as zf:
         rows = files.order_by("upload_id", "position").values_list("upload_id", "position", "name", "data")
@@ -143,8 +147,11 @@ class UploadDecksFilter(admin.ListFilter):
         return queryset.filter(upload=self.upload)
 
     def choices(self, changelist):
-        yield {"selected": False, "display": "All",
-               "query_string": changelist.get_query_string(remove=[self.parameter_name])}
+        yield {
+            "selected": False,
+            "display": "All",
+            "query_string": changelist.get_query_string(remove=[self.parameter_name]),
+        }
         if self.upload is not None:
             label = f"#{self.upload.pk}: {self.upload.host} to {self.upload.game}"
             yield {"selected": True, "display": label, "query_string": changelist.get_query_string()}
@@ -160,8 +167,19 @@ class UploadAdmin(ReviewAdmin):
     search_help_text = "Uploader, game or file name."
     ordering = ("-pk",)  # newest first, by the primary key's index (created_at has none)
     actions = ["remove_decks", "download_files"]
-    fields = ("host", "game", "created_at", "expires_at", "state", "rotation", "renumber_from",
-              "vul_follows_number", "summary", "files_found", "decks_added")
+    fields = (
+        "host",
+        "game",
+        "created_at",
+        "expires_at",
+        "state",
+        "rotation",
+        "renumber_from",
+        "vul_follows_number",
+        "summary",
+        "files_found",
+        "decks_added",
+    )
     readonly_fields = fields
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Upload]:
@@ -205,10 +223,16 @@ class UploadAdmin(ReviewAdmin):
         if not hasattr(upload, "_found"):
             help_url = reverse("help_upload")
             upload._found = [
-                {"name": result.name, "size": human_size(f.size), "format": result.format.upper() or "—",
-                 "encoding": result.encoding, "decks": len(result.decks),
-                 "problems": [(problem_text(p), f"{help_url}#{help_anchor(p.message, p.kind)}")
-                              for p in result.problems]}
+                {
+                    "name": result.name,
+                    "size": human_size(f.size),
+                    "format": result.format.upper() or "—",
+                    "encoding": result.encoding,
+                    "decks": len(result.decks),
+                    "problems": [
+                        (problem_text(p), f"{help_url}#{help_anchor(p.message, p.kind)}") for p in result.problems
+                    ],
+                }
                 for f, result in ((f, f.stored_result()) for f in upload.files.defer("data").order_by("position"))
             ]
         return upload._found
@@ -220,8 +244,10 @@ class UploadAdmin(ReviewAdmin):
         if upload.added_at is None:
             return f"{len(found)} file(s); {decks} deck(s) found; {problems} problem(s); nothing added"
         left_out = max(decks - upload.added_count, 0)
-        return (f"{len(found)} file(s); {decks} deck(s) found; {upload.added_count} added; "
-                f"{left_out} left out as duplicates; {problems} problem(s)")
+        return (
+            f"{len(found)} file(s); {decks} deck(s) found; {upload.added_count} added; "
+            f"{left_out} left out as duplicates; {problems} problem(s)"
+        )
 
     @admin.display(description="Files, as the reader found them")
     def files_found(self, upload: Upload) -> str:
@@ -238,16 +264,18 @@ class UploadAdmin(ReviewAdmin):
 
     def change_view(self, request, object_id, form_url="", extra_context=None):
         upload = self.get_object(request, unquote(object_id))
-        extra = {"queued": status_counts(upload)[Deck.Status.QUEUED] if upload else 0,
-                 "may_remove": self.has_remove_permission(request),
-                 "action_checkbox_name": helpers.ACTION_CHECKBOX_NAME}
+        extra = {
+            "queued": status_counts(upload)[Deck.Status.QUEUED] if upload else 0,
+            "may_remove": self.has_remove_permission(request),
+            "action_checkbox_name": helpers.ACTION_CHECKBOX_NAME,
+        }
         return super().change_view(request, object_id, form_url, {**(extra_context or {}), **extra})
 
     # --- actions ---------------------------------------------------------------------------
 
     @admin.action(description="Remove the selected uploads' decks from the queue", permissions=["remove"])
     def remove_decks(self, request: HttpRequest, queryset: QuerySet[Upload]) -> HttpResponse | None:
-        uploads = list(queryset.select_related("game", "host").order_by("-pk")[:MAX_SELECTED + 1])
+        uploads = list(queryset.select_related("game", "host").order_by("-pk")[: MAX_SELECTED + 1])
         if len(uploads) > MAX_SELECTED:
             self.message_user(request, f"Choose at most {MAX_SELECTED} uploads at a time.", messages.WARNING)
             return None
@@ -261,15 +289,19 @@ class UploadAdmin(ReviewAdmin):
             self.message_user(request, f"Removed {removed} deck(s) from the queue.", messages.SUCCESS)
             return None
         rows = [(upload, status_counts(upload)) for upload in uploads]
-        return TemplateResponse(request, "admin/games/upload/remove_decks.html", {
-            **self.admin_site.each_context(request),
-            "title": "Remove these uploads' decks from the queue?",
-            "opts": self.opts,
-            "rows": [(u, c[Deck.Status.QUEUED], c.total() - c[Deck.Status.QUEUED]) for u, c in rows],
-            "going": sum(c[Deck.Status.QUEUED] for _, c in rows),
-            "staying": sum(c.total() - c[Deck.Status.QUEUED] for _, c in rows),
-            "action_checkbox_name": helpers.ACTION_CHECKBOX_NAME,
-        })
+        return TemplateResponse(
+            request,
+            "admin/games/upload/remove_decks.html",
+            {
+                **self.admin_site.each_context(request),
+                "title": "Remove these uploads' decks from the queue?",
+                "opts": self.opts,
+                "rows": [(u, c[Deck.Status.QUEUED], c.total() - c[Deck.Status.QUEUED]) for u, c in rows],
+                "going": sum(c[Deck.Status.QUEUED] for _, c in rows),
+                "staying": sum(c.total() - c[Deck.Status.QUEUED] for _, c in rows),
+                "action_checkbox_name": helpers.ACTION_CHECKBOX_NAME,
+            },
+        )
 
     @admin.action(description="Download the selected uploads' files")
     def download_files(self, request: HttpRequest, queryset: QuerySet[Upload]) -> HttpResponse | None:
@@ -277,8 +309,9 @@ class UploadAdmin(ReviewAdmin):
         return download(request, files, f"uploads-{timezone.now():%Y%m%d-%H%M}.zip")
 
     def get_urls(self) -> list:
-        download_url = path("<path:object_id>/download/", self.admin_site.admin_view(self.download_view),
-                            name="games_upload_download")
+        download_url = path(
+            "<path:object_id>/download/", self.admin_site.admin_view(self.download_view), name="games_upload_download"
+        )
         return [download_url, *super().get_urls()]
 
     def download_view(self, request: HttpRequest, object_id: str) -> HttpResponse:

@@ -26,10 +26,16 @@ _RULES: tuple[tuple[str, str], ...] = (
     ("problem-too-many-files", r"^You chose [\d,]+ files; the limit is"),
     ("problem-file-too-big", r"; the limit is .+ per file\.$|^The pasted text is .+; the limit is"),
     ("problem-total-too-big", r"^These files total .+; the limit is .+ per upload\.$"),
-    ("problem-too-many-decks", r"holds [\d,]+ decks; the limit is [\d,]+ decks per upload"
-                               r"|decks, the most read from one file"),
-    ("problem-nothing-chosen", r"^Choose one or more files, or paste deals|^No file was submitted"
-                               r"|^No decks were chosen"),
+    (
+        "problem-too-many-decks",
+        r"holds [\d,]+ decks; the limit is [\d,]+ decks per upload"
+        r"|decks, the most read from one file",
+    ),
+    (
+        "problem-nothing-chosen",
+        r"^Choose one or more files, or paste deals|^No file was submitted"
+        r"|^No decks were chosen",
+    ),
     ("problem-deck-choice", r"is not one of this upload's decks"),
     # --- one deal: the cards ----------------------------------------------------------
     ("problem-md0", r"md\|0\|"),
@@ -40,16 +46,22 @@ _RULES: tuple[tuple[str, str], ...] = (
     ("problem-not-four-suits", r"does not have four suits separated by dots|\bhas [\d,]+ suits?: it needs four"),
     ("problem-end-position", r"an end position, not a full deal"),
     ("problem-too-many-hands", r"\bmd gives [\d,]+ hands; a deal has four"),
-    ("problem-hands-missing", r"\bmd gives only (?:one|two) hands?|\bmd gives no hands|are not given: a deck needs"
-                              r"|\bno hand is given"),
+    (
+        "problem-hands-missing",
+        r"\bmd gives only (?:one|two) hands?|\bmd gives no hands|are not given: a deck needs"
+        r"|\bno hand is given",
+    ),
     ("problem-deal-hand-count", r"\bthe deal has [\d,]+ hands; it needs four"),
     ("problem-deal-first-seat", r"\bthe deal starts with '.*', not a seat"),
     ("problem-empty-deal", r"\bthe deal is empty"),
     ("problem-card-count", r"\b(?:North|East|South|West) has [\d,]+ cards?\b|do not make a full deck"),
     # --- dealer and vulnerability (notes: the deck is kept) ---------------------------
     ("problem-dealer-digit", r"\bdealer digit '.*' is not 1-4"),
-    ("problem-dealer-vul", r"\b(?:Dealer|Vulnerable) '.*' is not understood|\bvulnerability (?:sv\||v=)"
-                           r".* not understood|\bdealer d=.* not understood"),
+    (
+        "problem-dealer-vul",
+        r"\b(?:Dealer|Vulnerable) '.*' is not understood|\bvulnerability (?:sv\||v=)"
+        r".* not understood|\bdealer d=.* not understood",
+    ),
     # --- the file as a whole -------------------------------------------------------------
     ("problem-malformed-tag", r"is not a well-formed tag"),
     ("problem-encoding", r"Unicode(?:Decode|Encode)?Error|\bcodec\b"),

@@ -41,6 +41,7 @@ def clean_name(raw: str) -> str:
 
 def human_size(size: int, like: int | None = None) -> str:
     """6.2 MB, 300 KB, 12 bytes; exact bytes when rounding would hide the difference from ``like``."""
+
     def fmt(n: int) -> str:
         if n >= MB:
             return f"{n / MB:.1f}".removesuffix(".0") + " MB"
@@ -79,11 +80,15 @@ class MultipleFileField(forms.FileField):
 
 class UploadForm(forms.Form):
     files = MultipleFileField(
-        label="Click to Choose File(s)…", required=False, allow_empty_file=True,
+        label="Click to Choose File(s)…",
+        required=False,
+        allow_empty_file=True,
         help_text="LIN (.lin, .xml, .txt) or PBN (.pbn, .txt) files; several at once.",
     )
     text = forms.CharField(
-        label="Or paste deals", required=False, strip=False,
+        label="Or paste deals",
+        required=False,
+        strip=False,
         widget=forms.Textarea(
             attrs={"rows": 4, "placeholder": 'md|3SAK...|  or  [Deal "N:..."]  or a BBO handviewer link'}
         ),
@@ -180,13 +185,19 @@ class DeckChoiceForm(forms.ModelForm):
     """How the previewed decks are turned and numbered before "Add Decks to Game"."""
 
     renumber_from = forms.IntegerField(
-        label="Number the boards from", required=False, min_value=1, max_value=99_999,
+        label="Number the boards from",
+        required=False,
+        min_value=1,
+        max_value=99_999,
         help_text="Leave empty to keep the files' board numbers.",
     )
     vul_follows_number = forms.TypedChoiceField(
         label="Dealer and vulnerability of renumbered boards",
         choices=[("0", "Keep the file's"), ("1", "Follow the new number (16-board cycle)")],
-        coerce=lambda value: value == "1", required=False, empty_value=False, widget=forms.RadioSelect,
+        coerce=lambda value: value == "1",
+        required=False,
+        empty_value=False,
+        widget=forms.RadioSelect,
     )
 
     def __init__(self, *args, **kwargs) -> None:

@@ -64,10 +64,17 @@ def cpu_sample(master_pid: int, postmaster: int | None = None) -> CpuSample:
     database = 0.0
     if postmaster:  # the server, its backends, and the backends that have ended
         database = _process_cpu(postmaster, tick, reaped=True) + sum(
-            _process_cpu(pid, tick) for pid in _children(postmaster))
+            _process_cpu(pid, tick) for pid in _children(postmaster)
+        )
     usage = resource.getrusage(resource.RUSAGE_SELF)
-    return CpuSample((sum(ticks) - idle - steal) / tick, sum(ticks) / tick, workers, database,
-                     usage.ru_utime + usage.ru_stime, steal / tick)
+    return CpuSample(
+        (sum(ticks) - idle - steal) / tick,
+        sum(ticks) / tick,
+        workers,
+        database,
+        usage.ru_utime + usage.ru_stime,
+        steal / tick,
+    )
 
 
 STEAL_WARNING = 0.05  # above this share of the CPUs' time taken elsewhere, a run says it was disturbed
@@ -90,9 +97,13 @@ def cpu_lines(a: CpuSample, b: CpuSample, requests: int, load_before: float = 0.
         f"{client:.1f}, anything else {other:.1f}, steal {steal:.1f}"
     ]
     if steal / span > STEAL_WARNING:
-        lines.append(f"DISTURBED: the host held back {steal / span:.0%} of this machine's CPU time, so these "
-                     f"speeds are the host's, not the app's; run again when `vmstat 1` shows st near 0")
+        lines.append(
+            f"DISTURBED: the host held back {steal / span:.0%} of this machine's CPU time, so these "
+            f"speeds are the host's, not the app's; run again when `vmstat 1` shows st near 0"
+        )
     if other / span > STEAL_WARNING:
-        lines.append(f"DISTURBED: other processes in this machine took {other / span:.0%} of its CPU time; "
-                     f"run again when nothing else runs")
+        lines.append(
+            f"DISTURBED: other processes in this machine took {other / span:.0%} of its CPU time; "
+            f"run again when nothing else runs"
+        )
     return lines

@@ -66,7 +66,14 @@ def main() -> None:
         for path in sorted(CORPUS.rglob("*")):
             if path.suffix.lower() in {".lin", ".pbn"} and path.stat().st_size < 64_000:
                 shutil.copy(path, seed_dir / path.name)
-    argv = [sys.argv[0], str(seed_dir), f"-max_total_time={seconds}", "-max_len=65536", "-rss_limit_mb=2048", f"-artifact_prefix={ROOT / 'test-output'}/fuzz-"]
+    argv = [
+        sys.argv[0],
+        str(seed_dir),
+        f"-max_total_time={seconds}",
+        "-max_len=65536",
+        "-rss_limit_mb=2048",
+        f"-artifact_prefix={ROOT / 'test-output'}/fuzz-",
+    ]
     print(f"Fuzzing games.formats.read_decks for {seconds}s from {len(list(seed_dir.iterdir()))} seeds")
     atheris.Setup(argv, one_input)
     atheris.Fuzz()

@@ -61,7 +61,8 @@ def start_postgres(folder: Path) -> str:
     """Start scripts/pg_throwaway.sh's cluster in ``folder``; its DATABASE_URL."""
     result = subprocess.run(
         [str(ROOT / "scripts" / "pg_throwaway.sh"), "start", str(folder), str(free_port())],
-        capture_output=True, text=True,
+        capture_output=True,
+        text=True,
     )
     if result.returncode != 0:
         sys.exit(f"PostgreSQL did not start: {result.stderr.strip()}")
@@ -131,10 +132,9 @@ class Tally:
 def drive(port: int, plan, seconds: float, hosts: int) -> Tally:
     """Run the hosts of scripts/locustfile.py with locust, in this process, for ``seconds``."""
     import gevent
+    import locustfile
     from locust.env import Environment
     from locust.exception import CatchResponseError
-
-    import locustfile
 
     locustfile.Host.plan = plan
     tally = Tally(signed_in=plan.signed_in)
@@ -178,8 +178,15 @@ def pct(values: list[float], p: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, int(round(p / 100 * len(ordered) + 0.5)) - 1))] * 1000
 
 
-def report(t: Tally, server: dict[str, list[float]], problems: list[str], checked: str, setup: str,
-           cpu: tuple[CpuSample, CpuSample] | None = None, load_before: float = 0.0) -> bool:
+def report(
+    t: Tally,
+    server: dict[str, list[float]],
+    problems: list[str],
+    checked: str,
+    setup: str,
+    cpu: tuple[CpuSample, CpuSample] | None = None,
+    load_before: float = 0.0,
+) -> bool:
     """Print the figures and the targets; whether the run passed."""
     elapsed = t.elapsed
     labels = [x for x in ORDER if x in t.latency] + sorted(set(t.latency) - set(ORDER))
@@ -191,21 +198,29 @@ def report(t: Tally, server: dict[str, list[float]], problems: list[str], checke
     deal_p99 = pct(t.latency["deal"], 99)
     print()
     print(f"Load test: {setup}")
-    print(f"{elapsed:.1f} s, {total} requests, {total / elapsed:.0f} requests/s; "
-          f"latency in ms as the client saw it (server's own p50/p99 from gunicorn's log)")
-    head = f"{'endpoint':<15}{'requests':>9}{'req/s':>8}{'p50':>8}{'p95':>8}{'p99':>8}{'max':>8}" \
-           f"{'srv p50':>9}{'srv p99':>9}{'errors':>8}{'5xx':>6}"
+    print(
+        f"{elapsed:.1f} s, {total} requests, {total / elapsed:.0f} requests/s; "
+        f"latency in ms as the client saw it (server's own p50/p99 from gunicorn's log)"
+    )
+    head = (
+        f"{'endpoint':<15}{'requests':>9}{'req/s':>8}{'p50':>8}{'p95':>8}{'p99':>8}{'max':>8}"
+        f"{'srv p50':>9}{'srv p99':>9}{'errors':>8}{'5xx':>6}"
+    )
     print(head)
     print("-" * len(head))
     for label in labels:
         v, s = t.latency[label], server.get(label, [])
         five_here = sum(n for st, n in t.statuses[label].items() if st >= 500)
-        print(f"{label:<15}{len(v):>9}{len(v) / elapsed:>8.1f}{pct(v, 50):>8.1f}{pct(v, 95):>8.1f}{pct(v, 99):>8.1f}"
-              f"{max(v) * 1000:>8.1f}{pct(s, 50):>9.1f}{pct(s, 99):>9.1f}"
-              f"{t.unexpected[label] + t.dropped[label]:>8}{five_here:>6}")
+        print(
+            f"{label:<15}{len(v):>9}{len(v) / elapsed:>8.1f}{pct(v, 50):>8.1f}{pct(v, 95):>8.1f}{pct(v, 99):>8.1f}"
+            f"{max(v) * 1000:>8.1f}{pct(s, 50):>9.1f}{pct(s, 99):>9.1f}"
+            f"{t.unexpected[label] + t.dropped[label]:>8}{five_here:>6}"
+        )
     every = [x for v in t.latency.values() for x in v]
-    print(f"{'all':<15}{total:>9}{total / elapsed:>8.1f}{pct(every, 50):>8.1f}{pct(every, 95):>8.1f}"
-          f"{pct(every, 99):>8.1f}{max(every, default=0) * 1000:>8.1f}{'':>9}{'':>9}{unexpected + dropped:>8}{five:>6}")
+    print(
+        f"{'all':<15}{total:>9}{total / elapsed:>8.1f}{pct(every, 50):>8.1f}{pct(every, 95):>8.1f}"
+        f"{pct(every, 99):>8.1f}{max(every, default=0) * 1000:>8.1f}{'':>9}{'':>9}{unexpected + dropped:>8}{five:>6}"
+    )
     print()
 
     def line(name: str, value: str, target: str, ok: bool) -> None:
@@ -216,13 +231,18 @@ def report(t: Tally, server: dict[str, list[float]], problems: list[str], checke
     line("dropped connections", str(dropped), "0", dropped == 0)
     line("invariant violations", str(violations), "0", violations == 0)
     line("deal p99 (client)", f"{deal_p99:.1f} ms", f"< {TARGET_DEAL_P99_MS} ms", deal_p99 < TARGET_DEAL_P99_MS)
-    line("deals per second", f"{deals / elapsed:.1f}", f">= {TARGET_DEALS_PER_S}", deals / elapsed >= TARGET_DEALS_PER_S)
+    line(
+        "deals per second", f"{deals / elapsed:.1f}", f">= {TARGET_DEALS_PER_S}", deals / elapsed >= TARGET_DEALS_PER_S
+    )
     steady_state(t)
     hosts = len(t.signed_in)
     if total and hosts:  # a closed loop: each host waits for its answer before the next request
-        print(f"  {hosts} hosts without pauses: mean latency = hosts / throughput = {hosts / (total / elapsed) * 1000:.0f} ms "
-              f"at {total / elapsed:.0f} requests/s (Little's law), so deal p99 < {TARGET_DEAL_P99_MS} ms needs "
-              f"well over {hosts * 1000 / TARGET_DEAL_P99_MS:.0f} requests/s")
+        print(
+            f"  {hosts} hosts without pauses: mean latency = hosts / throughput = "
+            f"{hosts / (total / elapsed) * 1000:.0f} ms "
+            f"at {total / elapsed:.0f} requests/s (Little's law), so deal p99 < {TARGET_DEAL_P99_MS} ms needs "
+            f"well over {hosts * 1000 / TARGET_DEAL_P99_MS:.0f} requests/s"
+        )
     print(f"  other unexpected answers (4xx): {unexpected - five}; manage.py check_queues: {checked}")
     if cpu:
         for text in cpu_lines(*cpu, requests=total, load_before=load_before):
@@ -248,14 +268,17 @@ def steady_state(t: Tally) -> None:
     later = [(when, seconds) for when, seconds, status in t.deal_ends if when - seconds >= since and status == 200]
     span = max(when for when, _, _ in t.deal_ends) - since
     if later and span > 0:
-        print(f"  after the last sign-in ({span:.0f} s): {len(later) / span:.1f} deals/s, "
-              f"deal p99 {pct([s for _, s in later], 99):.1f} ms (information, not the targets)")
+        print(
+            f"  after the last sign-in ({span:.0f} s): {len(later) / span:.1f} deals/s, "
+            f"deal p99 {pct([s for _, s in later], 99):.1f} ms (information, not the targets)"
+        )
 
 
 def check_queues(env: dict[str, str]) -> tuple[list[str], str]:
     """manage.py check_queues on the load test's database: (problems, its summary line)."""
-    done = subprocess.run([sys.executable, "manage.py", "check_queues"], cwd=ROOT, env=env,
-                          capture_output=True, text=True, check=False)
+    done = subprocess.run(
+        [sys.executable, "manage.py", "check_queues"], cwd=ROOT, env=env, capture_output=True, text=True, check=False
+    )
     out = done.stdout.splitlines()
     if done.returncode == 0:
         return [], out[-1] if out else "ok"
@@ -270,14 +293,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--boards", type=int, default=200, help="boards per uploaded file")
     parser.add_argument("--deals", type=int, default=50, help="deals per game")
     parser.add_argument("--workers", type=int, default=int(os.environ.get("GUNICORN_WORKERS", "4")))
-    parser.add_argument("--worker-class", default=os.environ.get("GUNICORN_WORKER_CLASS", "sync"),
-                        choices=["sync", "gthread"])
-    parser.add_argument("--threads", type=int, default=int(os.environ.get("GUNICORN_THREADS", "4")),
-                        help="threads per gthread worker")
+    parser.add_argument(
+        "--worker-class", default=os.environ.get("GUNICORN_WORKER_CLASS", "sync"), choices=["sync", "gthread"]
+    )
+    parser.add_argument(
+        "--threads", type=int, default=int(os.environ.get("GUNICORN_THREADS", "4")), help="threads per gthread worker"
+    )
     parser.add_argument("--conn-max-age", type=int, default=int(os.environ.get("CONN_MAX_AGE", "60")))
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--lockstep", action="store_true",
-                        help="every host's first round whole: hosts in step all run (see Plan.first_deals)")
+    parser.add_argument(
+        "--lockstep",
+        action="store_true",
+        help="every host's first round whole: hosts in step all run (see Plan.first_deals)",
+    )
     args = parser.parse_args(argv)
     # First: importing locust has gevent patch the standard library, before anything uses it.
     from locustfile import PASSWORD, Plan
@@ -307,8 +335,19 @@ def main(argv: list[str] | None = None) -> int:
         subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT, env=env, check=True)
 
         # The accounts the even hosts log in to, made here (one slow hash for all of them).
-        os.environ.update({k: env[k] for k in ("DATABASE_URL", "DJANGO_SETTINGS_MODULE", "SECRET_KEY",
-                                               "ALLOWED_HOSTS", "CACHE_DIR", "TRUSTED_PROXY_COUNT")})
+        os.environ.update(
+            {
+                k: env[k]
+                for k in (
+                    "DATABASE_URL",
+                    "DJANGO_SETTINGS_MODULE",
+                    "SECRET_KEY",
+                    "ALLOWED_HOSTS",
+                    "CACHE_DIR",
+                    "TRUSTED_PROXY_COUNT",
+                )
+            }
+        )
         import django
 
         django.setup()
@@ -322,7 +361,9 @@ def main(argv: list[str] | None = None) -> int:
         plan = Plan(files=[], deals=args.deals, hosts=args.hosts, premade=True, lockstep=args.lockstep)
         User = get_user_model()
         hashed = make_password(PASSWORD)
-        User.objects.bulk_create(User(username=f"load-{plan.run}-{n}", password=hashed) for n in range(0, args.hosts, 2))
+        User.objects.bulk_create(
+            User(username=f"load-{plan.run}-{n}", password=hashed) for n in range(0, args.hosts, 2)
+        )
         connections.close_all()
 
         # The files, made beforehand; the reader must find every deal of each.
@@ -335,12 +376,17 @@ def main(argv: list[str] | None = None) -> int:
         with open(work / "gunicorn.log", "wb") as log:
             gunicorn = subprocess.Popen(
                 [str(Path(sys.executable).parent / "gunicorn"), "-c", str(ROOT / "scripts" / "gunicorn.conf.py")],
-                cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
+                cwd=ROOT,
+                env=env,
+                stdout=log,
+                stderr=subprocess.STDOUT,
             )
         wait_until_serving(port)
         (work / "access.log").write_text("")  # the warm-up request is not part of the figures
 
-        print(f"Driving 127.0.0.1:{port} with {args.hosts} locust users (hosts) for {args.seconds:.0f} s ...", flush=True)
+        print(
+            f"Driving 127.0.0.1:{port} with {args.hosts} locust users (hosts) for {args.seconds:.0f} s ...", flush=True
+        )
         load_before = os.getloadavg()[0]
         cpu_before = cpu_sample(gunicorn.pid, postmaster_pid(pg_dir))
         tally = drive(port, plan, args.seconds, args.hosts)
@@ -350,12 +396,15 @@ def main(argv: list[str] | None = None) -> int:
         gunicorn = None
 
         problems, checked = check_queues(env)
-        setup = (f"{args.hosts} hosts (locust), gunicorn {args.workers} x {args.worker_class}"
-                 f"{f' ({args.threads} threads)' if args.worker_class == 'gthread' else ''}, "
-                 f"CONN_MAX_AGE={args.conn_max_age}, PostgreSQL on 127.0.0.1, {os.cpu_count()} CPUs, "
-                 f"{'hosts in lockstep' if args.lockstep else 'first rounds cut short to spread the hosts'}")
-        ok = report(tally, server_times(work / "access.log"), problems, checked, setup,
-                    (cpu_before, cpu_after), load_before)
+        setup = (
+            f"{args.hosts} hosts (locust), gunicorn {args.workers} x {args.worker_class}"
+            f"{f' ({args.threads} threads)' if args.worker_class == 'gthread' else ''}, "
+            f"CONN_MAX_AGE={args.conn_max_age}, PostgreSQL on 127.0.0.1, {os.cpu_count()} CPUs, "
+            f"{'hosts in lockstep' if args.lockstep else 'first rounds cut short to spread the hosts'}"
+        )
+        ok = report(
+            tally, server_times(work / "access.log"), problems, checked, setup, (cpu_before, cpu_after), load_before
+        )
         if not ok:
             log_lines = (work / "gunicorn.log").read_text(errors="replace").splitlines()
             print("\nLast lines of gunicorn's log:")

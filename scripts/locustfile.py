@@ -144,8 +144,14 @@ class Host(FastHttpUser):
         _, _, page = self.get("upload", upload_url)
         data, deals = plan.files[(number * 7 + self.round) % len(plan.files)]
         fields = [(k, v) for k, v in form_fields(page.decode(), upload_url) if k not in {"files", "text"}]
-        _, preview_url, _ = self.send("upload", "POST", upload_url, fields,
-                                      files=[("files", f"load-{number}-{self.round}.pbn", data)], expect=(302, 303))
+        _, preview_url, _ = self.send(
+            "upload",
+            "POST",
+            upload_url,
+            fields,
+            files=[("files", f"load-{number}-{self.round}.pbn", data)],
+            expect=(302, 303),
+        )
         _, _, page = self.get("upload_preview", preview_url)
         add_url = preview_url + "add/"
         self.send("upload_add", "POST", add_url, form_fields(page.decode(), add_url), expect=(200, 302, 303))
@@ -153,12 +159,17 @@ class Host(FastHttpUser):
         _, _, page = self.get("game", game_url)
         shown = dict(page_state(page))  # what the page's Deal button sends (hx-include)
         for n in range(1, deal_count + 1):
-            _, _, answer = self.send("deal", "POST", game_url + "deal/", shown.items(), htmx=True,
-                                     check=lambda body, n=n: _shows_board(body, n, shown))
+            _, _, answer = self.send(
+                "deal",
+                "POST",
+                game_url + "deal/",
+                shown.items(),
+                htmx=True,
+                check=lambda body, n=n: _shows_board(body, n, shown),
+            )
             shown.update(page_state(answer))
 
-        self.send("export", "GET", game_url + "export/queue.pbn",
-                  check=lambda body: _holds(body, deals[deal_count:]))
+        self.send("export", "GET", game_url + "export/queue.pbn", check=lambda body: _holds(body, deals[deal_count:]))
 
     def get(self, name: str, path: str) -> tuple[int, str, bytes]:
         return self.send(name, "GET", path)
@@ -177,8 +188,9 @@ class Host(FastHttpUser):
                 body, headers["Content-Type"] = urlencode(list(fields)).encode(), "application/x-www-form-urlencoded"
         if htmx:
             headers.update({"HX-Request": "true", "HX-Current-URL": self.origin + self.page, "X-CSRFToken": self.csrf})
-        with self.client.request(method, path, name=name, data=body, headers=headers,
-                                 allow_redirects=False, catch_response=True) as answer:
+        with self.client.request(
+            method, path, name=name, data=body, headers=headers, allow_redirects=False, catch_response=True
+        ) as answer:
             failed = answer.request_meta["exception"]
             if failed is not None and not isinstance(failed, LocustBadStatusCode):  # no whole answer came
                 answer.failure(failed)
@@ -212,8 +224,10 @@ def _shows_board(body: bytes, number: int, shown: dict[str, str]) -> str | None:
 def _holds(body: bytes, deals: list[str]) -> str | None:
     exported = read_decks(body, "queue.pbn")  # a few milliseconds for 200 decks
     if [d.deal for d in exported.decks] != deals or exported.problems:
-        return (f"the queue export holds {len(exported.decks)} decks ({len(exported.problems)} unreadable), "
-                f"expected the {len(deals)} left in the queue")
+        return (
+            f"the queue export holds {len(exported.decks)} decks ({len(exported.problems)} unreadable), "
+            f"expected the {len(deals)} left in the queue"
+        )
     return None
 
 
@@ -267,10 +281,16 @@ def _fields(body: str) -> list[tuple[str, str]]:
 
 def _multipart(fields: list[tuple[str, str]], files: list[tuple[str, str, bytes]]) -> tuple[bytes, str]:
     boundary = "----loadtest" + secrets.token_hex(12)
-    out = [f'--{boundary}\r\nContent-Disposition: form-data; name="{name}"\r\n\r\n{value}\r\n'.encode()
-           for name, value in fields]
+    out = [
+        f'--{boundary}\r\nContent-Disposition: form-data; name="{name}"\r\n\r\n{value}\r\n'.encode()
+        for name, value in fields
+    ]
     for name, filename, data in files:
-        out.append(f'--{boundary}\r\nContent-Disposition: form-data; name="{name}"; filename="{filename}"\r\n'
-                   f"Content-Type: application/octet-stream\r\n\r\n".encode() + data + b"\r\n")
+        out.append(
+            f'--{boundary}\r\nContent-Disposition: form-data; name="{name}"; filename="{filename}"\r\n'
+            f"Content-Type: application/octet-stream\r\n\r\n".encode()
+            + data
+            + b"\r\n"
+        )
     out.append(f"--{boundary}--\r\n".encode())
     return b"".join(out), f"multipart/form-data; boundary={boundary}"

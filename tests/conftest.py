@@ -48,7 +48,9 @@ def other_user(django_user_model, password):
 
 @pytest.fixture
 def staff(django_user_model, password):
-    return django_user_model.objects.create_user("carol", "carol@example.com", password, is_staff=True, is_superuser=True)
+    return django_user_model.objects.create_user(
+        "carol", "carol@example.com", password, is_staff=True, is_superuser=True
+    )
 
 
 @pytest.fixture
@@ -102,8 +104,15 @@ def browser():
     with sync_playwright() as pw:
         browser = pw.chromium.launch(
             executable_path=CHROMIUM,
-            args=["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                  "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+            args=[
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-quic",
+                "--no-first-run",
+                "--disable-background-networking",
+                "--disable-component-update",
+                "--disable-sync",
+            ],
         )
         yield browser
         browser.close()
@@ -113,13 +122,12 @@ def browser():
 def queue_decks():
     """queue_decks(game, 3) puts that many valid random decks (boards 1..3 of club.pbn)
     at the end of the game's queue and returns the Deck rows."""
-    from games.formats.model import Deck
     from games.formats.cards import random_deal
+    from games.formats.model import Deck
 
     def add(game, count: int = 3, *, source_name: str = "club.pbn", start: int = 1, **fields):
         decks = [
-            Deck(deal=random_deal(), index=i, line=1 + 12 * i, board=str(start + i), **fields)
-            for i in range(count)
+            Deck(deal=random_deal(), index=i, line=1 + 12 * i, board=str(start + i), **fields) for i in range(count)
         ]
         return game.add_decks(decks, source_name=source_name, source_format="pbn")
 

@@ -49,7 +49,7 @@ def deals(count: int, seed: int = 5) -> list[str]:
 
 
 def _lin_hand(hand: str) -> str:
-    """"AKQ.J2.T98.765" as LIN writes it: "SAKQHJ2DT98C765"."""
+    """ "AKQ.J2.T98.765" as LIN writes it: "SAKQHJ2DT98C765"."""
     return "".join(letter + cards for letter, cards in zip(SUIT_LETTERS, hand.split(".")))
 
 
@@ -175,8 +175,9 @@ def utf16_lone_surrogate(size: int) -> bytes:
 
 def truncated_utf8(size: int) -> bytes:
     """Good UTF-8 games, then a multi-byte character cut after its first byte."""
-    games = "\n".join(f'[Event "Übung ♠"]\n[Board "{n}"]\n[Deal "{d}"]\n' for n, d in
-                      enumerate(deals(2, seed=4), start=1))
+    games = "\n".join(
+        f'[Event "Übung ♠"]\n[Board "{n}"]\n[Deal "{d}"]\n' for n, d in enumerate(deals(2, seed=4), start=1)
+    )
     return games.encode() + '\n[Event "Übung ♠"]'.encode()[:-3]
 
 
@@ -230,16 +231,36 @@ def handviewer_odd_boards(size: int) -> bytes:
 
 
 CASES = [
-    Case("pbn_5mb_line", "long.pbn",
-         lambda size: b'[Event "' + b"A" * (size - len(PBN_DEAL) - 20) + b'"]\n' + PBN_DEAL, decks=1),
-    Case("lin_5mb_line", "long.lin",
-         lambda size: LIN_DEAL + b"ah|" + b"B" * (size - len(LIN_DEAL) - 20) + b"|pg||", decks=1),
-    Case("5mb_line_of_nothing", "nothing.txt", lambda size: b"x" * size,
-         message=r"no LIN pairs \(like md\|...\|\) or PBN tags"),
-    Case("lin_boards_filling_the_file", "tiny.lin", many_lin_boards,
-         message=r"tiny\.lin holds [\d,]+ decks; the limit is [\d,]+ decks per upload\."),
-    Case("pbn_boards_filling_the_file", "tiny.pbn", many_pbn_boards,
-         message=r"tiny\.pbn holds [\d,]+ decks; the limit is [\d,]+ decks per upload\."),
+    Case(
+        "pbn_5mb_line",
+        "long.pbn",
+        lambda size: b'[Event "' + b"A" * (size - len(PBN_DEAL) - 20) + b'"]\n' + PBN_DEAL,
+        decks=1,
+    ),
+    Case(
+        "lin_5mb_line",
+        "long.lin",
+        lambda size: LIN_DEAL + b"ah|" + b"B" * (size - len(LIN_DEAL) - 20) + b"|pg||",
+        decks=1,
+    ),
+    Case(
+        "5mb_line_of_nothing",
+        "nothing.txt",
+        lambda size: b"x" * size,
+        message=r"no LIN pairs \(like md\|...\|\) or PBN tags",
+    ),
+    Case(
+        "lin_boards_filling_the_file",
+        "tiny.lin",
+        many_lin_boards,
+        message=r"tiny\.lin holds [\d,]+ decks; the limit is [\d,]+ decks per upload\.",
+    ),
+    Case(
+        "pbn_boards_filling_the_file",
+        "tiny.pbn",
+        many_pbn_boards,
+        message=r"tiny\.pbn holds [\d,]+ decks; the limit is [\d,]+ decks per upload\.",
+    ),
     Case("nested_comments", "nested.pbn", nested_comments, decks=1),
     Case("unterminated_comment", "comment.pbn", unterminated_comment, decks=1),
     Case("unterminated_quote", "quote.pbn", unterminated_quote, message=r"quote\.pbn: no deals found in this file"),
@@ -293,8 +314,9 @@ class _Scripts(HTMLParser):
                 self.found.append(f"<{tag} {name}={value!r}>")
         if tag == "script":
             src = dict(attrs).get("src") or ""
-            if not src.startswith(settings.STATIC_URL if settings.STATIC_URL.startswith("/")
-                                  else "/" + settings.STATIC_URL):
+            if not src.startswith(
+                settings.STATIC_URL if settings.STATIC_URL.startswith("/") else "/" + settings.STATIC_URL
+            ):
                 self._in_script = True
         if tag in {"iframe", "object", "embed", "base"}:  # (the admin draws its icons with inline svg)
             self.found.append(f"<{tag}>")

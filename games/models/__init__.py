@@ -9,6 +9,17 @@ from games.models.join import BoardReveal, JoinTable, Seat
 from games.models.upload import Upload, UploadFile
 
 __all__ = [
-    "SEAT_CHOICES", "VUL_CHOICES", "BoardReveal", "DealAnalysis", "DealtBoard", "Deck", "Game", "GameManager", "JoinTable", "Seat",
-    "Upload", "UploadFile", "manages_every_game",
+    "SEAT_CHOICES",
+    "VUL_CHOICES",
+    "BoardReveal",
+    "DealAnalysis",
+    "DealtBoard",
+    "Deck",
+    "Game",
+    "GameManager",
+    "JoinTable",
+    "Seat",
+    "Upload",
+    "UploadFile",
+    "manages_every_game",
 ]

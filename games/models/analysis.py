@@ -71,8 +71,11 @@ def with_analysis(decks: Sequence[ParsedDeck]) -> list[ParsedDeck]:
             continue
         par = board_par(table, deck.effective_vul or "None", deck.effective_dealer)
         tags = [tag for tag in deck.tags if tag[0] not in ANALYSIS_TAGS]
-        tags += [("DoubleDummyTricks", to_hex(table)), ("OptimumScore", optimum_score(par)),
-                 ("ParContract", par_contract(par))]
+        tags += [
+            ("DoubleDummyTricks", to_hex(table)),
+            ("OptimumScore", optimum_score(par)),
+            ("ParContract", par_contract(par)),
+        ]
         out.append(replace(deck, tags=tuple(tags)))
     return out
 

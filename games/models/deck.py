@@ -24,11 +24,34 @@ class Deck(models.Model):
     """One uploaded deck, in a game's queue, with everything the reader found."""
 
     # What dealing reads of a deck: not the auction, play or source text.
-    DEALING_FIELDS = ("pk", "game_id", "position", "deal", "dealer", "vul", "deal_first", "board",
-                      "board_name", "source_name", "contract", "declarer", "result", "claim")  # the table shows these
+    DEALING_FIELDS = (
+        "pk",
+        "game_id",
+        "position",
+        "deal",
+        "dealer",
+        "vul",
+        "deal_first",
+        "board",
+        "board_name",
+        "source_name",
+        "contract",
+        "declarer",
+        "result",
+        "claim",
+    )  # the table shows these
     LISTING_DEFERRED = ("auction", "play", "tags", "notes", "source_text")
-    LISTING_FIELDS = ("pk", "game_id", "position", "board", "board_name", "source_name", "source_index", "dealer",
-                      "vul")  # what a row of the queue list shows
+    LISTING_FIELDS = (
+        "pk",
+        "game_id",
+        "position",
+        "board",
+        "board_name",
+        "source_name",
+        "source_index",
+        "dealer",
+        "vul",
+    )  # what a row of the queue list shows
 
     class Status(models.TextChoices):
         QUEUED = "queued", "Queued"
@@ -64,8 +87,7 @@ class Deck(models.Model):
     )
     # The staged upload that added it (None: import_decks, the demo, a copy played again);
     # kept when the upload's files are purged, so a reviewer still sees where it came from.
-    upload = models.ForeignKey("games.Upload", null=True, blank=True, on_delete=models.SET_NULL,
-                               related_name="decks")
+    upload = models.ForeignKey("games.Upload", null=True, blank=True, on_delete=models.SET_NULL, related_name="decks")
     uploaded_at = models.DateTimeField(default=timezone.now)
     dealt_at = models.DateTimeField(null=True, blank=True)
 
@@ -125,8 +147,9 @@ class Deck(models.Model):
     @property
     def record_line(self) -> str:
         """What the file says was played: "4♥ by S, 11 tricks, claimed" ("" when nothing)."""
-        return rules.record_summary(contract=self.contract, declarer=self.declarer, result=self.result,
-                                    claim=self.claim)
+        return rules.record_summary(
+            contract=self.contract, declarer=self.declarer, result=self.result, claim=self.claim
+        )
 
     def hands(self) -> dict[str, str]:
         return rules.hands(self.deal)
@@ -188,8 +211,14 @@ def deck_fields(parsed: ParsedDeck) -> dict:
     }
 
 
-def insert_decks(game_id: int, uploaded_by, rows: Iterable[tuple[ParsedDeck, str, str]], first: int, now,
-                 upload_id: int | None = None) -> int:
+def insert_decks(
+    game_id: int,
+    uploaded_by,
+    rows: Iterable[tuple[ParsedDeck, str, str]],
+    first: int,
+    now,
+    upload_id: int | None = None,
+) -> int:
     """Insert decks at consecutive positions from ``first``: one COPY on PostgreSQL, one
     ``executemany`` elsewhere.
 
@@ -215,8 +244,13 @@ def insert_decks(game_id: int, uploaded_by, rows: Iterable[tuple[ParsedDeck, str
     )
     params = []
     for position, (parsed, source_name, source_format) in enumerate(rows, start=first):
-        values = {**deck_fields(parsed), **fixed, "position": position,
-                  "source_name": source_name[:255], "source_format": source_format[:4]}
+        values = {
+            **deck_fields(parsed),
+            **fixed,
+            "position": position,
+            "source_name": source_name[:255],
+            "source_format": source_format[:4],
+        }
         for name in json_columns:
             values[name] = ops.adapt_json_value(values[name], None)
         params.append([values[n] for n in names])

@@ -19,12 +19,11 @@ from django.db.models import Max, Min
 from django.urls import reverse
 from django.utils import timezone
 
+from games.formats.cards import random_deal
 from games.formats.model import SEATS, VULS, dealer_for_board, vul_for_board
 from games.formats.model import Deck as ParsedDeck
-from games.formats.cards import random_deal
 from games.models.deck import DealtBoard, Deck, insert_decks
 from games.models.queries import dealing_sql, managed_sql, queue_head_sql, take_number_sql
-
 
 MANAGE_EVERY_GAME = "games.change_game"  # the admin's "Can change game"
 
@@ -100,7 +99,8 @@ class Game(models.Model):
         default=MissingInfo.ROTATION,
     )
     when_empty = models.CharField(
-        "When the queue is empty", max_length=8, choices=WhenEmpty.choices, default=WhenEmpty.RANDOM)
+        "When the queue is empty", max_length=8, choices=WhenEmpty.choices, default=WhenEmpty.RANDOM
+    )
     next_board_number = models.PositiveIntegerField(default=1, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
@@ -170,7 +170,11 @@ class Game(models.Model):
         return self._append(batches, uploaded_by, locked=locked, upload=upload)[1]
 
     def _append(
-        self, batches: Sequence[tuple[Iterable[ParsedDeck], str, str]], uploaded_by, *, locked: bool = False,
+        self,
+        batches: Sequence[tuple[Iterable[ParsedDeck], str, str]],
+        uploaded_by,
+        *,
+        locked: bool = False,
         upload=None,
     ) -> tuple[int, int]:
         """Lock the game, insert after every deck; (first new position, how many). Inside a
@@ -185,8 +189,9 @@ class Game(models.Model):
                 for decks, source_name, source_format in batches
                 for parsed in decks
             )
-            return first, insert_decks(self.pk, uploaded_by, rows, first, timezone.now(),
-                                       upload_id=getattr(upload, "pk", None))
+            return first, insert_decks(
+                self.pk, uploaded_by, rows, first, timezone.now(), upload_id=getattr(upload, "pk", None)
+            )
 
     def deal_next(self, by=None) -> DealtBoard:
         """Deal the first queued deck (or a random one when none is left) as the next board.
@@ -216,7 +221,8 @@ class Game(models.Model):
             dealer = self._fallback_dealer(number)
             vul = self._fallback_vul(number)
         board = self._record_board(
-            number, deck, deal, dealer, vul, by if getattr(by, "is_authenticated", False) else None)
+            number, deck, deal, dealer, vul, by if getattr(by, "is_authenticated", False) else None
+        )
         self.next_board_number = number + 1
         return board
 
@@ -271,13 +277,23 @@ class Game(models.Model):
         """DealtBoard.objects.create(...), with an INSERT built once (the ORM's own insert
         path was a twentieth of a Deal New Cards request)."""
         now = timezone.now()
-        board = DealtBoard(game=self, number=number, deck=deck, deal=deal, dealer=dealer, vul=vul,
-                           dealt_by=by, dealt_at=now)
+        board = DealtBoard(
+            game=self, number=number, deck=deck, deal=deal, dealer=dealer, vul=vul, dealt_by=by, dealt_at=now
+        )
         with connection.cursor() as cursor:
-            cursor.execute(dealing_sql(connection.alias).record_board, [
-                self.pk, number, None if deck is None else deck.pk, deal, dealer, vul,
-                None if by is None else by.pk, connection.ops.adapt_datetimefield_value(now),
-            ])
+            cursor.execute(
+                dealing_sql(connection.alias).record_board,
+                [
+                    self.pk,
+                    number,
+                    None if deck is None else deck.pk,
+                    deal,
+                    dealer,
+                    vul,
+                    None if by is None else by.pk,
+                    connection.ops.adapt_datetimefield_value(now),
+                ],
+            )
             board.pk = cursor.fetchone()[0]
         board._state.adding, board._state.db = False, connection.alias
         return board
@@ -295,8 +311,10 @@ class Game(models.Model):
         statements = dealing_sql(connection.alias)
         now = timezone.now()
         with connection.cursor() as cursor:
-            cursor.execute(statements.take_deck, [Deck.Status.DEALT, connection.ops.adapt_datetimefield_value(now),
-                                                  self.pk, Deck.Status.QUEUED])
+            cursor.execute(
+                statements.take_deck,
+                [Deck.Status.DEALT, connection.ops.adapt_datetimefield_value(now), self.pk, Deck.Status.QUEUED],
+            )
             row = cursor.fetchone()
         if row is None:
             return None

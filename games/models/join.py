@@ -144,8 +144,10 @@ class JoinTable(models.Model):
                 raise SeatError("Deal a board first: there is nothing to reveal.")
             if number != board.number:
                 shown = f"board {number}" if number else "no board"
-                raise SeatError(f"Your page shows {shown}, but board {board.number} is the one on the table now: "
-                                f"nothing was revealed. Look at board {board.number}, then reveal it.")
+                raise SeatError(
+                    f"Your page shows {shown}, but board {board.number} is the one on the table now: "
+                    f"nothing was revealed. Look at board {board.number}, then reveal it."
+                )
             _, created = BoardReveal.objects.get_or_create(board=board, defaults={"revealed_by": by})
             if created:
                 self._bump(locked)
@@ -246,8 +248,15 @@ def seat_view(game: Game, user, table: JoinTable | None = None) -> SeatView:
     if revealed and board.deck is not None:
         deck = board.deck
         record = build_record(
-            deal=board.deal, dealer=board.dealer, auction=deck.auction, auction_first=deck.auction_first,
-            play=deck.play, claim=deck.claim, contract=deck.contract, declarer=deck.declarer, result=deck.result,
+            deal=board.deal,
+            dealer=board.dealer,
+            auction=deck.auction,
+            auction_first=deck.auction_first,
+            play=deck.play,
+            claim=deck.claim,
+            contract=deck.contract,
+            declarer=deck.declarer,
+            result=deck.result,
         )
     return SeatView(
         game_pk=game.pk,

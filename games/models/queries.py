@@ -23,9 +23,7 @@ def _game_model() -> type[models.Model]:
     return apps.get_model("games", "Game")
 
 
-def column_list(
-    model: type[models.Model], alias: str, names: Iterable[str] | None = None
-) -> tuple[str, list[str]]:
+def column_list(model: type[models.Model], alias: str, names: Iterable[str] | None = None) -> tuple[str, list[str]]:
     """Quoted columns and attribute names of these fields of ``model`` ("pk", names or
     attnames; every concrete field when None), in the model's field order: the order
     ``Model.from_db`` expects the values of a partial row in."""
@@ -92,16 +90,23 @@ def dealing_sql(alias: str) -> DealingSql:
     quote = connections[alias].ops.quote_name
     games, decks = quote(_game_model()._meta.db_table), quote(Deck._meta.db_table)
     columns, attnames = column_list(Deck, alias, Deck.DEALING_FIELDS)
-    take_number = (f"UPDATE {games} SET next_board_number = next_board_number + 1 WHERE id = %s "
-                   "RETURNING next_board_number")
-    take_deck = (f"UPDATE {decks} SET status = %s, dealt_at = %s WHERE id = ("
-                 f"SELECT id FROM {decks} WHERE game_id = %s AND status = %s ORDER BY position LIMIT 1"
-                 f") RETURNING {columns}")
+    take_number = (
+        f"UPDATE {games} SET next_board_number = next_board_number + 1 WHERE id = %s RETURNING next_board_number"
+    )
+    take_deck = (
+        f"UPDATE {decks} SET status = %s, dealt_at = %s WHERE id = ("
+        f"SELECT id FROM {decks} WHERE game_id = %s AND status = %s ORDER BY position LIMIT 1"
+        f") RETURNING {columns}"
+    )
     board_meta = DealtBoard._meta
-    fields = [board_meta.get_field(name) for name in
-              ("game", "number", "deck", "deal", "dealer", "vul", "dealt_by", "dealt_at")]
-    record_board = (f"INSERT INTO {quote(board_meta.db_table)} ({', '.join(quote(f.column) for f in fields)}) "
-                    f"VALUES ({', '.join(['%s'] * len(fields))}) RETURNING {quote(board_meta.pk.column)}")
+    fields = [
+        board_meta.get_field(name)
+        for name in ("game", "number", "deck", "deal", "dealer", "vul", "dealt_by", "dealt_at")
+    ]
+    record_board = (
+        f"INSERT INTO {quote(board_meta.db_table)} ({', '.join(quote(f.column) for f in fields)}) "
+        f"VALUES ({', '.join(['%s'] * len(fields))}) RETURNING {quote(board_meta.pk.column)}"
+    )
     return DealingSql(take_number, take_deck, attnames, record_board)
 
 
@@ -125,8 +130,9 @@ def take_number_sql(alias: str, staff: bool) -> tuple[RowReader, str]:
     """GameManager.deal_next_as's statement: managed_by's check and the board number taken,
     the whole game read back (next_board_number already one more)."""
     reader, table, where = _managed(alias, staff)
-    return reader, (f"UPDATE {table} SET next_board_number = next_board_number + 1 "
-                    f"WHERE {where} RETURNING {reader.columns}")
+    return reader, (
+        f"UPDATE {table} SET next_board_number = next_board_number + 1 WHERE {where} RETURNING {reader.columns}"
+    )
 
 
 @functools.cache
@@ -136,6 +142,8 @@ def queue_head_sql(alias: str) -> tuple[str, list[str]]:
     quote = connections[alias].ops.quote_name
     decks = quote(Deck._meta.db_table)
     columns, attnames = column_list(Deck, alias, Deck.LISTING_FIELDS)
-    sql = (f"SELECT (SELECT COUNT(*) FROM {decks} WHERE game_id = %s AND status = %s), {columns} "
-           f"FROM {decks} WHERE game_id = %s AND status = %s ORDER BY position LIMIT %s")
+    sql = (
+        f"SELECT (SELECT COUNT(*) FROM {decks} WHERE game_id = %s AND status = %s), {columns} "
+        f"FROM {decks} WHERE game_id = %s AND status = %s ORDER BY position LIMIT %s"
+    )
     return sql, attnames

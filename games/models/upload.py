@@ -43,11 +43,11 @@ def problem_text(problem: Problem) -> str:
     where = f"line {problem.line}" + (f", board {problem.board}" if problem.board else "")
     message = problem.message
     if problem.board and message.startswith(f"board {problem.board}: "):
-        message = message[len(f"board {problem.board}: "):]
+        message = message[len(f"board {problem.board}: ") :]
     elif not problem.board and problem.index is not None:
         prefix = f"deal {problem.index + 1} (line {problem.line}): "
         if message.startswith(prefix):
-            where, message = f"line {problem.line}, deal {problem.index + 1}", message[len(prefix):]
+            where, message = f"line {problem.line}, deal {problem.index + 1}", message[len(prefix) :]
     return f"{where}: {message}"
 
 
@@ -83,9 +83,7 @@ def chosen_batches(
     """(decks, file name, format) per file, in file order, duplicates left out unless included."""
     batches = []
     for f, result in enumerate(results):
-        decks = [
-            deck for d, deck in enumerate(result.decks) if (f, d) not in duplicates or (f, d) in include
-        ]
+        decks = [deck for d, deck in enumerate(result.decks) if (f, d) not in duplicates or (f, d) in include]
         if decks:
             batches.append((decks, result.name, result.format))
     return batches
@@ -168,11 +166,16 @@ class Upload(models.Model):
         if len(results) != len(files):
             raise ValueError(f"{len(files)} files but {len(results)} results")
         with transaction.atomic():
-            upload = cls.objects.create(game=game, host=host, found_count=sum(len(r.decks) for r in results),
-                                        problem_count=sum(len(r.problems) for r in results))
+            upload = cls.objects.create(
+                game=game,
+                host=host,
+                found_count=sum(len(r.decks) for r in results),
+                problem_count=sum(len(r.problems) for r in results),
+            )
             UploadFile.objects.bulk_create(
-                UploadFile(upload=upload, position=i, name=name, size=len(data), data=data,
-                           result=result_to_json(result))
+                UploadFile(
+                    upload=upload, position=i, name=name, size=len(data), data=data, result=result_to_json(result)
+                )
                 for i, ((name, data), result) in enumerate(zip(files, results))
             )
         return upload
@@ -239,4 +242,3 @@ class UploadFile(models.Model):
         """What the reader found when the file was uploaded; read again only when no result
         of the current layout was kept."""
         return result_from_json(self.result) or read_file(self.name, bytes(self.data))
-

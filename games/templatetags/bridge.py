@@ -1,14 +1,14 @@
 """Template filters for bridge diagrams: suit symbols, HCP, seat and vulnerability names.
 
-    {% load bridge %}
-    {{ "H"|suit }}                  -> <span class="suit suit-h red" title="hearts">♥</span>
-    {{ hand|hcp }}                  -> 12 for "AKQ.J2.T98.765"
-    {% for s in hand|suits %}{{ s.symbol }} {{ s.cards }}{% endfor %}
-    {{ hands|hand:"N" }}            -> North's "AKQ.J2.T98.765" from {"N": ..., ...}
-    {{ "N"|seat_name }}             -> North
-    {{ "EW"|vul_label }}            -> E-W
-    {{ "S"|is_vulnerable:"NS" }}    -> True
-    {% hand_diagram hands dealer vul board compact %}   -> the compass diagram (see below)
+{% load bridge %}
+{{ "H"|suit }}                  -> <span class="suit suit-h red" title="hearts">♥</span>
+{{ hand|hcp }}                  -> 12 for "AKQ.J2.T98.765"
+{% for s in hand|suits %}{{ s.symbol }} {{ s.cards }}{% endfor %}
+{{ hands|hand:"N" }}            -> North's "AKQ.J2.T98.765" from {"N": ..., ...}
+{{ "N"|seat_name }}             -> North
+{{ "EW"|vul_label }}            -> E-W
+{{ "S"|is_vulnerable:"NS" }}    -> True
+{% hand_diagram hands dealer vul board compact %}   -> the compass diagram (see below)
 """
 
 from __future__ import annotations
@@ -38,7 +38,10 @@ def suit(letter: str) -> SafeString | str:
         return letter
     return format_html(
         '<span class="suit suit-{} {}" title="{}">{}</span>',
-        letter.lower(), _colour(letter), SUIT_NAMES[letter], SUIT_SYMBOLS[letter],
+        letter.lower(),
+        _colour(letter),
+        SUIT_NAMES[letter],
+        SUIT_SYMBOLS[letter],
     )
 
 
@@ -114,7 +117,7 @@ def _seat_html(seat: str, cards: str, dealer: str | None, vul: str | None, compa
     return (
         f'<div class="hand hand-{e(seat.lower())}{" vulnerable" if is_vulnerable(seat, vul) else ""}">'
         f'<div class="hand-head"><span class="seat-name" title="{name}">{e(seat) if compact else name}</span>'
-        f'{_DEALER_CHIP if seat == dealer else ""}'
+        f"{_DEALER_CHIP if seat == dealer else ''}"
         f'<span class="hcp">{hcp(cards)}{"" if compact else " HCP"}</span></div>'
         f'<ul class="suits" aria-label="{name}\'s hand">{rows}</ul></div>'
     )
@@ -130,8 +133,9 @@ def hand_seat(seat: str, cards: str | None, dealer: str | None, vul: str | None,
 
 
 @register.simple_tag
-def hand_diagram(hands: dict[str, str] | None, dealer: str | None, vul: str | None, board: object = None,
-                 compact: bool = False) -> SafeString:
+def hand_diagram(
+    hands: dict[str, str] | None, dealer: str | None, vul: str | None, board: object = None, compact: bool = False
+) -> SafeString:
     """Four hands around a compass that marks the dealer, the vulnerable seats and the board."""
     e = html.escape
     hands = hands or {}
@@ -140,8 +144,10 @@ def hand_diagram(hands: dict[str, str] | None, dealer: str | None, vul: str | No
         return _seat_html(s, str(hands.get(s) or ""), dealer, vul, compact)
 
     def point(s: str) -> str:
-        return (f'<span class="c-{s.lower()}{" vul" if is_vulnerable(s, vul) else ""}'
-                f'{" dealer" if dealer == s else ""}">{s}</span>')
+        return (
+            f'<span class="c-{s.lower()}{" vul" if is_vulnerable(s, vul) else ""}'
+            f'{" dealer" if dealer == s else ""}">{s}</span>'
+        )
 
     label = e(str(board)) if board else ""
     number = f'<strong class="board-no">{label}</strong>' if label else ""
@@ -152,6 +158,5 @@ def hand_diagram(hands: dict[str, str] | None, dealer: str | None, vul: str | No
         f'vulnerable {e(vul_label(vul) or "unknown")}">{point("N")}{point("W")}'
         f'<span class="c-mid">{number}{small}</span>{point("E")}{point("S")}</div>'
     )
-    return mark_safe(  # every value escaped above
-        f'<div class="diagram{" compact" if compact else ""}">{seat("N")}{seat("W")}{compass}{seat("E")}{seat("S")}</div>'
-    )
+    hands = f"{seat('N')}{seat('W')}{compass}{seat('E')}{seat('S')}"
+    return mark_safe(f'<div class="diagram{" compact" if compact else ""}">{hands}</div>')  # every value escaped above

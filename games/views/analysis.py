@@ -37,13 +37,24 @@ def analysis_context(deal: str, dealer: str, vul: str, tags, **extra) -> dict:
     table = DealAnalysis.table(deal)
     par = board_par(table, vul, dealer)
     notes = differences(table, par, [tuple(tag) for tag in tags])
-    return {"deal": deal, "dealer": dealer, "vul": vul, "strains": STRAINS, "rows": rows(table), "par": par,
-            "par_text": par_text(par), "notes": notes, **extra}
+    return {
+        "deal": deal,
+        "dealer": dealer,
+        "vul": vul,
+        "strains": STRAINS,
+        "rows": rows(table),
+        "par": par,
+        "par_text": par_text(par),
+        "notes": notes,
+        **extra,
+    }
 
 
 def _answer(request: HttpRequest, context: dict) -> HttpResponse:
-    context = {**context, **analysis_context(context["deal"], context["dealer"], context["vul"],
-                                             context.pop("tags", ()))}
+    context = {
+        **context,
+        **analysis_context(context["deal"], context["dealer"], context["vul"], context.pop("tags", ())),
+    }
     return render(request, PARTIAL if request.htmx else PAGE, context)
 
 
@@ -67,9 +78,19 @@ def board_analysis(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     game = get_object_or_404(Game, pk=pk)
     board = _board_for(request, game, number)
     tags = board.deck.tags if board.deck_id else []
-    return _answer(request, {"game": game, "deal": board.deal, "dealer": board.dealer, "vul": board.vul,
-                             "hands": board.hands(), "title": f"Board {board.number}", "board": board.number,
-                             "tags": tags})
+    return _answer(
+        request,
+        {
+            "game": game,
+            "deal": board.deal,
+            "dealer": board.dealer,
+            "vul": board.vul,
+            "hands": board.hands(),
+            "title": f"Board {board.number}",
+            "board": board.number,
+            "tags": tags,
+        },
+    )
 
 
 @login_required
@@ -88,6 +109,16 @@ def deck_analysis(request: HttpRequest, pk: int, token, key: str) -> HttpRespons
     except (ValidationError, IndexError):
         raise Http404("No such deck in this upload") from None
     dealer, vul = _shown_dealer_vul(game, deck)
-    return _answer(request, {"game": game, "deal": deck.deal, "dealer": dealer, "vul": vul, "hands": deck.hands(),
-                             "title": f"Deck {d + 1} of {results[f].name}", "board": deck.board or "",
-                             "tags": deck.tags})
+    return _answer(
+        request,
+        {
+            "game": game,
+            "deal": deck.deal,
+            "dealer": dealer,
+            "vul": vul,
+            "hands": deck.hands(),
+            "title": f"Deck {d + 1} of {results[f].name}",
+            "board": deck.board or "",
+            "tags": deck.tags,
+        },
+    )

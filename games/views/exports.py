@@ -18,9 +18,9 @@ from django.views.decorators.http import require_safe
 from games.formats import write_lin, write_pbn
 from games.formats.model import Deck as ParsedDeck
 from games.formats.pdf import PAPERS, FontMissing, hand_records_pdf
-from games.models.join import seat_of
 from games.models import Game
 from games.models.analysis import hand_records, with_analysis
+from games.models.join import seat_of
 from games.views.table import _get_game_for_host
 
 WRITERS = {"pbn": write_pbn, "lin": write_lin}
@@ -59,13 +59,17 @@ def pdf_download(request: HttpRequest, decks: list[ParsedDeck], stem: str, title
     per_page = 4 if request.GET.get("per_page") == "4" else 1
     paper = request.GET.get("paper") if request.GET.get("paper") in PAPERS else "A4"
     try:
-        data = hand_records_pdf(hand_records(decks, solve_up_to=PDF_SOLVE_LIMIT), per_page=per_page, paper=paper,
-                                title=title)
+        data = hand_records_pdf(
+            hand_records(decks, solve_up_to=PDF_SOLVE_LIMIT), per_page=per_page, paper=paper, title=title
+        )
     except FontMissing as error:
         return HttpResponse(str(error), status=503, content_type="text/plain; charset=utf-8")
     filename = f"{slugify(stem)[:80] or 'decks'}.pdf"
-    return HttpResponse(data, content_type="application/pdf",
-                        headers={"Content-Disposition": content_disposition_header(True, filename)})
+    return HttpResponse(
+        data,
+        content_type="application/pdf",
+        headers={"Content-Disposition": content_disposition_header(True, filename)},
+    )
 
 
 def without_board_in_play(game: Game, decks: list[ParsedDeck]) -> list[ParsedDeck]:

@@ -21,12 +21,11 @@ from django.views.decorators.http import require_safe
 
 from games.formats import read_decks
 from games.formats.model import SEATS, Deck, dealer_for_board, vul_for_board
-from games.formats.rotate import declarer_of, rotation_for, rotate
+from games.formats.rotate import declarer_of, rotate, rotation_for
 from games.models import VUL_CHOICES, Game
-from games.models.upload import ROTATION_CHOICES
+from games.models.upload import ROTATION_CHOICES, problem_text, read_file
 from games.problem_help import CATCH_ALL
 from games.upload_forms import ACCEPT, human_size
-from games.models.upload import problem_text, read_file
 
 SEAT_NAMES = dict(zip("NESW", ("North", "East", "South", "West")))
 VUL_LABELS = dict(VUL_CHOICES)
@@ -150,8 +149,12 @@ def _turned() -> dict[str, Any]:
     """The worked board before and after "South declares" (North declares four hearts)."""
     deck = _worked()["deck"]
     quarters = rotation_for(deck, "south-declares") or 0
-    return {"before": deck, "after": rotate(deck, quarters), "declarer": SEAT_NAMES[declarer_of(deck)],
-            "quarters": quarters}
+    return {
+        "before": deck,
+        "after": rotate(deck, quarters),
+        "declarer": SEAT_NAMES[declarer_of(deck)],
+        "quarters": quarters,
+    }
 
 
 def _pbn(deck: Deck) -> str:
@@ -160,10 +163,7 @@ def _pbn(deck: Deck) -> str:
     first = SEATS.index(deck.dealer or "N")
     order = [SEATS[(first + k) % 4] for k in range(4)]
     deal = f"{order[0]}:" + " ".join(hands[seat] for seat in order)
-    return (
-        f'[Board "{deck.board}"]\n[Dealer "{deck.dealer}"]\n'
-        f'[Vulnerable "{deck.vul}"]\n[Deal "{deal}"]'
-    )
+    return f'[Board "{deck.board}"]\n[Dealer "{deck.dealer}"]\n[Vulnerable "{deck.vul}"]\n[Deal "{deal}"]'
 
 
 def _limits() -> dict[str, Any]:
@@ -183,8 +183,15 @@ def _rotation() -> list[dict[str, Any]]:
     rows = []
     for number in range(1, 17):
         dealer, vul = dealer_for_board(number), vul_for_board(number)
-        rows.append({"number": number, "dealer": dealer, "dealer_name": SEAT_NAMES[dealer],
-                     "vul": vul, "vul_label": VUL_LABELS[vul]})
+        rows.append(
+            {
+                "number": number,
+                "dealer": dealer,
+                "dealer_name": SEAT_NAMES[dealer],
+                "vul": vul,
+                "vul_label": VUL_LABELS[vul],
+            }
+        )
     return rows
 
 
@@ -193,7 +200,7 @@ def uploading_decks(request: HttpRequest) -> HttpResponse:
     rotation = _rotation()
     context = {
         "limits": _limits(),
-        "rotation_rows": [rotation[i:i + 4] for i in range(0, 16, 4)],
+        "rotation_rows": [rotation[i : i + 4] for i in range(0, 16, 4)],
         "rotation_dealers": [row["dealer_name"] for row in rotation[:4]],
         "missing_info": Game.MissingInfo.choices,
         "missing_info_default": Game._meta.get_field("missing_info").get_default(),

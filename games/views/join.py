@@ -26,8 +26,8 @@ from django.utils.http import parse_etags
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 
-from games.models.join import SEAT_NAMES, JoinTable, SeatError, seat_of, seat_view
 from games.models import Game
+from games.models.join import SEAT_NAMES, JoinTable, SeatError, seat_of, seat_view
 
 VIEW = "games/partials/seat_view.html"
 PANEL = "games/partials/seat_panel.html"

@@ -14,8 +14,8 @@ from django.views.decorators.http import require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 
 from games.forms import GameForm
-from games.models.join import JoinTable
 from games.models import DealtBoard, Deck, Game
+from games.models.join import JoinTable
 from games.views.join import join_context, player_table
 
 QUEUE_SHOWN = 10  # the next decks listed on the game page
@@ -142,8 +142,10 @@ def deal(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect(game)
 
 
-SET_FINISHED = ("Every uploaded deck has been dealt, and this game's rule is to stop when the queue is empty: "
-                "upload more decks, or play a board again from the history.")
+SET_FINISHED = (
+    "Every uploaded deck has been dealt, and this game's rule is to stop when the queue is empty: "
+    "upload more decks, or play a board again from the history."
+)
 
 
 def set_finished(request: HttpRequest, game: Game) -> HttpResponse:

@@ -25,9 +25,9 @@ from games.formats import FileResult
 from games.formats.model import Deck as ParsedDeck
 from games.formats.model import board_heading, board_number, dealer_for_board, vul_for_board
 from games.models import Game
+from games.models.upload import DeckKey, Upload, deck_label, find_duplicates, problem_text, queued_deals, storage_full
 from games.upload_forms import DISK_FULL, AddDecksForm, DeckChoiceForm, UploadForm, human_size
 from games.upload_handlers import refusal
-from games.models.upload import DeckKey, Upload, deck_label, find_duplicates, problem_text, queued_deals, storage_full
 from games.views.table import _get_game_for_host
 
 TEMPLATE = "games/upload.html"
@@ -79,8 +79,6 @@ def _auction(deck: ParsedDeck) -> str:
     return " ".join(c.call + ("!" if c.alert else "") for c in deck.auction)
 
 
-
-
 def _event(deck: ParsedDeck) -> str:
     return next((value for name, value in deck.tags if name == "Event"), "")
 
@@ -95,15 +93,37 @@ def _file_view(game, number, result, duplicates, page_number, include) -> FileVi
     for d, deck in enumerate(page.object_list, start=page.start_index() - 1 if result.decks else 0):
         key = (number, d)
         dealer, vul = _shown_dealer_vul(game, deck)
-        rows.append(DeckRow(f"{number}-{d}", d + 1, deck, dealer, vul, _auction(deck), board_heading(deck.board, deck.board_name), _event(deck),
-                            _players(deck), duplicates.get(key, ""), key in include))
+        rows.append(
+            DeckRow(
+                f"{number}-{d}",
+                d + 1,
+                deck,
+                dealer,
+                vul,
+                _auction(deck),
+                board_heading(deck.board, deck.board_name),
+                _event(deck),
+                _players(deck),
+                duplicates.get(key, ""),
+                key in include,
+            )
+        )
     on_page = {(number, d) for d in range(page.start_index() - 1, page.end_index())}
     kept = [f"{f}-{d}" for f, d in sorted(include) if f == number and (f, d) not in on_page and (f, d) in duplicates]
-    links = [n if isinstance(n, int) else "…"
-             for n in page.paginator.get_elided_page_range(page.number, on_each_side=2, on_ends=1)]
+    links = [
+        n if isinstance(n, int) else "…"
+        for n in page.paginator.get_elided_page_range(page.number, on_each_side=2, on_ends=1)
+    ]
     return FileView(
-        number, result, page, rows, [problem_text(p) for p in result.problems[:PROBLEMS_SHOWN]],
-        max(0, len(result.problems) - PROBLEMS_SHOWN), sum(1 for f, _ in duplicates if f == number), kept, links,
+        number,
+        result,
+        page,
+        rows,
+        [problem_text(p) for p in result.problems[:PROBLEMS_SHOWN]],
+        max(0, len(result.problems) - PROBLEMS_SHOWN),
+        sum(1 for f, _ in duplicates if f == number),
+        kept,
+        links,
     )
 
 
@@ -117,8 +137,13 @@ def _limits() -> dict[str, str]:
 
 
 def _context(game: Game, upload: Upload | None = None, **extra: Any) -> dict[str, Any]:
-    return {"game": game, "upload": upload, "form": extra.pop("form", None) or UploadForm(), "limits": _limits(),
-            **extra}
+    return {
+        "game": game,
+        "upload": upload,
+        "form": extra.pop("form", None) or UploadForm(),
+        "limits": _limits(),
+        **extra,
+    }
 
 
 def _preview_context(request, game, upload, choice_form: DeckChoiceForm | None = None) -> dict[str, Any]:
@@ -130,17 +155,21 @@ def _preview_context(request, game, upload, choice_form: DeckChoiceForm | None =
     include: set[DeckKey] = query.cleaned_data["include"] if query.is_valid() else set()
     shown_file, page = request.GET.get("file", ""), request.GET.get("page", 1)
     files = [
-        _file_view(game, f, r, duplicates, page if str(f) == shown_file else 1, include)
-        for f, r in enumerate(results)
+        _file_view(game, f, r, duplicates, page if str(f) == shown_file else 1, include) for f, r in enumerate(results)
     ]
     total = sum(len(r.decks) for r in results)
-    return _context(game, upload, files=files, total=total, duplicate_count=len(duplicates),
-                    chosen=total - len(duplicates),
-                    preview_url=reverse("upload_preview", args=[game.pk, upload.token]),
-                    choice_form=choice_form or DeckChoiceForm(instance=upload),
-                    unturned=[deck_label(results[f].decks[d], d) + f" of {results[f].name}" for f, d in unturned],
-                    next_number=game.next_board_number + game.queued().count())
-
+    return _context(
+        game,
+        upload,
+        files=files,
+        total=total,
+        duplicate_count=len(duplicates),
+        chosen=total - len(duplicates),
+        preview_url=reverse("upload_preview", args=[game.pk, upload.token]),
+        choice_form=choice_form or DeckChoiceForm(instance=upload),
+        unturned=[deck_label(results[f].decks[d], d) + f" of {results[f].name}" for f, d in unturned],
+        next_number=game.next_board_number + game.queued().count(),
+    )
 
 
 def _added_context(game: Game, upload: Upload, *, already: bool = False) -> dict[str, Any]:
@@ -193,8 +222,9 @@ def upload(request: HttpRequest, pk: int) -> HttpResponse:
         if not storage_full(error):
             raise
         form.add_error(None, DISK_FULL)  # Upload.stage is atomic: nothing of it was kept
-        return render(request, _partial(request, "results"), _context(game, form=form),
-                      status=_disk_full_status(request))
+        return render(
+            request, _partial(request, "results"), _context(game, form=form), status=_disk_full_status(request)
+        )
     url = reverse("upload_preview", args=[game.pk, staged.token])
     if not request.htmx:
         return redirect(url)
@@ -232,17 +262,24 @@ def add(request: HttpRequest, pk: int, token) -> HttpResponse:
     staged = _get_upload(request, game, token)
     form = AddDecksForm(request.POST)
     if not form.is_valid():
-        return render(request, _partial(request, "results"),
-                      {**_preview_context(request, game, staged), "add_form": form}, status=400)
+        return render(
+            request,
+            _partial(request, "results"),
+            {**_preview_context(request, game, staged), "add_form": form},
+            status=400,
+        )
     try:
         added = staged.add_to_game(form.cleaned_data["include"], include_all=form.cleaned_data["include_all"])
     except DatabaseError as error:
         if not storage_full(error):
             raise
         form.add_error(None, DISK_FULL)  # add_to_game is atomic: the queue is as it was
-        return render(request, _partial(request, "results"),
-                      {**_preview_context(request, game, staged), "add_form": form},
-                      status=_disk_full_status(request))
+        return render(
+            request,
+            _partial(request, "results"),
+            {**_preview_context(request, game, staged), "add_form": form},
+            status=_disk_full_status(request),
+        )
     if added == 0:  # every deck was a duplicate and none was ticked: keep the preview
         context = {**_preview_context(request, game, staged), "nothing_chosen": True}
     elif added and not request.htmx:
@@ -267,8 +304,12 @@ def options(request: HttpRequest, pk: int, token) -> HttpResponse:
     form = DeckChoiceForm(request.POST, instance=staged)
     if not form.is_valid():
         staged.refresh_from_db()  # the preview stays as last chosen
-        return render(request, _partial(request, "results"), _preview_context(request, game, staged, form),
-                      status=200 if request.htmx else 400)
+        return render(
+            request,
+            _partial(request, "results"),
+            _preview_context(request, game, staged, form),
+            status=200 if request.htmx else 400,
+        )
     form.save()
     if not request.htmx:
         return redirect(reverse("upload_preview", args=[game.pk, staged.token]))

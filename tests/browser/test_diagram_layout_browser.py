@@ -38,8 +38,12 @@ def _rotated(deal: str) -> str:
 
 
 def _inside(inner, outer, slack=1.0) -> bool:
-    return (inner[0] >= outer[0] - slack and inner[1] >= outer[1] - slack
-            and inner[2] <= outer[2] + slack and inner[3] <= outer[3] + slack)
+    return (
+        inner[0] >= outer[0] - slack
+        and inner[1] >= outer[1] - slack
+        and inner[2] <= outer[2] + slack
+        and inner[3] <= outer[3] + slack
+    )
 
 
 def _overlap(a, b) -> bool:
@@ -54,21 +58,23 @@ def _check(page, selector: str, where: str) -> int:
         assert _inside(d["diagram"], d["card"]), f"{where}, diagram {n}: sticks out of its box {d}"
         for hand in d["hands"]:
             assert _inside(hand, d["card"]), f"{where}, diagram {n}: a hand sticks out {hand} of {d['card']}"
-        pairs = [(a, b) for i, a in enumerate(d["hands"]) for b in d["hands"][i + 1:]]
+        pairs = [(a, b) for i, a in enumerate(d["hands"]) for b in d["hands"][i + 1 :]]
         assert not any(_overlap(a, b) for a, b in pairs), f"{where}, diagram {n}: hands overlap {d['hands']}"
     return len(found["diagrams"])
 
 
 @pytest.mark.parametrize("width", [1280, 390], ids=["desktop", "phone"])
-def test_long_suits_stay_inside_the_preview_cards_and_the_table(browser, live_server, django_user_model,
-                                                                   password, output_dir, width):
+def test_long_suits_stay_inside_the_preview_cards_and_the_table(
+    browser, live_server, django_user_model, password, output_dir, width
+):
     from games.formats.model import Deck as ParsedDeck
     from games.models import Game
 
     host = django_user_model.objects.create_user("tess", password=password)
     game = Game.objects.create(host=host, name="Long suits", allow_upload=True)
-    game.add_decks([ParsedDeck(deal=d, index=i, line=1) for i, d in enumerate([PERFECT, LONG, USUAL])],
-                   source_name="long.pbn")
+    game.add_decks(
+        [ParsedDeck(deal=d, index=i, line=1) for i, d in enumerate([PERFECT, LONG, USUAL])], source_name="long.pbn"
+    )
     context = browser.new_context(viewport={"width": width, "height": 900})
     page = context.new_page()
     page.set_default_timeout(10_000)

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import expect
 from django.contrib.auth import get_user_model
+from playwright.sync_api import expect
 
 from games.formats.model import Deck as ParsedDeck
 from games.models import Game
@@ -34,8 +34,12 @@ def test_the_game_page_renders_and_deals_with_htmx(live_server, browser, output_
     host = get_user_model().objects.create_user("alice", password=PASSWORD)
     game = Game.objects.create(host=host, name="Tuesday practice")
     game.add_decks(
-        [ParsedDeck(deal=d, index=i, line=1, board=str(i + 1), board_name=f"Club night {i + 1}", dealer="E", vul="NS")
-         for i, d in enumerate(DEALS)],
+        [
+            ParsedDeck(
+                deal=d, index=i, line=1, board=str(i + 1), board_name=f"Club night {i + 1}", dealer="E", vul="NS"
+            )
+            for i, d in enumerate(DEALS)
+        ],
         source_name="club-night.pbn",
         source_format="pbn",
     )
@@ -69,8 +73,9 @@ def test_the_game_page_renders_and_deals_with_htmx(live_server, browser, output_
 def test_on_a_desktop_the_history_follows_the_table_not_the_long_queue(live_server, browser):
     host = get_user_model().objects.create_user("carol", password=PASSWORD)
     game = Game.objects.create(host=host, name="Queue night")
-    game.add_decks([ParsedDeck(deal=DEALS[i % 3], index=i, line=1, board=str(i + 1)) for i in range(20)],
-                   source_name="many.pbn")
+    game.add_decks(
+        [ParsedDeck(deal=DEALS[i % 3], index=i, line=1, board=str(i + 1)) for i in range(20)], source_name="many.pbn"
+    )
     game.deal_next()
     page = game_page(browser, live_server, "carol", game)
     table, queue, history = (page.locator(s).bounding_box() for s in (".table-area", "#queue", "#history"))
@@ -89,7 +94,8 @@ def test_htmx_deals_leave_the_page_as_a_fresh_load_shows_it(live_server, browser
     deals = [DEALS[i % 3] for i in range(70)]
     game.add_decks(
         [ParsedDeck(deal=d, index=i, line=1, board=str(i + 1)) for i, d in enumerate(deals)],
-        source_name="season.pbn", source_format="pbn",
+        source_name="season.pbn",
+        source_format="pbn",
     )
     page = game_page(browser, live_server, "bob", game)
 
@@ -99,7 +105,8 @@ def test_htmx_deals_leave_the_page_as_a_fresh_load_shows_it(live_server, browser
             page.locator("#queue").inner_text(),
             page.locator("#history").inner_text(),
             page.locator("#queue-list li button.up").evaluate_all(
-                "els => els.map(e => getComputedStyle(e).visibility)"),
+                "els => els.map(e => getComputedStyle(e).visibility)"
+            ),
         )
 
     for number in range(1, 53):

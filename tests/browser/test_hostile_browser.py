@@ -75,8 +75,11 @@ def test_script_in_every_field_never_runs_from_preview_to_admin(browser, live_se
     files = [
         {"name": LIN_NAME, "mimeType": "text/plain", "buffer": hostile.payload_lin(hostile.PWN_PAYLOADS)},
         {"name": PBN_NAME, "mimeType": "text/plain", "buffer": hostile.payload_pbn(hostile.PWN_PAYLOADS)},
-        {"name": "broken.pbn", "mimeType": "text/plain",
-         "buffer": b"\n".join(hostile.broken_pbn_with(p) for p in hostile.PWN_PAYLOADS)},
+        {
+            "name": "broken.pbn",
+            "mimeType": "text/plain",
+            "buffer": b"\n".join(hostile.broken_pbn_with(p) for p in hostile.PWN_PAYLOADS),
+        },
     ]
     page.get_by_label("Click to Choose File(s)…").set_input_files(files)
     expect(page.locator("#chosen-files li")).to_have_text([LIN_NAME, PBN_NAME, "broken.pbn"])

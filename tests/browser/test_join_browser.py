@@ -16,8 +16,8 @@ from playwright.sync_api import expect
 
 from games.formats.model import Call
 from games.formats.model import Deck as ParsedDeck
-from games.models.join import JoinTable
 from games.models import Game
+from games.models.join import JoinTable
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -68,11 +68,31 @@ def test_four_players_each_see_their_own_hand_until_the_reveal(live_server, brow
     users = {name: get_user_model().objects.create_user(name, password=PASSWORD) for name in PLAYERS}
     game = Game.objects.create(host=users["alice"], name="Friday four", game_type=Game.Type.JOIN)
     table = JoinTable.for_game(game)
-    auction = (Call("1H"), Call("P"), Call("2NT", True, "Jacoby: 4+ hearts, game forcing"), Call("P"),
-               Call("4H"), Call("P"), Call("P"), Call("P"))
+    auction = (
+        Call("1H"),
+        Call("P"),
+        Call("2NT", True, "Jacoby: 4+ hearts, game forcing"),
+        Call("P"),
+        Call("4H"),
+        Call("P"),
+        Call("P"),
+        Call("P"),
+    )
     game.add_decks(
-        [ParsedDeck(deal=DEAL, index=0, line=1, board="1", board_name="Club night", dealer="N", vul="None",
-                    auction=auction, play=(("SA", "S4", "S3", "S2"), ("C5", "CA", "CJ", "C2")), claim=10)],
+        [
+            ParsedDeck(
+                deal=DEAL,
+                index=0,
+                line=1,
+                board="1",
+                board_name="Club night",
+                dealer="N",
+                vul="None",
+                auction=auction,
+                play=(("SA", "S4", "S3", "S2"), ("C5", "CA", "CJ", "C2")),
+                claim=10,
+            )
+        ],
         source_name="club-night.lin",
         source_format="lin",
     )
@@ -84,8 +104,12 @@ def test_four_players_each_see_their_own_hand_until_the_reveal(live_server, brow
     for name in PLAYERS:
         context = browser.new_context(viewport={"width": 1280, "height": 900})
         page = context.new_page()
-        page.on("console", lambda msg, who=name: msg.type == "error"
-                and problems.append(f"{who}: {msg.text} {msg.location.get('url', '')}"))
+        page.on(
+            "console",
+            lambda msg, who=name: (
+                msg.type == "error" and problems.append(f"{who}: {msg.text} {msg.location.get('url', '')}")
+            ),
+        )
         page.on("dialog", lambda dialog: dialog.accept())  # hx-confirm on Reveal hands
         pages[name] = page
 
@@ -116,8 +140,11 @@ def test_four_players_each_see_their_own_hand_until_the_reveal(live_server, brow
     dealt = time.monotonic()
     for name, seat in PLAYERS.items():
         page = pages[name]
-        wait_until(dealt + BUDGET, lambda: "Board 1" in page.locator(".board-title").inner_text(),
-                   f"{name} sees board 1")
+        wait_until(
+            dealt + BUDGET,
+            lambda page=page: "Board 1" in page.locator(".board-title").inner_text(),
+            f"{name} sees board 1",
+        )
         assert visible_hands(page) == {NAMES[seat]: suit_rows(seat)}
         assert page.locator("#seat-view .card-backs").count() == 3
         html = page.content()
@@ -137,7 +164,7 @@ def test_four_players_each_see_their_own_hand_until_the_reveal(live_server, brow
     revealed = time.monotonic()
     everything = {NAMES[seat]: suit_rows(seat) for seat in "NESW"}
     for name, page in pages.items():
-        wait_until(revealed + BUDGET, lambda: len(visible_hands(page)) == 4, f"{name} sees all four")
+        wait_until(revealed + BUDGET, lambda page=page: len(visible_hands(page)) == 4, f"{name} sees all four")
         assert visible_hands(page) == everything
         expect(page.locator(".record .alert-notes")).to_contain_text("Jacoby: 4+ hearts")
         expect(page.locator(".record .contract-line")).to_contain_text("by North")

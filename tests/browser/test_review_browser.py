@@ -55,7 +55,8 @@ def test_a_reviewer_removes_the_decks_of_an_upload_with_problems(browser, live_s
     expect(page.locator("#result_list")).to_contain_text("demo-decks.pbn")
     page.locator("#result_list tbody tr th a").click()
     expect(page.locator(".field-summary")).to_contain_text(
-        "1 file(s); 7 deck(s) found; 6 added; 1 left out as duplicates; 1 problem(s)")
+        "1 file(s); 7 deck(s) found; 6 added; 1 left out as duplicates; 1 problem(s)"
+    )
     expect(page.locator(".upload-files .problems p")).to_contain_text("board 7")
     shot(page, "upload-with-problems")
 

@@ -18,10 +18,19 @@ pytestmark = [pytest.mark.django_db, pytest.mark.queue]
 def test_a_deck_read_back_is_the_deck_that_went_in(game):
     decks = full_decks(30)
     odd = ParsedDeck(
-        deal=decks[0].deal, index=7, line=99, board="12a", board_name='Tab\there, "quoted", back\\slash',
-        players=(("N", "Zoë|Ø"), ("S", "O'Brien")), auction=(Call("1C", True, "2+ clubs\nnewline"), Call("P")),
-        tags=(("Event", "\\N{NULL} is not special; \\. neither"), ("Note", "1:a\tb")), notes=("kept in column order",),
-        claim=9, contract="3NT", declarer="S", result="9",
+        deal=decks[0].deal,
+        index=7,
+        line=99,
+        board="12a",
+        board_name='Tab\there, "quoted", back\\slash',
+        players=(("N", "Zoë|Ø"), ("S", "O'Brien")),
+        auction=(Call("1C", True, "2+ clubs\nnewline"), Call("P")),
+        tags=(("Event", "\\N{NULL} is not special; \\. neither"), ("Note", "1:a\tb")),
+        notes=("kept in column order",),
+        claim=9,
+        contract="3NT",
+        declarer="S",
+        result="9",
     )
     rows = game.add_decks([*decks, odd], source_name="club.pbn", source_format="pbn")
     assert [r.position for r in rows] == list(range(31))

@@ -12,8 +12,8 @@ from collections.abc import Callable
 import pytest
 from django.db import connection
 
-from games.formats.model import Deck as ParsedDeck
 from games.formats.cards import random_deal
+from games.formats.model import Deck as ParsedDeck
 from games.models import DealtBoard, Deck, Game
 
 pytestmark = [pytest.mark.queue, pytest.mark.django_db(transaction=True)]
@@ -63,6 +63,7 @@ def tickets(total: int) -> Callable[[], bool]:
 def dealer(game_pk: int, take: Callable[[], bool], as_user=None) -> Callable[[], None]:
     """Deals while there are tickets: Game.deal_next, or as the view does
     (GameManager.deal_next_as, the host's check in the dealing statement) when ``as_user``."""
+
     def work() -> None:
         while take():
             if as_user is None:

@@ -19,7 +19,11 @@ def test_the_host_gets_the_whole_game_with_its_values_converted(game, host):
     assert found.allow_upload is False and isinstance(found.created_at, datetime)
     assert found.created_at.tzinfo is not None and found.created_at == game.created_at  # converted, aware
     assert (found.name, found.host_id, found.game_type, found.next_board_number) == (
-        game.name, host.pk, game.game_type, game.next_board_number)
+        game.name,
+        host.pk,
+        game.game_type,
+        game.next_board_number,
+    )
 
 
 def test_staff_manage_every_game(game, staff):
@@ -93,8 +97,10 @@ def test_deal_next_as_the_host_or_staff_deals_and_gives_the_game_with_the_board(
     decks = queue_decks(game, 2)
     first = Game.objects.deal_next_as(host, game.pk)
     second = Game.objects.deal_next_as(staff, game.pk)  # staff manage every game
-    assert [(b.number, b.deck_id, b.dealt_by_id) for b in (first, second)] == [(1, decks[0].pk, host.pk),
-                                                                               (2, decks[1].pk, staff.pk)]
+    assert [(b.number, b.deck_id, b.dealt_by_id) for b in (first, second)] == [
+        (1, decks[0].pk, host.pk),
+        (2, decks[1].pk, staff.pk),
+    ]
     assert first.game == game and first.game.name == game.name and second.game.next_board_number == 3
     assert second.game.created_at == game.created_at  # the whole row, converted
     game.refresh_from_db()

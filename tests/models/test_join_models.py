@@ -6,8 +6,8 @@ import pytest
 from django.db import IntegrityError, transaction
 
 from games.formats.model import Deck as ParsedDeck
-from games.models.join import BoardReveal, JoinTable, Seat, SeatError, seat_of, seat_view
 from games.models import Game
+from games.models.join import BoardReveal, JoinTable, Seat, SeatError, seat_of, seat_view
 
 pytestmark = pytest.mark.django_db
 
@@ -27,8 +27,10 @@ def table(host):
 
 
 def test_each_table_gets_an_unguessable_invite_token(host):
-    tokens = {JoinTable.for_game(Game.objects.create(host=host, name=f"g{i}", game_type="join")).invite_token
-              for i in range(20)}
+    tokens = {
+        JoinTable.for_game(Game.objects.create(host=host, name=f"g{i}", game_type="join")).invite_token
+        for i in range(20)
+    }
     assert len(tokens) == 20 and all(len(t) >= 24 for t in tokens)
 
 

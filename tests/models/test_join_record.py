@@ -58,7 +58,9 @@ def test_each_card_is_placed_under_the_seat_that_held_it_and_the_winner_is_marke
     # Hearts trumps, declarer North: East leads the club ace, South ruffs? South has clubs;
     # trick 1: E CA, S C4, W C3, N C2 -> East wins. Trick 2: E D2, S DQ, W DA, N D7 -> West.
     record = build_record(
-        deal=DEAL, dealer="N", auction=calls("4H", "P", "P", "P"),
+        deal=DEAL,
+        dealer="N",
+        auction=calls("4H", "P", "P", "P"),
         play=[["CA", "C4", "C3", "C2"], ["D2", "DQ", "DA", "D7"]],
     )
     first, second = record.tricks
@@ -72,8 +74,12 @@ def test_a_trump_beats_the_suit_led():
     # Spades trumps: N leads HK, E H9, S HA, W S5 (West has no... West holds QT85 hearts,
     # so use a made-up legal-enough trick; only the winner rule is tested here).
     record = build_record(
-        deal=DEAL, dealer="N", contract="2S", declarer="N",
-        auction=calls("2S", "P", "P", "P"), play=[["HK", "H9", "HA", "S5"]],
+        deal=DEAL,
+        dealer="N",
+        contract="2S",
+        declarer="N",
+        auction=calls("2S", "P", "P", "P"),
+        play=[["HK", "H9", "HA", "S5"]],
     )
     assert record.tricks[0].winner == "W"
 

@@ -13,12 +13,14 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def _run(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
-    environ = {k: v for k, v in os.environ.items() if k not in {"DEBUG", "SECRET_KEY", "ALLOWED_HOSTS", "DJANGO_ALLOW_ASYNC_UNSAFE"}}
+    environ = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in {"DEBUG", "SECRET_KEY", "ALLOWED_HOSTS", "DJANGO_ALLOW_ASYNC_UNSAFE"}
+    }
     # (the browser tests set DJANGO_ALLOW_ASYNC_UNSAFE for Playwright's event loop; a deployment never has it)
     environ.update({"DJANGO_SETTINGS_MODULE": "deckupload.settings_production", **env})
-    return subprocess.run(
-        [sys.executable, *args], cwd=ROOT, env=environ, capture_output=True, text=True, timeout=120
-    )
+    return subprocess.run([sys.executable, *args], cwd=ROOT, env=environ, capture_output=True, text=True, timeout=120)
 
 
 def _secret_key() -> str:
@@ -28,8 +30,13 @@ def _secret_key() -> str:
 
 def test_check_deploy_is_clean():
     result = _run(
-        "manage.py", "check", "--deploy", "--fail-level", "WARNING",
-        SECRET_KEY=_secret_key(), ALLOWED_HOSTS="example.org",
+        "manage.py",
+        "check",
+        "--deploy",
+        "--fail-level",
+        "WARNING",
+        SECRET_KEY=_secret_key(),
+        ALLOWED_HOSTS="example.org",
     )
     assert result.returncode == 0, result.stdout + result.stderr
     assert "no issues" in result.stdout

@@ -32,8 +32,8 @@ from django.db import connection
 from django.test import Client
 
 from games.formats.bench_data import plain_pbn
-from games.upload_forms import DISK_FULL
 from games.models.upload import Upload, UploadFile
+from games.upload_forms import DISK_FULL
 from tests.conftest import skip_or_fail
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -73,8 +73,11 @@ def child_env(**extra: str) -> dict[str, str]:
 def run_child(script: str, tmp_path: Path, **env: str) -> subprocess.Popen:
     with (tmp_path / "child.log").open("wb") as log:  # the child keeps its own copy of the file
         return subprocess.Popen(
-            [sys.executable, "-c", BOOT + script], cwd=ROOT, env=child_env(**env),
-            stdout=subprocess.PIPE, stderr=log,
+            [sys.executable, "-c", BOOT + script],
+            cwd=ROOT,
+            env=child_env(**env),
+            stdout=subprocess.PIPE,
+            stderr=log,
         )
 
 
@@ -193,8 +196,15 @@ def big_file() -> bytes:
 def kill_the_add(upload: Upload, tmp_path: Path, where: str) -> str:
     """Run the add in a worker process, SIGKILL it at ``where``; what it last said."""
     marker = tmp_path / f"marker-{where}"
-    child = run_child(KILL, tmp_path, FAULT_DB=json.dumps(this_database()), FAULT_MARKER=str(marker),
-                      FAULT_WHERE=where, FAULT_UPLOAD=str(upload.pk), FAULT_ROWS=str(DECKS))
+    child = run_child(
+        KILL,
+        tmp_path,
+        FAULT_DB=json.dumps(this_database()),
+        FAULT_MARKER=str(marker),
+        FAULT_WHERE=where,
+        FAULT_UPLOAD=str(upload.pk),
+        FAULT_ROWS=str(DECKS),
+    )
     wait_for_marker(marker, child, tmp_path / "child.log")
     if where != "anywhere":
         assert_in_a_transaction(marker.read_text())
@@ -263,8 +273,12 @@ class ThrowawayPostgres:
         self.url = ""
 
     def start_cluster(self) -> None:
-        done = subprocess.run([str(ROOT / "scripts/pg_throwaway.sh"), "start", str(self.dir), str(self.port)],
-                              capture_output=True, text=True, timeout=120)
+        done = subprocess.run(
+            [str(ROOT / "scripts/pg_throwaway.sh"), "start", str(self.dir), str(self.port)],
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
         if done.returncode:
             skip_or_fail(f"PostgreSQL could not be started: {done.stderr.strip()}")
         self.url = done.stdout.strip()
@@ -325,10 +339,20 @@ def test_when_the_database_goes_away_pages_say_so_and_service_resumes_without_a_
     server = None
     try:
         pg.start_cluster()
-        env = dict(DATABASE_URL=pg.url, DJANGO_SETTINGS_MODULE="deckupload.settings_production",
-                   CACHE_DIR=str(tmp_path / "cache"), CONN_MAX_AGE="60")
-        setup = subprocess.run([sys.executable, "-c", BOOT + SETUP], cwd=ROOT, env=child_env(**env),
-                               capture_output=True, text=True, timeout=120)
+        env = dict(
+            DATABASE_URL=pg.url,
+            DJANGO_SETTINGS_MODULE="deckupload.settings_production",
+            CACHE_DIR=str(tmp_path / "cache"),
+            CONN_MAX_AGE="60",
+        )
+        setup = subprocess.run(
+            [sys.executable, "-c", BOOT + SETUP],
+            cwd=ROOT,
+            env=child_env(**env),
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
         assert setup.returncode == 0, setup.stderr[-3000:]
         made = json.loads(setup.stdout.strip().splitlines()[-1])
         port, log = free_port(), tmp_path / "gunicorn.log"
@@ -336,9 +360,22 @@ def test_when_the_database_goes_away_pages_say_so_and_service_resumes_without_a_
         # every request meets the same kept connection.
         with log.open("wb") as output:
             server = subprocess.Popen(
-                [sys.executable, "-m", "gunicorn", "--bind", f"127.0.0.1:{port}", "--workers", "1",
-                 "--access-logfile", "-", "deckupload.wsgi:application"],
-                cwd=ROOT, env=child_env(**env), stdout=output, stderr=subprocess.STDOUT,
+                [
+                    sys.executable,
+                    "-m",
+                    "gunicorn",
+                    "--bind",
+                    f"127.0.0.1:{port}",
+                    "--workers",
+                    "1",
+                    "--access-logfile",
+                    "-",
+                    "deckupload.wsgi:application",
+                ],
+                cwd=ROOT,
+                env=child_env(**env),
+                stdout=output,
+                stderr=subprocess.STDOUT,
             )
         base = f"http://127.0.0.1:{port}"
         wait_for_server(f"{base}/help/uploading-decks/", server, log)
@@ -461,8 +498,9 @@ def test_a_full_disk_stages_and_adds_nothing_and_says_so(tmp_path, record_proper
             source.execute("VACUUM INTO ?", (str(database),))
         finally:
             source.close()
-        child = run_child(FULL, tmp_path, FAULT_DB=json.dumps({"NAME": str(database)}), FAULT_FULL=how,
-                          FAULT_DIR=str(folder))
+        child = run_child(
+            FULL, tmp_path, FAULT_DB=json.dumps({"NAME": str(database)}), FAULT_FULL=how, FAULT_DIR=str(folder)
+        )
         out, _ = child.communicate(timeout=120)
         assert child.returncode == 0, (tmp_path / "child.log").read_text()[-3000:]
     finally:
@@ -527,9 +565,13 @@ def raw_upload(live_server, game, session: str, csrf: str, data: bytes, *, cut: 
     hang up altogether. The server's answer, if any."""
     boundary = "----hostile-cut-boundary"
     body = (
-        f"--{boundary}\r\nContent-Disposition: form-data; name=\"files\"; filename=\"cut.pbn\"\r\n"
-        "Content-Type: application/octet-stream\r\n\r\n"
-    ).encode() + data + f"\r\n--{boundary}--\r\n".encode()
+        (
+            f'--{boundary}\r\nContent-Disposition: form-data; name="files"; filename="cut.pbn"\r\n'
+            "Content-Type: application/octet-stream\r\n\r\n"
+        ).encode()
+        + data
+        + f"\r\n--{boundary}--\r\n".encode()
+    )
     length = 2 * 1024 * 1024 if cut else len(body)
     if cut:
         body = body[: 300 * 1024]
@@ -572,7 +614,8 @@ def test_an_upload_cut_off_midway_stages_nothing_and_the_server_goes_on(live_ser
     # The server goes on: the whole file is staged and previewed.
     answer = raw_upload(live_server, game, session, csrf, data, cut=False)
     assert answer.startswith(b"HTTP/1.1 302"), answer[:500]
-    location = next(line.split(b": ", 1)[1].decode() for line in answer.split(b"\r\n")
-                    if line.lower().startswith(b"location: "))
+    location = next(
+        line.split(b": ", 1)[1].decode() for line in answer.split(b"\r\n") if line.lower().startswith(b"location: ")
+    )
     assert "Add Decks to Game (3000)" in opener.open(f"{live_server.url}{location}").read().decode()
     assert Upload.objects.count() == 1

@@ -112,14 +112,25 @@ def test_it_rotates_and_renumbers_as_the_preview_does(game):
     from games.formats.rotate import declarer_of
 
     out = StringIO()
-    call_command("import_decks", str(game.pk), str(FIXTURES / "four_boards.lin"), "--rotate", "south-declares",
-                 "--renumber-from", "5", "--vul", "number", stdout=out)
+    call_command(
+        "import_decks",
+        str(game.pk),
+        str(FIXTURES / "four_boards.lin"),
+        "--rotate",
+        "south-declares",
+        "--renumber-from",
+        "5",
+        "--vul",
+        "number",
+        stdout=out,
+    )
     decks = list(game.queued())
     assert [d.board for d in decks] == ["5", "6", "7", "8"]
     assert [(d.dealer, d.vul) for d in decks] == [("N", "NS"), ("E", "EW"), ("S", "All"), ("W", "None")]
     assert all(declarer_of(d.to_parsed()) == "S" for d in decks)
     assert [sorted(rules.hands(d.deal).values()) for d in decks] == [
-        sorted(rules.hands(deal).values()) for deal in FOUR_BOARDS_LIN]
+        sorted(rules.hands(deal).values()) for deal in FOUR_BOARDS_LIN
+    ]
 
 
 def test_a_quarter_turn_from_the_command_line(game):

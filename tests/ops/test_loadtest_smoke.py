@@ -35,7 +35,10 @@ def test_a_short_load_test_runs_clean():
         skip_or_fail("locust is not installed in the virtualenv (requirements.txt)")
     done = subprocess.run(
         [sys.executable, "scripts/loadtest.py", "--seconds", "4", "--hosts", "3", "--boards", "12", "--deals", "4"],
-        cwd=ROOT, capture_output=True, text=True, timeout=240,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=240,
     )
     out = done.stdout + done.stderr
     assert done.returncode == 0, out[-4000:]
@@ -78,7 +81,9 @@ def test_the_cpu_report_keeps_the_hosts_steal_apart_and_says_when_it_disturbed_t
     busy = cpu_split.CpuSample(machine_busy=110, machine_all=120, workers=60, database=15, client=5, steal=0)
     lines = cpu_split.cpu_lines(before, busy, requests=4000)
     assert "anything else 30.0, steal 0.0" in lines[0]
-    assert lines[1:] == ["DISTURBED: other processes in this machine took 25% of its CPU time; run again when nothing else runs"]
+    assert lines[1:] == [
+        "DISTURBED: other processes in this machine took 25% of its CPU time; run again when nothing else runs"
+    ]
 
 
 def test_the_cpu_sample_reads_the_steal_column():

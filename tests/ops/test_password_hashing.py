@@ -18,8 +18,9 @@ def real_hashers(settings):
 
 
 def test_a_new_account_gets_an_argon2id_hash(real_hashers, client):
-    response = client.post("/signup/", {"username": "dana", "password1": "Tuesday-Pa55word-xyz",
-                                        "password2": "Tuesday-Pa55word-xyz"})
+    response = client.post(
+        "/signup/", {"username": "dana", "password1": "Tuesday-Pa55word-xyz", "password2": "Tuesday-Pa55word-xyz"}
+    )
     assert response.status_code == 302
     from django.contrib.auth import get_user_model
 
@@ -27,10 +28,11 @@ def test_a_new_account_gets_an_argon2id_hash(real_hashers, client):
 
 
 def test_an_older_pbkdf2_account_logs_in_and_is_rehashed(real_hashers, client, django_user_model):
-    user = django_user_model.objects.create(username="old", password=make_password("Old-Pa55word-xyz", hasher="pbkdf2_sha256"))
+    user = django_user_model.objects.create(
+        username="old", password=make_password("Old-Pa55word-xyz", hasher="pbkdf2_sha256")
+    )
     assert user.password.startswith("pbkdf2_sha256$")
     response = client.post("/login/", {"username": "old", "password": "Old-Pa55word-xyz"})
     assert response.status_code == 302
     user.refresh_from_db()
     assert user.password.startswith("argon2$argon2id$")
-

@@ -100,7 +100,9 @@ def test_search_keeps_the_list_filters(staff_client, game, queue_decks):
 
 def test_it_filters_by_game_status_format_uploader_and_date(staff_client, staff, host, game, game_without_upload):
     (pbn,) = game.add_decks([ParsedDeck(deal=DEAL, index=0, line=1)], source_format="pbn", uploaded_by=host)
-    (lin,) = game_without_upload.add_decks([ParsedDeck(deal=DEAL, index=0, line=1)], source_format="lin", uploaded_by=staff)
+    (lin,) = game_without_upload.add_decks(
+        [ParsedDeck(deal=DEAL, index=0, line=1)], source_format="lin", uploaded_by=staff
+    )
     html = staff_client.get("/admin/games/deck/").content.decode()
     for title in ("game", "status", "source format", "uploaded by", "uploaded at"):
         assert f'data-filter-title="{title}"' in html
@@ -194,10 +196,21 @@ def test_decks_are_read_only_outside_the_actions(staff_client, game, queue_decks
 def test_the_game_can_be_saved_with_its_queue_inline(staff_client, game, queue_decks):
     a, b = queue_decks(game, 2)
     data = {
-        "host": game.host_id, "name": "Renamed", "game_type": "practice", "allow_upload": "on",
-        "scoring": "imps", "missing_info": "rotation", "when_empty": "random",
-        "decks-TOTAL_FORMS": "2", "decks-INITIAL_FORMS": "2", "decks-MIN_NUM_FORMS": "0", "decks-MAX_NUM_FORMS": "0",
-        "decks-0-id": a.pk, "decks-0-game": game.pk, "decks-1-id": b.pk, "decks-1-game": game.pk,
+        "host": game.host_id,
+        "name": "Renamed",
+        "game_type": "practice",
+        "allow_upload": "on",
+        "scoring": "imps",
+        "missing_info": "rotation",
+        "when_empty": "random",
+        "decks-TOTAL_FORMS": "2",
+        "decks-INITIAL_FORMS": "2",
+        "decks-MIN_NUM_FORMS": "0",
+        "decks-MAX_NUM_FORMS": "0",
+        "decks-0-id": a.pk,
+        "decks-0-game": game.pk,
+        "decks-1-id": b.pk,
+        "decks-1-game": game.pk,
     }
     response = staff_client.post(f"/admin/games/game/{game.pk}/change/", data)
     assert response.status_code == 302

@@ -26,10 +26,16 @@ def two_games(host, other_user, queue_decks):
     return queue_decks(monday, 1)[0], queue_decks(tuesday, 1)[0]
 
 
-@pytest.mark.parametrize("query, found", [
-    ({"game": "monday"}, "m"), ({"game": "PRACTICE"}, "t"), ({"game": "club"}, "m"), ({"game": "nothing"}, ""),
-    ({"game": ""}, "mt"),
-])
+@pytest.mark.parametrize(
+    "query, found",
+    [
+        ({"game": "monday"}, "m"),
+        ({"game": "PRACTICE"}, "t"),
+        ({"game": "club"}, "m"),
+        ({"game": "nothing"}, ""),
+        ({"game": ""}, "mt"),
+    ],
+)
 def test_the_game_filter_takes_part_of_a_name(staff_client, two_games, query, found):
     html = staff_client.get(DECKS, query).content.decode()
     for name, deck in zip("mt", two_games):
@@ -46,7 +52,7 @@ def test_filters_offer_the_games_and_users_of_the_page_only(staff_client, two_ga
     for i in range(30):  # games and users nobody uploaded to or as: not listed anywhere
         Game.objects.create(host=django_user_model.objects.create_user(f"quiet{i}"), name=f"Quiet game {i}")
     html = staff_client.get(DECKS).content.decode()
-    sidebar = html[html.index('id="changelist-filter"'):]
+    sidebar = html[html.index('id="changelist-filter"') :]
     assert "Quiet game" not in sidebar and "quiet1" not in sidebar
     monday, tuesday = two_games
     assert f'href="?game=%23{monday.game_id}"' in sidebar and f'href="?game=%23{tuesday.game_id}"' in sidebar
@@ -55,7 +61,7 @@ def test_filters_offer_the_games_and_users_of_the_page_only(staff_client, two_ga
 
 def test_a_quick_pick_keeps_the_other_filters(staff_client, two_games):
     html = staff_client.get(DECKS, {"status__exact": "queued", "q": "club"}).content.decode()
-    sidebar = html[html.index('id="changelist-filter"'):]
+    sidebar = html[html.index('id="changelist-filter"') :]
     assert f"?game=%23{two_games[0].game_id}&amp;q=club&amp;status__exact=queued" in sidebar
     assert '<input type="hidden" name="status__exact" value="queued">' in sidebar
     assert '<input type="hidden" name="q" value="club">' in sidebar
@@ -106,8 +112,9 @@ def test_lists_do_not_count_the_whole_table_twice(staff_client, two_games):
     assert "1 deck" in html and "total" not in html.split('class="paginator"')[1][:200]
 
 
-def test_a_games_page_shows_the_head_of_a_long_queue_and_links_to_all_of_it(staff_client, game, queue_decks,
-                                                                           monkeypatch):
+def test_a_games_page_shows_the_head_of_a_long_queue_and_links_to_all_of_it(
+    staff_client, game, queue_decks, monkeypatch
+):
     monkeypatch.setattr("games.admin.QUEUE_SHOWN", 3)
     decks = queue_decks(game, 5)
     html = staff_client.get(f"/admin/games/game/{game.pk}/change/").content.decode()

@@ -58,16 +58,20 @@ def test_reviewer_group_puts_the_role_right_again():
     assert codenames(reviewer_group()) == ROLE
 
 
-@pytest.mark.parametrize("path", ["/admin/", "/admin/games/game/", "/admin/games/deck/", "/admin/games/upload/",
-                                  "/admin/games/dealtboard/"])
+@pytest.mark.parametrize(
+    "path", ["/admin/", "/admin/games/game/", "/admin/games/deck/", "/admin/games/upload/", "/admin/games/dealtboard/"]
+)
 def test_a_reviewer_opens_the_review_desk(reviewer_client, upload, path):
     assert reviewer_client.get(path).status_code == 200
 
 
 def test_a_reviewer_reads_games_decks_and_uploads_without_changing_them(reviewer_client, game, upload):
     deck = game.queued().first()
-    for path in (f"/admin/games/game/{game.pk}/change/", f"/admin/games/deck/{deck.pk}/change/",
-                 f"/admin/games/upload/{upload.pk}/change/"):
+    for path in (
+        f"/admin/games/game/{game.pk}/change/",
+        f"/admin/games/deck/{deck.pk}/change/",
+        f"/admin/games/upload/{upload.pk}/change/",
+    ):
         response = reviewer_client.get(path)
         assert response.status_code == 200 and 'name="_save"' not in response.content.decode(), path
     response = reviewer_client.post(f"/admin/games/game/{game.pk}/change/", {"name": "Renamed"})

@@ -18,8 +18,15 @@ pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 MAX_QUERIES = 8  # session, user, count, rows, the rows' files (uploads), and a few to spare
 MAX_BYTES = 1024 * 1024
 # Pages whose rows fill one page on both sites: their sizes are compared.
-FULL_PAGES = {"decks", "decks, searched", "decks of one uploader", "games", "uploads", "uploads, searched",
-              "dealt boards"}
+FULL_PAGES = {
+    "decks",
+    "decks, searched",
+    "decks of one uploader",
+    "games",
+    "uploads",
+    "uploads, searched",
+    "dealt boards",
+}
 
 
 def test_list_pages_stay_small_on_a_big_site():

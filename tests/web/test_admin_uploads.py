@@ -14,7 +14,7 @@ from django.utils import timezone
 from games.admin_uploads import added_decks
 from games.formats.cards import random_deal
 from games.models import Deck, Upload
-from tests.fixtures_upload import BOARD_2_BAD_PBN, THREE_BOARDS_PBN, fixture, pbn
+from tests.fixtures_upload import THREE_BOARDS_PBN, fixture, pbn
 
 pytestmark = pytest.mark.django_db
 
@@ -58,19 +58,36 @@ def test_the_list_shows_who_sent_which_files_to_which_game_and_what_became_of_th
     assert html.index(change_url(waiting)) < html.index(change_url(with_problem))  # newest first
 
 
-@pytest.mark.parametrize("term, found", [("alice", "a"), ("bob", "b"), ("Tuesday", "a"), ("No uploads", "b"),
-                                         ("bad.pbn", "a"), ("monday.lin", "b"), ("nothing-like-it", "")])
+@pytest.mark.parametrize(
+    "term, found",
+    [
+        ("alice", "a"),
+        ("bob", "b"),
+        ("Tuesday", "a"),
+        ("No uploads", "b"),
+        ("bad.pbn", "a"),
+        ("monday.lin", "b"),
+        ("nothing-like-it", ""),
+    ],
+)
 def test_it_searches_uploaders_games_and_file_names(staff_client, with_problem, clean, term, found):
     html = staff_client.get(LIST, {"q": term}).content.decode()
     for name, upload in {"a": with_problem, "b": clean}.items():
         assert (change_url(upload) in html) == (name == found), (term, name)
 
 
-@pytest.mark.parametrize("query, found", [
-    ({"problems": "yes"}, "a"), ({"problems": "no"}, "bc"),
-    ({"state": "added"}, "ab"), ({"state": "waiting"}, "c"), ({"state": "expired"}, "d"),
-    ({"host": "bob"}, "b"), ({"game": "tuesday"}, "acd"),
-])
+@pytest.mark.parametrize(
+    "query, found",
+    [
+        ({"problems": "yes"}, "a"),
+        ({"problems": "no"}, "bc"),
+        ({"state": "added"}, "ab"),
+        ({"state": "waiting"}, "c"),
+        ({"state": "expired"}, "d"),
+        ({"host": "bob"}, "b"),
+        ({"game": "tuesday"}, "acd"),
+    ],
+)
 def test_it_filters_by_problems_state_uploader_and_game(staff_client, with_problem, clean, game, host, query, found):
     waiting = staged(game, host, [("later.pbn", pbn([random_deal()]))], add=False)
     expired = staged(game, host, [("old.pbn", b"")], add=False)  # an empty file: a problem, but expired
@@ -89,7 +106,8 @@ def test_it_filters_by_date(staff_client, with_problem, clean):
 
 
 def test_an_uploads_page_counts_what_was_found_added_and_left_out_and_lists_every_problem(
-        staff_client, game, host, queue_decks):
+    staff_client, game, host, queue_decks
+):
     (queued,) = queue_decks(game, 1)
     files = [("club.pbn", pbn([*THREE_BOARDS_PBN, queued.deal])), ("bad.pbn", fixture("board_2_bad.pbn"))]
     upload = staged(game, host, files)
@@ -222,10 +240,15 @@ def test_the_download_action_puts_each_upload_in_its_folder(staff_client, game, 
     twice = staged(game, host, [("same.pbn", pbn([random_deal()])), ("same.pbn", pbn([random_deal()]))])
     response = act(staff_client, "download_files", [with_problem, clean, twice])
     archive = zipfile.ZipFile(io.BytesIO(b"".join(response.streaming_content)))
-    assert sorted(archive.namelist()) == sorted([
-        f"upload-{with_problem.pk}/club.pbn", f"upload-{with_problem.pk}/bad.pbn",
-        f"upload-{clean.pk}/monday.lin", f"upload-{twice.pk}/same.pbn", f"upload-{twice.pk}/2-same.pbn",
-    ])
+    assert sorted(archive.namelist()) == sorted(
+        [
+            f"upload-{with_problem.pk}/club.pbn",
+            f"upload-{with_problem.pk}/bad.pbn",
+            f"upload-{clean.pk}/monday.lin",
+            f"upload-{twice.pk}/same.pbn",
+            f"upload-{twice.pk}/2-same.pbn",
+        ]
+    )
     assert archive.read(f"upload-{clean.pk}/monday.lin") == fixture("four_boards.lin")
 
 

@@ -95,8 +95,9 @@ def test_a_deck_not_in_the_upload_is_404(host_client, game, key):
     assert host_client.get(reverse("deck_analysis", args=[game.pk, staged.token, key])).status_code == 404
 
 
-def test_practice_game_of_another_host_is_not_analysed_for_staff_without_the_permission(client, dealt,
-                                                                                         django_user_model):
+def test_practice_game_of_another_host_is_not_analysed_for_staff_without_the_permission(
+    client, dealt, django_user_model
+):
     viewer = django_user_model.objects.create_user("viewer", password="x", is_staff=True)
     client.force_login(viewer)
     assert client.get(reverse("board_analysis", args=[dealt.pk, 1])).status_code == 404
@@ -105,8 +106,10 @@ def test_practice_game_of_another_host_is_not_analysed_for_staff_without_the_per
 
 def test_a_files_own_table_that_differs_is_noted(host_client, game):
     stated = [("DoubleDummyTricks", "00000000000000000000"), ("OptimumScore", "NS 9999")]
-    game.add_decks([ParsedDeck(deal=DEAL, index=0, line=1, board="1", dealer="N", vul="None", tags=tuple(stated))],
-                   source_name="hand-record.pbn")
+    game.add_decks(
+        [ParsedDeck(deal=DEAL, index=0, line=1, board="1", dealer="N", vul="None", tags=tuple(stated))],
+        source_name="hand-record.pbn",
+    )
     game.deal_next()
     html = host_client.get(reverse("board_analysis", args=[game.pk, 1]), headers=HX).text
     assert "The file says N takes 0 in ♠, the solver 3" in html
@@ -115,8 +118,9 @@ def test_a_files_own_table_that_differs_is_noted(host_client, game):
 
 def test_the_admins_deck_page_shows_the_analysis(staff_client, game):
     stated = (("DoubleDummyTricks", "00000000000000000000"),)
-    (deck,) = game.add_decks([ParsedDeck(deal=DEAL, index=0, line=1, board="1", dealer="N", vul="None",
-                                         tags=stated)], source_name="a.pbn")
+    (deck,) = game.add_decks(
+        [ParsedDeck(deal=DEAL, index=0, line=1, board="1", dealer="N", vul="None", tags=stated)], source_name="a.pbn"
+    )
     html = staff_client.get(reverse("admin:games_deck_change", args=[deck.pk])).text
     assert cells(html) == endplay_rows(DEAL) and "6♣X by N-S, -300" in html
     assert "The file says N takes 0 in NT, the solver 4" in html

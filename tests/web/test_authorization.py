@@ -52,13 +52,22 @@ ROUTES: dict[str, tuple[str, set[str]]] = {
     "seat_remove": (HOST, {"POST"}),
     "seat_leave": (HOST, {"POST"}),
 }
-PBN = b'[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n[Deal "N:J4.KJ732.7.Q9862 Q9873.9.KJ8532.A KT2.A64.QT.KJT74 A65.QT85.A964.53"]\n'
+PBN = (
+    b'[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n'
+    b'[Deal "N:J4.KJ732.7.Q9862 Q9873.9.KJ8532.A KT2.A64.QT.KJT74 A65.QT85.A964.53"]\n'
+)
 POST_DATA = {
     "queue_move": {"where": "down"},
     "queue_go": {"board": "3"},
     "upload_options": {"rotation": "90", "vul_follows_number": "0"},
     "upload": {"text": PBN.decode()},
-    "new_game": {"name": "G", "game_type": "practice", "allow_upload": "1", "scoring": "imps", "missing_info": "rotation"},
+    "new_game": {
+        "name": "G",
+        "game_type": "practice",
+        "allow_upload": "1",
+        "scoring": "imps",
+        "missing_info": "rotation",
+    },
 }
 ACTORS = ["anonymous", "other", "host", "staff"]
 
@@ -72,7 +81,15 @@ def test_every_route_is_listed():
 
 
 def url_for(name: str, game, deck, token) -> str:
-    values = {"pk": game.pk, "deck_pk": deck.pk, "token": token, "which": "queue", "fmt": "pbn", "number": 1, "key": "0-0"}
+    values = {
+        "pk": game.pk,
+        "deck_pk": deck.pk,
+        "token": token,
+        "which": "queue",
+        "fmt": "pbn",
+        "number": 1,
+        "key": "0-0",
+    }
     converters = patterns()[name].pattern.converters
     unknown = set(converters) - set(values)
     assert not unknown, f"tell test_authorization how to fill {unknown} of route {name}"

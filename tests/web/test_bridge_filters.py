@@ -68,7 +68,9 @@ def test_the_diagram_escapes_every_value_from_a_file():
         {"hands": {"N": evil + ".2.3.4", "E": "", "S": "", "W": ""}, "dealer": evil, "vul": evil, "board": evil},
     )
     assert "<script" not in html and 'alert("x")' not in html
-    assert html.count("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;") == 5  # the board twice, the dealer, the vulnerability twice
+    assert (
+        html.count("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;") == 5
+    )  # the board twice, the dealer, the vulnerability twice
     assert '<span class="cards">&lt; S C R I P 10 &gt; A L E R 10' in html  # the cards, spaced out as ranks are
 
 
@@ -87,4 +89,5 @@ def test_hcp_and_suit_rows_read_any_text_as_card_by_card_would(hand):
     assert hcp(hand) == sum({"A": 4, "K": 3, "Q": 2, "J": 1}.get(c, 0) for c in hand.upper())
     parts = (hand.split(".") + ["", "", "", ""])[:4]
     assert [row["cards"] for row in suits(hand)] == [
-        " ".join("10" if c.upper() == "T" else c.upper() for c in cards) or "—" for cards in parts]
+        " ".join("10" if c.upper() == "T" else c.upper() for c in cards) or "—" for cards in parts
+    ]

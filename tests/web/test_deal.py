@@ -83,7 +83,9 @@ def test_it_needs_the_csrf_token(host, game):
     page = client.get(f"/games/{game.pk}/").content.decode()
     token = page.split('name="csrfmiddlewaretoken" value="')[1].split('"')[0]
     assert client.post(f"/games/{game.pk}/deal/", {"csrfmiddlewaretoken": token}).status_code == 302
-    assert client.post(f"/games/{game.pk}/deal/", headers={"X-CSRFToken": token, "HX-Request": "true"}).status_code == 200
+    assert (
+        client.post(f"/games/{game.pk}/deal/", headers={"X-CSRFToken": token, "HX-Request": "true"}).status_code == 200
+    )
     assert DealtBoard.objects.count() == 2
 
 

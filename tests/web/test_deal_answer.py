@@ -38,7 +38,7 @@ def test_it_drops_the_dealt_deck_and_adds_the_one_coming_into_view(host_client, 
     html = deal(host_client, game, shown="1", queue_head=str(decks[1].pk))
     assert f'hx-swap-oob="delete:#queue-deck-{decks[1].pk}"' in html
     assert f'<li id="queue-deck-{decks[QUEUE_SHOWN + 1].pk}">' in html  # the 10th of the list now
-    assert html.count("<li id=\"queue-deck-") == 1  # not the whole list again
+    assert html.count('<li id="queue-deck-') == 1  # not the whole list again
     assert f'id="queue-count" hx-swap-oob="true">{QUEUE_SHOWN + 3}</span>' in html
     assert f'name="queue_head" value="{decks[2].pk}" hx-swap-oob="true"' in html
     assert '<section id="queue"' not in html and '<section id="history"' not in html

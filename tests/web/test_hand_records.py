@@ -80,8 +80,22 @@ def test_the_page_looks_like_a_hand_record(host_client, sixteen, output_dir):
     game, _ = sixteen
     data = host_client.get(reverse("export", args=[game.pk, "queue", "pdf"]), {"per_page": "4"}).content
     (output_dir / "hand-records.pdf").write_bytes(data)
-    subprocess.run(["pdftoppm", "-png", "-r", "50", "-f", "1", "-l", "1", str(output_dir / "hand-records.pdf"),
-                    str(output_dir / "page")], check=True, timeout=60)
+    subprocess.run(
+        [
+            "pdftoppm",
+            "-png",
+            "-r",
+            "50",
+            "-f",
+            "1",
+            "-l",
+            "1",
+            str(output_dir / "hand-records.pdf"),
+            str(output_dir / "page"),
+        ],
+        check=True,
+        timeout=60,
+    )
     from PIL import Image
 
     raw = Image.open(next(output_dir.glob("page*.png"))).convert("RGB").tobytes()
@@ -94,8 +108,20 @@ def test_the_page_looks_like_a_hand_record(host_client, sixteen, output_dir):
 def test_export_decks_writes_the_same_hand_records(sixteen, tmp_path):
     game, _ = sixteen
     out = tmp_path / "records.pdf"
-    call_command("export_decks", str(game.pk), "--format", "pdf", "--per-page", "4", "--paper", "Letter",
-                 "-o", str(out), stdout=StringIO(), stderr=StringIO())
+    call_command(
+        "export_decks",
+        str(game.pk),
+        "--format",
+        "pdf",
+        "--per-page",
+        "4",
+        "--paper",
+        "Letter",
+        "-o",
+        str(out),
+        stdout=StringIO(),
+        stderr=StringIO(),
+    )
     pages = pdf_text(out.read_bytes())
     assert len(pages) == 4 and "Board 16" in pages[-1]
 

@@ -81,19 +81,36 @@ def test_it_answers_the_questions_before_they_are_asked(page):
     words = text_of(page)
     for phrase in (
         "Allow deck upload",  # which games, and how to turn it on
-        "New game", "Create", "Upload Decks", "Click to Choose File(s)…", "Or paste deals",
-        "Add Decks to Game (N)", "Deal New Cards",  # the steps
-        ".lin", ".pbn", ".txt", ".xml", "the content decides, not the extension",  # the files
+        "New game",
+        "Create",
+        "Upload Decks",
+        "Click to Choose File(s)…",
+        "Or paste deals",
+        "Add Decks to Game (N)",
+        "Deal New Cards",  # the steps
+        ".lin",
+        ".pbn",
+        ".txt",
+        ".xml",
+        "the content decides, not the extension",  # the files
         "handviewer",
         "cryptographic random source",  # the queue runs out
         "No uploaded decks left: this board was dealt at random",
-        "already waiting in this game's queue", "add it anyway",  # duplicates
+        "already waiting in this game's queue",
+        "add it anyway",  # duplicates
         "download the queue or the boards already dealt, as PBN or LIN",  # exports
         "site administration",  # staff review
     ):
         assert phrase in words, phrase
-    steps = ["New game", "Create", "Upload Decks", "Click to Choose File(s)…", "Check the preview",
-             "Add Decks to Game (N)", "Deal New Cards"]
+    steps = [
+        "New game",
+        "Create",
+        "Upload Decks",
+        "Click to Choose File(s)…",
+        "Check the preview",
+        "Add Decks to Game (N)",
+        "Deal New Cards",
+    ]
     section = text_of(page.split('id="steps"')[1].split("</section>")[0])
     at = 0
     for step in steps:  # each one after the one before
@@ -161,8 +178,22 @@ def test_the_limits_follow_the_settings_at_request_time(client, settings):
 
 # Written out here, from formats.md, to check the table the page generates from the model.
 CYCLE = [
-    ("N", "None"), ("E", "NS"), ("S", "EW"), ("W", "All"), ("N", "NS"), ("E", "EW"), ("S", "All"), ("W", "None"),
-    ("N", "EW"), ("E", "All"), ("S", "None"), ("W", "NS"), ("N", "All"), ("E", "None"), ("S", "NS"), ("W", "EW"),
+    ("N", "None"),
+    ("E", "NS"),
+    ("S", "EW"),
+    ("W", "All"),
+    ("N", "NS"),
+    ("E", "EW"),
+    ("S", "All"),
+    ("W", "None"),
+    ("N", "EW"),
+    ("E", "All"),
+    ("S", "None"),
+    ("W", "NS"),
+    ("N", "All"),
+    ("E", "None"),
+    ("S", "NS"),
+    ("W", "EW"),
 ]
 
 
@@ -205,8 +236,12 @@ def test_the_worked_lin_example_is_read_as_the_page_says(page):
     words = text_of(page.split('id="lin-example"')[1].split("</section>")[0])
     for phrase in (
         "South krysieq, West uijallen, North ElMacaroni, East Player1771",
-        "3 : North deals", "this is board 1", "nobody is vulnerable",
-        "1H P 2NT! P 4H P P P", "“inv+fit”", "East, on declarer's left, leads the ♦ Q",
+        "3 : North deals",
+        "this is board 1",
+        "nobody is vulnerable",
+        "1H P 2NT! P 4H P P P",
+        "“inv+fit”",
+        "East, on declarer's left, leads the ♦ Q",
         "11 tricks in all",
     ):
         assert phrase in words, phrase
@@ -224,9 +259,20 @@ def test_the_pbn_examples_read_as_the_same_deal(page):
         assert (deck.deal, deck.dealer, deck.vul, deck.board) == (lin_deck.deal, "N", "None", "1")
     assert LENIENT_PBN in html
     words = text_of(page.split('id="pbn"')[1].split("</section>")[0])
-    for phrase in ("[Deal", "[Dealer", "[Vulnerable", "[Board", "clockwise from the seat before the colon",
-                   "any order", "lower case", "13 remaining cards", '"#"', "comments", "only spaces or tabs",
-                   "is the same deal as the LIN example"):
+    for phrase in (
+        "[Deal",
+        "[Dealer",
+        "[Vulnerable",
+        "[Board",
+        "clockwise from the seat before the colon",
+        "any order",
+        "lower case",
+        "13 remaining cards",
+        '"#"',
+        "comments",
+        "only spaces or tabs",
+        "is the same deal as the LIN example",
+    ):
         assert phrase in words, phrase
 
 
@@ -273,7 +319,10 @@ def test_the_example_files_hold_the_same_four_decks():
     facts = [[(d.deal, d.dealer, d.vul, d.board) for d in r.decks] for r in (lin, pbn)]
     assert facts[0] == facts[1]
     assert [(dealer, vul, board) for _, dealer, vul, board in facts[0]] == [
-        ("S", "None", "1"), ("W", "NS", "2"), ("N", "EW", "3"), ("E", "All", "4"),
+        ("S", "None", "1"),
+        ("W", "NS", "2"),
+        ("N", "EW", "3"),
+        ("E", "All", "4"),
     ]
     # PBN lists the hands clockwise from the dealer; LIN always South, West, North, East.
     for deck in pbn.decks:
@@ -314,7 +363,7 @@ def test_both_example_files_give_the_same_deals(host_client, game):
 def test_it_says_both_kinds_of_game_take_uploads(client):
     """Join games exist: the page no longer calls them "coming"."""
     html = client.get(reverse("help_upload")).content.decode()
-    section = html[html.index('id="which-games"'):html.index('id="steps"')]
+    section = html[html.index('id="which-games"') : html.index('id="steps"')]
     assert "coming" not in section
     assert "<strong>Practice</strong>" in section and "<strong>Join</strong>" in section
 

@@ -35,8 +35,8 @@ def test_it_escapes_game_names(host_client, host):
 
 
 def test_it_lists_the_join_tables_the_user_sits_at(other_client, other_user, host):
-    from games.models.join import JoinTable, Seat
     from games.models import Game
+    from games.models.join import JoinTable, Seat
 
     table = JoinTable.for_game(Game.objects.create(host=host, name="Friday four", game_type=Game.Type.JOIN))
     Seat.objects.create(game=table.game, seat="E", user=other_user)

@@ -81,9 +81,21 @@ def send(client: Client, game: Game, case: hostile.Case, size: int, *, measure: 
 
 
 # Cheap to read even under tracemalloc: sent at full size once, timed and measured.
-LIGHT = {"pbn_5mb_line", "lin_5mb_line", "5mb_line_of_nothing", "nested_comments", "nul_bytes",
-         "utf16_lone_surrogate", "truncated_utf8", "invalid_utf8", "nul_in_a_value", "huge_pbn_numbers",
-         "huge_lin_numbers", "lin_board_of_5000_digits", "handviewer_odd_boards"}
+LIGHT = {
+    "pbn_5mb_line",
+    "lin_5mb_line",
+    "5mb_line_of_nothing",
+    "nested_comments",
+    "nul_bytes",
+    "utf16_lone_surrogate",
+    "truncated_utf8",
+    "invalid_utf8",
+    "nul_in_a_value",
+    "huge_pbn_numbers",
+    "huge_lin_numbers",
+    "lin_board_of_5000_digits",
+    "handviewer_odd_boards",
+}
 
 
 @pytest.mark.parametrize("case", hostile.CASES, ids=[c.id for c in hostile.CASES])
@@ -100,8 +112,12 @@ def test_a_hostile_file_gets_a_clear_answer_in_bounded_time_and_memory(host_clie
 
 
 def test_a_file_of_boards_that_are_not_deals_is_refused_in_bounded_memory(host_client, game):
-    case = hostile.Case("empty_lin_boards", "empty.lin", hostile.empty_lin_boards,
-                        message=r"empty\.lin: deal 1 \(line 1\): md gives no hands \(and [\d,]+ more problems\)")
+    case = hostile.Case(
+        "empty_lin_boards",
+        "empty.lin",
+        hostile.empty_lin_boards,
+        message=r"empty\.lin: deal 1 \(line 1\): md gives no hands \(and [\d,]+ more problems\)",
+    )
     send(host_client, game, case, 64 * 1024, measure=True)
 
 
@@ -123,9 +139,12 @@ def test_path_like_and_odd_file_names_are_stored_cleaned(host_client, game, sent
 
 def test_huge_numbers_are_added_and_dealt(host_client, game):
     """Board numbers longer than any integer column go through add, deal, the game page and export."""
-    files = [upload_file("numbers.pbn", hostile.huge_numbers(0)), upload_file("numbers.lin", hostile.huge_lin_numbers(0)),
-             upload_file("digits.lin", hostile.lin_board_of_5000_digits(0)),
-             upload_file("links.txt", hostile.handviewer_odd_boards(0))]
+    files = [
+        upload_file("numbers.pbn", hostile.huge_numbers(0)),
+        upload_file("numbers.lin", hostile.huge_lin_numbers(0)),
+        upload_file("digits.lin", hostile.lin_board_of_5000_digits(0)),
+        upload_file("links.txt", hostile.handviewer_odd_boards(0)),
+    ]
     response = host_client.post(upload_url(game), {"files": files}, follow=True)
     assert "Add Decks to Game (10)" in response.content.decode()
     added = host_client.post(reverse("upload_add", args=[game.pk, Upload.objects.get().token]), follow=True)
@@ -149,9 +168,11 @@ PAYLOAD_NAMES = ('"><img src=x onerror=alert(1)>.lin', "'><svg onload=alert(1)>.
 def pages_after_dealing(client: Client, staff_client: Client, game: Game) -> dict[str, str]:
     """Every page a hostile upload's text reaches: preview, added, game after each deal,
     the upload panel's list of uploads not added yet, admin lists and change pages."""
-    files = [upload_file(PAYLOAD_NAMES[0], hostile.payload_lin(hostile.PAYLOADS)),
-             upload_file(PAYLOAD_NAMES[1], hostile.payload_pbn(hostile.PAYLOADS)),
-             upload_file("broken.pbn", b"\n".join(hostile.broken_pbn_with(p) for p in hostile.PAYLOADS))]
+    files = [
+        upload_file(PAYLOAD_NAMES[0], hostile.payload_lin(hostile.PAYLOADS)),
+        upload_file(PAYLOAD_NAMES[1], hostile.payload_pbn(hostile.PAYLOADS)),
+        upload_file("broken.pbn", b"\n".join(hostile.broken_pbn_with(p) for p in hostile.PAYLOADS)),
+    ]
     pages = {}
     response = client.post(upload_url(game), {"files": files}, follow=True)
     pages["preview"] = response.content.decode()
@@ -162,7 +183,7 @@ def pages_after_dealing(client: Client, staff_client: Client, game: Game) -> dic
     for n in range(3):
         pages[f"deal {n + 1}"] = client.post(reverse("deal", args=[game.pk]), follow=True).content.decode()
     pages["deal htmx"] = client.post(reverse("deal", args=[game.pk]), HTTP_HX_REQUEST="true").content.decode()
-    for n in range(6):
+    for _ in range(6):
         client.post(reverse("deal", args=[game.pk]))
     pages["game, history"] = client.get(game.get_absolute_url()).content.decode()
     pages["admin decks"] = staff_client.get("/admin/games/deck/").content.decode()
@@ -226,9 +247,14 @@ def test_exports_of_hostile_text_are_plain_text_attachments(host_client, game):
 def test_the_inertness_check_catches_what_it_looks_for():
     """assert_inert would fail on a page that showed any payload as markup."""
     for html in [f"<p>{p}</p>" for p in (*hostile.PAYLOADS, *hostile.PWN_PAYLOADS) if "<" in p] + [
-        '<a href=" javascript:alert(1)">x</a>', "<p onclick=x>a</p>", "<script>x()</script>",
-        '<button hx-on:click="x()">b</button>', '<script>alert(1)</s',
+        '<a href=" javascript:alert(1)">x</a>',
+        "<p onclick=x>a</p>",
+        "<script>x()</script>",
+        '<button hx-on:click="x()">b</button>',
+        "<script>alert(1)</s",
     ]:
         with pytest.raises(AssertionError):
             hostile.assert_inert(html)
-    hostile.assert_inert('<p>&lt;script&gt;alert(1)&lt;/script&gt; javascript:alert(1)</p><script src="/static/a.js"></script>')
+    hostile.assert_inert(
+        '<p>&lt;script&gt;alert(1)&lt;/script&gt; javascript:alert(1)</p><script src="/static/a.js"></script>'
+    )

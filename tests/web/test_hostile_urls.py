@@ -35,8 +35,8 @@ from django.utils.http import urlencode
 from django.utils.regex_helper import normalize
 
 from games.converters import MAX_DB_ID, bounded_int
-from games.models.join import BoardReveal, JoinTable
 from games.models import Game
+from games.models.join import BoardReveal, JoinTable
 from games.models.upload import Upload
 from tests.fixtures_upload import THREE_BOARDS_PBN, pbn
 
@@ -46,26 +46,83 @@ HUGE = "9" * 5000  # past Python's 4,300-digit int() limit: int() raises ValueEr
 LONG = "x" * 5000
 # Path values: out of the 64-bit range, at its edge, zero, negative, empty, digits that are
 # not ASCII (str.isdigit() says yes to "²", int() says no), full-width letters, a NUL.
-HOSTILE_PATH = ("99999999999999999999", "9223372036854775807", "9223372036854775808", HUGE, "0", "-1", "",
-                "²", "١٢", "ｄ", "%00", LONG)
+HOSTILE_PATH = (
+    "99999999999999999999",
+    "9223372036854775807",
+    "9223372036854775808",
+    HUGE,
+    "0",
+    "-1",
+    "",
+    "²",
+    "١٢",
+    "ｄ",
+    "%00",
+    LONG,
+)
 HOSTILE_VALUES = ("²", "²-1", "١", "-1", "0", "99999999999999999999", HUGE, "", "\x00", LONG)
 # Every name the views read from request.GET / request.POST (grep games/ for them) and the
 # forms' fields; for the admin, its own (page, ordering, search, filters, actions, popups).
 APP_PARAMS = (
-    "file", "page", "include", "include_all", "v", "where", "seat", "to", "board", "shown", "queue_head", "next",
-    "text", "files", "name", "game_type", "allow_upload", "scoring", "missing_info",
-    "username", "password", "password1", "password2", "email",
+    "file",
+    "page",
+    "include",
+    "include_all",
+    "v",
+    "where",
+    "seat",
+    "to",
+    "board",
+    "shown",
+    "queue_head",
+    "next",
+    "text",
+    "files",
+    "name",
+    "game_type",
+    "allow_upload",
+    "scoring",
+    "missing_info",
+    "username",
+    "password",
+    "password1",
+    "password2",
+    "email",
 )
 ADMIN_PARAMS = (
-    "p", "o", "q", "e", "all", "_popup", "_to_field", "_changelist_filters", "action", "_selected_action",
-    "select_across", "index", "app_label", "model_name", "field_name", "term", "next", "password1", "password2",
-    "game__id__exact", "host__id__exact", "created_at__gte", "game_type__exact", "allow_upload__exact",
+    "p",
+    "o",
+    "q",
+    "e",
+    "all",
+    "_popup",
+    "_to_field",
+    "_changelist_filters",
+    "action",
+    "_selected_action",
+    "select_across",
+    "index",
+    "app_label",
+    "model_name",
+    "field_name",
+    "term",
+    "next",
+    "password1",
+    "password2",
+    "game__id__exact",
+    "host__id__exact",
+    "created_at__gte",
+    "game_type__exact",
+    "allow_upload__exact",
 )
 # Values that only reach the code behind another parameter's valid value.
 UPLOAD_SPECIAL = (
     *({"file": "0", "page": value} for value in ("²", "-1", "0", "99999999999999999999", HUGE)),
-    {"include": f"{HUGE}-1"}, {"include": f"0-{HUGE}"}, {"include": "0-99999999999999999999"},
-    {"include": ["0-0", "²-²", "-"]}, {"include_all": "on", "include": "²-1"},
+    {"include": f"{HUGE}-1"},
+    {"include": f"0-{HUGE}"},
+    {"include": "0-99999999999999999999"},
+    {"include": ["0-0", "²-²", "-"]},
+    {"include_all": "on", "include": "²-1"},
 )
 ADMIN_SPECIAL = ({"app_label": "games", "model_name": "game", "field_name": "host", "term": "²"},)
 
@@ -88,8 +145,9 @@ class Route:
         return "/" + self.fmt % values
 
 
-def walk(patterns: list, fmt: str = "", groups: tuple[str, ...] = (), converters: dict | None = None
-         ) -> Iterator[Route]:
+def walk(
+    patterns: list, fmt: str = "", groups: tuple[str, ...] = (), converters: dict | None = None
+) -> Iterator[Route]:
     """Every endpoint under ``patterns``, as Django's reverse() sees it (normalize())."""
     for pattern in patterns:
         piece, names = normalize(pattern.pattern.regex.pattern)[0]
@@ -143,8 +201,15 @@ def valid_values(route: Route, site: dict[str, Any], game_pk: int) -> dict[str, 
         elif group in ("object_id", "id"):
             values[group] = _admin_object_id(route, game_pk)
         else:
-            values[group] = {"which": "queue", "fmt": "pbn", "app_label": "games", "url": "nothing-here/", "number": "1", "key": "0-0",
-                             "content_type_id": str(ContentType.objects.get_for_model(JoinTable).pk)}[group]
+            values[group] = {
+                "which": "queue",
+                "fmt": "pbn",
+                "app_label": "games",
+                "url": "nothing-here/",
+                "number": "1",
+                "key": "0-0",
+                "content_type_id": str(ContentType.objects.get_for_model(JoinTable).pk),
+            }[group]
     return values
 
 
@@ -255,6 +320,7 @@ def test_the_walk_finds_the_apps_and_the_admins_routes() -> None:
 
 # The 500s the walk found, one by one.
 
+
 def test_a_game_id_past_64_bits_is_a_404(host_client, game):
     assert host_client.post("/games/99999999999999999999/deal/").status_code == 404
     assert host_client.get("/games/9223372036854775808/upload/").status_code == 404
@@ -287,10 +353,12 @@ def test_signup_ignores_a_next_that_is_not_a_path(host_client):
 
 def test_the_admin_says_an_id_past_64_bits_does_not_exist(staff_client, host):
     table = JoinTable.for_game(Game.objects.create(host=host, name="Join", game_type=Game.Type.JOIN))
-    for url in ("/admin/games/jointable/99999999999999999999/change/",
-                "/admin/games/boardreveal/9223372036854775808/delete/",
-                "/admin/games/jointable/99999999999999999999/history/",
-                "/admin/games/game/99999999999999999999/change/"):
+    for url in (
+        "/admin/games/jointable/99999999999999999999/change/",
+        "/admin/games/boardreveal/9223372036854775808/delete/",
+        "/admin/games/jointable/99999999999999999999/history/",
+        "/admin/games/game/99999999999999999999/change/",
+    ):
         assert staff_client.get(url).status_code == 302  # to the admin's index, "doesn't exist"
     content_type = ContentType.objects.get_for_model(JoinTable).pk
     assert staff_client.get(f"/admin/r/{content_type}/99999999999999999999/").status_code == 404

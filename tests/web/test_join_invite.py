@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from games.models.join import JoinTable, seat_of
 from games.models import Game
+from games.models.join import JoinTable, seat_of
 
 pytestmark = pytest.mark.django_db
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from games.models.join import JoinTable
 from games.models import Game
+from games.models.join import JoinTable
 
 pytestmark = pytest.mark.django_db
 
@@ -15,7 +15,7 @@ RULES = {"name": "Friday four", "game_type": "join", "allow_upload": "1", "scori
 def test_join_is_offered_and_selectable(host_client):
     html = host_client.get("/games/new/").content.decode()
     assert '<option value="join">Join</option>' in html
-    assert "coming soon" not in html and "disabled" not in html[html.index('name="game_type"'):][:300]
+    assert "coming soon" not in html and "disabled" not in html[html.index('name="game_type"') :][:300]
 
 
 def test_it_creates_a_join_game_with_its_table(host_client, host):

@@ -8,8 +8,8 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from games.models.join import JoinTable
 from games.models import Game
+from games.models.join import JoinTable
 
 pytestmark = pytest.mark.django_db
 
@@ -92,7 +92,7 @@ def test_answers_are_private(other_client, table):
 def test_the_host_poll_also_refreshes_the_players_panel_out_of_band(host_client, table):
     html = host_client.get(f"/games/{table.game.pk}/seat/", headers=HX).content.decode()
     assert '<section id="seating"' in html and 'hx-swap-oob="true"' in html
-    assert "bob" in html[html.index('id="seating"'):]
+    assert "bob" in html[html.index('id="seating"') :]
 
 
 def test_players_get_no_players_panel(other_client, table):

@@ -11,8 +11,8 @@ import pytest
 
 from games.formats.model import Call
 from games.formats.model import Deck as ParsedDeck
-from games.models.join import JoinTable
 from games.models import Game
+from games.models.join import JoinTable
 
 pytestmark = pytest.mark.django_db
 
@@ -63,11 +63,30 @@ def table(host, other_user, django_user_model):
     erin = django_user_model.objects.create_user("erin", password="x")
     for user, seat in ((host, "N"), (other_user, "E"), (dave, "S"), (erin, "W")):
         table.take_seat(user, seat)
-    auction = (Call("1H"), Call("P"), Call("2NT", True, "Jacoby: 4+ hearts"), Call("P"), Call("4H"),
-               Call("P"), Call("P"), Call("P"))
+    auction = (
+        Call("1H"),
+        Call("P"),
+        Call("2NT", True, "Jacoby: 4+ hearts"),
+        Call("P"),
+        Call("4H"),
+        Call("P"),
+        Call("P"),
+        Call("P"),
+    )
     game.add_decks(
-        [ParsedDeck(deal=DEAL, index=0, line=1, board="1", dealer="N", vul="None", auction=auction,
-                    play=(("SA", "S4", "S3", "S2"),), claim=10)],
+        [
+            ParsedDeck(
+                deal=DEAL,
+                index=0,
+                line=1,
+                board="1",
+                dealer="N",
+                vul="None",
+                auction=auction,
+                play=(("SA", "S4", "S3", "S2"),),
+                claim=10,
+            )
+        ],
         source_name="club.lin",
         source_format="lin",
     )
@@ -152,8 +171,13 @@ def test_exports_stay_host_and_staff_only(at, table, which, fmt, username):
 
 @pytest.mark.parametrize(
     "path",
-    ["/admin/", "/admin/games/dealtboard/", "/admin/games/deck/", "/admin/games/game/",
-     "/admin/games/dealtboard/1/change/"],
+    [
+        "/admin/",
+        "/admin/games/dealtboard/",
+        "/admin/games/deck/",
+        "/admin/games/game/",
+        "/admin/games/dealtboard/1/change/",
+    ],
 )
 def test_the_admin_is_closed_to_players(at, table, path):
     response = at("bob").get(path)
@@ -266,16 +290,25 @@ def staff_with(django_user_model):
     from django.contrib.auth.models import Permission
 
     def make(*codenames: str):
-        user = django_user_model.objects.create_user(f"staff-{'-'.join(codenames) or 'none'}", password="x",
-                                                     is_staff=True)
+        user = django_user_model.objects.create_user(
+            f"staff-{'-'.join(codenames) or 'none'}", password="x", is_staff=True
+        )
         user.user_permissions.set(Permission.objects.filter(content_type__app_label="games", codename__in=codenames))
         return user
 
     return make
 
 
-GAME_ROUTES = [("get", ""), ("get", "seat/"), ("get", "upload/"), ("get", "export/dealt.pbn"),
-               ("get", "export/queue.lin"), ("post", "deal/"), ("post", "reveal/"), ("post", "queue/clear/")]
+GAME_ROUTES = [
+    ("get", ""),
+    ("get", "seat/"),
+    ("get", "upload/"),
+    ("get", "export/dealt.pbn"),
+    ("get", "export/queue.lin"),
+    ("post", "deal/"),
+    ("post", "reveal/"),
+    ("post", "queue/clear/"),
+]
 
 
 @pytest.mark.parametrize("codenames", [(), ("view_game", "view_deck", "view_dealtboard")])

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from games.models.join import BoardReveal, JoinTable, seat_of
 from games.models import Game
+from games.models.join import BoardReveal, JoinTable, seat_of
 
 pytestmark = pytest.mark.django_db
 
@@ -31,7 +31,7 @@ def page(client, table) -> str:
 def test_the_host_sees_the_invite_link_and_the_players_panel(host_client, table):
     html = page(host_client, table)
     assert f'value="http://testserver/games/{table.game.pk}/join/{table.invite_token}/"' in html
-    assert "Players <span class=\"count\">0/4</span>" in html
+    assert 'Players <span class="count">0/4</span>' in html
     assert html.count("Sit here") == 4 and html.count("empty seat") == 4
     assert 'src="/static/games/join.js"' in html and "<script>" not in html
 
@@ -95,7 +95,7 @@ def test_a_new_invite_link_via_htmx_shows_the_new_link(host_client, table):
 def test_reveal_shows_all_hands_and_hides_the_button(host_client, table):
     table.game.deal_next()
     html = page(host_client, table)
-    assert "Reveal hands" in html and 'hx-post="/games/%d/reveal/"' % table.game.pk in html
+    assert "Reveal hands" in html and f'hx-post="/games/{table.game.pk}/reveal/"' in html
     assert '<input type="hidden" name="board" value="1">' in html
     response = host_client.post(f"/games/{table.game.pk}/reveal/", {"board": "1"}, headers=HX)
     html = response.content.decode()

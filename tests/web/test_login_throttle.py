@@ -216,11 +216,17 @@ def test_it_reads_the_address_each_trusted_proxy_appended(rf, settings):
 
 def test_production_takes_the_address_from_one_proxy():
     root = Path(__file__).resolve().parents[2]
-    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "deckupload.settings_production", "SECRET_KEY": "x" * 50,
-           "ALLOWED_HOSTS": "example.org"}
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "deckupload.settings_production",
+        "SECRET_KEY": "x" * 50,
+        "ALLOWED_HOSTS": "example.org",
+    }
     env.pop("TRUSTED_PROXY_COUNT", None)
-    code = ("import django; django.setup(); from django.conf import settings as s; "
-            "print(s.TRUSTED_PROXY_COUNT, s.TRUSTED_PROXY_HEADER, s.AXES_ENABLED)")
+    code = (
+        "import django; django.setup(); from django.conf import settings as s; "
+        "print(s.TRUSTED_PROXY_COUNT, s.TRUSTED_PROXY_HEADER, s.AXES_ENABLED)"
+    )
     result = subprocess.run([sys.executable, "-c", code], cwd=root, env=env, capture_output=True, text=True, timeout=60)
     assert result.stdout.split() == ["1", "HTTP_X_FORWARDED_FOR", "True"], result.stderr
 

@@ -6,7 +6,13 @@ from games.models import Game
 
 pytestmark = pytest.mark.django_db
 
-RULES = {"name": "Thursday teaching", "game_type": "practice", "allow_upload": "1", "scoring": "imps", "missing_info": "rotation"}
+RULES = {
+    "name": "Thursday teaching",
+    "game_type": "practice",
+    "allow_upload": "1",
+    "scoring": "imps",
+    "missing_info": "rotation",
+}
 
 
 def test_it_shows_the_bridge_rules_form(host_client):
@@ -26,7 +32,9 @@ def test_it_creates_the_game_for_the_host(host_client, host):
 
 
 def test_it_can_create_a_game_without_upload(host_client):
-    host_client.post("/games/new/", {**RULES, "allow_upload": "0", "scoring": "matchpoints", "missing_info": "south_none"})
+    host_client.post(
+        "/games/new/", {**RULES, "allow_upload": "0", "scoring": "matchpoints", "missing_info": "south_none"}
+    )
     game = Game.objects.get()
     assert not game.allow_upload
     assert (game.scoring, game.missing_info) == ("matchpoints", "south_none")

@@ -12,9 +12,9 @@ from django.urls import reverse
 from django.utils.datastructures import MultiValueDict
 
 from games.formats import Problem, read_decks
+from games.models.upload import problem_text, read_file
 from games.problem_help import ANCHORS, CATCH_ALL, help_anchor
 from games.upload_forms import AddDecksForm, UploadForm, file_reason
-from games.models.upload import problem_text, read_file
 
 # Board 1 of four-boards.lin (South, West, North; East is the rest), to break in many ways.
 S, W, N = "SA75HJT5DQ742CA85", "SKQJ986H82D63C642", "S32HK943DKJ9CQJT7"
@@ -49,8 +49,11 @@ BROKEN: dict[str, tuple[str, bytes, str]] = {
     "lin md|0| with cards": ("a.lin", lin(f"0{S},{W},{N},"), "problem-md0"),
     "lin headers only": ("a.lin", b"vg|Club night,Round 1,I,1,8,A,0,B,0|pg||", "problem-no-deals"),
     "pbn card in two hands": ("a.pbn", pbn(f"N:{SPADES} {SPADES} {HEARTS} {CLUBS}"), "problem-card-twice"),
-    "pbn 12 cards": ("a.pbn", pbn("N:AKQJT9876543... 2.AKQJT9876543.. .2.AKQJT98765432. " + CLUBS),
-                     "problem-card-count"),
+    "pbn 12 cards": (
+        "a.pbn",
+        pbn("N:AKQJT9876543... 2.AKQJT9876543.. .2.AKQJT98765432. " + CLUBS),
+        "problem-card-count",
+    ),
     "pbn three suits": ("a.pbn", pbn(f"N:AKQJT98765432.. {HEARTS} {DIAMONDS} {CLUBS}"), "problem-not-four-suits"),
     "pbn unknown rank": ("a.pbn", pbn("N:" + PBN_DEAL.replace("QJT8", "QBT8")), "problem-unknown-rank"),
     "pbn rank twice": ("a.pbn", pbn("N:Q" + PBN_DEAL), "problem-card-twice"),
@@ -65,10 +68,16 @@ BROKEN: dict[str, tuple[str, bytes, str]] = {
     "pbn malformed deal tag": ("a.pbn", f'[Board "7"]\n[Deal "N:{PBN_DEAL}"\n'.encode(), "problem-no-deals"),
     "pbn results only": ("a.pbn", b'% PBN 2.1\n[Event "Club"]\n[Board "1"]\n[Result "9"]\n', "problem-no-deals"),
     "pbn header only": ("a.pbn", b"% PBN 2.1\n% EXPORT\n", "problem-no-deals"),
-    "handviewer short hand": ("a.txt", b"https://www.bridgebase.com/tools/handviewer.html?n=SAKQ&s=SHDC&w=S2&b=3",
-                              "problem-card-count"),
-    "handviewer lin link": ("a.txt", b"https://www.bridgebase.com/tools/handviewer.html?lin=md%7C1SAK%2C%2C%7C",
-                            "problem-card-count"),
+    "handviewer short hand": (
+        "a.txt",
+        b"https://www.bridgebase.com/tools/handviewer.html?n=SAKQ&s=SHDC&w=S2&b=3",
+        "problem-card-count",
+    ),
+    "handviewer lin link": (
+        "a.txt",
+        b"https://www.bridgebase.com/tools/handviewer.html?lin=md%7C1SAK%2C%2C%7C",
+        "problem-card-count",
+    ),
     "binary": ("a.lin", b"PK\x03\x04\x14\x00\x06\x00" + bytes(range(256)) * 8, "problem-binary"),
     "nul bytes": ("a.pbn", b'[Deal "\x00\x00\x00\x00\x00"]', "problem-binary"),
     "prose": ("a.txt", b"Board 1, North deals\nS AK73 H Q2 D KJ5 C 9842\n", "problem-not-deal-file"),
@@ -159,6 +168,7 @@ def test_words_in_a_hand_or_name_do_not_fool_it():
 
 # --- the upload form ---------------------------------------------------------------------------
 
+
 def upload_form(*files: tuple[str, bytes], text: str = "") -> UploadForm:
     uploads = MultiValueDict({"files": [SimpleUploadedFile(name, data) for name, data in files]})
     return UploadForm(data={"text": text}, files=uploads)
@@ -198,7 +208,7 @@ def two_decks() -> bytes:
         ([("prose.txt", b"North deals, nobody vulnerable")], "", "problem-not-deal-file"),
         ([("results.pbn", b'[Board "1"]\n[Result "9"]\n')], "", "problem-no-deals"),
         ([("bad.lin", lin(f"1SA75HJT5DQ742CA8,{W},{N},"))], "", "problem-card-count"),
-        ([], 'md|1SAK,,|', "problem-card-count"),
+        ([], "md|1SAK,,|", "problem-card-count"),
         ([], "md|1|", "problem-hands-missing"),
     ],
 )

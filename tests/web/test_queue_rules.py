@@ -16,14 +16,25 @@ def deal(client, game, headers=None):
     return client.post(reverse("deal", args=[game.pk]), headers=headers or {}, follow=not headers)
 
 
-@pytest.mark.parametrize("rule, label", [("random", "deal at random"), ("restart", "start the uploaded set again"),
-                                         ("stop", "stop and say so")])
+@pytest.mark.parametrize(
+    "rule, label",
+    [("random", "deal at random"), ("restart", "start the uploaded set again"), ("stop", "stop and say so")],
+)
 def test_the_rule_is_chosen_on_the_rules_form_and_shown_on_the_game_page(host_client, rule, label):
     form = host_client.get(reverse("new_game")).text
     assert 'name="when_empty"' in form and "Start the uploaded set again from its first deck" in form
-    response = host_client.post(reverse("new_game"), {"name": "G", "game_type": "practice", "allow_upload": "1",
-                                                       "scoring": "imps", "missing_info": "rotation",
-                                                       "when_empty": rule}, follow=True)
+    response = host_client.post(
+        reverse("new_game"),
+        {
+            "name": "G",
+            "game_type": "practice",
+            "allow_upload": "1",
+            "scoring": "imps",
+            "missing_info": "rotation",
+            "when_empty": rule,
+        },
+        follow=True,
+    )
     game = Game.objects.get(name="G")
     assert game.when_empty == rule and f"when the queue is empty: {label}" in response.text.lower()
 

@@ -184,7 +184,8 @@ def test_a_post_with_the_token_from_the_page_goes_through(csrf_client, game):
 _LISTEN = """
 window.__csp = [];
 document.addEventListener("securitypolicyviolation",
-  (e) => window.__csp.push(`${e.violatedDirective} blocked ${e.blockedURI || "inline"} (${e.sourceFile}:${e.lineNumber})`));
+  (e) => window.__csp.push(
+    `${e.violatedDirective} blocked ${e.blockedURI || "inline"} (${e.sourceFile}:${e.lineNumber})`));
 """
 
 
@@ -193,10 +194,9 @@ document.addEventListener("securitypolicyviolation",
 def test_a_real_browser_meets_no_policy_violation(live_server, browser, django_user_model, password):
     """Chromium enforces the policy: every page, htmx included, must run without a violation
     (htmx's own indicator <style> too: base.html turns it off with the htmx-config meta)."""
-    from games.models import Game
-
-    from games.formats.model import Deck as ParsedDeck
     from games.formats.cards import random_deal
+    from games.formats.model import Deck as ParsedDeck
+    from games.models import Game
 
     host = django_user_model.objects.create_user("alice", password=password)
     game = Game.objects.create(host=host, name="Tuesday practice", allow_upload=True)
@@ -220,7 +220,12 @@ def test_a_real_browser_meets_no_policy_violation(live_server, browser, django_u
     page.fill("input[name=username]", "alice")
     page.fill("input[name=password]", password)
     page.click("main button[type=submit]")
-    for url in (reverse("home"), reverse("new_game"), reverse("upload", args=[game.pk]), reverse("game", args=[game.pk])):
+    for url in (
+        reverse("home"),
+        reverse("new_game"),
+        reverse("upload", args=[game.pk]),
+        reverse("game", args=[game.pk]),
+    ):
         visit(url)
     # Chromium's own form code (seen after a sign-up) and extensions put style attributes on
     # fields; htmx must not copy them onto the swapped-in fields, a write the policy blocks.

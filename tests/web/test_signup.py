@@ -44,8 +44,12 @@ def test_it_sends_a_logged_in_user_home(host_client):
 def test_it_goes_back_to_the_page_that_asked_for_an_account(client):
     response = client.post(
         "/signup/?next=/games/7/join/abc/",
-        {"username": "dora", "password1": "a-long-enough-pass-99", "password2": "a-long-enough-pass-99",
-         "next": "/games/7/join/abc/"},
+        {
+            "username": "dora",
+            "password1": "a-long-enough-pass-99",
+            "password2": "a-long-enough-pass-99",
+            "next": "/games/7/join/abc/",
+        },
     )
     assert response.status_code == 302 and response.url == "/games/7/join/abc/"
 
@@ -53,7 +57,11 @@ def test_it_goes_back_to_the_page_that_asked_for_an_account(client):
 def test_it_ignores_a_next_address_on_another_site(client):
     response = client.post(
         "/signup/",
-        {"username": "eve", "password1": "a-long-enough-pass-99", "password2": "a-long-enough-pass-99",
-         "next": "https://evil.example/"},
+        {
+            "username": "eve",
+            "password1": "a-long-enough-pass-99",
+            "password2": "a-long-enough-pass-99",
+            "next": "https://evil.example/",
+        },
     )
     assert response.status_code == 302 and response.url == "/"

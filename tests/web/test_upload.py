@@ -121,8 +121,10 @@ def test_the_preview_lists_each_file_and_every_deck(host_client, game):
 
 def test_a_deal_without_a_board_number_is_named_by_its_place_once(host_client, game):
     """A deal with no [Board] tag is "deal 2" of its file, said once beside its line."""
-    text = ('[Deal "N:AKQ2.J2.T98.7654 JT9.AK8.AKQ7.J32 8765.QT9.J65.AKQ 43.76543.432.T98"]\n\n'
-            '[Deal "N:AKQ2.J2.T98.765 JT9.AK8.AKQ7.J32 8765.QT9.J65.AKQ 43.76543.432.T98"]\n')
+    text = (
+        '[Deal "N:AKQ2.J2.T98.7654 JT9.AK8.AKQ7.J32 8765.QT9.J65.AKQ 43.76543.432.T98"]\n\n'
+        '[Deal "N:AKQ2.J2.T98.765 JT9.AK8.AKQ7.J32 8765.QT9.J65.AKQ 43.76543.432.T98"]\n'
+    )
     html = send(host_client, game, text=text, follow=True).text
     assert "line 3, deal 2: North has 12 cards" in html
     assert "(line 3)" not in html

@@ -9,13 +9,13 @@ temporary-file handler writes it.
 from __future__ import annotations
 
 import pytest
-from django.test import Client
 from django.core.files.uploadhandler import TemporaryFileUploadHandler
+from django.test import Client
 from django.test.client import FakePayload
 from django.urls import reverse
 
-from games.upload_handlers import FORM_OVERHEAD
 from games.models.upload import Upload
+from games.upload_handlers import FORM_OVERHEAD
 from tests.fixtures_upload import fixture, upload_file
 
 pytestmark = pytest.mark.django_db
@@ -42,6 +42,7 @@ def body_read(monkeypatch) -> list[int]:
             content = method(self, size)
             read[0] += len(content)
             return content
+
         return wrapper
 
     monkeypatch.setattr(FakePayload, "read", counted(original_read))

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from games.upload_forms import UploadForm, clean_name, human_size
 from games.models.upload import Upload
+from games.upload_forms import UploadForm, clean_name, human_size
 from tests.fixtures_upload import THREE_BOARDS_PBN, fixture, pbn, upload_file
 
 pytestmark = pytest.mark.django_db
@@ -156,15 +156,15 @@ def test_odd_file_names_are_stored_and_shown_cleaned(host_client, game, sent):
 
 
 def test_html_in_a_file_name_is_escaped(host_client, game):
-    response = post(host_client, game, [upload_file("<img src=x onerror=alert(1)>.pbn", fixture("three_boards.pbn"))],
-                    follow=True)
+    response = post(
+        host_client, game, [upload_file("<img src=x onerror=alert(1)>.pbn", fixture("three_boards.pbn"))], follow=True
+    )
     assert "<img src=x" not in response.text
     assert "&lt;img src=x onerror=alert(1)&gt;.pbn" in response.text
 
 
 def test_html_in_pbn_and_lin_tags_is_shown_escaped(host_client, game):
-    response = post(host_client, game, [upload_file("script_names.pbn"), upload_file("script_names.lin")],
-                    follow=True)
+    response = post(host_client, game, [upload_file("script_names.pbn"), upload_file("script_names.lin")], follow=True)
     html = response.text
     assert "Add Decks to Game (2)" in html
     assert "<script>alert(" not in html and "<img src=x" not in html
@@ -186,15 +186,20 @@ def test_the_form_hands_the_view_names_bytes_and_results():
 
     form = UploadForm(data={"text": ""}, files=MultiValueDict({"files": [upload_file("three_boards.pbn")]}))
     assert form.is_valid(), form.errors
-    (name, data), = form.cleaned_data["staged"]
+    ((name, data),) = form.cleaned_data["staged"]
     assert name == "three_boards.pbn" and data == fixture("three_boards.pbn")
     assert [d.deal for d in form.cleaned_data["results"][0].decks] == THREE_BOARDS_PBN
 
 
 @pytest.mark.parametrize(
     ("size", "like", "text"),
-    [(5 * MB, None, "5 MB"), (int(6.2 * MB), None, "6.2 MB"), (300 * 1024, None, "300 KB"), (12, None, "12 bytes"),
-     (5 * MB + 1, 5 * MB, "5,242,881 bytes")],
+    [
+        (5 * MB, None, "5 MB"),
+        (int(6.2 * MB), None, "6.2 MB"),
+        (300 * 1024, None, "300 KB"),
+        (12, None, "12 bytes"),
+        (5 * MB + 1, 5 * MB, "5,242,881 bytes"),
+    ],
 )
 def test_human_size(size, like, text):
     assert human_size(size, like) == text

@@ -33,8 +33,9 @@ def test_the_preview_offers_the_choice_as_a_plain_form(host_client, staged):
 
 
 def test_south_declares_and_renumbering_are_kept_and_added(host_client, staged, game):
-    response = host_client.post(options_url(staged), {"rotation": "south-declares", "renumber_from": "21",
-                                                      "vul_follows_number": "1"})
+    response = host_client.post(
+        options_url(staged), {"rotation": "south-declares", "renumber_from": "21", "vul_follows_number": "1"}
+    )
     assert response.status_code == 302 and response.url.endswith(f"/upload/{staged.token}/")
     staged.refresh_from_db()
     assert (staged.rotation, staged.renumber_from, staged.vul_follows_number) == ("south-declares", 21, True)
@@ -62,8 +63,9 @@ def test_htmx_redraws_the_preview_with_the_choice(host_client, staged):
 
 @pytest.mark.parametrize("number", ["0", "-3", "abc", "²", "100000", "99999999999999999999"])
 def test_a_bad_number_is_refused_and_nothing_changes(host_client, staged, number):
-    response = host_client.post(options_url(staged), {"rotation": "90", "renumber_from": number,
-                                                      "vul_follows_number": "0"})
+    response = host_client.post(
+        options_url(staged), {"rotation": "90", "renumber_from": number, "vul_follows_number": "0"}
+    )
     assert response.status_code == 400 and 'role="alert"' in response.text
     staged.refresh_from_db()
     assert (staged.rotation, staged.renumber_from) == ("0", None)

@@ -89,8 +89,11 @@ def test_decks_already_queued_are_flagged_and_left_out(host_client, game):
     assert "Duplicate (already queued in this game): add it anyway" in html
     assert 'name="include" value="0-1"' in html
     host_client.post(reverse("upload_add", args=[game.pk, Upload.objects.get().token]))
-    assert list(game.queued().values_list("deal", flat=True)) == [THREE_BOARDS_PBN[1], THREE_BOARDS_PBN[0],
-                                                                   THREE_BOARDS_PBN[2]]
+    assert list(game.queued().values_list("deal", flat=True)) == [
+        THREE_BOARDS_PBN[1],
+        THREE_BOARDS_PBN[0],
+        THREE_BOARDS_PBN[2],
+    ]
 
 
 def test_a_ticked_duplicate_is_added(host_client, game):
@@ -104,8 +107,13 @@ def test_a_ticked_duplicate_is_added(host_client, game):
 
 
 def test_decks_repeated_within_the_upload_are_flagged(host_client, game):
-    response = send(host_client, game, upload_file("a.pbn", fixture("three_boards.pbn")),
-                    upload_file("b.pbn", fixture("three_boards.pbn")), follow=True)
+    response = send(
+        host_client,
+        game,
+        upload_file("a.pbn", fixture("three_boards.pbn")),
+        upload_file("b.pbn", fixture("three_boards.pbn")),
+        follow=True,
+    )
     html = response.text
     assert "Add Decks to Game (3)" in html
     assert "Duplicate (same deal as board 1 of a.pbn): add it anyway" in html
@@ -113,8 +121,12 @@ def test_decks_repeated_within_the_upload_are_flagged(host_client, game):
 
 
 def test_add_all_duplicates_too(host_client, game):
-    send(host_client, game, upload_file("a.pbn", fixture("three_boards.pbn")),
-         upload_file("b.pbn", fixture("three_boards.pbn")))
+    send(
+        host_client,
+        game,
+        upload_file("a.pbn", fixture("three_boards.pbn")),
+        upload_file("b.pbn", fixture("three_boards.pbn")),
+    )
     host_client.post(reverse("upload_add", args=[game.pk, Upload.objects.get().token]), {"include_all": "on"})
     assert list(game.queued().values_list("deal", flat=True)) == THREE_BOARDS_PBN * 2
 
@@ -142,8 +154,9 @@ def test_ticked_duplicates_on_other_pages_are_kept_while_paging(host_client, gam
 
 def test_a_malformed_choice_is_refused(host_client, game):
     send(host_client, game, upload_file("three_boards.pbn"))
-    response = host_client.post(reverse("upload_add", args=[game.pk, Upload.objects.get().token]),
-                                {"include": ["nonsense"]})
+    response = host_client.post(
+        reverse("upload_add", args=[game.pk, Upload.objects.get().token]), {"include": ["nonsense"]}
+    )
     assert response.status_code == 400
     assert game.queued().count() == 0
 

@@ -33,8 +33,10 @@ class Command(BaseCommand):
         known = set(DealAnalysis.objects.filter(deal__in=deals).values_list("deal", flat=True))
         todo = [deal for deal in deals if deal not in known]
         what = "dealt boards" if dealt else "queued decks"
-        self.stdout.write(f"{game.name} (game {game.pk}): {len(deals)} distinct deal{'s' * (len(deals) != 1)} in the {what}, "
-                          f"{len(known)} already solved, {len(todo)} to solve.")
+        self.stdout.write(
+            f"{game.name} (game {game.pk}): {len(deals)} distinct deal{'s' * (len(deals) != 1)} in the {what}, "
+            f"{len(known)} already solved, {len(todo)} to solve."
+        )
         start = time.perf_counter()
         done = [0]
         show = options.get("verbosity", 1) > 0 and todo

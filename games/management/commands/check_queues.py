@@ -18,7 +18,9 @@ class Command(BaseCommand):
     help = "Check the deck queues' invariants in the database; exit 1 if any is broken."
 
     def add_arguments(self, parser) -> None:
-        parser.add_argument("game_ids", nargs="*", type=int, metavar="GAME_ID", help="the games to check (default: all)")
+        parser.add_argument(
+            "game_ids", nargs="*", type=int, metavar="GAME_ID", help="the games to check (default: all)"
+        )
 
     def handle(self, *args, game_ids: list[int], **options) -> None:
         problems, checked = queue_problems(game_ids or None)

@@ -30,7 +30,13 @@ DEMO_DEALS = [
     ("2", "Stayman or not?", "E", "NS", "N:J42.AJ98.Q852.Q5 KQ97.K43.76.KT92 A53.T2.A93.J8743 T86.Q765.KJT4.A6"),
     ("3", "A two-suiter", "S", "EW", "N:KJ763.Q984.6.A85 AT9542.J3.T9.K97 .AK7652.AJ3.J632 Q8.T.KQ87542.QT4"),
     ("4", "Slam try", "W", "All", "N:A.T98632.74.JT95 KQT96.KQ4.832.K6 853.A7.KQT9.A743 J742.J5.AJ65.Q82"),
-    ("5", "Silent file: board rotation decides", None, None, "N:KQT53.AT7.T96.95 72.Q6543.A85.KJ8 J84.KJ82.J42.Q63 A96.9.KQ73.AT742"),
+    (
+        "5",
+        "Silent file: board rotation decides",
+        None,
+        None,
+        "N:KQT53.AT7.T96.95 72.Q6543.A85.KJ8 J84.KJ82.J42.Q63 A96.9.KQ73.AT742",
+    ),
     ("6", "Count your tricks", "E", "EW", "N:AT96.AQ63.642.AK 7542.97.9873.Q73 Q3.JT854.AKT.J52 KJ8.K2.QJ5.T9864"),
 ]
 # What the reader reports and leaves out: West holds 12 cards (the 4 of clubs is nowhere),

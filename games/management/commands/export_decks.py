@@ -31,8 +31,17 @@ class Command(BaseCommand):
         parser.add_argument("--dealt", action="store_true", help="the boards dealt so far instead of the queue")
         parser.add_argument("-o", "--output", type=Path, help="file to write (default: standard output)")
 
-    def handle(self, *args, game_id: int, fmt: str, dealt: bool, output: Path | None, per_page: int = 1,
-               paper: str = "A4", **options) -> None:
+    def handle(
+        self,
+        *args,
+        game_id: int,
+        fmt: str,
+        dealt: bool,
+        output: Path | None,
+        per_page: int = 1,
+        paper: str = "A4",
+        **options,
+    ) -> None:
         game = Game.objects.filter(pk=game_id).first()
         if game is None:
             raise CommandError(f"There is no game with id {game_id}.")

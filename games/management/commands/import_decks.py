@@ -50,14 +50,31 @@ class Command(BaseCommand):
         parser.add_argument("game_id", type=int)
         parser.add_argument("files", nargs="+", type=Path, metavar="FILE")
         parser.add_argument("--dry-run", action="store_true", help="read and report, add nothing")
-        parser.add_argument("--rotate", choices=ROTATIONS, default="0",
-                            help="turn the decks: 90/180/270 clockwise, or so that South declares or deals")
+        parser.add_argument(
+            "--rotate",
+            choices=ROTATIONS,
+            default="0",
+            help="turn the decks: 90/180/270 clockwise, or so that South declares or deals",
+        )
         parser.add_argument("--renumber-from", type=int, metavar="N", help="number the boards N, N+1, ...")
-        parser.add_argument("--vul", choices=("file", "number"), default="file",
-                            help="renumbered boards keep the file's dealer and vulnerability, or follow the number")
+        parser.add_argument(
+            "--vul",
+            choices=("file", "number"),
+            default="file",
+            help="renumbered boards keep the file's dealer and vulnerability, or follow the number",
+        )
 
-    def handle(self, *args, game_id: int, files: list[Path], dry_run: bool = False, rotate: str = "0",
-               renumber_from: int | None = None, vul: str = "file", **options) -> None:
+    def handle(
+        self,
+        *args,
+        game_id: int,
+        files: list[Path],
+        dry_run: bool = False,
+        rotate: str = "0",
+        renumber_from: int | None = None,
+        vul: str = "file",
+        **options,
+    ) -> None:
         game = Game.objects.filter(pk=game_id).first()
         if game is None:
             raise CommandError(f"There is no game with id {game_id}.")
