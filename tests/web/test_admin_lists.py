@@ -141,6 +141,7 @@ def test_the_paginator_counts_from_the_estimate_only_for_a_big_table(game, queue
     assert BigTablePaginator(Deck.objects.all(), 50).count == 3
 
 
+@pytest.mark.queue  # run again on PostgreSQL by scripts/test.sh
 @pytest.mark.skipif(connection.vendor != "postgresql", reason="pg_class estimates: PostgreSQL only")
 def test_postgresql_estimates_an_analysed_table(game, queue_decks, monkeypatch):
     queue_decks(game, 30)
