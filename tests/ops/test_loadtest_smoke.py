@@ -22,7 +22,7 @@ if str(ROOT / "scripts") not in sys.path:
     sys.path.insert(0, str(ROOT / "scripts"))
 
 import cpu_split  # noqa: E402
-import loadtest  # noqa: E402 - without locust: the driver imports it only when it runs
+import loadtest_report  # noqa: E402
 
 
 @pytest.mark.slow
@@ -95,8 +95,8 @@ def test_the_cpu_sample_reads_the_steal_column():
 
 
 def test_the_steady_state_line_counts_only_deals_after_the_last_sign_in(capsys):
-    tally = loadtest.Tally(signed_in=[10.0, 12.0])
+    tally = loadtest_report.Tally(signed_in=[10.0, 12.0])
     # (when it ended, how long it took, status): the first started before the last sign-in
     tally.deal_ends = [(12.5, 1.0, 200), (13.0, 0.1, 200), (14.0, 0.2, 200), (22.0, 0.3, 500)]
-    loadtest.steady_state(tally)
+    loadtest_report.steady_state(tally)
     assert "after the last sign-in (10 s): 0.2 deals/s, deal p99 200.0 ms" in capsys.readouterr().out
