@@ -42,3 +42,5 @@ def test_list_pages_stay_small_on_a_big_site():
         assert after.size < MAX_BYTES, (what, after.size)
         if what in FULL_PAGES:
             assert after.size <= before.size * 1.25, (what, before.size, after.size)
+    with_problems = client.get("/admin/games/upload/?problems=yes").content.decode()
+    assert "club-019999.pbn" in with_problems and "club-019998.pbn" not in with_problems  # every tenth
