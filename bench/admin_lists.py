@@ -153,17 +153,10 @@ def _measure() -> list[tuple[str, Page, Page]]:
 
 
 def run() -> list[tuple[str, Page, Page]]:
-    """Set up a test database, measure, tear it down."""
-    from django.db import connection
-    from django.test.utils import setup_test_environment, teardown_test_environment
+    """Measure on a throwaway test database."""
+    from bench.testdb import on_test_database
 
-    setup_test_environment(debug=False)
-    old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True, serialize=False)
-    try:
-        return _measure()
-    finally:
-        connection.creation.destroy_test_db(old_name, verbosity=0)
-        teardown_test_environment()
+    return on_test_database(_measure)
 
 
 def main() -> None:
