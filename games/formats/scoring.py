@@ -1,0 +1,106 @@
+"""Duplicate bridge scores and the IMP scale."""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+
+from . import rules
+from .model import SEATS, VULS
+
+# The upper end of each IMP band: a difference of 0-10 is 0 IMPs, 20-40 is 1, ... 4000+ is 24.
+_IMP_BANDS = (
+    10,
+    40,
+    80,
+    120,
+    160,
+    210,
+    260,
+    310,
+    360,
+    420,
+    490,
+    590,
+    740,
+    890,
+    1090,
+    1290,
+    1490,
+    1740,
+    1990,
+    2240,
+    2490,
+    2990,
+    3490,
+    3990,
+)
+
+
+def vulnerable(seat: str, vul: str) -> bool:
+    """Whether ``seat``'s side is vulnerable under ``vul`` (None, NS, EW or All)."""
+    return vul == "All" or (vul in ("NS", "EW") and seat in vul)
+
+
+def duplicate_score(contract: str, declarer: str, vul: str, tricks: int) -> int:
+    """The duplicate score of ``contract`` ("4HX", "3NT", "Pass") played by ``declarer``
+    taking ``tricks`` of 13, from North-South's side: positive when N-S score.
+
+    Raises ValueError for a contract, seat, vulnerability or trick count that is none."""
+    if contract.strip().lower() == "pass":
+        return 0
+    bid = rules.parse_contract(contract)
+    if bid is None:
+        raise ValueError(f"'{contract}' is not a contract")
+    if len(declarer) != 1 or declarer not in SEATS:
+        raise ValueError(f"'{declarer}' is not a seat")
+    if vul not in VULS:
+        raise ValueError(f"'{vul}' is not a vulnerability")
+    if not 0 <= tricks <= 13:
+        raise ValueError(f"{tricks} is not a number of tricks")
+    score = _declarer_score(bid, vulnerable(declarer, vul), tricks)
+    return score if declarer in "NS" else -score
+
+
+def _declarer_score(bid: rules.Contract, vul: bool, tricks: int) -> int:
+    times = {"": 1, "X": 2, "XX": 4}[bid.risk]
+    over = tricks - 6 - bid.level
+    if over < 0:
+        return -_undertricks(-over, vul, bid.risk)
+    per_trick = 20 if bid.strain in ("C", "D") else 30
+    contract_points = (per_trick * bid.level + (10 if bid.strain == "NT" else 0)) * times
+    score = contract_points
+    if contract_points >= 100:
+        score += 500 if vul else 300
+    else:
+        score += 50
+    if bid.level == 6:
+        score += 750 if vul else 500
+    elif bid.level == 7:
+        score += 1500 if vul else 1000
+    score += 50 * (times // 2)  # for the insult: 50 doubled, 100 redoubled
+    if times == 1:
+        score += over * per_trick
+    else:
+        score += over * (200 if vul else 100) * (times // 2)
+    return score
+
+
+def _undertricks(down: int, vul: bool, risk: str) -> int:
+    if not risk:
+        return down * (100 if vul else 50)
+    if vul:
+        penalty = 200 + 300 * (down - 1)
+    else:  # 100 for the first, 200 each for the second and third, 300 each after
+        penalty = 100 + 200 * min(down - 1, 2) + 300 * max(down - 3, 0)
+    return penalty * (2 if risk == "XX" else 1)
+
+
+def imps(difference: int) -> int:
+    """IMPs for a difference in points on the standard scale; negative for a loss."""
+    won = bisect_left(_IMP_BANDS, abs(difference))
+    return won if difference >= 0 else -won
+
+
+def score_against(other: int, ours: int) -> int:
+    """IMPs for our score against another table's score (or par), both from the same side."""
+    return imps(ours - other)
