@@ -16,12 +16,15 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from . import read_decks
+from . import read_decks, rules
 from .model import Deck, FileResult, Problem
+from .record import tricks_taken
 
 
 def deck_dict(deck: Deck) -> dict[str, Any]:
-    """A deck as JSON: dealer and vulnerability as the game will use them."""
+    """A deck as JSON: dealer and vulnerability as the game will use them, and the record:
+    the calls (``P``, ``X``, ``XX``, ``1C``..``7NT``, ``?`` for one that could not be
+    read), their alerts by position, the contract, declarer and tricks taken."""
     return {
         "index": deck.index,
         "line": deck.line,
@@ -33,10 +36,12 @@ def deck_dict(deck: Deck) -> dict[str, Any]:
         "stated_vul": deck.vul,
         "board_name": deck.board_name,
         "players": dict(deck.players),
-        "auction": [c.call + ("!" if c.alert else "") for c in deck.auction],
+        "auction": [c.call for c in deck.auction],
+        "alerts": {str(i): c.explanation for i, c in enumerate(deck.auction) if c.alert or c.explanation},
         "tricks": len(deck.play),
-        "contract": deck.contract,
+        "contract": rules.read_contract(deck.contract) or "",
         "declarer": deck.declarer,
+        "result": int(tricks) if (tricks := tricks_taken(deck)) else None,
         "notes": list(deck.notes),
     }
 
@@ -72,11 +77,15 @@ def add_analysis(entry: dict[str, Any], result: FileResult) -> None:
 
 
 def print_text(path: str, result: FileResult) -> None:
-    print(f"{path}: {result.format or 'unknown format'}, {result.encoding or '?'}, "
-          f"{len(result.decks)} decks, {len(result.problems)} problems")
+    print(
+        f"{path}: {result.format or 'unknown format'}, {result.encoding or '?'}, "
+        f"{len(result.decks)} decks, {len(result.problems)} problems"
+    )
     for d in result.decks:
-        print(f"  deck {d.index:>4}  line {d.line:>6}  board {d.board or '-':>4}  "
-              f"dealer {d.effective_dealer}  vul {d.effective_vul or 'None':<4}  {d.deal}")
+        print(
+            f"  deck {d.index:>4}  line {d.line:>6}  board {d.board or '-':>4}  "
+            f"dealer {d.effective_dealer}  vul {d.effective_vul or 'None':<4}  {d.deal}"
+        )
     for p in result.problems:
         board = f"board {p.board}" if p.board else "board -"
         print(f"  problem  line {p.line:>6}  {board}: {p.message}")

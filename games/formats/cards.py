@@ -16,18 +16,32 @@ from .model import RANKS, SEATS, SUITS
 FULL_SUIT = 0x1FFF
 SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
-RANK_NAMES = dict(zip(RANKS, (
-    "ace", "king", "queen", "jack", "ten", "nine", "eight",
-    "seven", "six", "five", "four", "three", "two",
-)))
+RANK_NAMES = dict(
+    zip(
+        RANKS,
+        (
+            "ace",
+            "king",
+            "queen",
+            "jack",
+            "ten",
+            "nine",
+            "eight",
+            "seven",
+            "six",
+            "five",
+            "four",
+            "three",
+            "two",
+        ),
+    )
+)
 
 # rank character -> bit; "A" is bit 12 ... "2" is bit 0. Lower case and "10" handled by callers.
 RANK_BIT = {r: 1 << (12 - i) for i, r in enumerate(RANKS)}
 RANK_BIT.update({r.lower(): b for r, b in RANK_BIT.items() if r.isalpha()})
 # mask -> "AKQ..." in descending order, for the canonical text
-SUIT_TEXT = tuple(
-    "".join(r for i, r in enumerate(RANKS) if m & (1 << (12 - i))) for m in range(FULL_SUIT + 1)
-)
+SUIT_TEXT = tuple("".join(r for i, r in enumerate(RANKS) if m & (1 << (12 - i))) for m in range(FULL_SUIT + 1))
 
 Masks = tuple[int, int, int, int]
 
@@ -83,9 +97,7 @@ def _count(masks: Masks) -> int:
 def canonical(hands: dict[str, Masks]) -> str:
     """'N:<north> <east> <south> <west>' from four seats' masks (already validated)."""
     t = SUIT_TEXT
-    return "N:" + " ".join(
-        f"{t[m[0]]}.{t[m[1]]}.{t[m[2]]}.{t[m[3]]}" for m in (hands[s] for s in SEATS)
-    )
+    return "N:" + " ".join(f"{t[m[0]]}.{t[m[1]]}.{t[m[2]]}.{t[m[3]]}" for m in (hands[s] for s in SEATS))
 
 
 def build_deal(hands: dict[str, Masks | None]) -> tuple[str, bool]:
@@ -98,22 +110,23 @@ def build_deal(hands: dict[str, Masks | None]) -> tuple[str, bool]:
     known = {s: m for s, m in hands.items() if m is not None}
     if not missing:
         n, e, s, w = known["N"], known["E"], known["S"], known["W"]
-        if all(
-            (n[i] | e[i] | s[i] | w[i]) == FULL_SUIT and n[i] + e[i] + s[i] + w[i] == FULL_SUIT
-            for i in range(4)
-        ) and _count(n) == 13 and _count(e) == 13 and _count(s) == 13:
+        if (
+            all((n[i] | e[i] | s[i] | w[i]) == FULL_SUIT and n[i] + e[i] + s[i] + w[i] == FULL_SUIT for i in range(4))
+            and _count(n) == 13
+            and _count(e) == 13
+            and _count(s) == 13
+        ):
             return canonical(known), False
         _explain(known)
         raise DealError("the cards do not make a full deck")  # pragma: no cover - _explain raises
     if len(missing) > 1:
+        _explain(known)  # what the hands given get wrong comes first: a card twice, a hand's size
         names = " and ".join(SEAT_NAMES[s] for s in missing)
         raise DealError(f"{names} are not given: a deck needs at least three hands")
     # the three known hands must be 13 distinct cards each; _explain says what is wrong
     a, b, c = known.values()
     union = [a[i] | b[i] | c[i] for i in range(4)]
-    if any(union[i] != a[i] + b[i] + c[i] for i in range(4)) or not (
-        _count(a) == _count(b) == _count(c) == 13
-    ):
+    if any(union[i] != a[i] + b[i] + c[i] for i in range(4)) or not (_count(a) == _count(b) == _count(c) == 13):
         _explain(known)
     known[missing[0]] = tuple(FULL_SUIT & ~u for u in union)  # type: ignore[assignment]
     return canonical(known), True
@@ -133,9 +146,7 @@ def _explain(known: dict[str, Masks]) -> None:
                 m ^= bit
                 first = owner.setdefault((i, bit), seat)
                 if first != seat:
-                    raise DealError(
-                        f"{card_name(i, bit)} is in both {SEAT_NAMES[first]} and {SEAT_NAMES[seat]}"
-                    )
+                    raise DealError(f"{card_name(i, bit)} is in both {SEAT_NAMES[first]} and {SEAT_NAMES[seat]}")
     for seat in SEATS:
         masks = known.get(seat)
         if masks is not None and _count(masks) != 13:
@@ -169,7 +180,7 @@ def random_deal(rng: random.Random | None = None) -> str:
     (rng or secrets.SystemRandom()).shuffle(cards)
     hands = []
     for seat in range(4):
-        held = sorted(cards[seat * 13:seat * 13 + 13])
+        held = sorted(cards[seat * 13 : seat * 13 + 13])
         suits = ["", "", "", ""]
         for card in held:  # card // 13 is the suit (S first), card % 13 the rank (A first)
             suits[card // 13] += RANKS[card % 13]

@@ -15,7 +15,8 @@ from urllib.parse import unquote_plus
 
 from .cards import SEAT_NAMES, DealError, build_deal
 from .lin import parse_lin
-from .lin_md import E_INFERRED, UNORDERED, parse_hand
+from .lin_md import INFERRED as _INFERRED
+from .lin_md import UNORDERED, parse_hand
 from .model import Deck, Problem
 
 SOURCE_LIMIT = 4000
@@ -24,14 +25,24 @@ _HAND_PARAM = re.compile(r"(?i)[?&][nesw]=[shdc]")
 _LIN_PARAM = re.compile(r"(?i)[?&]lin=")
 _NEXT_PARAM = re.compile(r"&[A-Za-z_]{1,12}=")
 _QUERY = re.compile(r"\?([A-Za-z_]{1,12}=[^\s\"'<>#]*)")
-VULS = {"o": "None", "0": "None", "-": "None", "none": "None", "n": "NS", "ns": "NS",
-        "e": "EW", "ew": "EW", "b": "All", "both": "All", "all": "All"}
+VULS = {
+    "o": "None",
+    "0": "None",
+    "-": "None",
+    "none": "None",
+    "n": "NS",
+    "ns": "NS",
+    "e": "EW",
+    "ew": "EW",
+    "b": "All",
+    "both": "All",
+    "all": "All",
+}
 NAME_PARAMS = {"nn": "N", "en": "E", "sn": "S", "wn": "W"}  # in N, E, S, W order
 KNOWN = {"n", "e", "s", "w", "d", "v", "b", *NAME_PARAMS}
 OTHER_PARAMS = 20  # unknown parameters of a link kept (as Deck.tags)
 _PART = re.compile(r"[^&]+")
 _LINE_END = re.compile("\r\n|[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]")  # what str.splitlines splits at
-_INFERRED = {seat: E_INFERRED.replace("hand E", f"hand {seat}") for seat in "NESW"}  # notes, made once
 _UNORDERED = UNORDERED.replace("(md)", "(link)")
 
 
@@ -67,7 +78,7 @@ class _Links:
         lin_at = _LIN_PARAM.search(line)
         if lin_at is not None:
             self.read_lin_link(line, lin_at.end(), number)
-            line = line[:lin_at.start()]  # split-parameter links before it still count
+            line = line[: lin_at.start()]  # split-parameter links before it still count
         for query in _QUERY.finditer(line):
             params = _params(query[1])
             if any(seat in params for seat in "nesw"):
@@ -77,7 +88,7 @@ class _Links:
         rest = line[start:]
         if "|" in rest:  # pasted without encoding: the LIN runs to the next parameter or the end
             after = _NEXT_PARAM.search(rest)
-            lin = rest[:after.start()] if after else rest
+            lin = rest[: after.start()] if after else rest
         else:
             lin = unquote_plus(re.split(r"[\s&\"'<>#]", rest, maxsplit=1)[0])
         self.links += 1
@@ -87,9 +98,14 @@ class _Links:
         decks, problems, notes, count = parse_lin(lin.strip())
         source = line.strip()[:SOURCE_LIMIT]  # (once: a line of many links has many decks)
         for deck in decks:
-            self.decks.append(dataclasses.replace(
-                deck, index=deck.index + self.count, line=number, source=source,
-            ))
+            self.decks.append(
+                dataclasses.replace(
+                    deck,
+                    index=deck.index + self.count,
+                    line=number,
+                    source=source,
+                )
+            )
         for problem in problems:
             index = None if problem.index is None else problem.index + self.count
             self.problems.append(dataclasses.replace(problem, line=number, index=index))
@@ -107,7 +123,9 @@ class _Links:
             for seat in "NESW":
                 hand = params.get(seat.lower(), "").replace(" ", "")
                 if hand:
-                    hands[seat], in_order = parse_hand(hand, SEAT_NAMES[seat])
+                    found, in_order = parse_hand(hand, SEAT_NAMES[seat])
+                    if any(found):  # a hand without cards ('SHDC') is one left out
+                        hands[seat] = found
                     ordered = ordered and in_order
             deal, inferred = build_deal(hands)
         except DealError as exc:
@@ -129,15 +147,23 @@ class _Links:
             vul = VULS.get(params["v"].strip().lower())
             if vul is None:
                 notes.append(f"vulnerability v={params['v'][:20]} not understood; not stated")
-        players = tuple(
-            (seat, params[key].strip()) for key, seat in NAME_PARAMS.items() if params.get(key, "").strip()
-        )
+        players = tuple((seat, params[key].strip()) for key, seat in NAME_PARAMS.items() if params.get(key, "").strip())
         tags = tuple((key, value[:500]) for key, value in params.items() if key not in KNOWN)
-        self.decks.append(Deck(
-            deal=deal, index=index, line=number, dealer=dealer, vul=vul, board=board,
-            board_name=f"Board {board}" if board else "", players=players, tags=tags[:20],
-            source=source[:SOURCE_LIMIT], notes=tuple(notes),
-        ))
+        self.decks.append(
+            Deck(
+                deal=deal,
+                index=index,
+                line=number,
+                dealer=dealer,
+                vul=vul,
+                board=board,
+                board_name=f"Board {board}" if board else "",
+                players=players,
+                tags=tags[:20],
+                source=source[:SOURCE_LIMIT],
+                notes=tuple(notes),
+            )
+        )
 
 
 def _params(query: str) -> dict[str, str]:
@@ -164,7 +190,7 @@ def _lines(text: str) -> Iterator[str]:
     """text.splitlines(), one line at a time (a list of all of them costs more than the text)."""
     start = 0
     for end in _LINE_END.finditer(text):
-        yield text[start:end.start()]
+        yield text[start : end.start()]
         start = end.end()
     if start < len(text):
         yield text[start:]

@@ -16,19 +16,25 @@ import re
 from dataclasses import fields
 
 from .cards import DealError
-# (_BOARD, _board, decode_heading: the names tests know them by, from before lin_board)
-from .lin_board import BOARD as _BOARD, TAG_LIMIT, decode_heading  # noqa: F401
-from .lin_board import board_of as _board, players_of as _players
-from .lin_md import E_INFERRED, UNORDERED, read_md
-from .lin_values import read_auction, read_cards, read_play
 from .limits import MAX_PAIRS, MAX_PROBLEMS, ProblemList
+
+# (_BOARD, _board, _Record, decode_heading: the names tests use)
+from .lin_board import BOARD as _BOARD  # noqa: F401
+from .lin_board import TAG_LIMIT, decode_heading  # noqa: F401
+from .lin_board import board_of as _board
+from .lin_board import players_of as _players
+from .lin_md import E_INFERRED, UNORDERED, read_md
+from .lin_record import PERCENT_LINES as _PERCENT_LINES
+from .lin_record import Record as _Record
+from .lin_record import has_percent_lines as _has_percent_lines
+from .lin_values import read_auction, read_cards, read_claim, read_play
 from .model import Deck, Problem
+from .record import NUMBERS, auction_contract
 
 __all__ = ["E_INFERRED", "MD0_REASON", "UNORDERED", "parse_lin", "read_lin"]
 
 SOURCE_LIMIT = 4000  # characters of a record kept in Deck.source
 AH_KEPT = 16  # headings of one record looked at for its board (a board has one or two)
-RUNS_KEPT = MAX_PAIRS + 1  # runs of one record's auction or play (each of 1 pair or more)
 NOTE_LIMIT = 20  # notes of one kind before they are only counted
 MD0_REASON = "md|0| changes the previous deal (a teaching movie step); it is not a deck"
 
@@ -66,12 +72,11 @@ _TOKEN = re.compile(r"(?<![^|])(?:" + _HEAD + _REST + ")")
 _CARD = r"pc\|[SHDC][2-9TJQKA]\|"
 _BOARD_TOKEN = re.compile(
     r"(?<![^|])(?:(?:\s*+[Qq][Xx]\|([^|]*+)\|)?(?:\s*+[Ss][Tt]\|\|)?(?:\s*+[Pp][Nn]\|([^|]*+)\|)?"  # 1 qx, 2 pn
-    + _HEAD[_HEAD.index(r"(?:\s*+[Ss][Tt]"):]  # 3 md, 4 ah, 5 sv
+    + _HEAD[_HEAD.index(r"(?:\s*+[Ss][Tt]") :]  # 3 md, 4 ah, 5 sv
     + rf"({_AUCTION})?+((?:pg\|\|{_CARD}{_CARD}{_CARD}{_CARD}|{_CARD}|pg\|\|)++)?+({_PLAY})?+"  # 6 7 8
     + _REST  # 9 play, 10 auction, 11 pairs without a tag, 12 slot, 13 value
     + ")"
 )
-_PERCENT_LINES = re.compile(r"(?m)^%[^\r\n]*")
 
 _RUN_TAGS = {"pc": 1, "pg": 1, "mc": 1, "mb": 2, "an": 2}
 # Each case variant of the tags the token loop acts on, plain or after a newline.
@@ -100,40 +105,6 @@ def parse_lin(text: str, fast: bool = True) -> tuple[list[Deck], list[Problem], 
     except Exception as exc:  # noqa: BLE001 - a reader bug must not lose the upload
         reader.problems.append(Problem(f"this LIN text could not be read ({exc})", 1, kind="unreadable"))
     return reader.decks, reader.problems.finish(), reader.notes, reader.md_count
-
-
-class _Record:
-    """The pairs of one board while they are being read."""
-
-    __slots__ = ("start", "label", "md", "late_names", "ah", "sv", "bids", "play", "cards", "md0", "md0_more")
-
-    def __init__(self, start: int, label: str | None) -> None:
-        self.start = start
-        self.label = label
-        self.md: tuple[str, int, int, str | None] | None = None  # value, index, line, pn
-        self.late_names: str | None = None  # first pn after the md (when none came before)
-        self.ah: list[str] | None = None
-        self.sv: str | None = None
-        self.bids: list[str] | None = None  # runs of mb/an pairs
-        self.play: list[str] | None = None  # runs of pc/pg/mc pairs
-        self.cards: str | None = None  # the only play so far, in the usual shape (read_cards)
-        self.md0: list[tuple[int, int]] | None = None  # md|0| steps: (index, line), the first MAX_PROBLEMS
-        self.md0_more = 0  # md|0| steps past those: only counted (their problems would be too)
-
-    def add_run(self, kind: int, run: str) -> None:
-        # Past RUNS_KEPT runs the pairs kept are over MAX_PAIRS already: the readers
-        # (lin_values) read past the rest, with a note.
-        if kind == 1:
-            if self.cards is not None:
-                self.play, self.cards = [self.cards, run], None
-            elif self.play is None:
-                self.play = [run]
-            elif len(self.play) < RUNS_KEPT:
-                self.play.append(run)
-        elif self.bids is None:
-            self.bids = [run]
-        elif len(self.bids) < RUNS_KEPT:
-            self.bids.append(run)
 
 
 class _Reader:
@@ -281,7 +252,18 @@ class _Reader:
                 else:
                     rec.add_run(1, cards)
             if play is not None and play != "pg||":
-                rec.add_run(1, play)
+                if (
+                    rec.cards is cards
+                    and cards is not None
+                    and play[:3] == "mc|"
+                    and play.count("|") == 2
+                    and len(cards) < _CARDS_WITH_CLAIM
+                    and "\n" not in play
+                    and "\r" not in play
+                ):
+                    rec.claim = play[3:-1]  # the usual claim after the usual cards: both read in bulk
+                else:
+                    rec.add_run(1, play)
         if rec is not None:
             self.finish(rec, len(text))
         if self.md0_noted > NOTE_LIMIT:
@@ -315,7 +297,7 @@ class _Reader:
             return
         if deck_ok and rec.md is not None:
             where = f"board {board}" if board else f"deal {rec.md[1] + 1}"
-            for index, line in rec.md0:
+            for _, line in rec.md0:
                 if self.md0_noted < NOTE_LIMIT:
                     self.notes.append(f"line {line}: md|0| (a teaching movie step changing {where}) was read past")
                 self.md0_noted += 1
@@ -343,7 +325,8 @@ class _Reader:
                 extra.append(f"vulnerability sv|{rec.sv[:20]}| not understood; not stated")
         auction = read_auction(rec.bids, extra) if rec.bids else ()
         if rec.cards is not None:
-            play, claim = read_cards(rec.cards, extra), None
+            play = read_cards(rec.cards, extra)
+            claim = None if rec.claim is None else read_claim(rec.claim, extra)
         else:
             play, claim = read_play(rec.play, extra) if rec.play else ((), None)
         if names is None:
@@ -366,43 +349,88 @@ class _Reader:
                 if len(self.label_tags) < 4096:
                     self.label_tags[rec.label] = tags
         start = rec.start
-        source = self.text[start:end if end < start + SOURCE_LIMIT else start + SOURCE_LIMIT].strip()
+        source = self.text[start : end if end < start + SOURCE_LIMIT else start + SOURCE_LIMIT].strip()
         if extra:
             notes += tuple(extra)
         first = dealer if auction else None
+        # LIN states no contract: the finished auction gives it; a claim, the tricks taken.
+        contract, declarer = auction_contract(auction, dealer or "S") if auction else ("", "")
+        result = "" if claim is None else NUMBERS[claim]
         if _POSITIONAL:
-            return Deck(deal, index, line, dealer, vul, board, board_name, None, players,
-                        auction, first, play, claim, "", "", "", tags, source, notes)
+            return Deck(
+                deal,
+                index,
+                line,
+                dealer,
+                vul,
+                board,
+                board_name,
+                None,
+                players,
+                auction,
+                first,
+                play,
+                claim,
+                contract,
+                declarer,
+                result,
+                tags,
+                source,
+                notes,
+            )
         return Deck(  # pragma: no cover - only if model.Deck's fields change order
-            deal=deal, index=index, line=line, dealer=dealer, vul=vul, board=board,
-            board_name=board_name, players=players, auction=auction, auction_first=first,
-            play=play, claim=claim, tags=tags, source=source, notes=notes,
+            deal=deal,
+            index=index,
+            line=line,
+            dealer=dealer,
+            vul=vul,
+            board=board,
+            board_name=board_name,
+            players=players,
+            auction=auction,
+            auction_first=first,
+            play=play,
+            claim=claim,
+            contract=contract,
+            declarer=declarer,
+            result=result,
+            tags=tags,
+            source=source,
+            notes=notes,
         )
 
 
 # Deck is built with positional arguments (a third faster) while its fields keep this
 # order; a test checks it, and keywords are used if the model changes.
 DECK_FIELDS = (
-    "deal", "index", "line", "dealer", "vul", "board", "board_name", "deal_first", "players",
-    "auction", "auction_first", "play", "claim", "contract", "declarer", "result", "tags",
-    "source", "notes",
+    "deal",
+    "index",
+    "line",
+    "dealer",
+    "vul",
+    "board",
+    "board_name",
+    "deal_first",
+    "players",
+    "auction",
+    "auction_first",
+    "play",
+    "claim",
+    "contract",
+    "declarer",
+    "result",
+    "tags",
+    "source",
+    "notes",
 )
 _POSITIONAL = tuple(f.name for f in fields(Deck)) == DECK_FIELDS
+
+
+# Usual cards shorter than this have fewer than MAX_PAIRS - 1 pairs (each takes 4 characters
+# or more): with their claim, read_play would read them all too.
+_CARDS_WITH_CLAIM = 4 * (MAX_PAIRS - 1)
 
 
 # md values that are no deck (read_md raised): a file of a million 'md||' counts its
 # problems past ProblemList's first ones without reading each md again.
 _NOT_DECKS: set[str] = set()
-
-
-def _has_percent_lines(text: str) -> bool:
-    """Whether a line starts with '%'. Looking at each '%' (found at memchr speed) is much
-    faster than searching for two characters, as long as '%' is rare."""
-    at = text.find("%")
-    for _ in range(64 + len(text) // 1024):
-        if at <= 0:
-            return at == 0
-        if text[at - 1] in "\r\n":
-            return True
-        at = text.find("%", at + 1)
-    return "\n%" in text or "\r%" in text

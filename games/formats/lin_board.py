@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from urllib.parse import unquote_plus
 
 if TYPE_CHECKING:
-    from .lin import _Record
+    from .lin_record import Record as _Record
 
 TAG_LIMIT = 500  # characters kept of one header value in Deck.tags
 BOARD = re.compile(r"(?i)\bboard\s*+#?\s*+(\d+)")  # possessive: '\s*#?\s*' tried each split of a run of spaces
@@ -55,6 +55,20 @@ def decode_heading(raw: str) -> str:
 def players_of(names: str, room: str) -> tuple[tuple[str, str], ...]:
     """(seat, name) in N, E, S, W order; an 8-name vugraph pn picks the room's four."""
     parts = names.split(",")
+    if len(parts) not in (4, 8) and ", " in names:
+        parts = _with_commas(parts)
     four = parts[4:8] if room == "c" and len(parts) >= 8 else parts[:4]
     south, west, north, east = [name.strip() for name in four] + [""] * (4 - len(four))  # md order
     return tuple(pair for pair in (("N", north), ("E", east), ("S", south), ("W", west)) if pair[1])
+
+
+def _with_commas(parts: list[str]) -> list[str]:
+    """Names with a comma in them ("Smith, J."): a piece that starts with a space continues
+    the name before it, when that makes the 4 or 8 names of a pn; else the pieces as split."""
+    joined: list[str] = []
+    for part in parts:
+        if joined and part[:1] == " ":
+            joined[-1] += "," + part
+        else:
+            joined.append(part)
+    return joined if len(joined) in (4, 8) else parts

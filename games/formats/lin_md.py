@@ -13,6 +13,7 @@ from .cards import RANK_NAMES, SEAT_NAMES, SUIT_NAMES, DealError, build_deal, su
 from .model import RANKS
 
 E_INFERRED = "hand E not given; completed with the 13 remaining cards"
+INFERRED = {seat: E_INFERRED.replace("hand E", f"hand {seat}") for seat in "NESW"}  # notes, made once
 UNORDERED = "ranks not in descending order within a suit (md)"
 DEALERS = {"1": "S", "2": "W", "3": "N", "4": "E"}
 MD_SEATS = "SWNE"  # order of the hands in md
@@ -158,11 +159,13 @@ def _read_md_slowly(value: str) -> tuple[str, str | None, tuple[str, ...]]:
     masks: dict[str, tuple[int, int, int, int] | None] = {"E": None}
     ordered = True
     for seat, hand in zip(MD_SEATS, hands):
-        masks[seat], in_order = parse_hand(hand, SEAT_NAMES[seat])
+        found, in_order = parse_hand(hand, SEAT_NAMES[seat])
+        # A hand without cards ('', or BBO's bare suit letters 'SHDC') is one left out.
+        masks[seat] = found if any(found) else None
         ordered = ordered and in_order
     deal, inferred = build_deal(masks)
     if inferred:
-        notes.insert(0, E_INFERRED)
+        notes.insert(0, INFERRED[next(seat for seat in MD_SEATS if masks.get(seat) is None)])
     if not ordered:
         notes.append(UNORDERED)
     return deal, dealer, tuple(notes)

@@ -11,6 +11,7 @@ from urllib.parse import unquote
 
 from .limits import MAX_PAIRS
 from .model import RANKS, Call
+from .rules import UNKNOWN_CALL, read_call
 
 _ENCODED = re.compile(r"%[0-9A-Fa-f]{2}")
 _CALL = re.compile(r"(?i)([1-7])(nt|[cdhsn])|(xx|rd?|x|d|p)")
@@ -24,8 +25,8 @@ RUN_TOGETHER = 16
 
 
 def calls_of(raw: str) -> tuple[Call, ...]:
-    """One mb value as calls: '1h', '2N!', 'd', and the run-together '1nppp' of movies;
-    () when it is not a call."""
+    """One mb value as calls: '1h', '2N!', 'd', 'Dbl', 'Pass' (``rules.read_call``), and
+    the run-together '1nppp' of movies; () when it is not a call."""
     hit = _CALLS.get(raw)
     if hit is not None:
         return hit
@@ -33,9 +34,14 @@ def calls_of(raw: str) -> tuple[Call, ...]:
     alert = text.endswith("!")
     text = text.rstrip("!").strip()
     calls: list[Call] = []
-    at = 0
-    if len(text) > RUN_TOGETHER:
+    at = len(text)
+    word = read_call(text)
+    if word is not None:
+        calls.append(_plain(word))
+    elif len(text) > RUN_TOGETHER:
         return ()
+    else:
+        at = 0
     while at < len(text):
         m = _CALL.match(text, at)
         if m is None:
@@ -47,10 +53,7 @@ def calls_of(raw: str) -> tuple[Call, ...]:
         else:
             word = m[3].lower()
             code = "P" if word == "p" else "X" if word in ("d", "x") else "XX"
-        call = _PLAIN.get(code)
-        if call is None:  # (38 calls in all: 35 bids, P, X and XX)
-            call = _PLAIN[code] = Call(code)
-        calls.append(call)
+        calls.append(_plain(code))
         at = m.end()
     if calls and alert:
         calls[-1] = Call(calls[-1].call, True)
@@ -58,6 +61,13 @@ def calls_of(raw: str) -> tuple[Call, ...]:
     if len(_CALLS) < 4096 and len(raw) <= 20:  # (the cache outlives the file)
         _CALLS[raw] = result
     return result
+
+
+def _plain(code: str) -> Call:
+    call = _PLAIN.get(code)
+    if call is None:  # (39 calls in all: 35 bids, P, X, XX and ?)
+        call = _PLAIN[code] = Call(code)
+    return call
 
 
 def first_pairs(text: str, what: str, notes: list[str]) -> str:
@@ -102,14 +112,15 @@ def read_auction(runs: list[str], notes: list[str]) -> tuple[Call, ...]:
                 break
             if found:
                 auction.extend(found)
+            elif value.strip():  # kept in its place, so that the calls after it stay on their seats
+                auction.append(Call(UNKNOWN_CALL, value.strip().endswith("!")))
+                notes.append(f"call mb|{value[:20]}| not understood; kept as '?'")
             else:
                 notes.append(f"call mb|{value[:20]}| not understood; read past")
         elif auction and slot[-2:].lower() == "an":
             last = auction[-1]
             auction[-1] = Call(last.call, last.alert, _explanation(value))
     return tuple(auction)
-
-
 
 
 def _explanation(text: str) -> str:
@@ -127,7 +138,8 @@ _KNOWN_LIMIT = len(_KNOWN) + 4096
 
 _CARDS = {
     variant: suit + rank
-    for suit in "SHDC" for rank in RANKS
+    for suit in "SHDC"
+    for rank in RANKS
     for variant in {suit + rank, suit.lower() + rank, suit + rank.lower(), suit.lower() + rank.lower()}
 }
 _CARDS.update({suit + "10": suit.upper() + "T" for suit in "SHDCshdc"})
@@ -154,18 +166,20 @@ def read_play(runs: list[str], notes: list[str]) -> tuple[tuple[tuple[str, ...],
         cards = [_CARDS.get(value) or value.strip().upper() for tag, value in pairs if tag == "pc" and value.strip()]
         tricks = tuple(zip(*[iter(cards)] * 4))
         if len(cards) % 4:
-            tricks += (tuple(cards[len(cards) - len(cards) % 4:]),)
+            tricks += (tuple(cards[len(cards) - len(cards) % 4 :]),)
         claims = [value for tag, value in pairs if tag == "mc"]
         claim_raw = claims[-1] if claims else None
-    claim = None
-    if claim_raw is not None:
-        claim_raw = claim_raw.strip()
-        # isdecimal and a bounded length: int() refuses "²" and more than 4,300 digits
-        if claim_raw.isdecimal() and len(claim_raw) <= 2 and int(claim_raw) <= 13:
-            claim = int(claim_raw)
-        else:
-            notes.append(f"claim mc|{claim_raw[:20]}| not understood")
-    return tricks, claim
+    return tricks, None if claim_raw is None else read_claim(claim_raw, notes)
+
+
+def read_claim(value: str, notes: list[str]) -> int | None:
+    """The tricks an mc value claims (0..13); None, with a note, for anything else."""
+    value = value.strip()
+    # isdecimal and a bounded length: int() refuses "²" and more than 4,300 digits
+    if value.isdecimal() and len(value) <= 2 and int(value) <= 13:
+        return int(value)
+    notes.append(f"claim mc|{value[:20]}| not understood")
+    return None
 
 
 # Suit and rank of an upper-case card as numbers; a card's code is suit * 13 + rank.
@@ -202,7 +216,7 @@ def read_cards(run: str, notes: list[str] | None = None) -> tuple[tuple[str, ...
     tricks = tuple(zip(cards, cards, cards, cards))
     left = count % 4
     if left:
-        tricks += (tuple(map(_CARD_OF_CODE.__getitem__, codes[count - left:])),)
+        tricks += (tuple(map(_CARD_OF_CODE.__getitem__, codes[count - left :])),)
     return tricks
 
 
@@ -213,7 +227,7 @@ def _tricks(raw: list[str]) -> tuple[tuple[str, ...], ...] | None:
     try:
         tricks = tuple(zip(*[map(_CARDS.__getitem__, raw)] * 4))
         if left:
-            tricks += (tuple(map(_CARDS.__getitem__, raw[len(raw) - left:])),)
+            tricks += (tuple(map(_CARDS.__getitem__, raw[len(raw) - left :])),)
     except KeyError:
         return None
     return tricks

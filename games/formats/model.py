@@ -14,8 +14,22 @@ RANKS = "AKQJT98765432"
 VULS = ("None", "NS", "EW", "All")
 # Vulnerability of boards 1..16, repeating (formats.md).
 VUL_CYCLE = (
-    "None", "NS", "EW", "All", "NS", "EW", "All", "None",
-    "EW", "All", "None", "NS", "All", "None", "NS", "EW",
+    "None",
+    "NS",
+    "EW",
+    "All",
+    "NS",
+    "EW",
+    "All",
+    "None",
+    "EW",
+    "All",
+    "None",
+    "NS",
+    "All",
+    "None",
+    "NS",
+    "EW",
 )
 
 
@@ -53,7 +67,9 @@ def vul_for_board(number: int) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Call:
-    """One call of an auction: ``P``, ``X``, ``XX`` or ``1C``..``7NT``."""
+    """One call of an auction: ``P``, ``X``, ``XX``, ``1C``..``7NT``, or ``?`` for a call
+    the file wrote in a way no reader understands (it keeps its place, so that the calls
+    after it stay on their seats). The alert and its explanation stand beside the call."""
 
     call: str
     alert: bool = False
@@ -82,9 +98,10 @@ class Deck:
     auction_first: str | None = None  # seat that made the first call
     play: tuple[tuple[str, ...], ...] = ()  # cards by trick, e.g. ("DQ", "D3", ...)
     claim: int | None = None  # tricks claimed by declarer (LIN mc)
-    contract: str = ""
-    declarer: str = ""
-    result: str = ""
+    # The record (``record``): as stated, else from a finished auction; "" when unknown.
+    contract: str = ""  # "4HX", "3NT", "Pass" (passed out)
+    declarer: str = ""  # N/E/S/W
+    result: str = ""  # tricks declarer took, "0".."13" (PBN Result, LIN claim)
     tags: tuple[tuple[str, str], ...] = ()  # every other tag, in file order
     source: str = ""  # the board's own text, bounded in size
     notes: tuple[str, ...] = ()  # harmless oddities read past

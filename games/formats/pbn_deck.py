@@ -6,7 +6,8 @@ from operator import attrgetter, itemgetter
 
 from .model import Call, Deck
 from .pbn_scan import OWN_TAGS, Game
-from .pbn_sections import TRUMPS, explanations, read_auction, read_play
+from .pbn_sections import TRUMPS, explanations, read_auction, read_play, seat_letter
+from .record import pbn_record
 
 TAG_LIMIT = 100
 TAG_VALUE_LIMIT = 1000
@@ -19,26 +20,43 @@ _IS_ALERT = attrgetter("alert")
 
 
 def full_deck(
-    game: Game, canonical: str, index: int, line: int, dealer: str | None, vul: str | None,
-    board: str | None, board_name: str, first: str | None, source: str, notes: list[str],
+    game: Game,
+    canonical: str,
+    index: int,
+    line: int,
+    dealer: str | None,
+    vul: str | None,
+    board: str | None,
+    board_name: str,
+    first: str | None,
+    source: str,
+    notes: list[str],
 ) -> Deck:
     """A Deck with what a tournament record adds: players, auction, play, result, other tags."""
     tags = game.tags
     get = tags.get
     players = players_of(tuple(map(get, _PLAYERS)))
-    contract = _stated(get("Contract"))
     auction: tuple[Call, ...] = ()
     auction_first = None
     alerts_used = False
     if game.auction is not None:
         explain = explanations(game.auction_notes, game.notes)
-        auction, auction_first, more = read_auction(game.auction, tags["Auction"].strip(), explain)
+        auction, auction_first, more = read_auction(game.auction, seat_letter(tags["Auction"]), explain)
         if more:
             notes.extend(more)
         alerts_used = bool(game.auction_notes) and any(map(_IS_ALERT, auction))
+    stated_contract = get("Contract")
+    contract, declarer, result = pbn_record(
+        stated_contract,
+        get("Declarer"),
+        get("Result"),
+        auction,
+        auction_first or dealer or first or "S",
+        notes,
+    )
     play: tuple[tuple[str, ...], ...] = ()
-    if game.play is not None:
-        play, more = read_play(game.play, tags["Play"].strip(), contract)
+    if game.play is not None:  # the trump suit puts the tricks in played order
+        play, more = read_play(game.play, seat_letter(tags["Play"]), contract or _stated(stated_contract))
         if more:
             notes.extend(more)
     keys = game.other_names
@@ -51,9 +69,25 @@ def full_deck(
         other.extend((k, v) for k, v in tags.items() if k not in _OWN_TAGS and k not in named)
     other_tags = tags_kept(other, game.end - game.first)
     return Deck(
-        canonical, index, line, dealer, vul, board, board_name, first, players,
-        auction, auction_first, play, None, contract, _stated(get("Declarer")),
-        _stated(get("Result")), other_tags, source, _shared_notes(notes) if notes else (),
+        canonical,
+        index,
+        line,
+        dealer,
+        vul,
+        board,
+        board_name,
+        first,
+        players,
+        auction,
+        auction_first,
+        play,
+        None,
+        contract,
+        declarer,
+        result,
+        other_tags,
+        source,
+        _shared_notes(notes) if notes else (),
     )
 
 

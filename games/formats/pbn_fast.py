@@ -29,8 +29,9 @@ from .pbn_deal import DealError, read_deal
 from .pbn_deck import PLAYER_CACHE, STATED, TAG_VALUE_LIMIT, players_of, stated, tags_kept
 from .pbn_fastsections import auction_in_words, play_in_rows
 from .pbn_scan import OWN_TAGS, SPECIAL, unescape
-from .pbn_sections import TRUMPS, explanations, read_auction, read_play, trump_of
+from .pbn_sections import TRUMPS, explanations, read_auction, read_play, seat_letter, trump_of
 from .pbn_values import BOARDS, DEALER, MISSING, SOURCE_LIMIT, VUL, board_and_name, field
+from .record import pbn_record
 
 # A tag value: quotes only after a backslash. Single-character classes: the regex engine runs
 # those in a tight loop, several times faster than [^"\\\n]. What they let through (a line
@@ -70,9 +71,25 @@ class Plan:
     """A regex for games of one list of tag names, and where each value is in its groups()."""
 
     __slots__ = (
-        "fullmatch", "data_at", "newlines", "deal_newlines", "data_before_deal", "main", "players",
-        "auction", "play", "note_at", "auction_note_at", "other_names", "other", "tags_cache",
-        "notes_of", "auction_notes_of", "lean", "last_values", "last_tags",
+        "fullmatch",
+        "data_at",
+        "newlines",
+        "deal_newlines",
+        "data_before_deal",
+        "main",
+        "players",
+        "auction",
+        "play",
+        "note_at",
+        "auction_note_at",
+        "other_names",
+        "other",
+        "tags_cache",
+        "notes_of",
+        "auction_notes_of",
+        "lean",
+        "last_values",
+        "last_tags",
     )
 
     def __init__(self, names: tuple[str, ...]) -> None:
@@ -104,7 +121,9 @@ class Plan:
         self.newlines = newlines  # the line ends outside the data
         self.fullmatch: Callable[[str], re.Match[str] | None] = re.compile("".join(pattern)).fullmatch
         get = group.get
-        self.main = itemgetter(*(get(n, -1) for n in ("Deal", "Board", "Dealer", "Vulnerable", "Contract", "Declarer", "Result")))
+        self.main = itemgetter(
+            *(get(n, -1) for n in ("Deal", "Board", "Dealer", "Vulnerable", "Contract", "Declarer", "Result"))
+        )
         seats = [get(n, -1) for n in _PLAYERS]
         self.players = itemgetter(*seats) if max(seats) >= 0 else None
         self.auction = get("Auction", -1)  # its data is the group after it
@@ -247,13 +266,28 @@ def read_game(reader: Any, plan: Plan, chunk: str, start: int) -> Deck | None:
     dealer = field(dealer, "Dealer", notes) if found is MISSING else found
     found = VUL.get(vul, MISSING)
     vul = field(vul, "Vulnerable", notes) if found is MISSING else found
-    contract = STATED.get(contract) or stated(contract)
     if plan.lean:  # a hand record: no players, auction, play or other tags
+        contract, declarer, result = pbn_record(contract, declarer, result, (), "", notes)
         return Deck(
-            canonical, reader.index, _deal_line(reader, plan, groups, chunk, start, in_game), dealer,
-            vul, board, board_name, first_seat, (), (), None, (), None, contract,
-            stated(declarer) if declarer else "", stated(result) if result else "", (),
-            chunk[:SOURCE_LIMIT].rstrip(), tuple(notes) if notes else (),
+            canonical,
+            reader.index,
+            _deal_line(reader, plan, groups, chunk, start, in_game),
+            dealer,
+            vul,
+            board,
+            board_name,
+            first_seat,
+            (),
+            (),
+            None,
+            (),
+            None,
+            contract,
+            declarer,
+            result,
+            (),
+            chunk[:SOURCE_LIMIT].rstrip(),
+            tuple(notes) if notes else (),
         )
     auction_notes = plan.auction_notes_of(groups) if note_values else ()
 
@@ -262,7 +296,7 @@ def read_game(reader: Any, plan: Plan, chunk: str, start: int) -> Deck | None:
     alerts_used = False
     at = plan.auction
     if at >= 0:
-        data, seat = groups[at + 1], groups[at].strip()  # type: ignore[union-attr]
+        data, seat = groups[at + 1], seat_letter(groups[at])  # type: ignore[arg-type]
         read_calls = auction_in_words(data, seat, auction_notes, note_values)  # type: ignore[arg-type]
         if read_calls is None:
             auction, auction_first, more = read_auction(data, seat, explanations(auction_notes, note_values))  # type: ignore[arg-type]
@@ -271,13 +305,24 @@ def read_game(reader: Any, plan: Plan, chunk: str, start: int) -> Deck | None:
         else:
             auction, auction_first, alerted = read_calls
             alerts_used = alerted and bool(auction_notes)
+    stated_contract = contract
+    contract, declarer, result = pbn_record(
+        contract,
+        declarer,
+        result,
+        auction,
+        auction_first or dealer or first_seat or "S",
+        notes,
+    )
     play: tuple[tuple[str, ...], ...] = ()
     at = plan.play
     if at >= 0:
-        data, seat = groups[at + 1], groups[at].strip()  # type: ignore[union-attr]
-        tricks = play_in_rows(data, seat, TRUMPS.get(contract) or trump_of(contract))  # type: ignore[arg-type]
+        data, seat = groups[at + 1], seat_letter(groups[at])  # type: ignore[arg-type]
+        # the trump suit of the contract kept, else of the one written (as pbn_deck reads the play)
+        trumps = contract or STATED.get(stated_contract) or stated(stated_contract)
+        tricks = play_in_rows(data, seat, TRUMPS.get(trumps) or trump_of(trumps))  # type: ignore[arg-type]
         if tricks is None:
-            tricks, more = read_play(data, seat, contract)  # type: ignore[arg-type]
+            tricks, more = read_play(data, seat, trumps)  # type: ignore[arg-type]
             notes.extend(more)
         play = tricks
 
@@ -307,15 +352,29 @@ def read_game(reader: Any, plan: Plan, chunk: str, start: int) -> Deck | None:
             return None
 
     return Deck(
-        canonical, reader.index, _deal_line(reader, plan, groups, chunk, start, in_game), dealer, vul,
-        board, board_name, first_seat, players, auction, auction_first, play, None, contract,
-        STATED.get(declarer) or stated(declarer), STATED.get(result) or stated(result), tags,
-        chunk[:SOURCE_LIMIT].rstrip(), tuple(notes) if notes else (),  # plans match from a '['
+        canonical,
+        reader.index,
+        _deal_line(reader, plan, groups, chunk, start, in_game),
+        dealer,
+        vul,
+        board,
+        board_name,
+        first_seat,
+        players,
+        auction,
+        auction_first,
+        play,
+        None,
+        contract,
+        declarer,
+        result,
+        tags,
+        chunk[:SOURCE_LIMIT].rstrip(),
+        tuple(notes) if notes else (),  # plans match from a '['
     )
 
 
-def _deal_line(reader: Any, plan: Plan, groups: tuple[str | None, ...], chunk: str, start: int,
-               in_game: int) -> int:
+def _deal_line(reader: Any, plan: Plan, groups: tuple[str | None, ...], chunk: str, start: int, in_game: int) -> int:
     """The line of the game's deal (pbn._Reader.line_at, inlined); the reader's line cursor
     then moves to the end of the game."""
     at = reader._line_pos

@@ -70,8 +70,7 @@ def play_in_rows(data: str, first: str, trump: str) -> tuple[tuple[str, ...], ..
         return None
     # (each byte of either number is at most 128: the sums never carry into the next byte)
     codes = (
-        int.from_bytes(raw[0::3].translate(_SUIT_CODE), "big")
-        + int.from_bytes(raw[1::3].translate(_RANK_CODE), "big")
+        int.from_bytes(raw[0::3].translate(_SUIT_CODE), "big") + int.from_bytes(raw[1::3].translate(_RANK_CODE), "big")
     ).to_bytes(n // 3 + 1, "big")
     if not codes.isascii():  # a sum of 128 or more: no card
         return None

@@ -7,11 +7,15 @@ marks (``^I``, ``^S``, ``^R``) are read past: PBN's ``!`` is "good call", not
 an alert. A note reference ``=n=`` marks the call before it as alerted,
 explained by ``[Note "n:..."]``. Leading ``-`` (seats before the dealer in a
 four-column table) are dropped: ``auction_first`` is the seat of the first
-real call.
+real call. Calls are read as programs write them (``Dbl``, ``Rdbl``, ``Pas``,
+``3nt``: ``rules.read_call``); a word that is still no call keeps its place in
+the auction as the unknown call ``?``, with a note naming it, so that the calls
+after it stay on their seats.
 
 Play is returned in the order the cards were played: the first trick is led
 by the seat of the ``[Play]`` tag and each later trick by the winner of the
-one before, which needs the trump suit from ``[Contract]``. When that cannot
+one before, which needs the trump suit of the contract (``[Contract]``, else the one the
+auction arrives at: ``record``). When that cannot
 be worked out (no contract, a lead out of turn, an unknown card before the
 last trick) every trick keeps PBN's column order (seats clockwise from the
 ``[Play]`` seat) and the deck gets a note saying so. Unknown cards (``-``)
@@ -26,18 +30,31 @@ from operator import itemgetter
 
 from .limits import MAX_CARDS, MAX_WORDS
 from .model import RANKS, SEATS, SUITS, Call
+from .rules import UNKNOWN_CALL, read_call, seat_of_word
 
 _SEAT = {s: i for i, s in enumerate(SEATS)}
 _SEAT.update({s.lower(): i for s, i in _SEAT.items()})
 
-# word -> canonical call, in the spellings files use
-CALLS: dict[str, str] = {w: "P" for w in ("P", "Pass", "PASS", "pass", "p")}
-CALLS.update({"X": "X", "x": "X", "XX": "XX", "xx": "XX", "Xx": "XX"})
+
+def seat_letter(value: str) -> str:
+    """The seat of an [Auction] or [Play] value: "N", "north", "EAST"... as its letter;
+    any other value as written (stripped)."""
+    if value in _SEAT:
+        return value
+    value = value.strip()
+    return seat_of_word(value) or value
+
+
+# word -> canonical call, in the spellings programs write (rules.read_call reads the rest)
+CALLS: dict[str, str] = {}
+for _word in ("P", "Pass", "Pas", "X", "D", "Dbl", "Double", "XX", "Xx", "R", "Rdbl", "Redouble"):
+    for _w in {_word, _word.upper(), _word.lower()}:
+        CALLS[_w] = read_call(_word)  # type: ignore[assignment]
 for _level in "1234567":
     for _den in ("C", "D", "H", "S", "NT", "N"):
         for _w in {_level + _den, _level + _den.lower(), _level + _den.capitalize()}:
             CALLS[_w] = _level + ("NT" if _den[0] == "N" else _den)
-_PLAIN = {c: Call(c) for c in set(CALLS.values())}  # shared: Call is immutable
+_PLAIN = {c: Call(c) for c in {*CALLS.values(), UNKNOWN_CALL}}  # shared: Call is immutable
 _ALERTED: dict[tuple[str, str], Call] = {}  # the same explanation recurs on every board
 
 # word -> card code; "" for a card not known ('-', and '+': the card still to be played)
@@ -49,7 +66,7 @@ for _s in SUITS:
     SLOTS[_s + "10"] = SLOTS[_s.lower() + "10"] = _s + "T"
 
 _REFS = {f"={n}=": str(n) for n in range(1, 100)}  # note references as written
-_PIECE = re.compile(r"=(\d+)=|\$\d*|[!?]+|\^[A-Za-z]?|[*+]|[A-Za-z0-9-]+|.", re.S)
+_PIECE = re.compile(r"=(\d+)=|\$\d*|[!?]+|\^[A-Za-z]?|[*+]|[\w-]+|.", re.S)
 _CONTRACT = re.compile(r"\s*[1-7]\s*(NT|N|S|H|D|C)", re.I)
 _ROTATE = [itemgetter(*((k + i) % 4 for i in range(4))) for k in range(4)]
 _RANK_VALUE = {r: 14 - i for i, r in enumerate(RANKS)}
@@ -58,16 +75,13 @@ _RANK_VALUE = {r: 14 - i for i, r in enumerate(RANKS)}
 _BY_SUIT = {
     trump: {
         led: {
-            s + r: 4 * (_RANK_VALUE[r] + (100 if s == trump else 50 if s == led else 0))
-            for s in SUITS for r in RANKS
+            s + r: 4 * (_RANK_VALUE[r] + (100 if s == trump else 50 if s == led else 0)) for s in SUITS for r in RANKS
         }
         for led in SUITS
     }
     for trump in "SHDCN"
 }
-_LEAD_SCORES = {
-    trump: {s + r: _BY_SUIT[trump][s] for s in SUITS for r in RANKS} for trump in "SHDCN"
-}
+_LEAD_SCORES = {trump: {s + r: _BY_SUIT[trump][s] for s in SUITS for r in RANKS} for trump in "SHDCN"}
 # trump suit ("N": no trump) of the contracts as files write them
 _TRUMP: dict[str, str] = {}
 for _level in "1234567":
@@ -78,9 +92,7 @@ TRUMPS = _TRUMP  # the usual contracts' trump suits (pbn_fast looks there first)
 _MAX_NOTES = 5
 
 
-def read_auction(
-    data: str, first: str, explanations: dict[str, str]
-) -> tuple[tuple[Call, ...], str | None, list[str]]:
+def read_auction(data: str, first: str, explanations: dict[str, str]) -> tuple[tuple[Call, ...], str | None, list[str]]:
     """(calls, seat of the first call, notes) from the Auction section's data."""
     notes: list[str] = []
     words = first_words(data, "auction", notes)
@@ -120,7 +132,7 @@ def _read_calls(words: list[str], notes: list[str]) -> tuple[list[str], dict[int
     """The calls among annotated words: (calls, {call index: note number}, leading '-')."""
     calls: list[str] = []
     refs: dict[int, str] = {}
-    skipped = 0
+    skipped = unnamed = 0  # unnamed: calls kept as '?' past the notes that name them
     get_call = CALLS.get
     get_ref = _REFS.get
     for word in words:
@@ -141,14 +153,31 @@ def _read_calls(words: list[str], notes: list[str]) -> tuple[list[str], dict[int
             elif m.group(1) is not None:
                 if calls:
                     refs[len(calls) - 1] = m.group(1).lstrip("0") or "0"
-            elif piece in ("AP", "ap", "Ap"):
+            elif piece.upper() == "AP":
                 calls.extend(["P"] * _passes_to_end(calls))
             elif piece == "-":
                 skipped += not calls
             elif piece in ("*", "+"):
-                return calls, refs, skipped
-            elif piece[0] not in "!?$^" and len(notes) < _MAX_NOTES:
+                break
+            elif piece[0] in "!?$^":  # annotations
+                continue
+            elif any(map(str.isalnum, piece)):
+                # a word: a call, or one that cannot be read keeps its place in the auction
+                call = read_call(piece)
+                if call is None:
+                    call = UNKNOWN_CALL
+                    if len(notes) < _MAX_NOTES:
+                        notes.append(f"auction: '{piece[:20]}' is not a call: kept as '?'")
+                    else:
+                        unnamed += 1
+                calls.append(call)
+            elif len(notes) < _MAX_NOTES:
                 notes.append(f"auction: '{piece[:20]}' is not a call: read past")
+        else:
+            continue
+        break  # the end of the auction ('*' or '+')
+    if unnamed:
+        notes.append(f"auction: {unnamed} more words that are not calls kept as '?'")
     return calls, refs, skipped
 
 
@@ -291,9 +320,7 @@ def _in_played_order(columns: Iterable[tuple[str, ...]], trump: str) -> tuple[tu
     return tuple(tricks)
 
 
-def _in_played_order_with_gaps(
-    columns: list[tuple[str, ...]], trump: str
-) -> tuple[tuple[str, ...], ...] | None:
+def _in_played_order_with_gaps(columns: list[tuple[str, ...]], trump: str) -> tuple[tuple[str, ...], ...] | None:
     """As _in_played_order when cards may be unknown: only the last trick may hold one."""
     for n, col in enumerate(columns):
         if "" in col:

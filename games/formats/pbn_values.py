@@ -4,6 +4,7 @@ its general path (pbn) and its fast path (pbn_fast)."""
 from __future__ import annotations
 
 from .model import BOARD_LENGTH, SEATS
+from .rules import seat_of_word
 
 SOURCE_LIMIT = 4000  # characters of a game kept in Deck.source
 MISSING = object()
@@ -60,9 +61,10 @@ def field(value: str | None, name: str, notes: list[str]) -> str | None:
         return found  # type: ignore[return-value]
     assert value is not None  # None is a key of both tables
     word = value.strip()
-    found = known.get(word) or known.get(word.upper() if name == "Dealer" else word) or (
-        _VUL_WORDS.get(word.lower()) if name == "Vulnerable" else None
-    )
+    if name == "Dealer":
+        found = known.get(word) or seat_of_word(word) or None  # "north", "East", "WEST"
+    else:
+        found = known.get(word) or _VUL_WORDS.get(word.lower())
     if found is None and word not in ("", "?"):
         notes.append(f"{name} '{word[:20]}' is not understood: read as not stated")
     return found  # type: ignore[return-value]

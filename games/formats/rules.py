@@ -19,9 +19,18 @@ PASS, DOUBLE, REDOUBLE = "P", "X", "XX"
 UNKNOWN_CALL = "?"  # a call that could not be read keeps its place in the auction
 _SEAT_WORDS = {"N": "N", "E": "E", "S": "S", "W": "W", "NORTH": "N", "EAST": "E", "SOUTH": "S", "WEST": "W"}
 _CALL_WORDS = {
-    "P": PASS, "PASS": PASS, "PAS": PASS, "AP": PASS,
-    "X": DOUBLE, "D": DOUBLE, "DBL": DOUBLE, "DOUBLE": DOUBLE,
-    "XX": REDOUBLE, "R": REDOUBLE, "RDBL": REDOUBLE, "REDOUBLE": REDOUBLE,
+    "P": PASS,
+    "PASS": PASS,
+    "PAS": PASS,
+    "AP": PASS,
+    "X": DOUBLE,
+    "D": DOUBLE,
+    "DBL": DOUBLE,
+    "DOUBLE": DOUBLE,
+    "XX": REDOUBLE,
+    "R": REDOUBLE,
+    "RDBL": REDOUBLE,
+    "REDOUBLE": REDOUBLE,
 }
 _BID = re.compile(r"([1-7])(NT|N|SA|S|H|D|C)", re.IGNORECASE)  # SA: sans atout, as some programs write
 _CONTRACT = re.compile(r"([1-7])(NT|N|S|H|D|C)(XX|X|\*\*|\*)?", re.IGNORECASE)
@@ -108,6 +117,16 @@ def parse_contract(text: str) -> Contract | None:
     return Contract(int(m[1]), "NT" if strain in ("N", "NT") else strain, risk)
 
 
+def read_contract(text: str) -> str | None:
+    """A stated contract as the record keeps it: "4HX", "3NT", "6SXX", or "Pass" (passed
+    out: "Pass", "pass", "Passed out"); None when it is not one."""
+    word = text.strip()
+    if word.lower() in ("pass", "passed", "passed out", "all pass"):
+        return "Pass"
+    bid = parse_contract(word)
+    return None if bid is None else str(bid)
+
+
 def auction_complete(calls: Sequence[str]) -> bool:
     """Four passes to start, or three passes after a bid."""
     if len(calls) < 4:
@@ -117,27 +136,87 @@ def auction_complete(calls: Sequence[str]) -> bool:
     return list(calls[-3:]) == [PASS] * 3 and any(c[:1].isdigit() for c in calls)
 
 
+# The 35 bids as the record writes them: a look-up for every call read (a regex costs more).
+_BIDS = {f"{level}{strain}": Contract(level, strain) for level in range(1, 8) for strain in STRAINS}
+_STRAIN_OF = {**{call: bid.strain for call, bid in _BIDS.items()}, PASS: "", DOUBLE: "", REDOUBLE: ""}
+
+
+def _bid(call: str) -> Contract | None:
+    bid = _BIDS.get(call)
+    if bid is None and call[:1].isdigit():
+        bid = parse_contract(call)
+    return bid
+
+
 def final_contract(calls: Sequence[str], first: str) -> tuple[str, str]:
     """(contract, declarer) an auction arrives at: the last bid, doubled or redoubled after
     it, played by the first of that side to name its strain; ("Pass", "") when every call
-    was a pass; ("", "") while no bid was made and the auction is not over."""
-    last: tuple[Contract, str] | None = None
+    was a pass; ("", "") while no bid was made and the auction is not over, and for an
+    auction holding a call that could not be read (``?``: it may have been any call)."""
+    if UNKNOWN_CALL in calls:
+        return "", ""
+    strain_of = _STRAIN_OF.get
+    last = len(calls) - 1
+    bid = None
+    while last >= 0:  # back to the last bid (a look-up a call: this runs on every board read)
+        call = calls[last]
+        named_strain = strain_of(call)
+        if named_strain:
+            bid = _BIDS[call]
+            break
+        if named_strain is None:  # not as the record writes calls: read it
+            bid = _bid(call)
+            if bid is not None:
+                break
+        last -= 1
+    if bid is None:
+        return ("Pass", "") if len(calls) >= 4 and all(c == PASS for c in calls) else ("", "")
     risk = ""
-    first_to_name: dict[tuple[int, str], str] = {}  # (side, strain) -> seat
-    for i, call in enumerate(calls):
-        seat = seat_after(first, i)
-        if call[:1].isdigit():
-            bid = parse_contract(call)
-            if bid is None:
-                continue
-            last, risk = (bid, seat), ""
-            first_to_name.setdefault((SEATS.index(seat) % 2, bid.strain), seat)
-        elif call in (DOUBLE, REDOUBLE) and last is not None:
+    for call in calls[last + 1 :]:
+        if call in (DOUBLE, REDOUBLE):
             risk = call
-    if last is None:
-        return ("Pass", "") if calls and all(c == PASS for c in calls) and len(calls) >= 4 else ("", "")
-    bid, seat = last
-    return str(Contract(bid.level, bid.strain, risk)), first_to_name[(SEATS.index(seat) % 2, bid.strain)]
+    strain = bid.strain
+    named = last  # the first call of the same side (every other call) to name the strain
+    for i in range(last % 2, last, 2):
+        named_strain = strain_of(calls[i])
+        if named_strain is None:  # not as the record writes calls: read it
+            earlier = _bid(calls[i])
+            named_strain = earlier.strain if earlier is not None else ""
+        if named_strain == strain:
+            named = i
+            break
+    return f"{bid.level}{strain}{risk}", seat_after(first, named)
+
+
+def finished_contract(calls: Sequence[str], first: str) -> tuple[str, str]:
+    """``final_contract`` of a finished auction (``auction_complete``); ("", "") while it
+    is unfinished. Read on every board of a record: the test for three passes at the end
+    comes first, and final_contract's search for a bid stands for auction_complete's."""
+    if len(calls) < 4 or calls[-1] != PASS or calls[-2] != PASS or calls[-3] != PASS:
+        return "", ""
+    if len(calls) > 4 and calls[0] == PASS and calls[1] == PASS and calls[2] == PASS and calls[3] == PASS:
+        return "", ""  # four passes ended the auction: calls after them are none of it
+    return final_contract(calls, first)
+
+
+def declarer_tricks(text: str, declarer: str) -> int | None:
+    """Tricks declarer took from a result as files write it: "9", "^9" (agreed, though
+    not what the play gives), or by side: "NS 9", "EW 4", "NS 9 EW 4" (the declarer's
+    side counts); None when it is none of these, or names a side without a declarer."""
+    words = text.strip().lstrip("^").split()
+    if len(words) == 1 and words[0].isdecimal() and len(words[0]) <= 2 and int(words[0]) <= 13:
+        return int(words[0])
+    if len(words) not in (2, 4) or len(declarer) != 1 or declarer not in SEATS:
+        return None
+    side = "NS" if declarer in "NS" else "EW"
+    for name, tricks in zip(words[0::2], words[1::2]):
+        if not (tricks.isdecimal() and len(tricks) <= 2 and int(tricks) <= 13):
+            return None
+        if name.upper() == side:
+            return int(tricks)
+        if name.upper() in ("NS", "EW") and len(words) == 2:
+            return 13 - int(tricks)
+    return None
 
 
 def opening_leader(declarer: str) -> str:
@@ -153,8 +232,9 @@ def played_by(tricks: Iterable[Sequence[str]], deal: str) -> list[list[tuple[str
 _SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "NT": "NT"}
 
 
-def record_summary(*, contract: str, declarer: str, result: str, claim: int | None,
-                   calls: Sequence[str] = (), first: str = "") -> str:
+def record_summary(
+    *, contract: str, declarer: str, result: str, claim: int | None, calls: Sequence[str] = (), first: str = ""
+) -> str:
     """ "4♥ by S, 11 tricks, claimed", "3NTX by E, 8 tricks", "Passed out", or "" when
     the record says nothing. The contract and declarer as stated, else from a finished
     auction; the tricks from the result, else from the claim."""

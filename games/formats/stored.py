@@ -3,8 +3,9 @@ found and is never read twice.
 
 Each deck is a list in ``Deck``'s field order rather than an object: a 10,000-deck
 upload is stored and loaded on every preview page, and names repeated per deck would
-double its size. ``VERSION`` changes whenever the layout does; a stored result of
-another version is not loaded (the caller reads the file again).
+double its size. ``VERSION`` changes whenever the layout does, or what the readers make
+of a file (a deck stored by another reading would disagree with the file read afresh);
+a stored result of another version is not loaded (the caller reads the file again).
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from typing import Any
 
 from .model import Call, Deck, FileResult, Problem
 
-VERSION = 1
+VERSION = 2
 
 
 def result_to_json(result: FileResult) -> dict[str, Any]:
@@ -37,19 +38,31 @@ def result_from_json(value: Any) -> FileResult | None:
         format=value["format"],
         encoding=value["encoding"],
         decks=[_deck_from_json(row) for row in value["decks"]],
-        problems=[Problem(message, line, index, board, kind) for message, line, index, board, kind in value["problems"]],
+        problems=[
+            Problem(message, line, index, board, kind) for message, line, index, board, kind in value["problems"]
+        ],
         notes=list(value["notes"]),
     )
 
 
 def _deck_to_json(deck: Deck) -> list[Any]:
     return [
-        deck.deal, deck.index, deck.line, deck.dealer, deck.vul, deck.board, deck.board_name, deck.deal_first,
+        deck.deal,
+        deck.index,
+        deck.line,
+        deck.dealer,
+        deck.vul,
+        deck.board,
+        deck.board_name,
+        deck.deal_first,
         [list(pair) for pair in deck.players],
         [[call.call, call.alert, call.explanation] for call in deck.auction],
         deck.auction_first,
         [list(trick) for trick in deck.play],
-        deck.claim, deck.contract, deck.declarer, deck.result,
+        deck.claim,
+        deck.contract,
+        deck.declarer,
+        deck.result,
         [list(tag) for tag in deck.tags],
         deck.source,
         list(deck.notes),
@@ -57,16 +70,44 @@ def _deck_to_json(deck: Deck) -> list[Any]:
 
 
 def _deck_from_json(row: list[Any]) -> Deck:
-    (deal, index, line, dealer, vul, board, board_name, deal_first, players, auction, auction_first, play,
-     claim, contract, declarer, result, tags, source, notes) = row
+    (
+        deal,
+        index,
+        line,
+        dealer,
+        vul,
+        board,
+        board_name,
+        deal_first,
+        players,
+        auction,
+        auction_first,
+        play,
+        claim,
+        contract,
+        declarer,
+        result,
+        tags,
+        source,
+        notes,
+    ) = row
     return Deck(
-        deal=deal, index=index, line=line, dealer=dealer, vul=vul, board=board, board_name=board_name,
+        deal=deal,
+        index=index,
+        line=line,
+        dealer=dealer,
+        vul=vul,
+        board=board,
+        board_name=board_name,
         deal_first=deal_first,
         players=tuple((seat, name) for seat, name in players),
         auction=tuple(Call(call, alert, explanation) for call, alert, explanation in auction),
         auction_first=auction_first,
         play=tuple(tuple(trick) for trick in play),
-        claim=claim, contract=contract, declarer=declarer, result=result,
+        claim=claim,
+        contract=contract,
+        declarer=declarer,
+        result=result,
         tags=tuple((name, value) for name, value in tags),
         source=source,
         notes=tuple(notes),

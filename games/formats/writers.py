@@ -3,7 +3,12 @@
 Both writers state what the player will see: the dealer is
 ``Deck.effective_dealer`` and the vulnerability ``Deck.effective_vul`` (left
 unstated when even that is unknown), so reading the output back gives the same
-deal, dealer, vulnerability, board, players, auction and play.
+deal, dealer, vulnerability, board, players, auction and play, and the same record:
+contract and declarer (PBN's tags; LIN gives them by its auction alone) and the
+tricks taken (PBN's Result, LIN's claim ``mc``).
+
+Neither format has a word for a call that could not be read (``?``): PBN gets
+``Unknown`` and LIN ``mb|?|``, which the readers take back as ``?``, with a note.
 """
 
 from __future__ import annotations
@@ -14,11 +19,25 @@ from collections.abc import Iterable
 from . import rules
 from .dd import STRAINS, DDTable, from_hex
 from .model import SEATS, Call, Deck
+from .record import tricks_taken
 
 CRLF = "\r\n"
 MANDATORY = (
-    "Event", "Site", "Date", "Board", "West", "North", "East", "South",
-    "Dealer", "Vulnerable", "Deal", "Scoring", "Declarer", "Contract", "Result",
+    "Event",
+    "Site",
+    "Date",
+    "Board",
+    "West",
+    "North",
+    "East",
+    "South",
+    "Dealer",
+    "Vulnerable",
+    "Deal",
+    "Scoring",
+    "Declarer",
+    "Contract",
+    "Result",
 )
 _SEAT_TAGS = {"West": "W", "North": "N", "East": "E", "South": "S"}
 _COPY_TAGS = ("Event", "Site", "Date", "Scoring")  # MTS tags a Deck keeps in ``tags``
@@ -27,7 +46,7 @@ _TAG_NAME = re.compile(r"[A-Z][A-Za-z0-9_]*")  # PBN tag names start with a capi
 _LIN_DEALER = {"S": "1", "W": "2", "N": "3", "E": "4"}
 _LIN_VUL = {"None": "o", "NS": "n", "EW": "e", "All": "b"}
 _LIN_CALL = {"P": "p", "X": "d", "XX": "r"}
-_PBN_CALL = {"P": "Pass"}
+_PBN_CALL = {"P": "Pass", rules.UNKNOWN_CALL: "Unknown"}
 
 
 # --- PBN ---------------------------------------------------------------------------------
@@ -87,12 +106,11 @@ def _pbn_auction(deck: Deck) -> list[str]:
 def _final_contract(deck: Deck) -> tuple[str, str]:
     """(contract, declarer) that a finished auction arrives at; ('', '') otherwise.
 
-    LIN states no contract, and PBN needs one to put the play back in order.
+    A deck made elsewhere than by the readers may leave them to its auction, and PBN
+    needs a contract to put the play back in order.
     """
     calls = [c.call.upper() for c in deck.auction]
-    if not rules.auction_complete(calls):
-        return "", ""
-    return rules.final_contract(calls, deck.auction_first or deck.effective_dealer)
+    return rules.finished_contract(calls, deck.auction_first or deck.effective_dealer)
 
 
 def _leader(deck: Deck, declarer: str) -> str:
@@ -114,7 +132,7 @@ def _pbn_play(deck: Deck, declarer: str) -> list[str]:
         seats = [owner.get(card) for card in cards]
         columns = ["-"] * 4
         if None in seats or len(set(seats)) < len(seats):
-            columns[:len(cards[:4])] = cards[:4]  # not a trick of this deal: keep the order given
+            columns[: len(cards[:4])] = cards[:4]  # not a trick of this deal: keep the order given
         else:
             for card, seat in zip(cards, seats):
                 columns[(SEATS.index(seat) - SEATS.index(leader)) % 4] = card
@@ -134,14 +152,15 @@ def _pbn_game(deck: Deck) -> list[str]:
     if not contract and deck.auction:
         contract, found = _final_contract(deck)
         declarer = declarer or found
+    none = "" if contract == "Pass" else unknown  # PBN 3.4.13, 3.4.15: passed out, no declarer or result
     values = {
         "Board": deck.board or "?",
         "Dealer": deck.effective_dealer,
         "Vulnerable": deck.effective_vul or "?",
         "Deal": _deal_from(deck, deck.effective_dealer),
-        "Declarer": declarer if declarer or contract == "Pass" else unknown,
+        "Declarer": declarer or none,
         "Contract": contract or unknown,
-        "Result": deck.result or (str(deck.claim) if deck.claim is not None else unknown),
+        "Result": tricks_taken(deck) or deck.result or none,
     }
     values.update({name: tags.get(name, "?") for name in _COPY_TAGS})
     values.update({name: players.get(seat, "?") for name, seat in _SEAT_TAGS.items()})
@@ -239,8 +258,9 @@ def _lin_board(deck: Deck) -> str:
         parts.extend("pc|" + card.upper().replace("|", "") for card in trick)
     if deck.play:
         parts.append("pg|")
-    if deck.claim is not None:
-        parts.append(f"mc|{deck.claim}")
+    tricks = tricks_taken(deck)  # the result, else the claim: LIN says either with mc
+    if tricks:
+        parts.append(f"mc|{tricks}")
     return "|".join(parts) + "|"
 
 

@@ -21,7 +21,7 @@ from django.views.decorators.http import require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 
 from games.converters import bounded_int
-from games.formats import FileResult
+from games.formats import FileResult, rules
 from games.formats.model import Deck as ParsedDeck
 from games.formats.model import board_heading, board_number, dealer_for_board, vul_for_board
 from games.models import Game
@@ -46,6 +46,7 @@ class DeckRow:
     heading: str
     event: str
     players: str
+    record: str  # "4♥ by S, 11 tricks, claimed" (rules.record_summary)
     duplicate: str = ""
     included: bool = False
 
@@ -79,6 +80,17 @@ def _auction(deck: ParsedDeck) -> str:
     return " ".join(c.call + ("!" if c.alert else "") for c in deck.auction)
 
 
+def _record(deck: ParsedDeck) -> str:
+    return rules.record_summary(
+        contract=deck.contract,
+        declarer=deck.declarer,
+        result=deck.result,
+        claim=deck.claim,
+        calls=[c.call for c in deck.auction],
+        first=deck.auction_first or deck.effective_dealer,
+    )
+
+
 def _event(deck: ParsedDeck) -> str:
     return next((value for name, value in deck.tags if name == "Event"), "")
 
@@ -104,6 +116,7 @@ def _file_view(game, number, result, duplicates, page_number, include) -> FileVi
                 board_heading(deck.board, deck.board_name),
                 _event(deck),
                 _players(deck),
+                _record(deck),
                 duplicates.get(key, ""),
                 key in include,
             )

@@ -16,7 +16,10 @@ BAD = f'[Board "6"]\n[Deal "{DEAL[:-2]}"]\n'.encode()  # West has 11 cards
 def cli(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "games.formats", *args],
-        cwd=ROOT, capture_output=True, text=True, timeout=60,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
     )
 
 
@@ -50,7 +53,7 @@ def test_it_exits_2_for_a_path_it_cannot_read(tmp_path: Path) -> None:
 def test_json_is_one_array_with_the_agreed_shape(tmp_path: Path) -> None:
     (tmp_path / "good.pbn").write_bytes(GOOD)
     (tmp_path / "bad.pbn").write_bytes(BAD)
-    (tmp_path / "none.txt").write_bytes("Ce n'est pas une donne.\n".encode())
+    (tmp_path / "none.txt").write_bytes(b"Ce n'est pas une donne.\n")
     run = cli("--json", *(str(tmp_path / n) for n in ("good.pbn", "bad.pbn", "none.txt")))
     assert run.returncode == 1
     files = json.loads(run.stdout)
@@ -61,7 +64,12 @@ def test_json_is_one_array_with_the_agreed_shape(tmp_path: Path) -> None:
     assert good["format"] == "pbn" and good["encoding"] == "utf-8"
     (deck,) = good["decks"]
     assert {k: deck[k] for k in ("index", "line", "board", "dealer", "vul", "deal")} == {
-        "index": 0, "line": 3, "board": "5", "dealer": "N", "vul": "NS", "deal": DEAL,
+        "index": 0,
+        "line": 3,
+        "board": "5",
+        "dealer": "N",
+        "vul": "NS",
+        "deal": DEAL,
     }
     assert good["problems"] == []
     (problem,) = bad["problems"]
@@ -75,3 +83,35 @@ def test_json_vul_is_none_when_nothing_says(tmp_path: Path) -> None:
     (tmp_path / "a.pbn").write_bytes(f'[Deal "{DEAL}"]\n'.encode())
     (deck,) = json.loads(cli("--json", str(tmp_path / "a.pbn")).stdout)[0]["decks"]
     assert (deck["dealer"], deck["vul"], deck["board"]) == ("N", "None", None)
+
+
+def test_json_gives_the_whole_record(tmp_path: Path) -> None:
+    """Plain calls, alerts by position, the contract (from the auction: LIN states none),
+    declarer, tricks taken (a claim, or [Result]) and players."""
+    lin = (
+        "pn|Smith, J.,Nowak,Kowalski,Dupont|md|3SA75HJT5DQ742CA85,SKQJ986H82D63C642,S32HK943DKJ9CQJT7,|"
+        "ah|Board 1|mb|1H|mb|Dbl|mb|2N!|an|inv+fit|mb|zz!|mb|4H|mb|p|mb|p|mb|p|pc|DA|mc|11|"
+    )
+    (tmp_path / "a.lin").write_text(lin)
+    (tmp_path / "b.pbn").write_text(
+        f'[Board "1"]\n[Dealer "north"]\n[Deal "{DEAL}"]\n[Declarer "south"]\n[Contract "4hx"]\n'
+        '[Result "NS 10"]\n[Auction "N"]\nPass 1C =1= Pass Pass\nPass\n[Note "1:2+ clubs"]\n'
+    )
+    (tmp_path / "c.pbn").write_text(GOOD.decode())
+    files = json.loads(cli("--json", *(str(tmp_path / n) for n in ("a.lin", "b.pbn", "c.pbn"))).stdout)
+    (a,), (b,), (c,) = (f["decks"] for f in files)
+    assert a["auction"] == ["1H", "X", "2NT", "?", "4H", "P", "P", "P"]
+    assert a["alerts"] == {"2": "inv+fit", "3": ""}
+    assert (a["contract"], a["declarer"], a["result"]) == ("", "", 11)  # an auction with a '?' gives none
+    assert a["players"] == {"S": "Smith, J.", "W": "Nowak", "N": "Kowalski", "E": "Dupont"}
+    assert b["auction"] == ["P", "1C", "P", "P", "P"] and b["alerts"] == {"1": "2+ clubs"}
+    assert (b["contract"], b["declarer"], b["result"], b["dealer"]) == ("4HX", "S", 10, "N")
+    assert b["notes"] == ["contract from the auction: 1C by E; the file says 4HX by S"]
+    assert (c["auction"], c["alerts"], c["contract"], c["declarer"], c["result"]) == ([], {}, "", "", None)
+
+
+def test_json_contract_from_a_lin_auction(tmp_path: Path) -> None:
+    lin = "md|3SA75HJT5DQ742CA85,SKQJ986H82D63C642,S32HK943DKJ9CQJT7,|mb|p|mb|1S|mb|d|mb|p|mb|p|mb|p|"
+    (tmp_path / "a.lin").write_text(lin)
+    (deck,) = json.loads(cli("--json", str(tmp_path / "a.lin")).stdout)[0]["decks"]
+    assert (deck["contract"], deck["declarer"], deck["result"]) == ("1SX", "E", None)

@@ -51,7 +51,9 @@ def test_many_boards_on_one_line():
     decks, problems, _ = read_lin(f"md|1{md}|ah|Board 1|md|2{md}|ah|Board 2|md|3{md}|ah|Board 3|")
     assert problems == []
     assert [(d.index, d.line, d.board, d.dealer) for d in decks] == [
-        (0, 1, "1", "S"), (1, 1, "2", "W"), (2, 1, "3", "N"),
+        (0, 1, "1", "S"),
+        (1, 1, "2", "W"),
+        (2, 1, "3", "N"),
     ]
 
 
@@ -158,8 +160,20 @@ def test_lower_case_cards_a_bad_rank():
 
 @pytest.mark.parametrize(
     ("sv", "vul"),
-    [("o", "None"), ("O", "None"), ("0", "None"), ("-", "None"), ("", "None"), ("n", "NS"),
-     ("N", "NS"), ("e", "EW"), ("E", "EW"), ("b", "All"), ("B", "All"), (" b ", "All")],
+    [
+        ("o", "None"),
+        ("O", "None"),
+        ("0", "None"),
+        ("-", "None"),
+        ("", "None"),
+        ("n", "NS"),
+        ("N", "NS"),
+        ("e", "EW"),
+        ("E", "EW"),
+        ("b", "All"),
+        ("B", "All"),
+        (" b ", "All"),
+    ],
 )
 def test_sv_variants(sv, vul):
     assert read_one(f"md|1{S},{W},{N}|sv|{sv}|").vul == vul
@@ -225,8 +239,12 @@ def test_pn_empty_or_short_names_give_only_the_seats_named():
 def test_alerts_with_an():
     deck = read_one(f"md|3{S},{W},{N}|mb|1H|mb|p|mb|2N!|an|inv+fit|mb|d|an|take%20out|mb|r|mb|P|")
     assert deck.auction == (
-        Call("1H"), Call("P"), Call("2NT", True, "inv+fit"), Call("X", False, "take out"),
-        Call("XX"), Call("P"),
+        Call("1H"),
+        Call("P"),
+        Call("2NT", True, "inv+fit"),
+        Call("X", False, "take out"),
+        Call("XX"),
+        Call("P"),
     )
     assert deck.auction_first == "N"
 
@@ -236,10 +254,10 @@ def test_alerts_run_together_calls_of_teaching_movies():
     assert [c.call for c in deck.auction] == ["1NT", "P", "P", "P"]
 
 
-def test_alerts_a_call_that_is_not_one_is_read_past():
+def test_alerts_a_call_that_is_not_one_keeps_its_place_as_unknown():
     deck = read_one(f"md|3{S},{W},{N}|mb|1H|mb|zz|mb|p|")
-    assert [c.call for c in deck.auction] == ["1H", "P"]
-    assert "call mb|zz| not understood; read past" in deck.notes
+    assert [c.call for c in deck.auction] == ["1H", "?", "P"]
+    assert "call mb|zz| not understood; kept as '?'" in deck.notes
 
 
 def test_play_and_claim_mid_trick():
@@ -339,8 +357,7 @@ def test_seed_complete_example():
     # The field note's "Complete example", its coloured pipes read as '|' (md spans a line).
     text = (
         "pn|krysieq,uijallen,ElMacaroni,Player1771|st||md|3S865HAK9DKT3CJ862,SAQ3HQ8D9652CA753,\n"
-        "SKT4HJT76532DACKT,|rh||ah|Board 1|sv|o|mb|1H|mb|p|mb|2N!|an|inv+fit|mb|p|mb|4H|mb|p|mb|p|mb|p|"
-        + SEED_PLAY
+        "SKT4HJT76532DACKT,|rh||ah|Board 1|sv|o|mb|1H|mb|p|mb|2N!|an|inv+fit|mb|p|mb|4H|mb|p|mb|p|mb|p|" + SEED_PLAY
     )
     deck = read_one(text)
     assert deck.deal == "N:KT4.JT76532.A.KT J972.4.QJ874.Q94 865.AK9.KT3.J862 AQ3.Q8.9652.A753"
@@ -443,7 +460,8 @@ def test_handviewer_lin_link_encoded():
     decks, problems, _ = read_handviewer(f"{link}\n{link}\n")
     assert problems == []
     assert [(d.deal, d.board, d.dealer, d.vul, d.line, d.index) for d in decks] == [
-        (DEAL, "12", "N", "NS", 1, 0), (DEAL, "12", "N", "NS", 2, 1),
+        (DEAL, "12", "N", "NS", 1, 0),
+        (DEAL, "12", "N", "NS", 2, 1),
     ]
     assert decks[0].players[0] == ("N", "c")
 

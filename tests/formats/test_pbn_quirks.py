@@ -48,7 +48,8 @@ def assert_full_deal(deal: str) -> None:
 def test_plain_hand_record():
     decks, problems, notes = read(game(1) + "\n" + game(2, W_DEAL))
     assert [(d.index, d.board, d.line, d.deal) for d in decks] == [
-        (0, "1", 4, CANON), (1, "2", 9, CANON),
+        (0, "1", 4, CANON),
+        (1, "2", 9, CANON),
     ]
     assert decks[0].dealer == "N" and decks[0].vul == "None" and decks[0].deal_first == "N"
     assert decks[1].deal_first == "W"
@@ -81,7 +82,7 @@ def test_whitespace_only_line_splits_games():
 
 
 def test_blank_line_inside_brace_comment_does_not_split():
-    text = game(1, extra="{ a comment\n\nwith a blank line }\n[Event \"kept\"]\n") + "\n" + game(2)
+    text = game(1, extra='{ a comment\n\nwith a blank line }\n[Event "kept"]\n') + "\n" + game(2)
     decks, _, notes = read(text)
     assert [d.board for d in decks] == ["1", "2"]
     assert ("Event", "kept") in decks[0].tags
@@ -110,7 +111,7 @@ def test_semicolon_comment_hides_tags():
 
 
 def test_percent_lines_are_ignored():
-    text = "% PBN 2.1\n% EXPORT\n%Creator: x [Deal \"" + OTHER + "\"]\n" + game(1)
+    text = '% PBN 2.1\n% EXPORT\n%Creator: x [Deal "' + OTHER + '"]\n' + game(1)
     decks, problems, notes = read(text)
     assert [(d.deal, d.line) for d in decks] == [(CANON, 7)]
     assert problems == [] and notes == []
@@ -127,9 +128,16 @@ def test_escaped_quote_and_backslash_in_value():
     assert decks[0].tags == (("Event", 'say "hi" \\ bye'),)
 
 
-@pytest.mark.parametrize(("written", "value"), [
-    (r"a\\", "a\\"), (r"\\\"", '\\"'), (r"\"\\", '"\\'), (r"\\\\", "\\\\"), (r"\S", r"\S"),
-])
+@pytest.mark.parametrize(
+    ("written", "value"),
+    [
+        (r"a\\", "a\\"),
+        (r"\\\"", '\\"'),
+        (r"\"\\", '"\\'),
+        (r"\\\\", "\\\\"),
+        (r"\S", r"\S"),
+    ],
+)
 def test_escapes_pair_from_the_left(written, value):
     for extra in ("", "{slow}"):  # both scanners
         decks, _, _ = read(game(1, extra=f'[Event "{written}"]{extra}\n[Site "{written}"]\n'))
@@ -287,10 +295,20 @@ def test_empty_values_are_not_stated():
     assert (decks[0].board, decks[0].dealer, decks[0].vul, decks[0].notes) == (None, None, None, ())
 
 
-@pytest.mark.parametrize(("written", "vul"), [
-    ("None", "None"), ("Love", "None"), ("-", "None"), ("NS", "NS"), ("ew", "EW"),
-    ("All", "All"), ("Both", "All"), ("both", "All"), (" NS ", "NS"),
-])
+@pytest.mark.parametrize(
+    ("written", "vul"),
+    [
+        ("None", "None"),
+        ("Love", "None"),
+        ("-", "None"),
+        ("NS", "NS"),
+        ("ew", "EW"),
+        ("All", "All"),
+        ("Both", "All"),
+        ("both", "All"),
+        (" NS ", "NS"),
+    ],
+)
 def test_vulnerable_spellings(written, vul):
     decks, _, _ = read(f'[Vulnerable "{written}"]\n[Deal "{N_DEAL}"]\n')
     assert decks[0].vul == vul and decks[0].notes == ()
@@ -338,7 +356,8 @@ def test_table_rows_are_not_tags():
     extra = '[OptimumResultTable "Declarer;Denomination\\2R;Result\\2R"]\nN NT  6\nS  H 11\n[Event "after"]\n'
     decks, _, notes = read(game(1, extra=extra))
     assert decks[0].tags == (
-        ("OptimumResultTable", "Declarer;Denomination\\2R;Result\\2R"), ("Event", "after"),
+        ("OptimumResultTable", "Declarer;Denomination\\2R;Result\\2R"),
+        ("Event", "after"),
     )
     assert notes == []
 
@@ -369,8 +388,16 @@ def test_auction_with_notes_and_alerts():
     d = decks[0]
     assert d.auction_first == "N"
     assert d.auction == (
-        Call("1D"), Call("1S"), Call("2NT", True, "20-21 balanced"), Call("P"),
-        Call("3H"), Call("P"), Call("4H", True, "to play"), Call("P"), Call("P"), Call("P"),
+        Call("1D"),
+        Call("1S"),
+        Call("2NT", True, "20-21 balanced"),
+        Call("P"),
+        Call("3H"),
+        Call("P"),
+        Call("4H", True, "to play"),
+        Call("P"),
+        Call("P"),
+        Call("P"),
     )
     assert (d.contract, d.declarer, d.result) == ("4H", "S", "10")
     assert d.players == (("N", "Westra"), ("E", "Kalish"), ("S", "Leufkens"), ("W", "Podgor"))
@@ -395,10 +422,10 @@ def test_auction_all_pass_shorthand():
     assert [c.call for c in decks[0].auction] == ["P", "1C", "X", "XX", "P", "P", "P"]
 
 
-def test_auction_word_that_is_not_a_call_is_noted():
+def test_auction_word_that_is_not_a_call_keeps_its_place_with_a_note():
     decks, _, _ = read(game(1, extra='[Auction "N"]\n1C 5Hearts Pass\n'))
-    assert [c.call for c in decks[0].auction] == ["1C", "P"]
-    assert decks[0].notes == ("auction: '5Hearts' is not a call: read past",)
+    assert [c.call for c in decks[0].auction] == ["1C", "?", "P"]
+    assert decks[0].notes == ("auction: '5Hearts' is not a call: kept as '?'",)
 
 
 PLAY_GAME = (
@@ -469,14 +496,21 @@ def test_bad_rank_message_names_the_hand():
     ]
 
 
-@pytest.mark.parametrize(("deal", "reason"), [
-    # a dot typed as a space: five "hands", though the 52 cards are all there
-    ("N:T865..AJ432.QJ75 43.AT74.QT7 A642 AKJ7.9852.K965.3 Q92.KQJ63.8.KT98",
-     "the deal has 5 hands; it needs four ('-' for a hand not given)"),
-    # and a space typed as a dot, with one dot too few elsewhere
-    ("N:AKQJ.T98.765.432.T98 765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765",
-     "North's hand 'AKQJ.T98.765.432.T98' has 5 suits: it needs four, separated by dots"),
-])
+@pytest.mark.parametrize(
+    ("deal", "reason"),
+    [
+        # a dot typed as a space: five "hands", though the 52 cards are all there
+        (
+            "N:T865..AJ432.QJ75 43.AT74.QT7 A642 AKJ7.9852.K965.3 Q92.KQJ63.8.KT98",
+            "the deal has 5 hands; it needs four ('-' for a hand not given)",
+        ),
+        # and a space typed as a dot, with one dot too few elsewhere
+        (
+            "N:AKQJ.T98.765.432.T98 765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765",
+            "North's hand 'AKQJ.T98.765.432.T98' has 5 suits: it needs four, separated by dots",
+        ),
+    ],
+)
 def test_misplaced_separators_are_a_problem(deal, reason):
     decks, problems, _ = read(game(8, deal))
     assert decks == [] and [p.message for p in problems] == [f"board 8: {reason}"]
@@ -512,12 +546,33 @@ def test_fast_and_slow_scanners_agree():
     assert read(text)[0] != read(text.replace("[Board", "{", 1))[0]
 
 
-@pytest.mark.parametrize("text", [
-    "", "\n\n\n", "\x00" * 100, "[", "]", '["', '[Deal "', '[Deal "N:', "{", "}", ";", "%",
-    '[Deal "N:' + "A" * 100000 + '"]', "x" * 10_000_000, "[" * 10000, "{" * 10000, '"' * 10000,
-    '[Auction "N"]\n' + "=1= " * 1000, '[Play "W"]\n' + "^L " * 1000, "\ufeff" + N_DEAL,
-    "\r\r\r[Deal \"x\"]\r", '[Deal "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765 -"]',
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        "\n\n\n",
+        "\x00" * 100,
+        "[",
+        "]",
+        '["',
+        '[Deal "',
+        '[Deal "N:',
+        "{",
+        "}",
+        ";",
+        "%",
+        '[Deal "N:' + "A" * 100000 + '"]',
+        "x" * 10_000_000,
+        "[" * 10000,
+        "{" * 10000,
+        '"' * 10000,
+        '[Auction "N"]\n' + "=1= " * 1000,
+        '[Play "W"]\n' + "^L " * 1000,
+        "\ufeff" + N_DEAL,
+        '\r\r\r[Deal "x"]\r',
+        '[Deal "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765 -"]',
+    ],
+)
 def test_never_raises_on_odd_input(text):
     read(text)
 
