@@ -20,7 +20,7 @@ MB = 1024 * 1024
 PASTED_NAME = "pasted deals"
 MAX_KEY = 10**9  # far above any upload's files or decks: a deck key's numbers stay a few digits
 MAX_NAME = 100
-ACCEPT = ".lin,.pbn,.txt,.xml"
+ACCEPT = ".lin,.pbn,.txt,.xml,.dup,.bri,.dge,.dlm,.rbn,.rbx"
 _PATH_SEPARATORS = re.compile(r"[\\/]")
 # When the database has no room for the upload's files or its decks (games.models.upload.storage_full).
 DISK_FULL = "The server could not store the upload: its disk is full. Nothing was added."
@@ -83,7 +83,8 @@ class UploadForm(forms.Form):
         label="Click to Choose File(s)…",
         required=False,
         allow_empty_file=True,
-        help_text="LIN (.lin, .xml, .txt) or PBN (.pbn, .txt) files; several at once.",
+        help_text="LIN (.lin, .xml, .txt), PBN (.pbn, .txt), RBN (.rbn, .rbx) or dealing-machine "
+        "(.dup, .bri, .dge, .dlm) files; several at once.",
     )
     text = forms.CharField(
         label="Or paste deals",

@@ -1,8 +1,10 @@
 """Coverage-guided fuzzing of the deck readers with atheris (``make fuzz``).
 
-Seeds: every file of ../shared/corpus (when present) plus a few small
-hand-written ones. Runs for a bounded time (FUZZ_SECONDS, default 60) and
-fails on any exception or any deck that is not a valid 52-card deal.
+Seeds: every file of ../shared/corpus (when present), the club files of
+tests/formats/club_files (DUP, BRI, DGE, DLM, RBN, RBX written by Big Deal and
+BridgeData), plus a few small hand-written ones. Runs for a bounded time
+(FUZZ_SECONDS, default 60) and fails on any exception or any deck that is not
+a valid 52-card deal.
 """
 
 from __future__ import annotations
@@ -17,6 +19,11 @@ import atheris
 
 with atheris.instrument_imports(include=["games.formats"]):
     # The readers are imported lazily by read_decks: import them here so they are instrumented.
+    import games.formats.club.bri  # noqa: F401
+    import games.formats.club.dge  # noqa: F401
+    import games.formats.club.dlm  # noqa: F401
+    import games.formats.club.dup  # noqa: F401
+    import games.formats.club.rbn  # noqa: F401
     import games.formats.handviewer  # noqa: F401
     import games.formats.lin  # noqa: F401
     import games.formats.pbn  # noqa: F401
@@ -24,11 +31,13 @@ with atheris.instrument_imports(include=["games.formats"]):
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT.parent / "shared" / "corpus"
+CLUB_FILES = ROOT / "tests" / "formats" / "club_files"
 SEEDS = [
     b'[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n'
     b'[Deal "N:A95.4.AKQ432.T62 KQJT74.93.987.98 63.AQJ87.5.AKQ74 82.KT652.JT6.J53"]\n',
     b"md|1SA75HJT5DQ742CA85,SKQJ986H82D63C642,S32HK943DKJ9CQJT7,|ah|Board 1|sv|o|mb|1H|mb|p|pc|DQ|mc|11|\n",
     b"https://www.bridgebase.com/tools/handviewer.html?n=SAKQHJT9&e=&s=&w=&d=n&v=b&b=7\n",
+    b"% RBN\n\nB 1\nH W:82.KT652.JT6.J53:A95.4.AKQ432.T62:KQJT74.93.987.98:\nA NZ:1N^1P3NA\n1 15-17\nP SA3:H2\n",
 ]
 ALL_CARDS = {s + r for s in "SHDC" for r in "AKQJT98765432"}
 
@@ -66,6 +75,9 @@ def main() -> None:
         for path in sorted(CORPUS.rglob("*")):
             if path.suffix.lower() in {".lin", ".pbn"} and path.stat().st_size < 64_000:
                 shutil.copy(path, seed_dir / path.name)
+    for path in sorted(CLUB_FILES.glob("*.*")):
+        if path.suffix != ".md":
+            shutil.copy(path, seed_dir / path.name)
     argv = [
         sys.argv[0],
         str(seed_dir),

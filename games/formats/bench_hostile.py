@@ -19,6 +19,7 @@ import tracemalloc
 from dataclasses import dataclass
 from pathlib import Path
 
+from .club.hostile import club_shapes
 from .reader import read_decks
 
 TIME_LIMIT = 2.0  # seconds for a 5 MB file
@@ -65,13 +66,44 @@ def _lin(tag_pair: str) -> Shape:
 
 SHAPES: tuple[Shape, ...] = (
     # LIN: every pair the reader knows, repeated after one deal
-    *(_lin(pair) for pair in (
-        "ah|x|", "ah||", "md|0|", "md||", "mb|p|", "mb|1S!|an|x|", "an|x|", "pc|SA|", "pc|sa|",
-        "pg||", "mc|5|", "pn|a,b,c,d|", "sv|o|", "sv|q|", "mc|x|", "nt|hi|", "st||", "rh||", "sk||",
-        "vg|a,b|", "rs|x|", "mp|x|", "bn|x|", "pw|x|", "zz|x|", "qx|o1|", "qx||", "Md||", "md|x|",
-        "pg||pc|SA|",
-        "mb|p|\n", "pc|SA|\n", "x y|v|",
-    )),
+    *(
+        _lin(pair)
+        for pair in (
+            "ah|x|",
+            "ah||",
+            "md|0|",
+            "md||",
+            "mb|p|",
+            "mb|1S!|an|x|",
+            "an|x|",
+            "pc|SA|",
+            "pc|sa|",
+            "pg||",
+            "mc|5|",
+            "pn|a,b,c,d|",
+            "sv|o|",
+            "sv|q|",
+            "mc|x|",
+            "nt|hi|",
+            "st||",
+            "rh||",
+            "sk||",
+            "vg|a,b|",
+            "rs|x|",
+            "mp|x|",
+            "bn|x|",
+            "pw|x|",
+            "zz|x|",
+            "qx|o1|",
+            "qx||",
+            "Md||",
+            "md|x|",
+            "pg||pc|SA|",
+            "mb|p|\n",
+            "pc|SA|\n",
+            "x y|v|",
+        )
+    ),
     Shape("LIN md|0| x N (no deal)", "", "md|0|"),
     Shape("LIN qx|o1|md|...| x N", "", "qx|o1|" + LIN_MD),
     Shape("LIN board x N", "", LIN_BOARD),
@@ -104,8 +136,7 @@ SHAPES: tuple[Shape, ...] = (
     Shape("PBN [Deal] x N", PBN_GAME, PBN_DEAL + "\n"),
     Shape('PBN [Note "1:x"] x N', PBN_GAME, '[Note "1:x"]\n'),
     Shape('PBN [Board "#"] games', PBN_GAME + "\n", '[Board "#"]\n[Deal "#"]\n\n', tiny_decks=True),
-    Shape('PBN "##" deal, then [B ""] games', PBN_DEAL.replace('"E:', '"##E:') + "\n\n", '[B ""]\n\n',
-          tiny_decks=True),
+    Shape('PBN "##" deal, then [B ""] games', PBN_DEAL.replace('"E:', '"##E:') + "\n\n", '[B ""]\n\n', tiny_decks=True),
     Shape("PBN { unterminated", PBN_GAME + "{", "x\n"),
     Shape("PBN { run", PBN_GAME, "{"),
     Shape("PBN {} run", PBN_GAME, "{}"),
@@ -132,6 +163,8 @@ SHAPES: tuple[Shape, ...] = (
     Shape("links on one line", "", LINK + LIN_MD + " "),
     Shape("link giant lin=", LINK + LIN_MD, "ah|x|"),
     Shape("link giant query", "https://x.org/h.html?" + HANDS, "&a=x"),
+    # the clubs' formats: DUP, BRI, DGE, DLM, RBN, RBX (games/formats/club/hostile.py)
+    *(Shape(name, head, unit, tail, tiny) for name, head, unit, tail, tiny in club_shapes()),
 )
 
 
@@ -176,15 +209,15 @@ def measure_shape(shape: Shape, size: int) -> HostileRow:
     return HostileRow(shape.name, len(data), seconds, peak)
 
 
-def hostile_rows(sizes: tuple[int, ...] = SIZES, shapes: tuple[Shape, ...] = SHAPES,
-                 timeout: float = 120.0) -> list[HostileRow | Failed]:
+def hostile_rows(
+    sizes: tuple[int, ...] = SIZES, shapes: tuple[Shape, ...] = SHAPES, timeout: float = 120.0
+) -> list[HostileRow | Failed]:
     """Every shape at every size, a fresh process a shape (``bench --hostile NAME SIZES``,
     as the main table's rows): its rows, or why it has none (timed out, failed)."""
     rows: list[HostileRow | Failed] = []
     root = Path(__file__).resolve().parents[2]
     for shape in shapes:
-        command = [sys.executable, "-m", "games.formats.bench", "--hostile", shape.name,
-                   ",".join(map(str, sizes))]
+        command = [sys.executable, "-m", "games.formats.bench", "--hostile", shape.name, ",".join(map(str, sizes))]
         try:
             done = subprocess.run(command, capture_output=True, text=True, cwd=root, timeout=timeout)
         except subprocess.TimeoutExpired:
@@ -229,8 +262,13 @@ def print_hostile(rows: list[HostileRow | Failed], out=None) -> None:  # noqa: A
                 verdict += " (a deck every few bytes)"
             if not r.ok:
                 missed.append(r.shape)
-        print(f"{r.shape:<34} {r.size / 1e6:>5.2f} {r.seconds:>8.3f} {r.peak / 1e6:>8.1f} "
-              f"{r.ratio:>8.1f}x  {verdict}", file=out)
+        print(
+            f"{r.shape:<34} {r.size / 1e6:>5.2f} {r.seconds:>8.3f} {r.peak / 1e6:>8.1f} {r.ratio:>8.1f}x  {verdict}",
+            file=out,
+        )
     shapes = len(largest) + sum(isinstance(r, Failed) for r in rows)
-    print(f"hostile shapes within the limits at their largest size: {shapes - len(missed)} of {shapes}"
-          + (f"; missed: {', '.join(missed)}" if missed else ""), file=out)
+    print(
+        f"hostile shapes within the limits at their largest size: {shapes - len(missed)} of {shapes}"
+        + (f"; missed: {', '.join(missed)}" if missed else ""),
+        file=out,
+    )

@@ -11,6 +11,9 @@ from __future__ import annotations
 import codecs
 import re
 
+from .club.detect import text_format as club_text_format
+from .club.detect import text_record_format, unsigned_text_format
+
 _BOMS = (
     (codecs.BOM_UTF8, "utf-8-sig"),
     (codecs.BOM_UTF16_LE, "utf-16-le"),
@@ -22,7 +25,7 @@ def _latin1_fallback(error: UnicodeError) -> tuple[str, int]:
     # cp1252 leaves 0x81, 0x8D, 0x8F, 0x90 and 0x9D undefined; latin-1 maps every byte.
     if not isinstance(error, UnicodeDecodeError):
         raise error
-    return error.object[error.start:error.end].decode("latin-1"), error.end
+    return error.object[error.start : error.end].decode("latin-1"), error.end
 
 
 codecs.register_error("deckupload-latin1", _latin1_fallback)
@@ -32,7 +35,7 @@ def decode(data: bytes) -> tuple[str, str]:
     """(text, encoding name) of ``data``; never raises."""
     for bom, encoding in _BOMS:
         if data.startswith(bom):
-            return data[len(bom):].decode(encoding, errors="replace"), encoding
+            return data[len(bom) :].decode(encoding, errors="replace"), encoding
     bare = _bare_utf16(data)
     if bare:
         return data.decode(bare, errors="replace"), bare
@@ -64,7 +67,9 @@ _SAMPLE = 4096
 
 
 def binary_reason(text: str) -> str:
-    """Why ``text`` is not a text file ('' when it is)."""
+    """Why ``text`` is not a text file ('' when it is, or holds a dealing machine's records)."""
+    if text_record_format(text):
+        return ""
     if "\x00" in text[:1024]:
         return "this file is binary, not a LIN or PBN text file"
     sample = text[:_SAMPLE]
@@ -137,7 +142,11 @@ def _without_links(text: str) -> tuple[str, bool]:
 
 
 def detect_format(text: str, name: str = "") -> str:
-    """'lin', 'pbn', 'handviewer' or '' (binary, or neither format's signs)."""
+    """'lin', 'pbn', 'handviewer', a club format (games.formats.club: 'dup', 'bri', 'dge',
+    'dlm', 'rbn', 'rbx') or '' (binary, or no format's signs)."""
+    club = text_record_format(text) or club_text_format(text)
+    if club:
+        return club
     if binary_reason(text):
         return ""
     rest, links = _without_links(text)
@@ -152,7 +161,7 @@ def detect_format(text: str, name: str = "") -> str:
     if links and max(pbn, lin) < 1000:
         return "handviewer"  # the deals are in the links, not around them
     if pbn == lin == 0:
-        return ""
+        return unsigned_text_format(text)  # RBN or RBX without its first line, else ''
     ext = _extension(name)
     # Signs of both formats, both with (or both without) deals: the extension decides.
     if pbn and lin and (pbn >= 1000) == (lin >= 1000) and ext in ("lin", "pbn"):

@@ -8,6 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from .club import RECORD_FORMATS, record_format
+from .club import reader_for as club_reader
+from .club.detect import HEAD_BYTES
 from .decode import binary_reason, decode, detect_format
 from .model import Deck, FileResult, Problem
 
@@ -28,6 +31,8 @@ def _reader(fmt: str) -> Reader:
         from .lin import read_lin
 
         return read_lin
+    if fmt != "handviewer":
+        return club_reader(fmt)
     from .handviewer import read_handviewer
 
     return read_handviewer
@@ -37,9 +42,11 @@ def read_decks(data: bytes, name: str = "") -> FileResult:
     """The decks, problems and notes of one uploaded file; never raises."""
     result = FileResult(name=name)
     try:
-        text, result.encoding = decode(data)
-        why = binary_reason(text)
-        fmt = "" if why else detect_format(text, name)
+        # The dealing machines' records are bytes, read as bytes: never decoded, never "binary".
+        fmt = record_format(data[:HEAD_BYTES])
+        text, result.encoding = ("", "binary") if fmt else decode(data)
+        why = "" if fmt else binary_reason(text)
+        fmt = fmt or ("" if why else detect_format(text, name))
         if not fmt:
             result.problems.append(Problem(message=why or NO_FORMAT, line=1, kind="unreadable"))
             return result
@@ -47,15 +54,13 @@ def read_decks(data: bytes, name: str = "") -> FileResult:
         result.format = "lin" if fmt == "handviewer" else fmt
         if fmt == "handviewer":
             result.notes.append("read as BBO handviewer links")
-        decks, problems, notes = _reader(fmt)(text)
+        decks, problems, notes = _reader(fmt)(data if fmt in RECORD_FORMATS else text)
         result.decks.extend(decks)
         result.problems.extend(problems)
         result.notes.extend(notes)
     except Exception as error:  # noqa: BLE001 - the upload must get an answer, not a 500
         detail = f"{type(error).__name__}: {error}"[:200]
-        result.problems.append(
-            Problem(message=f"could not read this file: {detail}", line=1, kind="internal")
-        )
+        result.problems.append(Problem(message=f"could not read this file: {detail}", line=1, kind="internal"))
         return result
     if not result.decks and not result.problems:
         result.problems.append(Problem(message=NO_DEALS, line=1, kind="no_deals"))

@@ -1,4 +1,5 @@
-"""Downloads of a game's queue or dealt boards as PBN, LIN or printable PDF hand records.
+"""Downloads of a game's queue or dealt boards as PBN, LIN, the clubs' formats (the dealing
+machines' DUP, BRI and DGE, Duplimate's DLM, RBN) or printable PDF hand records.
 
 A host (or staff) seated at their own Join table plays the board in play: their
 export of the dealt boards leaves that board out until it is revealed, as the
@@ -15,7 +16,7 @@ from django.utils.http import content_disposition_header
 from django.utils.text import slugify
 from django.views.decorators.http import require_safe
 
-from games.formats import write_lin, write_pbn
+from games.formats import WriteError, write_bri, write_dge, write_dlm, write_dup, write_lin, write_pbn, write_rbn
 from games.formats.model import Deck as ParsedDeck
 from games.formats.pdf import PAPERS, FontMissing, hand_records_pdf
 from games.models import Game
@@ -23,19 +24,33 @@ from games.models.analysis import hand_records, with_analysis
 from games.models.join import seat_of
 from games.views.table import _get_game_for_host
 
-WRITERS = {"pbn": write_pbn, "lin": write_lin}
+# Each returns text, or bytes for the machines' binary records.
+WRITERS = {
+    "pbn": write_pbn,
+    "lin": write_lin,
+    "dup": write_dup,
+    "bri": write_bri,
+    "dge": write_dge,
+    "dlm": write_dlm,
+    "rbn": write_rbn,
+}
 # Deals a PDF request solves at most (about a tenth of a second each); the others print
 # without their table until "Show analysis" or manage.py analyse_decks has solved them.
 PDF_SOLVE_LIMIT = 32
 
 
 def download(decks: Iterable[ParsedDeck], fmt: str, stem: str) -> HttpResponse:
-    """A PBN or LIN attachment, UTF-8, with a file name safe for any browser and disk."""
-    text = WRITERS[fmt](decks)
+    """An attachment in ``fmt`` (text as UTF-8, binary records as they are) with a file name
+    safe for any browser and disk; a 400 saying why when the format cannot hold the set."""
+    try:
+        written = WRITERS[fmt](decks)
+    except WriteError as error:
+        return HttpResponse(str(error), status=400, content_type="text/plain; charset=utf-8")
+    binary = isinstance(written, bytes)
     filename = f"{slugify(stem)[:80] or 'decks'}.{fmt}"
     return HttpResponse(
-        text.encode("utf-8"),
-        content_type="text/plain; charset=utf-8",
+        written if binary else written.encode("utf-8"),
+        content_type="application/octet-stream" if binary else "text/plain; charset=utf-8",
         headers={"Content-Disposition": content_disposition_header(True, filename)},
     )
 
@@ -45,7 +60,7 @@ def download(decks: Iterable[ParsedDeck], fmt: str, stem: str) -> HttpResponse:
 def export(request: HttpRequest, pk: int, which: str, fmt: str) -> HttpResponse:
     game = _get_game_for_host(request, pk)
     if which not in ("queue", "dealt") or fmt not in (*WRITERS, "pdf"):
-        raise Http404("Export the queue or the dealt boards, as pbn, lin or pdf")
+        raise Http404(f"Export the queue or the dealt boards, as {', '.join(WRITERS)} or pdf")
     decks = game.exported_decks(dealt=which == "dealt")
     if which == "dealt" and game.game_type == Game.Type.JOIN and seat_of(game, request.user):
         decks = without_board_in_play(game, decks)

@@ -1,9 +1,11 @@
-"""``manage.py export_decks GAME_ID --format pbn|lin|pdf [--dealt] [-o FILE] [--per-page 1|4] [--paper A4|Letter]``.
+"""``manage.py export_decks GAME_ID --format FORMAT [--dealt] [-o FILE] [--per-page 1|4] [--paper A4|Letter]``,
+FORMAT one of pbn, lin, dup, bri, dge, dlm, rbn, pdf.
 
 Writes the game's deck queue, in queue order (or with ``--dealt`` the boards
 dealt so far, by board number, with the dealer and vulnerability used at the
-table) as PBN or LIN, to FILE or to standard output; or as PDF hand records
-(every deal solved double dummy first, with a progress line) to FILE.
+table) as PBN, LIN, DLM or RBN, to FILE or to standard output; as the dealing
+machines' binary DUP, BRI or DGE to FILE; or as PDF hand records (every deal
+solved double dummy first, with a progress line) to FILE.
 """
 
 from __future__ import annotations
@@ -12,16 +14,24 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from games.formats import write_lin, write_pbn
+from games.formats import WriteError, write_bri, write_dge, write_dlm, write_dup, write_lin, write_pbn, write_rbn
 from games.formats.pdf import PAPERS, FontMissing, hand_records_pdf
 from games.models import Game
 from games.models.analysis import hand_records, with_analysis
 
-WRITERS = {"pbn": write_pbn, "lin": write_lin}
+WRITERS = {
+    "pbn": write_pbn,
+    "lin": write_lin,
+    "dup": write_dup,
+    "bri": write_bri,
+    "dge": write_dge,
+    "dlm": write_dlm,
+    "rbn": write_rbn,
+}
 
 
 class Command(BaseCommand):
-    help = "Write a game's deck queue (or its dealt boards) as PBN or LIN."
+    help = "Write a game's deck queue (or its dealt boards) as PBN, LIN, DUP, BRI, DGE, DLM, RBN or PDF."
 
     def add_arguments(self, parser) -> None:
         parser.add_argument("game_id", type=int)
@@ -49,12 +59,20 @@ class Command(BaseCommand):
         if fmt == "pdf":
             self._write_pdf(game, decks, dealt, output, per_page, paper)
             return
-        text = WRITERS[fmt](with_analysis(decks))
+        try:
+            text = WRITERS[fmt](with_analysis(decks))
+        except WriteError as error:
+            raise CommandError(str(error)) from None
         if output is None:
+            if isinstance(text, bytes):
+                raise CommandError(f"{fmt.upper()} is binary: give -o FILE.")
             self.stdout.write(text, ending="")
             return
         try:
-            output.write_text(text, encoding="utf-8", newline="")
+            if isinstance(text, bytes):
+                output.write_bytes(text)
+            else:
+                output.write_text(text, encoding="utf-8", newline="")
         except OSError as error:
             raise CommandError(f"{output}: cannot write it ({error.strerror or error}).") from None
         what = "dealt boards" if dealt else "queued decks"

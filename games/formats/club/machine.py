@@ -1,0 +1,147 @@
+"""What the dealing machines' binary files (BRI, DGE, DUP) share.
+
+The 52 cards are numbered in one order, SA SK ... S2, HA ... H2, DA ... D2, CA ... C2 (0-based
+here, 01-52 in BRI), and the seats run North, East, South, West. A file is a run of fixed-size
+records, one a board, numbered by position; none states dealer or vulnerability.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+
+from ..cards import SEAT_NAMES, Masks, build_deal
+from ..limits import ProblemList
+from ..model import RANKS, SEATS, Deck, Problem
+
+ROTATION_NOTE = "dealer and vulnerability follow the board numbers: the file does not state them"
+# Bytes a record that holds nothing is made of: padding, DOS's end-of-file mark, line ends.
+BLANK = b" \x00\x1a\r\n\t"
+
+CARD_SUIT = tuple(card // 13 for card in range(52))
+CARD_BIT = tuple(1 << (12 - card % 13) for card in range(52))
+_RANK_INDEX = {rank: i for i, rank in enumerate(RANKS)}
+# The code page 437 glyphs of bytes 06, 03, 04, 05, as DGE marks the suits.
+_MARK_SYMBOLS = {6: "♠", 3: "♥", 4: "♦", 5: "♣"}
+CARD_NAMES = tuple(
+    f"the {name} of {suit}"
+    for suit in ("spades", "hearts", "diamonds", "clubs")
+    for name in ("ace", "king", "queen", "jack", "ten", "nine", "eight", "seven", "six", "five", "four", "three", "two")
+)
+
+
+class WriteError(ValueError):
+    """A set of decks a format cannot hold (too many boards); the message says why."""
+
+
+class RecordError(ValueError):
+    """A record that is not a deal; the message says what is wrong, for a bridge player."""
+
+
+def blank(chunk: bytes) -> bool:
+    return not chunk.strip(BLANK)
+
+
+def deal_of_seats(seat_of_card: Sequence[int]) -> str:
+    """The canonical deal from the seat (0-3, N E S W) holding each card 0-51."""
+    masks = [[0, 0, 0, 0] for _ in range(4)]
+    for card, seat in enumerate(seat_of_card):
+        masks[seat][CARD_SUIT[card]] |= CARD_BIT[card]
+    hands: dict[str, Masks | None] = {s: (m[0], m[1], m[2], m[3]) for s, m in zip(SEATS, masks)}
+    return build_deal(hands)[0]
+
+
+def seats_of_deal(deal: str) -> list[int]:
+    """The seat (0-3, N E S W) holding each card 0-51 of a canonical deal."""
+    seat_of = [0] * 52
+    for seat, hand in enumerate(deal[2:].split(" ")):
+        for suit, ranks in enumerate(hand.split(".")):
+            for rank in ranks:
+                seat_of[suit * 13 + _RANK_INDEX[rank]] = seat
+    return seat_of
+
+
+def readable(chunk: bytes) -> str:
+    """Bytes of a record as text to show: the DOS suit marks as suit symbols, other control
+    bytes as '·' (a record's text is stored with its deck, and a database refuses NUL)."""
+    out = []
+    for byte in chunk:
+        if byte in _MARK_SYMBOLS:
+            out.append(_MARK_SYMBOLS[byte])
+        elif 32 <= byte < 127:
+            out.append(chr(byte))
+        else:
+            out.append("·")
+    return "".join(out)
+
+
+class RecordReader:
+    """Walks a file of ``size``-byte records and collects decks, problems and notes.
+
+    A record made only of padding ends the data (the machines' programs stop there); a
+    last piece shorter than a record is a problem unless it is padding too.
+    """
+
+    def __init__(self, data: bytes, size: int, name: str, first_board: int = 1) -> None:
+        self.data = data
+        self.size = size
+        self.name = name  # "BRI", "DGE", "DUP" in messages
+        self.first_board = first_board
+        self.decks: list[Deck] = []
+        self.problems = ProblemList()
+        self.notes: list[str] = []
+
+    def records(self) -> Iterator[tuple[int, int, bytes]]:
+        """(record number from 1, its first byte's offset, its bytes) for each record of data."""
+        data, size = self.data, self.size
+        whole = len(data) // size
+        for i in range(whole):
+            start = i * size
+            record = data[start : start + size]
+            if blank(record):
+                if not blank(data[start + size :]):
+                    self.notes.append(
+                        f"record {i + 1} is blank, which ends a {self.name} file's boards: "
+                        "the records after it were not read"
+                    )
+                return
+            yield i + 1, start, record
+        tail = data[whole * size :]
+        if tail and not blank(tail):
+            self.problems.append(
+                Problem(
+                    f"the file ends with {len(tail)} bytes that are not a whole {size}-byte {self.name} record: "
+                    "the file is cut short or is not a " + self.name + " file",
+                    line=whole + 1,
+                    kind="unreadable",
+                )
+            )
+
+    def board(self, number: int) -> str:
+        return str(self.first_board + number - 1)
+
+    def where(self, number: int, start: int, first: int = 0, last: int | None = None) -> str:
+        last = self.size if last is None else last
+        return f"record {number} (bytes {start + first + 1}–{start + last})"
+
+    def problem(self, number: int, start: int, message: str, first: int = 0, last: int | None = None) -> None:
+        board = self.board(number)
+        self.problems.append(
+            Problem(
+                f"board {board}: {self.where(number, start, first, last)}: {message}",
+                line=number,
+                index=number - 1,
+                board=board,
+            )
+        )
+
+    def deck(self, deal: str, number: int, source: str) -> None:
+        self.decks.append(Deck(deal=deal, index=number - 1, line=number, board=self.board(number), source=source))
+
+    def finish(self) -> tuple[list[Deck], list[Problem], list[str]]:
+        if self.decks:
+            self.notes.insert(0, ROTATION_NOTE)
+        return self.decks, self.problems.finish(), self.notes
+
+
+def seat_name(seat: int) -> str:
+    return SEAT_NAMES[SEATS[seat]]

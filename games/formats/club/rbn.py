@@ -1,0 +1,321 @@
+"""RBN and RBX, Richard Pavlicek's bridge notation.
+
+RBN is text: a ``%`` line is a comment (the first says ``% RBN``), every other line a
+one-letter label, a space and its data, and a blank line ends a record. ``{`` ... ``}`` is
+free text, over several lines if need be. The labels T D L E S F K N B H repeat into the next
+record when it does not state them; A C P R I M never do. So the other table of a team match
+is a record with its own names and auction and no B or H: the same board and deal, which
+is one deck (the first table's auction and play are kept). A label stated with no data
+clears the value it would repeat.
+
+RBX is the same, a record a line, each element written ``L{data}`` (``%{...}`` a comment).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ..cards import DealError
+from ..limits import MAX_DECKS, ProblemList
+from ..model import Deck, Problem, board_number
+from .machine import ROTATION_NOTE
+from .rbn_values import read_auction, read_contract, read_date, read_hands, read_names, read_play, read_result
+from .text import bounded, lines, one_kind_of_line_end
+
+LABELS = frozenset("TDLESFKNBHACPRMI")
+INHERITED = "TDLESFKNBH"
+# Labels kept as tags: PBN's names where the value means the same, else the RBN label's meaning.
+TAG_OF_LABEL = {
+    "D": "Date",
+    "T": "RbnTitle",
+    "L": "Site",
+    "E": "Event",
+    "S": "RbnSession",
+    "F": "RbnScoring",
+    "K": "RbnTeams",
+    "I": "RbnItems",
+    "M": "RbnMakes",
+}
+NOTE_LIMIT = 20  # notes of one kind before they are only counted
+SOURCE_LIMIT = 4000  # characters of a record kept in Deck.source
+MAX_ELEMENTS = 200  # RBX: elements read from one line (a record has some twenty)
+_RBX_LABELS = LABELS | frozenset("%0123456789")
+
+Labels = dict[str, tuple[str, int]]  # label -> (data, line)
+
+
+class _Reader:
+    def __init__(self) -> None:
+        self.decks: list[Deck] = []
+        self.problems = ProblemList()
+        self.notes: list[str] = []
+        self.counts: dict[str, int] = {}
+        self.inherited: Labels = {}
+        self.current: int | None = None  # the deck of the hands in force, by position
+        self.tables: dict[int, int] = {}  # deck position -> other tables' records read into it
+        self.index = 0  # deal occurrences so far
+        self.full = False
+        self._deals: dict[str, str] = {}  # H data -> deal, shared by records that repeat it
+        self._heading: dict[tuple, tuple] = {}  # (N, tagged labels) -> (players, tags)
+
+    def note(self, kind: str, message: str) -> None:
+        n = self.counts.get(kind, 0)
+        self.counts[kind] = n + 1
+        if n < NOTE_LIMIT:
+            self.notes.append(message)
+
+    def record(self, labels: Labels, digits: dict[str, str], source: str, start: int) -> None:
+        """Read one record: a new deck, the other table of the deck in force, or a heading."""
+        if not labels or self.full:
+            return
+        self.inherited.update((label, labels[label]) for label in INHERITED if label in labels)
+        if "H" not in labels and "B" not in labels:
+            if not any(label in labels for label in "ACPRIM"):
+                return  # the event's heading: its labels repeat into the records after it
+            if self.current is not None:
+                self.tables[self.current] = self.tables.get(self.current, 0) + 1
+            elif not self.inherited.get("H", ("", 0))[0]:
+                self.problems.append(
+                    Problem(
+                        f"line {start}: a record with an auction, contract, play or result, but no hands (H) "
+                        "given before it: there is no deal to read",
+                        line=start,
+                        kind="no_deal",
+                    )
+                )
+            return  # (or the other table of hands that could not be read, reported already)
+        if len(self.decks) >= MAX_DECKS:
+            self.full = True
+            self.problems.append(
+                Problem(
+                    f"this file holds {len(self.decks):,} decks, the most read from one file: "
+                    "the rest of it was not read",
+                    line=start,
+                    kind="too_many_decks",
+                )
+            )
+            return
+        hands, line = self.inherited.get("H", ("", start))
+        board = bounded(self.inherited.get("B", ("", 0))[0], 20) or None
+        index = self.index
+        self.index += 1
+        self.current = None
+        where = f"board {board}" if board else f"deal {index + 1} (line {line})"
+        if not hands:
+            self.problems.append(
+                Problem(f"{where}: the record gives no hands (H)", line=line, index=index, board=board, kind="no_deal")
+            )
+            return
+        try:
+            deal = self._deals.get(hands) or read_hands(hands)
+        except DealError as error:
+            self.problems.append(Problem(f"{where}: {error}", line=line, index=index, board=board))
+            return
+        if len(self._deals) < 4096:
+            self._deals[hands] = deal
+        self.current = len(self.decks)
+        self.decks.append(self._deck(deal, labels, digits, index, line, board, source))
+
+    def _deck(
+        self, deal: str, labels: Labels, digits: dict[str, str], index: int, line: int, board: str | None, source: str
+    ) -> Deck:
+        notes: list[str] = []
+        dealer = vul = None
+        calls: tuple = ()
+        if "A" in labels:
+            dealer, vul, calls, said = read_auction(labels["A"][0], digits)
+            notes += said
+        contract = declarer = ""
+        if "C" in labels:
+            contract, declarer = read_contract(labels["C"][0])
+            if not contract and labels["C"][0].strip():
+                notes.append(f"contract '{bounded(labels['C'][0], 20)}' is not understood: left out")
+        play: tuple[tuple[str, ...], ...] = ()
+        if "P" in labels:
+            play, said_play = read_play(labels["P"][0])
+            notes += [said_play] if said_play else []
+        names = self.inherited.get("N", ("", 0))[0]
+        values = tuple(self._value(labels, label) for label in TAG_OF_LABEL)
+        players, tags = self._heading.get((names, values)) or self._read_heading(names, values)
+        if board and board_number(board) is None:
+            notes.append(f"board '{board}' is not a board number: dealer and vulnerability cannot follow it")
+        return Deck(
+            deal=deal,
+            index=index,
+            line=line,
+            dealer=dealer,
+            vul=vul,
+            board=board,
+            players=players,
+            auction=calls,
+            auction_first=dealer if calls else None,
+            play=play,
+            contract=contract,
+            declarer=declarer,
+            result=read_result(labels["R"][0]) if "R" in labels else "",
+            tags=tuple(tags),
+            source=source,
+            notes=tuple(notes),
+        )
+
+    def _value(self, labels: Labels, label: str) -> str:
+        """A label's data in this record: its own (I, M) or in force (the labels that repeat)."""
+        found = labels.get(label) if label in "IM" else self.inherited.get(label)
+        return found[0] if found else ""
+
+    def _read_heading(self, names: str, values: tuple[str, ...]) -> tuple[tuple, tuple]:
+        """Players and tags from the N label and the tagged labels' values, read once for
+        the records that share them."""
+        players, room = read_names(names) if names else ((), "")
+        tags = []
+        for (label, name), value in zip(TAG_OF_LABEL.items(), values):
+            value = bounded(value)
+            if value:
+                tags.append((name, read_date(value) if label == "D" else value))
+        if room:
+            tags.append(("Room", room))
+        found = (players, tuple(tags))
+        if len(self._heading) < 1024:
+            self._heading[(names, values)] = found
+        return found
+
+    def finish(self) -> tuple[list[Deck], list[Problem], list[str]]:
+        for position, count in self.tables.items():
+            deck = self.decks[position]
+            more = (
+                f"played at {count} more table{'s' * (count > 1)} (records without B or H: the same board "
+                "and deal): one deck, with the first table's auction and play"
+            )
+            self.decks[position] = replace(deck, notes=(*deck.notes, more))
+        if self.tables:
+            records = sum(self.tables.values())
+            self.notes.append(
+                f"{records} record{'s' * (records > 1)} of other tables (no B or H) "
+                f"{'are' if records > 1 else 'is'} read as the deck{'s' * (records > 1)} before them: "
+                "the same board and deal"
+            )
+        unstated = sum(1 for deck in self.decks if deck.dealer is None or deck.vul is None)
+        if unstated == len(self.decks) and unstated:
+            self.notes.insert(0, ROTATION_NOTE)
+        elif unstated:
+            self.notes.insert(
+                0,
+                f"dealer and vulnerability follow the board numbers for the {unstated} decks "
+                "whose record does not state them (an A label starting with them, like 'NZ:')",
+            )
+        for kind, n in self.counts.items():
+            if n > NOTE_LIMIT:
+                self.notes.append(f"... and {n - NOTE_LIMIT} more {kind}")
+        return self.decks, self.problems.finish(), self.notes
+
+
+def _keep(labels: Labels, digits: dict[str, str], label: str, value: str, line: int, reader: _Reader) -> None:
+    """File one label of a record (the first of a label counts, as PBN keeps a tag's first)."""
+    if label.isdigit():
+        digits.setdefault(label, bounded(value))
+    elif label not in LABELS:
+        reader.note("unknown labels", f"line {line}: '{label}' is not an RBN label: read past")
+    elif label in labels:
+        reader.note("repeated labels", f"line {line}: a second {label} in one record: the first is kept")
+    else:
+        labels[label] = (value, line)
+
+
+def read_rbn(text: str) -> tuple[list[Deck], list[Problem], list[str]]:
+    """Decks of an RBN file, in file order."""
+    reader = _Reader()
+    labels: Labels = {}
+    digits: dict[str, str] = {}
+    source: list[str] = []
+    size = start = 0
+    in_text = False  # inside { ... } free text
+    for number, line in enumerate(lines(one_kind_of_line_end(text)), 1):
+        if in_text:
+            in_text = "}" not in line
+            continue
+        if not line or line.isspace():
+            if labels or digits:
+                reader.record(labels, digits, "\n".join(source), start)
+                labels, digits, source, size = {}, {}, [], 0
+            continue
+        first = line[0]
+        if first == "%":
+            continue
+        if first == "{":
+            in_text = "}" not in line
+            continue
+        if len(line) > 1 and line[1] != " ":
+            reader.note("other lines", f"line {number}: '{bounded(line, 30)}' is not a label and its data: read past")
+            continue
+        if not labels and not digits:
+            start = number
+        if size < SOURCE_LIMIT:
+            source.append(line[: SOURCE_LIMIT - size])
+            size += len(source[-1]) + 1
+        _keep(labels, digits, first, line[2:].strip(), number, reader)
+    if labels or digits:
+        reader.record(labels, digits, "\n".join(source), start)
+    return reader.finish()
+
+
+def elements(line: str) -> tuple[list[tuple[str, str]], str]:
+    """The ``L{data}`` elements of an RBX line, and the first text that is not one ('' if
+    none). Past MAX_ELEMENTS, the rest of the line is that text.
+
+    An element whose '}' is missing ends where the next one starts: BridgeData writes an
+    auction's first note inside the auction's braces (``A{…:4HA1{jacoby 2N}C{4H:E}``).
+    A '{' after anything but a label's letter, digit or '%' is not an element: the text up
+    to the next '}' is read past.
+    """
+    found: list[tuple[str, str]] = []
+    other = ""
+    pos = 0
+    close: int | None = None  # the first '}' after the element's '{' (-1: none left), once known
+    while len(found) < MAX_ELEMENTS:
+        start = line.find("{", pos + 1)  # (a label stands before every '{')
+        if start == -1:
+            break
+        label = line[start - 1]
+        if line[pos : start - 1].strip() and not other:
+            other = line[pos : start - 1]
+        if close is None or -1 < close <= start:  # looked for once per '}', not once per element
+            close = line.find("}", start + 1)
+        if label not in _RBX_LABELS:
+            other = other or line[start - 1 : start + 20]
+            if close == -1:
+                return found, other
+            pos = close + 1
+            continue
+        after = line.find("{", start + 1)
+        if close == -1 and after == -1:
+            found.append((label, line[start + 1 :]))
+            return found, other or line[start - 1 :]
+        if after != -1 and (close == -1 or after < close):
+            found.append((label, line[start + 1 : after - 1]))
+            pos = after - 1
+        else:
+            found.append((label, line[start + 1 : close]))
+            pos = close + 1
+    else:
+        return found, other or line[pos : pos + 30]  # the elements past MAX_ELEMENTS
+    if line[pos:].strip() and not other:
+        other = line[pos:]
+    return found, other
+
+
+def read_rbx(text: str) -> tuple[list[Deck], list[Problem], list[str]]:
+    """Decks of an RBX file: RBN with a record a line, each label's data in braces."""
+    reader = _Reader()
+    for number, line in enumerate(lines(one_kind_of_line_end(text)), 1):
+        labels: Labels = {}
+        digits: dict[str, str] = {}
+        found, other = elements(line)
+        if other:
+            reader.note(
+                "other text", f"line {number}: '{bounded(other, 30)}' is not an RBX element like E{{…}}: read past"
+            )
+        for label, value in found:
+            if label != "%":
+                _keep(labels, digits, label, value.strip(), number, reader)
+        reader.record(labels, digits, line[:SOURCE_LIMIT].strip(), number)
+    return reader.finish()

@@ -1,0 +1,225 @@
+"""The values of Richard Pavlicek's RBN labels: hands (H), auction (A), contract (C),
+play (P), result (R), names (N) and date (D). Written from the notation's description
+(rpbridge.net 7a12) and checked against Soren Hein's BridgeData reader and writer."""
+
+from __future__ import annotations
+
+import re
+
+from .. import rules
+from ..cards import SEAT_NAMES, DealError, Masks, build_deal, parse_dotted_hand
+from ..model import RANKS, SEATS, Call
+
+VUL_OF_LETTER = {"Z": "None", "N": "NS", "E": "EW", "B": "All", "?": None}
+LETTER_OF_VUL = {"None": "Z", "NS": "N", "EW": "E", "All": "B"}
+MAX_HANDS = 200  # characters: four full hands take 67
+MAX_CALLS = 400  # an auction has at most 319 calls
+MAX_TRICK = 12  # characters of one trick: four cards take at most 8
+_CALL = re.compile(r"([1-7][CDHSN]|[PXRDAY])([!?*]*)(?:\^([0-9]))?")
+_CALL_OF = {"P": rules.PASS, "X": rules.DOUBLE, "D": rules.DOUBLE, "R": rules.REDOUBLE}
+_SPLIT_HANDS = re.compile("[:;]")
+_RANK_SET = frozenset(RANKS)
+
+
+def read_hands(value: str) -> str:
+    """The canonical deal of an H value (``W:AK.QJ.T98.765:…:…:``): a seat, then up to four
+    hands clockwise from it, each after ':' (or ';': hidden, but given). A hand left out is
+    the rest of the deck. Raises DealError with the reason."""
+    value = value.strip()
+    if len(value) > MAX_HANDS:
+        raise DealError(f"the hands take {len(value):,} characters: four hands take at most 70")
+    first = value[:1].upper()
+    if not first or first not in SEATS or value[1:2] not in (":", ";"):
+        raise DealError(f"'{value[:20]}' does not start with a seat (N, E, S or W) and a colon, like 'W:AK2.…'")
+    parts = _SPLIT_HANDS.split(value[2:])
+    if len(parts) > 4:
+        raise DealError(f"{len(parts)} hands are given: a deal has four")
+    hands: dict[str, Masks | None] = {}
+    for i, part in enumerate(parts):
+        part = part.strip()
+        if not part:
+            continue
+        seat = rules.seat_after(first, i)
+        if "x" in part.lower() or "?" in part:
+            raise DealError(f"{SEAT_NAMES[seat]}'s hand '{part}' has unknown cards (x or ?): not a full deal")
+        try:
+            hands[seat] = parse_dotted_hand(part)[0]
+        except DealError as error:
+            raise DealError(f"{SEAT_NAMES[seat]}'s hand: {error}") from None
+    return build_deal(hands)[0]
+
+
+Auction = tuple[str | None, str | None, tuple[Call, ...], tuple[str, ...]]  # dealer, vul, calls, notes
+_auctions: dict[str, Auction] = {}
+_plain: dict[tuple[str, bool], Call] = {}
+
+
+def read_auction(value: str, notes: dict[str, str]) -> Auction:
+    """(dealer, vulnerability, calls, notes) of an A value; auctions without note lines are
+    read once and shared (files repeat them, a deck costs less)."""
+    if notes:
+        return _read_auction(value, notes)
+    found = _auctions.get(value)
+    if found is None:
+        found = _read_auction(value, notes)
+        if len(_auctions) < 4096 and len(value) < 400:
+            _auctions[value] = found
+    return found
+
+
+def _read_auction(value: str, notes: dict[str, str]) -> Auction:
+    """(dealer, vulnerability, calls, notes) of an A value (``NZ:1SP2HP:4SA``).
+
+    Without the dealer-vulnerability prefix the auction starts with West and the
+    vulnerability is not stated. ``A`` ends the auction with passes; ``*`` alerts a call;
+    ``^n`` points at note line n (its text becomes the call's explanation).
+    """
+    text = value.strip().upper()
+    said: list[str] = []
+    dealer: str | None = None
+    vul: str | None = None
+    if text and text[0] in SEATS:  # no call starts with a seat's letter
+        prefix, text = (text[:2], text[2:]) if ":" not in text[:4] else text.split(":", 1)
+        dealer = prefix[:1]
+        if prefix[1:] in VUL_OF_LETTER:
+            vul = VUL_OF_LETTER[prefix[1:]]
+        elif prefix[1:]:
+            said.append(f"vulnerability '{prefix[1:]}' in the auction is not Z, N, E, B or ?: not stated")
+    calls: list[Call] = []
+    pos = 0
+    while pos < len(text):
+        if text[pos] in ": \t":
+            pos += 1
+            continue
+        if len(calls) >= MAX_CALLS:
+            said.append(f"the auction holds more than {MAX_CALLS} calls: the rest is left out")
+            break
+        match = _CALL.match(text, pos)
+        if match is None:
+            said.append(f"'{text[pos]}' in the auction is not a call: the auction is kept up to it")
+            break
+        token, marks, ref = match.groups()
+        pos = match.end()
+        if token == "A":  # all pass: to three passes after a bid, or four without one
+            passes = _trailing_passes(calls)
+            bid = any(c.call[:1].isdigit() for c in calls)
+            pass_call = _plain.get((rules.PASS, False)) or _plain.setdefault((rules.PASS, False), Call(rules.PASS))
+            calls.extend([pass_call] * max(0, (3 if bid else 4) - passes))
+            if text[pos:].strip(": \t"):
+                said.append("the auction goes on after 'A' (all pass): the rest is left out")
+            break
+        if token == "Y":  # "your call": a bidding problem stops here
+            break
+        call = _CALL_OF.get(token) or rules.read_call(token) or rules.UNKNOWN_CALL
+        explanation = notes.get(ref, "") if ref else ""
+        alert = "*" in marks or bool(ref)
+        if explanation:
+            calls.append(Call(call, alert, explanation))
+        else:
+            calls.append(_plain.get((call, alert)) or _plain.setdefault((call, alert), Call(call, alert)))
+    if dealer is None and calls:
+        dealer = "W"  # the notation's rule for an auction without its prefix
+    return dealer, vul, tuple(calls), tuple(said)
+
+
+def _trailing_passes(calls: list[Call]) -> int:
+    count = 0
+    for call in reversed(calls):
+        if call.call != rules.PASS:
+            break
+        count += 1
+    return count
+
+
+def read_contract(value: str) -> tuple[str, str]:
+    """(contract, declarer) of a C value: ``4HX:S``, ``3NR:N`` (redoubled), ``P`` (passed out)."""
+    text, _, seat = value.strip().upper().partition(":")
+    text = text.strip()
+    if text in ("P", "PASS", "A"):
+        return "Pass", ""
+    if text.endswith("R"):
+        text = text[:-1] + "XX"
+    bid = rules.parse_contract(text[:8])
+    declarer = seat.strip()[:1]
+    return (str(bid) if bid else ""), (declarer if bid and declarer in SEATS else "")
+
+
+_plays: dict[str, tuple[tuple[tuple[str, ...], ...], str]] = {}
+
+
+def read_play(value: str) -> tuple[tuple[tuple[str, ...], ...], str]:
+    """(tricks, note) of a P value: tricks separated by ':', each card a suit and a rank, or a
+    rank alone for a card of the suit led (``SA3:H2`` is SA S3, then H2)."""
+    found = _plays.get(value)
+    if found is None:
+        found = _read_play(value)
+        if len(_plays) < 4096 and len(value) < 200:
+            _plays[value] = found
+    return found
+
+
+def _read_play(value: str) -> tuple[tuple[tuple[str, ...], ...], str]:
+    pieces = value.upper().replace("10", "T").split(":", 13)
+    more = len(pieces) > 13 and pieces[13].strip(": \t")
+    note = "the play holds more than 13 tricks: the rest is left out" if more else ""
+    tricks: list[tuple[str, ...]] = []
+    for piece in pieces[:13]:
+        piece = piece.strip()
+        unread = f"trick {len(tricks) + 1} of the play '{piece[:20]}' cannot be read: the play is kept up to it"
+        if not piece:
+            continue
+        cards: list[str] = []
+        led = suit = ""
+        if len(piece) > MAX_TRICK:
+            return tuple(tricks), unread
+        for ch in piece:
+            if ch in "SHDC" and not suit:
+                suit = ch
+            elif ch in _RANK_SET and (suit or led):
+                cards.append((suit or led) + ch)
+                led, suit = led or suit, ""
+            else:
+                return tuple(tricks), unread
+        if suit or len(cards) > 4:
+            return tuple(tricks), unread
+        tricks.append(tuple(cards))
+    return tuple(tricks), note
+
+
+def read_result(value: str) -> str:
+    """Declarer's tricks, from an R value (``10+620``, ``9-100:+5``); '' when it gives none."""
+    text = value.strip()
+    digits = len(text) - len(text.lstrip("0123456789"))
+    return text[:digits] if 0 < digits <= 2 else ""
+
+
+def read_names(value: str) -> tuple[tuple[tuple[str, str], ...], str]:
+    """(players, room) of an N value: ``North+South:West+East``, then ``:O`` or ``:C`` for the room."""
+    sides = value.split(":", 2)
+    players = []
+    for side, seats in zip(sides[:2], ("NS", "WE")):
+        for seat, name in zip(seats, side.split("+", 1)):
+            name = " ".join(name[:100].split())
+            if name:
+                players.append((seat, name))
+    room = {"O": "Open", "C": "Closed"}.get(sides[2].strip().upper(), "") if len(sides) > 2 else ""
+    return tuple(players), room
+
+
+def read_date(value: str) -> str:
+    """A D value (``20050815``, ``200508``) as a PBN date (``2005.08.15``, ``2005.08.??``)."""
+    text = value.strip()
+    if text.isdecimal() and len(text) == 8:
+        return f"{text[:4]}.{text[4:6]}.{text[6:]}"
+    if text.isdecimal() and len(text) == 6:
+        return f"{text[:4]}.{text[4:6]}.??"
+    return text
+
+
+def write_date(date: str) -> str:
+    """A PBN date as an RBN D value; '' when it is not one (RBN dates are digits only)."""
+    year, _, rest = date.partition(".")
+    month, _, day = rest.partition(".")
+    if not (len(year) == 4 and year.isdecimal() and len(month) == 2 and month.isdecimal()):
+        return ""
+    return year + month + (day if len(day) == 2 and day.isdecimal() else "")
