@@ -85,8 +85,15 @@ def build_site(users: int, rows: int) -> None:
     )
     uploads = Upload.objects.bulk_create(
         [
-            Upload(game=game, host_id=game.host_id, created_at=now - timedelta(minutes=1), added_at=now, added_count=1,
-                   found_count=1, problem_count=int(i % 10 == 9))  # every tenth file has a problem (below)
+            Upload(
+                game=game,
+                host_id=game.host_id,
+                created_at=now - timedelta(minutes=1),
+                added_at=now,
+                added_count=1,
+                found_count=1,
+                problem_count=int(i % 10 == 9),
+            )  # every tenth file has a problem (below)
             for i, game in enumerate(games)
         ],
         batch_size=BATCH,

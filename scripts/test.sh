@@ -7,6 +7,10 @@ PY=.venv/bin/python
 export STRICT=${STRICT:-0}
 scripts/ensure_system.sh
 
+echo "== ruff: lint and format (pyproject.toml) =="
+$PY -m ruff check .
+$PY -m ruff format --check .
+
 echo "== Whole suite on SQLite =="
 $PY -m pytest -q "$@"   # exit 5 (no tests ran) fails too
 

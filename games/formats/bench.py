@@ -35,7 +35,8 @@ from pathlib import Path
 
 from . import read_decks
 from .bench_data import SEED, BenchFile, bench_files, head
-from .bench_hostile import SIZES as HOSTILE_SIZES, hostile_rows, measure_child, print_hostile
+from .bench_hostile import SIZES as HOSTILE_SIZES
+from .bench_hostile import hostile_rows, measure_child, print_hostile
 from .model import RANKS, SUITS
 
 TARGETS = {"plain": 80_000, "full": 25_000}  # decks per second
@@ -45,7 +46,11 @@ ENDPLAY_SAMPLE = 500  # boards endplay is run on under tracemalloc (it is slow t
 ENDPLAY = "endplay 0.5.12"
 # The peers' speeds the issue measured on this kind of machine (decks/s), against which a
 # run tells how fast its machine was: the same 2-CPU kind has run 2.5x slower on a busy host.
-REFERENCE = {("plain", "pbn", ENDPLAY): 16_000, ("full", "pbn", ENDPLAY): 2_300, ("plain", "pbn", "bare regex"): 100_000}
+REFERENCE = {
+    ("plain", "pbn", ENDPLAY): 16_000,
+    ("full", "pbn", ENDPLAY): 2_300,
+    ("plain", "pbn", "bare regex"): 100_000,
+}
 
 # --- readers -------------------------------------------------------------------------------
 
@@ -170,8 +175,17 @@ def measure_here(path: Path, fmt: str, reader: str, repeat: int, memory_boards: 
 def measure(folder: Path, f: BenchFile, reader: str, *, repeat: int, memory_boards: int = 0) -> Row:
     """One row of the table, measured by a fresh ``python -m games.formats.bench --measure``."""
     row = Row(f.name, reader, f.boards, len(f.data))
-    command = [sys.executable, "-m", "games.formats.bench", "--measure", str(folder / f.name), f.fmt,
-               reader, str(repeat), str(memory_boards)]
+    command = [
+        sys.executable,
+        "-m",
+        "games.formats.bench",
+        "--measure",
+        str(folder / f.name),
+        f.fmt,
+        reader,
+        str(repeat),
+        str(memory_boards),
+    ]
     done = subprocess.run(command, capture_output=True, text=True, cwd=Path(__file__).resolve().parents[2])
     try:
         found = json.loads(done.stdout.strip().splitlines()[-1])
@@ -183,8 +197,9 @@ def measure(folder: Path, f: BenchFile, reader: str, *, repeat: int, memory_boar
     return row
 
 
-def run(files: list[BenchFile], folder: Path, *, endplay: bool, endplay_big: bool = False,
-        rounds: int = 3) -> list[Row]:
+def run(
+    files: list[BenchFile], folder: Path, *, endplay: bool, endplay_big: bool = False, rounds: int = 3
+) -> list[Row]:
     """Every row of the table: read_decks, endplay (when usable) and the bare regex.
 
     This machine's speed wanders for tens of seconds at a time, so each row's runs are
@@ -221,8 +236,7 @@ def run(files: list[BenchFile], folder: Path, *, endplay: bool, endplay_big: boo
     return rows
 
 
-def summary(rows: list[Row], files: list[BenchFile], endplay: ReadFn | str,
-            endplay_big: bool = False) -> list[str]:
+def summary(rows: list[Row], files: list[BenchFile], endplay: ReadFn | str, endplay_big: bool = False) -> list[str]:
     """Lines to print under the table: speed against endplay, linearity, what was left out."""
     lines = [] if callable(endplay) else [f"endplay: {endplay}"]
     if callable(endplay) and not endplay_big and len(files) > 1:
@@ -247,8 +261,7 @@ def summary(rows: list[Row], files: list[BenchFile], endplay: ReadFn | str,
     if small and big and big is not small and small.seconds and big.seconds:
         ratio = big.seconds / small.seconds
         verdict = "ok" if ratio <= LINEARITY_LIMIT else "MISSED"
-        lines.append(f"time {big.file} / {small.file}: {ratio:.1f}x "
-                     f"(target <= {LINEARITY_LIMIT:g}x) {verdict}")
+        lines.append(f"time {big.file} / {small.file}: {ratio:.1f}x (target <= {LINEARITY_LIMIT:g}x) {verdict}")
     return lines
 
 
@@ -260,8 +273,10 @@ def machine_speed(rows: list[Row], files: list[BenchFile]) -> list[str]:
     for r in rows:
         reference = REFERENCE.get((*kinds.get(r.file, ("", "")), r.reader))
         if reference and r.seconds:
-            lines.append(f"machine speed: {r.reader} read {r.file} at {r.rate:,.0f}/s, "
-                         f"{r.rate / reference:.2f}x the issue's {reference:,}/s")
+            lines.append(
+                f"machine speed: {r.reader} read {r.file} at {r.rate:,.0f}/s, "
+                f"{r.rate / reference:.2f}x the issue's {reference:,}/s"
+            )
     return lines
 
 
@@ -277,8 +292,10 @@ def steal_seconds() -> float | None:
 
 def print_table(rows: list[Row], out=None) -> None:
     out = out or sys.stdout
-    head = (f"{'file':<16} {'reader':<15} {'boards':>7} {'MB':>6} {'decks/s':>9} "
-            f"{'MB/s':>6} {'peak MB':>8} {'peak/size':>9}  target")
+    head = (
+        f"{'file':<16} {'reader':<15} {'boards':>7} {'MB':>6} {'decks/s':>9} "
+        f"{'MB/s':>6} {'peak MB':>8} {'peak/size':>9}  target"
+    )
     print(head, file=out)
     print("-" * len(head), file=out)
     for r in rows:
@@ -286,11 +303,16 @@ def print_table(rows: list[Row], out=None) -> None:
         if r.error:
             print(f"{r.file:<16} {r.reader:<15} {r.boards:>7} {mb:>6.2f}  {r.error}", file=out)
             continue
-        peak = (f"{r.peak / 1e6:>8.1f} {r.peak / (r.peak_of or r.size):>8.1f}x"
-                if r.peak is not None else f"{'-':>8} {'-':>9}")
+        peak = (
+            f"{r.peak / 1e6:>8.1f} {r.peak / (r.peak_of or r.size):>8.1f}x"
+            if r.peak is not None
+            else f"{'-':>8} {'-':>9}"
+        )
         mbs = mb / r.seconds if r.seconds else 0.0
-        print(f"{r.file:<16} {r.reader:<15} {r.decks:>7} {mb:>6.2f} {r.rate:>9,.0f} "
-              f"{mbs:>6.1f} {peak}  {r.target}", file=out)
+        print(
+            f"{r.file:<16} {r.reader:<15} {r.decks:>7} {mb:>6.2f} {r.rate:>9,.0f} {mbs:>6.1f} {peak}  {r.target}",
+            file=out,
+        )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -310,13 +332,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=int, default=3, help="passes through the table; each row keeps its best")
     parser.add_argument("--keep", type=Path, help="also write the generated files to this folder")
     parser.add_argument("--no-hostile", action="store_true", help="leave out the table of hostile shapes")
-    parser.add_argument("--hostile-sizes", default=",".join(map(str, HOSTILE_SIZES)),
-                        help="bytes of each hostile file, comma-separated (default: 1x and 4x)")
+    parser.add_argument(
+        "--hostile-sizes",
+        default=",".join(map(str, HOSTILE_SIZES)),
+        help="bytes of each hostile file, comma-separated (default: 1x and 4x)",
+    )
     args = parser.parse_args(argv)
     start = time.perf_counter()
     files = bench_files(args.boards, args.big)
-    print(f"generated {len(files)} files in {time.perf_counter() - start:.1f}s (seed {SEED}); "
-          "each row is measured in a fresh process")
+    print(
+        f"generated {len(files)} files in {time.perf_counter() - start:.1f}s (seed {SEED}); "
+        "each row is measured in a fresh process"
+    )
     endplay = "left out (--no-endplay)" if args.no_endplay else endplay_reader()
     with tempfile.TemporaryDirectory(prefix="deck-bench.") as tmp:
         folder = args.keep or Path(tmp)
@@ -331,8 +358,10 @@ def main(argv: list[str] | None = None) -> int:
         print(line)
     if steal_before is not None and steal_after is not None:  # times are CPU time, but a busy host still slows them
         cpus = os.cpu_count() or 1
-        print(f"the host took {(steal_after - steal_before) / (span * cpus):.0%} of this machine's "
-              f"{cpus} CPUs during the run (steal)")
+        print(
+            f"the host took {(steal_after - steal_before) / (span * cpus):.0%} of this machine's "
+            f"{cpus} CPUs during the run (steal)"
+        )
     if not args.no_hostile:  # every file shape within the upload limit reads in linear time and memory
         print()
         print_hostile(hostile_rows(tuple(int(size) for size in args.hostile_sizes.split(","))))

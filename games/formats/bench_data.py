@@ -18,6 +18,7 @@ from .writers import write_lin, write_pbn
 
 SEED = 20240611
 
+
 def plain_pbn(boards: int, seed: int = SEED) -> bytes:
     """Board, Dealer, Vulnerable and Deal only, as dealing programs write them."""
     rng = random.Random(seed)
@@ -38,12 +39,9 @@ def plain_lin(boards: int, seed: int = SEED) -> bytes:
     lines = []
     for number in range(1, boards + 1):
         hands = dict(zip(SEATS, random_deal(rng)[2:].split(" ")))
-        md = ",".join(
-            "".join(s + r for s, r in zip(SUITS, hands[seat].split("."))) for seat in "SWN"
-        )
+        md = ",".join("".join(s + r for s, r in zip(SUITS, hands[seat].split("."))) for seat in "SWN")
         lines.append(
-            f"md|{digit[dealer_for_board(number)]}{md},|rh||"
-            f"ah|Board {number}|sv|{vul[vul_for_board(number)]}|pg||\n"
+            f"md|{digit[dealer_for_board(number)]}{md},|rh||ah|Board {number}|sv|{vul[vul_for_board(number)]}|pg||\n"
         )
     return "".join(lines).encode()
 
@@ -78,8 +76,7 @@ def _random_auction(rng: random.Random) -> list[Call]:
 def _random_play(rng: random.Random, deal: str, contract: str, declarer: str) -> tuple[tuple[str, ...], ...]:
     """13 legal tricks: follow suit when possible, the highest trump or led card wins."""
     # hands[seat][suit]: cards held, ranks high to low; the rank index orders them
-    hands = [[[s + r for r in ranks] for s, ranks in zip(SUITS, hand.split("."))]
-             for hand in deal[2:].split(" ")]
+    hands = [[[s + r for r in ranks] for s, ranks in zip(SUITS, hand.split("."))] for hand in deal[2:].split(" ")]
     trump = SUITS.find(contract[1]) if contract[1] != "N" else -1
     leader = (SEATS.index(declarer) + 1) % 4
     tricks = []
@@ -111,14 +108,24 @@ def full_decks(boards: int, seed: int = SEED) -> list[Deck]:
         calls = _random_auction(rng)
         contract, declarer = final_contract([c.call for c in calls], dealer)
         play = _random_play(rng, deal, contract, declarer) if declarer else ()
-        decks.append(Deck(
-            deal=deal, index=number - 1, line=0, dealer=dealer, vul=vul_for_board(number),
-            board=str(number), players=tuple((s, rng.choice(_NAMES)) for s in SEATS),
-            auction=tuple(calls), auction_first=dealer, play=play, contract=contract,
-            declarer=declarer, result=str(rng.randrange(14)) if declarer else "",
-            tags=(("Event", "Bench \"Cup\" 2024"), ("Site", "Kraków"), ("Date", "2024.06.11"),
-                  ("Scoring", "IMP")),
-        ))
+        decks.append(
+            Deck(
+                deal=deal,
+                index=number - 1,
+                line=0,
+                dealer=dealer,
+                vul=vul_for_board(number),
+                board=str(number),
+                players=tuple((s, rng.choice(_NAMES)) for s in SEATS),
+                auction=tuple(calls),
+                auction_first=dealer,
+                play=play,
+                contract=contract,
+                declarer=declarer,
+                result=str(rng.randrange(14)) if declarer else "",
+                tags=(("Event", 'Bench "Cup" 2024'), ("Site", "Kraków"), ("Date", "2024.06.11"), ("Scoring", "IMP")),
+            )
+        )
     return decks
 
 
@@ -129,7 +136,6 @@ class BenchFile:
     fmt: str  # "pbn" or "lin"
     boards: int
     data: bytes
-
 
 
 def head(data: bytes, fmt: str, boards: int) -> bytes:

@@ -132,13 +132,15 @@ def differences(table: DDTable, par: Par, tags: Sequence[tuple[str, str]]) -> li
     if "DoubleDummyTricks" in stated:
         theirs = from_hex(stated["DoubleDummyTricks"])
         if theirs is None:
-            notes.append(f"the file's DoubleDummyTricks \"{stated['DoubleDummyTricks'][:24]}\" is not a table")
+            notes.append(f'the file\'s DoubleDummyTricks "{stated["DoubleDummyTricks"][:24]}" is not a table')
         else:
             for seat in _HEX_SEATS:
                 for strain in STRAINS:
                     if theirs[seat][strain] != table[seat][strain]:
-                        notes.append(f"the file says {seat} takes {theirs[seat][strain]} in {_SYMBOL[strain]}, "
-                                     f"the solver {table[seat][strain]}")
+                        notes.append(
+                            f"the file says {seat} takes {theirs[seat][strain]} in {_SYMBOL[strain]}, "
+                            f"the solver {table[seat][strain]}"
+                        )
     if "OptimumScore" in stated:
         score = stated_score(stated["OptimumScore"])
         if score is not None and score != par.score:

@@ -47,9 +47,12 @@ class ProblemList(list):
     def finish(self) -> list[Problem]:
         """The kept problems, closed by one that says how many more there were."""
         if self.dropped:
-            super().append(Problem(
-                f"... and {self.dropped} more problems like these (only the first {MAX_PROBLEMS} are listed)",
-                line=self[-1].line, kind="more_problems",
-            ))
+            super().append(
+                Problem(
+                    f"... and {self.dropped} more problems like these (only the first {MAX_PROBLEMS} are listed)",
+                    line=self[-1].line,
+                    kind="more_problems",
+                )
+            )
             self.dropped = 0
         return list(self)

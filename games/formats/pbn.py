@@ -15,15 +15,21 @@ Nothing here raises on bad input. Most games are read by the fast path of
 
 from __future__ import annotations
 
-
 from .limits import MAX_DECKS, MAX_TAGS, ProblemList
 from .model import Deck, Problem
 from .pbn_deal import DealError, read_deal
 from .pbn_deck import TAG_VALUE_LIMIT, full_deck
 from .pbn_fast import Plan, plan_for, read_game
-from .pbn_values import BOARDS as _BOARDS, DEALER as _DEALER, MISSING as _MISSING, SOURCE_LIMIT, VUL as _VUL
-from .pbn_values import board as _board, board_and_name as _board_and_name, field as _field, where as _where
 from .pbn_scan import SPECIAL, TAG_SPLIT, Game, game_from_parts, game_spans, scan_slow, unescape_all
+from .pbn_values import BOARDS as _BOARDS
+from .pbn_values import DEALER as _DEALER
+from .pbn_values import MISSING as _MISSING
+from .pbn_values import SOURCE_LIMIT
+from .pbn_values import VUL as _VUL
+from .pbn_values import board as _board
+from .pbn_values import board_and_name as _board_and_name
+from .pbn_values import field as _field
+from .pbn_values import where as _where
 
 __all__ = ["read_pbn"]
 
@@ -31,9 +37,11 @@ _PLAIN_TAGS = frozenset(("Board", "Dealer", "Vulnerable", "Deal"))
 _NO_HASH = ("Deal", "Dealer", "Vulnerable")  # where PBN forbids '#' (honoured anyway)
 # The notes on them, made once: a file of '#' games has a deck every 25 bytes.
 _HASH_NOTES = {
-    name: (f'"##" used for {name}: a value for this and later games',
-           f'"#" used for {name}: copied from the previous game',
-           f'{name} taken from an earlier "##" default')
+    name: (
+        f'"##" used for {name}: a value for this and later games',
+        f'"#" used for {name}: copied from the previous game',
+        f'{name} taken from an earlier "##" default',
+    )
     for name in _NO_HASH
 }
 NOTE_LIMIT = 20  # notes of one kind before they are only counted
@@ -106,10 +114,14 @@ class _Reader:
             if start == end:
                 continue
             if len(decks) >= MAX_DECKS:
-                self.problems.append(Problem(
-                    f"this file holds {len(decks):,} decks, the most read from one file: the rest of it was not read",
-                    self.line_at(start), kind="too_many_decks",
-                ))
+                self.problems.append(
+                    Problem(
+                        f"this file holds {len(decks):,} decks, the most read from one file: "
+                        "the rest of it was not read",
+                        self.line_at(start),
+                        kind="too_many_decks",
+                    )
+                )
                 break
             chunk = text[start:end]
             tried = None
@@ -190,17 +202,22 @@ class _Reader:
         try:
             self.game(game)
         except Exception as exc:  # noqa: BLE001 - a bug must not lose the other boards
-            self.problems.append(Problem(
-                f"a game could not be read ({type(exc).__name__}): please report this file",
-                self.line_at(max(game.first, 0)), kind="unreadable",
-            ))
+            self.problems.append(
+                Problem(
+                    f"a game could not be read ({type(exc).__name__}): please report this file",
+                    self.line_at(max(game.first, 0)),
+                    kind="unreadable",
+                )
+            )
 
     def game(self, game: Game) -> None:
         tags = game.tags
         if not tags and not game.notes:
             if game.junk:
-                self.note("stretches of text that is not PBN read past",
-                          f"line {self.line_at(game.first)}: text that is not PBN read past")
+                self.note(
+                    "stretches of text that is not PBN read past",
+                    f"line {self.line_at(game.first)}: text that is not PBN read past",
+                )
             return
         header = False
         hash_notes: list[str] | tuple[()] = ()
@@ -230,8 +247,10 @@ class _Reader:
         notes = list(deal_notes)
         for message in hash_notes:
             notes.append(message)
-            self.note("notes on '#' or '##' used for Deal, Dealer or Vulnerable",
-                      f"{_where(board, index, line)}: {message} (the PBN standard forbids this)")
+            self.note(
+                "notes on '#' or '##' used for Deal, Dealer or Vulnerable",
+                f"{_where(board, index, line)}: {message} (the PBN standard forbids this)",
+            )
         dealer = _DEALER.get(tags.get("Dealer"), _MISSING)
         if dealer is _MISSING:
             dealer = _field(tags["Dealer"], "Dealer", notes)
@@ -243,10 +262,21 @@ class _Reader:
         if end > first + SOURCE_LIMIT:  # min() and max() are calls: these run on every game
             end = first + SOURCE_LIMIT
         source = self.text[first:end].rstrip()
-        self.decks.append(full_deck(
-            game, canonical, index, line, dealer, vul, board, board_name, first_seat,
-            source, notes,
-        ))
+        self.decks.append(
+            full_deck(
+                game,
+                canonical,
+                index,
+                line,
+                dealer,
+                vul,
+                board,
+                board_name,
+                first_seat,
+                source,
+                notes,
+            )
+        )
 
     def inherit(self, tags: dict[str, str]) -> list[str]:
         """Resolve '#' and '##' values in place; notes for the tags where PBN forbids them."""

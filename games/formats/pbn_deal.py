@@ -42,7 +42,10 @@ def read_deal(value: str) -> tuple[str, str | None, tuple[str, ...]]:
             # different cards; four such hands that cover every suit are 52 different cards.
             # (13-bit masks: one machine digit, cheaper than 52-bit hands.)
             good = (
-                len(n) == 16 and len(e) == 16 and len(s) == 16 and len(w) == 16
+                len(n) == 16
+                and len(e) == 16
+                and len(s) == 16
+                and len(w) == 16
                 and k[n0] | k[e0] | k[s0] | k[w0] == FULL_SUIT
                 and k[n1] | k[e1] | k[s1] | k[w1] == FULL_SUIT
                 and k[n2] | k[e2] | k[s2] | k[w2] == FULL_SUIT

@@ -63,9 +63,7 @@ def SPECIAL(text: str) -> bool:  # noqa: N802 - was a compiled pattern's search
 
     Seven substring tests (memchr-fast) instead of a regex testing a class at each character.
     """
-    return "[" in text or "]" in text or "{" in text or "}" in text or ";" in text or (
-        "%" in text or "\\" in text
-    )
+    return "[" in text or "]" in text or "{" in text or "}" in text or ";" in text or ("%" in text or "\\" in text)
 
 
 _SLOW = re.compile(
@@ -106,13 +104,31 @@ class Game:
     """One game: its tags (the first of each name), notes, section data and place in the text."""
 
     __slots__ = (
-        "tags", "names", "notes", "auction_notes", "auction", "play", "junk",
-        "first", "deal_at", "end", "issues", "more_issues", "other_names", "named",
+        "tags",
+        "names",
+        "notes",
+        "auction_notes",
+        "auction",
+        "play",
+        "junk",
+        "first",
+        "deal_at",
+        "end",
+        "issues",
+        "more_issues",
+        "other_names",
+        "named",
     )
 
     def __init__(
-        self, tags: dict[str, str], names: list[str], notes: list[str], auction_notes: list[str],
-        auction: str | None, play: str | None, junk: str,
+        self,
+        tags: dict[str, str],
+        names: list[str],
+        notes: list[str],
+        auction_notes: list[str],
+        auction: str | None,
+        play: str | None,
+        junk: str,
     ) -> None:
         self.tags = tags
         self.names = names  # tag names in file order, repeats and Notes included
@@ -131,10 +147,24 @@ class Game:
 
 
 # Tags with a Deck field of their own (pbn_deck); every other tag goes to Deck.tags.
-OWN_TAGS = frozenset((
-    "Board", "Dealer", "Vulnerable", "Deal", "North", "East", "South", "West",
-    "Auction", "Play", "Contract", "Declarer", "Result", "Note",
-))
+OWN_TAGS = frozenset(
+    (
+        "Board",
+        "Dealer",
+        "Vulnerable",
+        "Deal",
+        "North",
+        "East",
+        "South",
+        "West",
+        "Auction",
+        "Play",
+        "Contract",
+        "Declarer",
+        "Result",
+        "Note",
+    )
+)
 # What game_from_parts and full_deck need to know of a game's tag names, by the names in
 # file order: hand records repeat the same tags in the same order on every board.
 _SHAPES: dict[tuple[str, ...], tuple[bool, int, int, tuple[int, ...], tuple[int, ...], tuple[str, ...], int]] = {}

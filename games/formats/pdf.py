@@ -67,11 +67,22 @@ def hand_records_pdf(records: Sequence[HandRecord], *, per_page: int = 1, paper:
     canvas.setCreator("Deck Upload Bridge")
     width, height = size
     margin = 36
-    cells = [(margin, margin, width - 2 * margin, height - 2 * margin)] if per_page == 1 else [
-        (margin + col * (width - 2 * margin) / 2, margin + (1 - row) * (height - 2 * margin) / 2,
-         (width - 2 * margin) / 2, (height - 2 * margin) / 2) for row in range(2) for col in range(2)]
+    cells = (
+        [(margin, margin, width - 2 * margin, height - 2 * margin)]
+        if per_page == 1
+        else [
+            (
+                margin + col * (width - 2 * margin) / 2,
+                margin + (1 - row) * (height - 2 * margin) / 2,
+                (width - 2 * margin) / 2,
+                (height - 2 * margin) / 2,
+            )
+            for row in range(2)
+            for col in range(2)
+        ]
+    )
     for start in range(0, len(records), per_page):
-        for record, (x, y, w, h) in zip(records[start:start + per_page], cells):
+        for record, (x, y, w, h) in zip(records[start : start + per_page], cells):
             _board(canvas, record, x, y, w, h, regular, bold, big=per_page == 1)
         if title:
             canvas.setFont(regular, 8)
@@ -91,8 +102,9 @@ def hcp(hand: str) -> int:
     return sum(HCP.get(card, 0) for card in hand)
 
 
-def _board(canvas, record: HandRecord, x: float, y: float, w: float, h: float, regular: str, bold: str,
-           *, big: bool) -> None:
+def _board(
+    canvas, record: HandRecord, x: float, y: float, w: float, h: float, regular: str, bold: str, *, big: bool
+) -> None:
     """One board in the box (x, y, w, h), drawn from its top-left corner down."""
     deck = record.deck
     scale = min(w / 270, h / 370) if not big else min(w / 270, h / 370) * 0.9
@@ -109,11 +121,25 @@ def _board(canvas, record: HandRecord, x: float, y: float, w: float, h: float, r
     hands = rules.hands(deck.deal)
     col = 85 * scale
     grid_top = top - 30 * scale
-    spots = {"N": (x + col, grid_top), "W": (x, grid_top - 5.5 * line), "E": (x + 2 * col, grid_top - 5.5 * line),
-             "S": (x + col, grid_top - 11 * line)}
+    spots = {
+        "N": (x + col, grid_top),
+        "W": (x, grid_top - 5.5 * line),
+        "E": (x + 2 * col, grid_top - 5.5 * line),
+        "S": (x + col, grid_top - 11 * line),
+    }
     for seat in SEATS:
-        _hand(canvas, seat, hands[seat], *spots[seat], line, regular, bold, scale,
-              dealer=seat == deck.effective_dealer, vulnerable=seat in _vulnerable(deck.effective_vul))
+        _hand(
+            canvas,
+            seat,
+            hands[seat],
+            *spots[seat],
+            line,
+            regular,
+            bold,
+            scale,
+            dealer=seat == deck.effective_dealer,
+            vulnerable=seat in _vulnerable(deck.effective_vul),
+        )
     box = 4.5 * line
     _compass(canvas, x + col + 4 * scale, grid_top - 9.7 * line, box, str(board), regular, scale)
 
@@ -132,8 +158,20 @@ def _vulnerable(vul: str | None) -> str:
     return {"NS": "NS", "EW": "EW", "All": "NESW"}.get(vul or "", "")
 
 
-def _hand(canvas, seat: str, hand: str, x: float, y: float, line: float, regular: str, bold: str, scale: float,
-          *, dealer: bool, vulnerable: bool) -> None:
+def _hand(
+    canvas,
+    seat: str,
+    hand: str,
+    x: float,
+    y: float,
+    line: float,
+    regular: str,
+    bold: str,
+    scale: float,
+    *,
+    dealer: bool,
+    vulnerable: bool,
+) -> None:
     canvas.setFont(bold, 9 * scale)
     label = SEAT_WORDS[seat] + (" · dealer" if dealer else "") + (" · vul" if vulnerable else "")
     canvas.drawString(x, y, label)
@@ -160,8 +198,9 @@ def _compass(canvas, x: float, y: float, size: float, board: str, regular: str, 
     canvas.drawCentredString(x + size / 2, y + size / 2 - 4 * scale, board[:4])
 
 
-def _dd_table(canvas, table: DDTable, par: Par | None, x: float, y: float, line: float, regular: str, bold: str,
-              scale: float) -> float:
+def _dd_table(
+    canvas, table: DDTable, par: Par | None, x: float, y: float, line: float, regular: str, bold: str, scale: float
+) -> float:
     canvas.setFont(bold, 8.5 * scale)
     canvas.drawString(x, y, "Double dummy")
     width = 22 * scale
@@ -209,8 +248,9 @@ def _call(call: str) -> str:
 def _result_line(deck: Deck) -> str:
     contract, declarer = deck.contract, deck.declarer
     if not contract and deck.auction:
-        contract, declarer = rules.final_contract([c.call for c in deck.auction],
-                                                  deck.auction_first or deck.effective_dealer)
+        contract, declarer = rules.final_contract(
+            [c.call for c in deck.auction], deck.auction_first or deck.effective_dealer
+        )
     if not contract:
         return ""
     tricks = deck.result or (str(deck.claim) if deck.claim is not None else "")

@@ -21,11 +21,17 @@ def test_a_child_measures_one_file(tmp_path):
 def test_the_run_prints_every_row_from_fresh_processes(capsys):
     assert bench.main(["--boards", "100", "--big", "1000", "--no-endplay", "--rounds", "2", "--no-hostile"]) == 0
     out = capsys.readouterr().out
-    rows = [line.split() for line in out.splitlines()
-            if line.startswith(("plain-", "full-")) and not line.split()[0].endswith(":")]  # not the summary
+    rows = [
+        line.split()
+        for line in out.splitlines()
+        if line.startswith(("plain-", "full-")) and not line.split()[0].endswith(":")
+    ]  # not the summary
     assert [(r[0], r[1]) for r in rows if r[1] == "read_decks"] == [
-        ("plain-0k.pbn", "read_decks"), ("plain-0k.lin", "read_decks"), ("full-0k.pbn", "read_decks"),
-        ("full-0k.lin", "read_decks"), ("plain-1k.pbn", "read_decks"),
+        ("plain-0k.pbn", "read_decks"),
+        ("plain-0k.lin", "read_decks"),
+        ("full-0k.pbn", "read_decks"),
+        ("full-0k.lin", "read_decks"),
+        ("plain-1k.pbn", "read_decks"),
     ]
     found = [int(r[2] if r[1] == "read_decks" else r[3]) for r in rows]  # the decks column ("bare regex": 2 words)
     assert found == [100] * 8 + [1000] * 2
@@ -70,7 +76,10 @@ def test_the_hostile_table_measures_each_shape_in_a_fresh_process():
     shapes = (bench_hostile.SHAPES[0], next(s for s in bench_hostile.SHAPES if s.tiny_decks))
     rows = bench_hostile.hostile_rows((20_000, 80_000), shapes)
     assert [(r.shape, round(r.size, -4)) for r in rows] == [
-        (shapes[0].name, 20_000), (shapes[0].name, 80_000), (shapes[1].name, 20_000), (shapes[1].name, 80_000),
+        (shapes[0].name, 20_000),
+        (shapes[0].name, 80_000),
+        (shapes[1].name, 20_000),
+        (shapes[1].name, 80_000),
     ]
     assert all(r.seconds > 0 and r.peak > 0 for r in rows)
     out = io.StringIO()

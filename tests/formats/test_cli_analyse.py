@@ -41,12 +41,26 @@ def endplay_answer(deal: str, vul: str, dealer: str) -> tuple[dict, dict]:
 @pytest.mark.slow
 def test_two_hundred_random_deals_agree_with_endplay(tmp_path):
     rng = random.Random(17)
-    decks = [Deck(deal=random_deal(rng), index=i, line=0, board=str(i + 1), dealer=dealer_for_board(i + 1),
-                  vul=vul_for_board(i + 1)) for i in range(DEALS)]
+    decks = [
+        Deck(
+            deal=random_deal(rng),
+            index=i,
+            line=0,
+            board=str(i + 1),
+            dealer=dealer_for_board(i + 1),
+            vul=vul_for_board(i + 1),
+        )
+        for i in range(DEALS)
+    ]
     path = tmp_path / "random.pbn"
     path.write_text(write_pbn(decks))
-    run = subprocess.run([sys.executable, "-m", "games.formats", "--json", "--analyse", str(path)],
-                         cwd=ROOT, capture_output=True, text=True, timeout=900)
+    run = subprocess.run(
+        [sys.executable, "-m", "games.formats", "--json", "--analyse", str(path)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
     assert run.returncode == 0, run.stderr[-2000:]
     (entry,) = json.loads(run.stdout)
     assert len(entry["decks"]) == DEALS
@@ -59,7 +73,12 @@ def test_two_hundred_random_deals_agree_with_endplay(tmp_path):
 def test_without_analyse_nothing_is_solved(tmp_path):
     path = tmp_path / "one.pbn"
     path.write_text(write_pbn([Deck(deal=random_deal(random.Random(1)), index=0, line=0, board="1")]))
-    run = subprocess.run([sys.executable, "-m", "games.formats", "--json", str(path)], cwd=ROOT,
-                         capture_output=True, text=True, timeout=60)
+    run = subprocess.run(
+        [sys.executable, "-m", "games.formats", "--json", str(path)],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     (entry,) = json.loads(run.stdout)
     assert "dd" not in entry["decks"][0] and "par" not in entry["decks"][0]

@@ -41,13 +41,10 @@ def test_file_gives_the_expected_decks(name: str, expected: dict) -> None:
 
     assert result.format == want["format"]
     got = [
-        {"index": d.index, "line": d.line, "deal": d.deal, "board": d.board,
-         "dealer": d.dealer, "vul": d.vul}
+        {"index": d.index, "line": d.line, "deal": d.deal, "board": d.board, "dealer": d.dealer, "vul": d.vul}
         for d in result.decks
     ]
-    wanted = [
-        {k: e[k] for k in ("index", "line", "deal", "board", "dealer", "vul")} for e in want["decks"]
-    ]
+    wanted = [{k: e[k] for k in ("index", "line", "deal", "board", "dealer", "vul")} for e in want["decks"]]
     assert got == wanted
 
     invalid = sorted((e["index"], e["line"]) for e in want["errors"] if e["kind"] == "invalid_deal")

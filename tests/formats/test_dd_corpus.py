@@ -8,7 +8,17 @@ from pathlib import Path
 import pytest
 
 from games.formats import read_decks
-from games.formats.dd import Par, differences, from_hex, optimum_score, par_contract, par_of, solve, stated_score, to_hex
+from games.formats.dd import (
+    Par,
+    differences,
+    from_hex,
+    optimum_score,
+    par_contract,
+    par_of,
+    solve,
+    stated_score,
+    to_hex,
+)
 
 CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpus"
 
@@ -56,28 +66,38 @@ def test_the_tags_read_back_as_written():
     assert par_contract(Par(420, ("4HN", "4HS"))) == "NS 4H" and par_contract(Par(0, ())) == "Pass"
 
 
-@pytest.mark.parametrize("value", ["", "66477", "6647766587778567785g", "66477665877785677856ff", "eeeeeeeeeeeeeeeeeeee"])
+@pytest.mark.parametrize(
+    "value", ["", "66477", "6647766587778567785g", "66477665877785677856ff", "eeeeeeeeeeeeeeeeeeee"]
+)
 def test_a_table_that_is_not_one_is_said_to_be_so(value):
     table = from_hex("66477665877785677856")
     assert from_hex(value) is None
     assert differences(table, Par(0, ()), [("DoubleDummyTricks", value)]) == [
-        f'the file\'s DoubleDummyTricks "{value[:24]}" is not a table']
+        f'the file\'s DoubleDummyTricks "{value[:24]}" is not a table'
+    ]
 
 
 def test_a_difference_is_named():
     table = from_hex("66477665877785677856")
-    notes = differences(table, Par(-100, ()), [("DoubleDummyTricks", "76477665877785677856"), ("OptimumScore", "NS 110")])
-    assert notes == ["the file says N takes 7 in NT, the solver 6",
-                     "the file's par score is NS 110, the solver's EW 100"]
+    notes = differences(
+        table, Par(-100, ()), [("DoubleDummyTricks", "76477665877785677856"), ("OptimumScore", "NS 110")]
+    )
+    assert notes == [
+        "the file says N takes 7 in NT, the solver 6",
+        "the file's par score is NS 110, the solver's EW 100",
+    ]
 
 
-@pytest.mark.parametrize("contracts, score, text", [
-    (("4SN", "4SS"), 450, "4♠ by N-S, +450"),
-    (("3NTE",), -400, "3NT by E, -400"),
-    (("6CXN", "6CXS"), -300, "6♣X by N-S, -300"),
-    (("5DXXW", "5DXXE"), -1000, "5♦XX by E-W, -1000"),
-    ((), 0, "Passed out, 0"),
-])
+@pytest.mark.parametrize(
+    "contracts, score, text",
+    [
+        (("4SN", "4SS"), 450, "4♠ by N-S, +450"),
+        (("3NTE",), -400, "3NT by E, -400"),
+        (("6CXN", "6CXS"), -300, "6♣X by N-S, -300"),
+        (("5DXXW", "5DXXE"), -1000, "5♦XX by E-W, -1000"),
+        ((), 0, "Passed out, 0"),
+    ],
+)
 def test_par_reads_as_a_player_says_it(contracts, score, text):
     from games.formats.dd import par_text
 

@@ -13,7 +13,7 @@ LIN = "qx|o1|md|3SA5H97642DAJCKQJ9,SQ7432H5DK72CT854,SKJ86HAQ3D9863CA3|rh||ah|Bo
 
 
 def test_utf8_bom_is_removed_and_named() -> None:
-    text, encoding = decode(codecs.BOM_UTF8 + "[Event \"Łódź\"]".encode())
+    text, encoding = decode(codecs.BOM_UTF8 + '[Event "Łódź"]'.encode())
     assert (text, encoding) == ('[Event "Łódź"]', "utf-8-sig")
 
 
@@ -34,7 +34,7 @@ def test_utf16_without_bom_is_recognised_not_called_binary() -> None:
 
 
 def test_plain_utf8() -> None:
-    assert decode("[West \"Zoë\"]".encode()) == ('[West "Zoë"]', "utf-8")
+    assert decode('[West "Zoë"]'.encode()) == ('[West "Zoë"]', "utf-8")
 
 
 def test_cp1252_when_not_utf8() -> None:

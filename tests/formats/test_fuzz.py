@@ -14,9 +14,11 @@ from hypothesis import strategies as st
 from games.formats import FileResult, read_decks
 
 CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpus"
-SMALL_FILES = sorted(
-    p for p in CORPUS.glob("*/*") if p.suffix.lower() in (".pbn", ".lin") and p.stat().st_size < 40_000
-) if CORPUS.is_dir() else []
+SMALL_FILES = (
+    sorted(p for p in CORPUS.glob("*/*") if p.suffix.lower() in (".pbn", ".lin") and p.stat().st_size < 40_000)
+    if CORPUS.is_dir()
+    else []
+)
 RANKS = "AKQJT98765432"
 # Bytes that mean something to one of the formats, to make mutations bite.
 SPECIAL = st.sampled_from(list(b'|[]"{};%#\n\r\t ,.:-!=0123456789SHDCNEWmdqxpnahsv\\') + [0, 0xFF, 0xE9])
@@ -72,10 +74,47 @@ def test_arbitrary_bytes_never_break_the_reader(data: bytes, name: str) -> None:
 @given(st.lists(st.sampled_from(["pbn", "lin"]), min_size=1, max_size=30), st.randoms())
 def test_text_made_of_format_pieces_never_breaks_the_reader(kinds: list[str], rng) -> None:
     pieces = {
-        "pbn": ['[Deal "', "N:", "AKQ.", "-", " ", '"]', "[Dealer ", '"#"', "{", "}", ";", "\n\n",
-                "[Auction \"N\"]\n1NT =1= Pass", '[Note "1:x"]', "[Play \"E\"]\nSA -", "*"],
-        "lin": ["md|", "1S", "AKQJ", "H", "D", "C", ",", "|", "pn|", "qx|o1", "mb|", "1N!", "an|",
-                "pc|", "SA", "pg||", "mc|", "13", "sv|", "ah|Board+1", "md|0|"],
+        "pbn": [
+            '[Deal "',
+            "N:",
+            "AKQ.",
+            "-",
+            " ",
+            '"]',
+            "[Dealer ",
+            '"#"',
+            "{",
+            "}",
+            ";",
+            "\n\n",
+            '[Auction "N"]\n1NT =1= Pass',
+            '[Note "1:x"]',
+            '[Play "E"]\nSA -',
+            "*",
+        ],
+        "lin": [
+            "md|",
+            "1S",
+            "AKQJ",
+            "H",
+            "D",
+            "C",
+            ",",
+            "|",
+            "pn|",
+            "qx|o1",
+            "mb|",
+            "1N!",
+            "an|",
+            "pc|",
+            "SA",
+            "pg||",
+            "mc|",
+            "13",
+            "sv|",
+            "ah|Board+1",
+            "md|0|",
+        ],
     }
     text = "".join(rng.choice(pieces[k]) for k in kinds for _ in range(5))
     check_result(read_decks(text.encode(), ""))
@@ -93,7 +132,7 @@ def mutated(draw: st.DrawFn) -> bytes:
         elif action == "insert":
             data[where:where] = bytes(draw(st.lists(SPECIAL, min_size=1, max_size=4)))
         elif action == "delete":
-            del data[where:where + draw(st.integers(1, 40))]
+            del data[where : where + draw(st.integers(1, 40))]
         else:
             del data[where:]
     return bytes(data)

@@ -52,34 +52,37 @@ def test_corpus_files_read_alike():
         same(decode(path.read_bytes())[0])
 
 
-@pytest.mark.parametrize("text", [
-    f"md|1{S},{W},{N}|",  # 3 hands
-    f"md|1{S},{W},{N},{E}|",  # 4 hands
-    f"md|1{S.lower()},{W},{N},|ah|board+7|sv|B|",  # lower case, URL-encoded heading
-    f"md|2{S.replace('T', '10')},{W},{N}|",  # '10'
-    f"pn|a,b,c,d|st||md|3{S},{W},{N},{E}|rh||ah|Board%2012|sv|e|mb|1N!|an|15%2D17|mb|p|mb|2C|"
-    f"mb|p|mb|p|mb|p|{TRICKS}mc|11|",  # alerts, an, claim
-    f"md|3{S},{W},{N}|sv|o|mb|p|mb|p|mb|p|mb|p|pc|S4|pc|S5|pc|ST|mc|10|pc|S2|pc|C5|",  # mc mid-trick
-    f"md|3{S},{W},{N}|mb|1S|pg||pc|sA|pc|S5|pc|ST|pc|S2|",  # lower-case card after upper case
-    f"md|3{S},{W},{N}|pc|S4|pc|S5|pc|ST|\npc|S2|pg||\npc|C5|",  # line breaks in the play
-    f"md|3{S},{W},{N}|pc|S4|pc|S5|pc|ST|",  # a short trick
-    f"md|3{S},{W},{N}|pg||pg||",  # pauses only
-    f"md|3{S},{W},{N}|pc|S10|pc|S5|pc|ST|pc|S2|",  # '10' as a card
-    f"qx|o1|pn|a,b,c,d,e,f,g,h|md|1{S},{W},{N}|ah|Board 1|{TRICKS}qx|c1|md|1{S},{W},{N}|",  # vugraph rooms
-    f"qx|o1|pc|S4|pn|x,y,z,w|md|1{S},{W},{N}|pc|S5|pc|ST|mb|p|",  # play before the md of its qx
-    f"vg|Final,IMPs,P,1,2,A,0,B,0|rs|3NE,3NE|pw|x|pn|a,b,c,d|md|1{S},{W},{N}|sv|0|",  # vugraph header
-    f"% a comment\nmd|1{S},{W},{N}|\n%another|md|\npn|q,r,s,t|md|2{S},{W},{N}|",  # % lines
-    f"md|1{S},{W},{N}|md|0|md|1{S},{W},{N}|md|0{S}|pn|late,names,here,now|",  # md|0| steps, late pn
-    f"Md|1{S},{W},{N}|Ah|Board 3|Sv|N|MB|1h|MB|P|PC|S4|PC|S5|",  # upper-case tags
-    f"  pn|a,b,c,d|\n\nst||md|1{S},{W},{N}|\r\nah|Board 4|sv|n|pg||\r\n",  # spaces, CRLF
-    f"junk pn|a,b,c,d|md|1{S},{W},{N}|text pc|S4|pc|S5|",  # stray text
-    f"md|1{S},SA{W[1:]},{N}|ah|Board 5|md|1{S},{W},{N}|ah|Board 6|{TRICKS}",  # a bad board
-    f"md|1{S},{W},{N}|pn|a|pn|b|mb|1N|an|x|y|",  # odd pairs
-    f"md|1{S},{W},{N}|ah|Board 9|sv|o|pg||pc|S4|pc|S5|pc|ST|pc|S2|pg||md|1{S},{W},{N}|ah|Board 10|",
-    "md||pn|a|",
-    "pn|a,b,c,d|st||",
-    f"md|1{S},{W},{N}|pc|S4|pc|S5|pc|ST|pc|S2|pg||pc|C",  # an unpaired tail
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        f"md|1{S},{W},{N}|",  # 3 hands
+        f"md|1{S},{W},{N},{E}|",  # 4 hands
+        f"md|1{S.lower()},{W},{N},|ah|board+7|sv|B|",  # lower case, URL-encoded heading
+        f"md|2{S.replace('T', '10')},{W},{N}|",  # '10'
+        f"pn|a,b,c,d|st||md|3{S},{W},{N},{E}|rh||ah|Board%2012|sv|e|mb|1N!|an|15%2D17|mb|p|mb|2C|"
+        f"mb|p|mb|p|mb|p|{TRICKS}mc|11|",  # alerts, an, claim
+        f"md|3{S},{W},{N}|sv|o|mb|p|mb|p|mb|p|mb|p|pc|S4|pc|S5|pc|ST|mc|10|pc|S2|pc|C5|",  # mc mid-trick
+        f"md|3{S},{W},{N}|mb|1S|pg||pc|sA|pc|S5|pc|ST|pc|S2|",  # lower-case card after upper case
+        f"md|3{S},{W},{N}|pc|S4|pc|S5|pc|ST|\npc|S2|pg||\npc|C5|",  # line breaks in the play
+        f"md|3{S},{W},{N}|pc|S4|pc|S5|pc|ST|",  # a short trick
+        f"md|3{S},{W},{N}|pg||pg||",  # pauses only
+        f"md|3{S},{W},{N}|pc|S10|pc|S5|pc|ST|pc|S2|",  # '10' as a card
+        f"qx|o1|pn|a,b,c,d,e,f,g,h|md|1{S},{W},{N}|ah|Board 1|{TRICKS}qx|c1|md|1{S},{W},{N}|",  # vugraph rooms
+        f"qx|o1|pc|S4|pn|x,y,z,w|md|1{S},{W},{N}|pc|S5|pc|ST|mb|p|",  # play before the md of its qx
+        f"vg|Final,IMPs,P,1,2,A,0,B,0|rs|3NE,3NE|pw|x|pn|a,b,c,d|md|1{S},{W},{N}|sv|0|",  # vugraph header
+        f"% a comment\nmd|1{S},{W},{N}|\n%another|md|\npn|q,r,s,t|md|2{S},{W},{N}|",  # % lines
+        f"md|1{S},{W},{N}|md|0|md|1{S},{W},{N}|md|0{S}|pn|late,names,here,now|",  # md|0| steps, late pn
+        f"Md|1{S},{W},{N}|Ah|Board 3|Sv|N|MB|1h|MB|P|PC|S4|PC|S5|",  # upper-case tags
+        f"  pn|a,b,c,d|\n\nst||md|1{S},{W},{N}|\r\nah|Board 4|sv|n|pg||\r\n",  # spaces, CRLF
+        f"junk pn|a,b,c,d|md|1{S},{W},{N}|text pc|S4|pc|S5|",  # stray text
+        f"md|1{S},SA{W[1:]},{N}|ah|Board 5|md|1{S},{W},{N}|ah|Board 6|{TRICKS}",  # a bad board
+        f"md|1{S},{W},{N}|pn|a|pn|b|mb|1N|an|x|y|",  # odd pairs
+        f"md|1{S},{W},{N}|ah|Board 9|sv|o|pg||pc|S4|pc|S5|pc|ST|pc|S2|pg||md|1{S},{W},{N}|ah|Board 10|",
+        "md||pn|a|",
+        "pn|a,b,c,d|st||",
+        f"md|1{S},{W},{N}|pc|S4|pc|S5|pc|ST|pc|S2|pg||pc|C",  # an unpaired tail
+    ],
+)
 def test_odd_shapes_read_alike(text):
     same(text)
 
@@ -104,9 +107,42 @@ def test_read_cards_matches_read_play(codes, pauses):
         assert read_cards(run) == read_play([run], notes)[0] and notes == []
 
 
-PIECES = ["md|", "1S", "AKQJ", "H", "D", "C", ",", "|", "pn|", "qx|o1", "mb|", "1N!", "an|", "st||",
-          "\n", " ", "pc|", "SA", "S4", "pg||", "mc|", "13", "sv|", "ah|Board+1", "md|0|", "rh||",
-          "nt|x|", "PC|", "Pn|a,b,c,d|", "ah|", "sv|o|", "x", f"md|1{S},{W},{N}|", TRICKS]
+PIECES = [
+    "md|",
+    "1S",
+    "AKQJ",
+    "H",
+    "D",
+    "C",
+    ",",
+    "|",
+    "pn|",
+    "qx|o1",
+    "mb|",
+    "1N!",
+    "an|",
+    "st||",
+    "\n",
+    " ",
+    "pc|",
+    "SA",
+    "S4",
+    "pg||",
+    "mc|",
+    "13",
+    "sv|",
+    "ah|Board+1",
+    "md|0|",
+    "rh||",
+    "nt|x|",
+    "PC|",
+    "Pn|a,b,c,d|",
+    "ah|",
+    "sv|o|",
+    "x",
+    f"md|1{S},{W},{N}|",
+    TRICKS,
+]
 
 
 @settings(max_examples=300, deadline=None)
@@ -118,7 +154,7 @@ def test_text_made_of_lin_pieces_reads_alike(pieces):
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.randoms(use_true_random=False))
 def test_mutated_full_boards_read_alike(rng: random.Random):
-    text = list(FULL_SAMPLE[:rng.randint(500, 3000)])
+    text = list(FULL_SAMPLE[: rng.randint(500, 3000)])
     for _ in range(rng.randint(1, 6)):
         at = rng.randrange(len(text))
         action = rng.random()
@@ -127,7 +163,7 @@ def test_mutated_full_boards_read_alike(rng: random.Random):
         elif action < 0.6:
             text[at:at] = rng.choice(PIECES)
         else:
-            del text[at:at + rng.randint(1, 30)]
+            del text[at : at + rng.randint(1, 30)]
     same("".join(text))
 
 

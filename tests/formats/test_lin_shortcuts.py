@@ -17,8 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.formats import lin, lin_md
-from games.formats.cards import random_deal
-from games.formats.cards import DealError
+from games.formats.cards import DealError, random_deal
 from games.formats.lin_md import _read_md_slowly, read_md
 from games.formats.lin_values import read_cards, read_play
 
@@ -40,8 +39,13 @@ def md_of(deal: str, east: bool) -> str:
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.randoms(use_true_random=False), st.booleans(), st.sampled_from(["", "1", "4", "5"]),
-       st.sampled_from(["", ","]), st.integers(0, 3))
+@given(
+    st.randoms(use_true_random=False),
+    st.booleans(),
+    st.sampled_from(["", "1", "4", "5"]),
+    st.sampled_from(["", ","]),
+    st.integers(0, 3),
+)
 def test_md_lanes_agree_with_the_slow_reader(rng: random.Random, east, digit, comma, mutations):
     value = list(digit + md_of(random_deal(rng), east) + comma)
     for _ in range(mutations):  # lower case, swapped or repeated ranks, lost cards...
@@ -67,11 +71,14 @@ def test_bbo_md_takes_the_canonical_lane(monkeypatch):
         assert read_md(value) == _read_md_slowly(value)
 
 
-@pytest.mark.parametrize("value", [
-    f"1{S.lower()},{W},{N},",  # lower case
-    f"1SA57{S[4:]},{W},{N}",  # ranks out of order
-    f"1SAA5{S[4:]},{W},{N}",  # a rank written twice
-])
+@pytest.mark.parametrize(
+    "value",
+    [
+        f"1{S.lower()},{W},{N},",  # lower case
+        f"1SA57{S[4:]},{W},{N}",  # ranks out of order
+        f"1SAA5{S[4:]},{W},{N}",  # a rank written twice
+    ],
+)
 def test_other_md_leaves_the_canonical_lane(monkeypatch, value):
     seen: list[str] = []
     any_case = lin_md._read_md_any_case
@@ -90,12 +97,22 @@ def test_read_cards_short_runs(run):
     assert read_cards(run) == read_play([run], [])[0]
 
 
-@pytest.mark.parametrize("raw", [
-    "Board 12", "Board 007", "Board 1 ", "Board ²", "Board 12a", "Board+3", "board 4", "Board " + "9" * 40,
-])
+@pytest.mark.parametrize(
+    "raw",
+    [
+        "Board 12",
+        "Board 007",
+        "Board 1 ",
+        "Board ²",
+        "Board 12a",
+        "Board+3",
+        "board 4",
+        "Board " + "9" * 40,
+    ],
+)
 def test_board_heading_shortcut_reads_as_the_decoder(raw):
     rec = lin._Record(0, None)
     rec.ah = [raw]
-    heading = lin.decode_heading(raw)[:lin.TAG_LIMIT]
+    heading = lin.decode_heading(raw)[: lin.TAG_LIMIT]
     found = lin._BOARD.search(heading)
     assert lin._board(rec) == (found[1] if found else None, heading)

@@ -34,7 +34,9 @@ def one_deck(text: str, name: str = "odd") -> FileResult:
     return result
 
 
-@pytest.mark.parametrize("label", ODD_LABELS, ids=["superscript", "superscripts", "5000 digits", "0 and 5000", "arabic"])
+@pytest.mark.parametrize(
+    "label", ODD_LABELS, ids=["superscript", "superscripts", "5000 digits", "0 and 5000", "arabic"]
+)
 @pytest.mark.parametrize("layout", ["fast", "general", "slow"])
 def test_pbn_odd_board_label_keeps_the_deck(label, layout):
     game = {
@@ -47,7 +49,9 @@ def test_pbn_odd_board_label_keeps_the_deck(label, layout):
     assert deck.board_name == f"Board {label}"
 
 
-@pytest.mark.parametrize("label", ODD_LABELS, ids=["superscript", "superscripts", "5000 digits", "0 and 5000", "arabic"])
+@pytest.mark.parametrize(
+    "label", ODD_LABELS, ids=["superscript", "superscripts", "5000 digits", "0 and 5000", "arabic"]
+)
 def test_pbn_odd_board_label_with_a_bad_deal_is_a_precise_problem(label):
     result = read(f'[Board "{label}"]\n{PBN_BAD_DEAL}\n\n[Board "2"]\n{PBN_DEAL}\n')
     assert [d.board for d in result.decks] == ["2"]

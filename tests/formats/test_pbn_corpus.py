@@ -42,9 +42,7 @@ def test_file_gives_the_expected_decks(name, expected):
     decks, problems, notes = read_pbn(_decode((CORPUS / name).read_bytes()))
 
     got = [(d.index, d.deal, d.board, d.dealer, d.vul, d.line) for d in decks]
-    assert got == [
-        (d["index"], d["deal"], d["board"], d["dealer"], d["vul"], d["line"]) for d in want["decks"]
-    ]
+    assert got == [(d["index"], d["deal"], d["board"], d["dealer"], d["vul"], d["line"]) for d in want["decks"]]
     assert [d.deal_first for d in decks] == [d.get("deal_first") for d in want["decks"]]
 
     invalid = [(e["index"], e["line"]) for e in want["errors"] if e["kind"] == "invalid_deal"]

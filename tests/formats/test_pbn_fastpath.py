@@ -131,7 +131,7 @@ TAILS = [
     '[Contract "2H"]\n[Play "N"]\nSA ST S7 S4\nHT! H7 H4 HA\n*\n',
     '[Contract "2H"]\n[Play "S"]\nSA  ST S7 S4\n',
     '[Play "S"]\n' + PLAY + "\n",  # no contract: column order, with a note
-    '[Contract "7C"]\n[Play "E"]\n' + PLAY + "\n[DealId \"12\"]\n",
+    '[Contract "7C"]\n[Play "E"]\n' + PLAY + '\n[DealId "12"]\n',
     '[Auction "S"]\n- 1C Pass 1H!\n$1 2C =01=\n[Note "01:one"]\n[Scoring "MP"]\n',
     '[Auction "S"]\n1C\tPass\t1H Pass\n2C Pass Pass Pass\n[Note "3:loose"]\n',
     '[Note "1:first"]\n[Auction "W"]\n1C =1= Pass\n',
@@ -192,18 +192,21 @@ def test_play_in_rows_is_read_play(seed):
     assert (fast, []) == read_play("\n" + data + "\n", first, contract)
 
 
-@pytest.mark.parametrize("data", [
-    "SA ST S7 S4\nHT H7 H4",  # a short last row
-    "SA ST S7 S4 \nHT H7 H4 HA",  # a space before the line end
-    "SA ST S7 S4\r\nHT H7 H4 HA",
-    "SA ST S7 S1\nHT H7 H4 HA",
-    "SA ST S7 XA\nHT H7 H4 HA",
-    "S10 ST S7 S4",
-    "SAxSTxS7xS4\nHTxH7xH4xHA",  # two characters apart, but not by spaces
-    "SA ST S7 -\nHT H7 H4 HA",
-    "SA ST S7 S4\nHT H7 H4 HĀ",
-    "",
-])
+@pytest.mark.parametrize(
+    "data",
+    [
+        "SA ST S7 S4\nHT H7 H4",  # a short last row
+        "SA ST S7 S4 \nHT H7 H4 HA",  # a space before the line end
+        "SA ST S7 S4\r\nHT H7 H4 HA",
+        "SA ST S7 S1\nHT H7 H4 HA",
+        "SA ST S7 XA\nHT H7 H4 HA",
+        "S10 ST S7 S4",
+        "SAxSTxS7xS4\nHTxH7xH4xHA",  # two characters apart, but not by spaces
+        "SA ST S7 -\nHT H7 H4 HA",
+        "SA ST S7 S4\nHT H7 H4 HĀ",
+        "",
+    ],
+)
 def test_play_in_rows_turns_away_other_shapes(data):
     assert play_in_rows(data, "N", "S") is None
 
@@ -247,15 +250,18 @@ def test_auction_in_words_is_read_auction(data, notes):
 SHAPE = '[Event "{event}"]\n[Board "{n}"]\n[Deal "' + DEAL + '"]\n[Contract "4S"]\n[Auction "N"]\n{auction}'
 
 
-@pytest.mark.parametrize("odd", [
-    {"event": "spans\nlines"},  # a value holds no line end: not a tag
-    {"event": 'a\\\\"] x'},  # a quote after an escaped backslash ends the value
-    {"event": 'a\\\\\\"b'},  # an escaped backslash, then an escaped quote: one value
-    {"auction": "1S Pass ; a comment\nPass Pass"},
-    {"auction": "1S {why} Pass\nPass Pass"},
-    {"auction": "1S Pass\n% not an escape line here\nPass"},
-    {"auction": "1S Pass\\ Pass"},
-])
+@pytest.mark.parametrize(
+    "odd",
+    [
+        {"event": "spans\nlines"},  # a value holds no line end: not a tag
+        {"event": 'a\\\\"] x'},  # a quote after an escaped backslash ends the value
+        {"event": 'a\\\\\\"b'},  # an escaped backslash, then an escaped quote: one value
+        {"auction": "1S Pass ; a comment\nPass Pass"},
+        {"auction": "1S {why} Pass\nPass Pass"},
+        {"auction": "1S Pass\n% not an escape line here\nPass"},
+        {"auction": "1S Pass\\ Pass"},
+    ],
+)
 def test_odd_game_after_its_usual_shape(odd, monkeypatch):
     usual = {"event": "Club", "auction": "1S Pass 4S Pass\nPass Pass"}
     games = [SHAPE.format(n=n, **usual) for n in range(1, 4)]
@@ -289,11 +295,14 @@ def test_escaped_names_and_tags_go_fast(monkeypatch):
     assert deck.tags[0] == ("Event", 'A "quoted" cup')
 
 
-@pytest.mark.parametrize("odd", [
-    {"deal": DEAL.replace("N:", "N\\\\:")},  # an escape in the deal
-    {"note": 'a \\"quoted\\" note'},  # in a note
-    {"note": 'ends with \\\\'},
-])
+@pytest.mark.parametrize(
+    "odd",
+    [
+        {"deal": DEAL.replace("N:", "N\\\\:")},  # an escape in the deal
+        {"note": 'a \\"quoted\\" note'},  # in a note
+        {"note": "ends with \\\\"},
+    ],
+)
 def test_escape_in_deal_or_note_goes_to_the_general_path(odd, monkeypatch):
     assert read_both(_escaped_games(**odd), monkeypatch) == 3
 
@@ -301,7 +310,7 @@ def test_escape_in_deal_or_note_goes_to_the_general_path(odd, monkeypatch):
 def test_escape_in_a_short_value_goes_to_the_general_path(monkeypatch):
     text = _escaped_games()
     at = text.index('[Contract "4S"]', text.index('[Board "9"]'))
-    text = text[:at] + '[Contract "4S\\\\"]' + text[at + len('[Contract "4S"]'):]
+    text = text[:at] + '[Contract "4S\\\\"]' + text[at + len('[Contract "4S"]') :]
     assert read_both(text, monkeypatch) == 3
 
 

@@ -39,24 +39,28 @@ def _spied(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     return calls
 
 
-@pytest.mark.parametrize("text", ["", "a", "a\n\nb", "\n\na\n\n", "a\nb\n\nc\n", "\n\n", "a\n\n\n\n\n"[:-3],
-                                  "a\n\n\x01\n\nb"])
+@pytest.mark.parametrize(
+    "text", ["", "a", "a\n\nb", "\n\na\n\n", "a\nb\n\nc\n", "\n\n", "a\n\n\n\n\n"[:-3], "a\n\n\x01\n\nb"]
+)
 def test_split_games_takes_str_split(text, monkeypatch):
     regex = _spied(monkeypatch)
     assert split_games(text) == SEP_SPLIT(text)
     assert regex == []
 
 
-@pytest.mark.parametrize("text", [
-    "a\n\n\nb",  # three line ends
-    "a\n\n\n\nb",  # four: an empty piece
-    "a\n\n\n",  # three at the end
-    "\n\n\nb",  # three at the start
-    "a\n \nb",  # a line of spaces
-    "a\n\t\nb",  # of tabs
-    "a\r\n\r\nb",  # CR
-    "a \n\nb",  # a trailing space: read by the regex, to be safe
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "a\n\n\nb",  # three line ends
+        "a\n\n\n\nb",  # four: an empty piece
+        "a\n\n\n",  # three at the end
+        "\n\n\nb",  # three at the start
+        "a\n \nb",  # a line of spaces
+        "a\n\t\nb",  # of tabs
+        "a\r\n\r\nb",  # CR
+        "a \n\nb",  # a trailing space: read by the regex, to be safe
+    ],
+)
 def test_split_games_leaves_other_separators_to_the_regex(text, monkeypatch):
     regex = _spied(monkeypatch)
     assert split_games(text) == SEP_SPLIT(text)
@@ -85,11 +89,14 @@ SHAPE = (
 )
 
 
-@pytest.mark.parametrize("odd", [
-    {},  # every value looked up
-    {"contract": " 4S ", "declarer": "?", "result": "?"},  # stated() reads them
-    {"contract": "4 spades", "declarer": "", "result": " 10"},
-])
+@pytest.mark.parametrize(
+    "odd",
+    [
+        {},  # every value looked up
+        {"contract": " 4S ", "declarer": "?", "result": "?"},  # stated() reads them
+        {"contract": "4 spades", "declarer": "", "result": " 10"},
+    ],
+)
 def test_contract_declarer_result_read_the_same(odd, monkeypatch):
     usual = {"contract": "4S", "declarer": "N", "result": "10", "note": "x"}
     games = [SHAPE.format(n=n, **{**usual, **(odd if n == 2 else {})}) for n in range(1, 4)]

@@ -99,8 +99,11 @@ _CALLS = ["Pass", "pass", "P", "X", "XX", "1C", "1NT", "2h", "3S", "4N", "7NT", 
 
 
 @settings(max_examples=300, deadline=None)
-@given(st.lists(st.sampled_from(_CALLS), max_size=12), st.sampled_from(["N", "e", "S", "W", "X", ""]),
-       st.sampled_from([(), ("1:one",), ("1:one", "2:two")]))
+@given(
+    st.lists(st.sampled_from(_CALLS), max_size=12),
+    st.sampled_from(["N", "e", "S", "W", "X", ""]),
+    st.sampled_from([(), ("1:one",), ("1:one", "2:two")]),
+)
 def test_remembered_auction_is_read_afresh(words, first, notes):
     data = "\n" + " ".join(words) + "\n"
     fresh = _words(data, first, list(notes), list(notes))
@@ -131,10 +134,16 @@ def _game(n: int, event: str, board: str, note: str = "1:natural") -> str:
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
-@given(games=st.lists(st.tuples(
-    st.sampled_from(["Cup", "Cup", "League", 'A \\"B\\"', "", "?"]),
-    st.sampled_from(["1", "999", "1000", "12345", "0012", "007", "B7", "", "?", " 12", "١٢"]),
-), min_size=1, max_size=8))
+@given(
+    games=st.lists(
+        st.tuples(
+            st.sampled_from(["Cup", "Cup", "League", 'A \\"B\\"', "", "?"]),
+            st.sampled_from(["1", "999", "1000", "12345", "0012", "007", "B7", "", "?", " 12", "١٢"]),
+        ),
+        min_size=1,
+        max_size=8,
+    )
+)
 def test_events_and_boards_read_the_same(games, monkeypatch):
     text = "\n\n".join(_game(n, event, board) for n, (event, board) in enumerate(games))
     read_both(text, monkeypatch)

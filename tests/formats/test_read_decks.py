@@ -53,9 +53,7 @@ def test_a_file_with_no_deals_says_so() -> None:
     result = read_decks(b'% PBN 2.1\n[Event "Club night"]\n[Site "Oslo"]\n', "header.pbn")
     assert result.format == "pbn"
     assert result.decks == []
-    assert [(p.kind, p.message, p.line) for p in result.problems] == [
-        ("no_deals", "no deals found in this file", 1)
-    ]
+    assert [(p.kind, p.message, p.line) for p in result.problems] == [("no_deals", "no deals found in this file", 1)]
 
 
 def test_lin_headers_only_has_no_deals() -> None:
@@ -106,8 +104,18 @@ def test_a_reader_crash_becomes_a_problem(monkeypatch: pytest.MonkeyPatch) -> No
 
 @pytest.mark.parametrize(
     "data",
-    [b"md|", b"md||", b"[Deal", b'[Deal "', b"\xff\xfe", b"\xfe\xff\x00", b"qx|" * 1000, b"|" * 5000,
-     b'[Deal "N:' + b"." * 3000 + b'"]', b"md|9" + b",," * 500 + b"|"],
+    [
+        b"md|",
+        b"md||",
+        b"[Deal",
+        b'[Deal "',
+        b"\xff\xfe",
+        b"\xfe\xff\x00",
+        b"qx|" * 1000,
+        b"|" * 5000,
+        b'[Deal "N:' + b"." * 3000 + b'"]',
+        b"md|9" + b",," * 500 + b"|",
+    ],
 )
 def test_odd_inputs_never_raise(data: bytes) -> None:
     result = read_decks(data, "odd.txt")
@@ -126,9 +134,18 @@ def test_a_file_of_a_million_bad_boards_lists_the_first_thousand_and_counts_the_
 
 @pytest.mark.parametrize(
     "board, name, shown",
-    [("7", "Board 7", ""), ("07", "Board 7", ""), ("7", "board  07", ""), ("7", "7", ""), ("", "Board 7", "Board 7"),
-     ("7", "Board 8", "Board 8"), ("7", "Board 7, open room", "Board 7, open room"), ("7", "", ""),
-     ("x1", "Board x1", ""), ("12a", "Board 12", "Board 12")],
+    [
+        ("7", "Board 7", ""),
+        ("07", "Board 7", ""),
+        ("7", "board  07", ""),
+        ("7", "7", ""),
+        ("", "Board 7", "Board 7"),
+        ("7", "Board 8", "Board 8"),
+        ("7", "Board 7, open room", "Board 7, open room"),
+        ("7", "", ""),
+        ("x1", "Board x1", ""),
+        ("12a", "Board 12", "Board 12"),
+    ],
 )
 def test_board_heading_drops_a_name_that_only_repeats_the_number(board, name, shown):
     from games.formats.model import board_heading

@@ -67,9 +67,20 @@ def test_south_deals_puts_every_dealer_south(name, decks):
 
 
 def test_a_quarter_turn_moves_every_seat_and_swaps_the_vulnerability():
-    deck = Deck(deal=DEAL, index=0, line=1, dealer="N", vul="NS", deal_first="W",
-                players=(("N", "Ann"), ("E", "Bob")), auction=(Call("1H"), Call("P"), Call("P"), Call("P")),
-                auction_first="N", declarer="N", contract="1H", result="8")
+    deck = Deck(
+        deal=DEAL,
+        index=0,
+        line=1,
+        dealer="N",
+        vul="NS",
+        deal_first="W",
+        players=(("N", "Ann"), ("E", "Bob")),
+        auction=(Call("1H"), Call("P"), Call("P"), Call("P")),
+        auction_first="N",
+        declarer="N",
+        contract="1H",
+        result="8",
+    )
     turned = rotate(deck, 1)
     hands, before = rules.hands(turned.deal), rules.hands(DEAL)
     assert hands == {"E": before["N"], "S": before["E"], "W": before["S"], "N": before["W"]}
@@ -82,8 +93,9 @@ def test_a_quarter_turn_moves_every_seat_and_swaps_the_vulnerability():
 
 def test_a_deck_with_neither_contract_nor_auction_stays_as_it_is_and_is_named():
     plain = Deck(deal=DEAL, index=0, line=1, board="3")
-    declared = Deck(deal=DEAL, index=1, line=9, board="4", dealer="E",
-                    auction=(Call("1NT"), Call("P"), Call("P"), Call("P")))
+    declared = Deck(
+        deal=DEAL, index=1, line=9, board="4", dealer="E", auction=(Call("1NT"), Call("P"), Call("P"), Call("P"))
+    )
     turned, unchanged = rotate_all([plain, declared], "south-declares")
     assert unchanged == [0] and turned[0] == plain
     assert declarer_of(turned[1]) == "S" and turned[1].dealer == "S"  # East opened and declares

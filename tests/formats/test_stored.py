@@ -41,17 +41,36 @@ def test_the_corpus_is_there_or_skipped() -> None:
 def test_every_field_of_a_deck_is_kept() -> None:
     """A field added to Deck and forgotten here fails: each one is given a value other than its default."""
     deck = Deck(
-        deal=full_decks(1)[0].deal, index=4, line=17, dealer="E", vul="EW", board="12a", board_name="Round 2",
-        deal_first="W", players=(("N", "Zoë"), ("S", "O'Brien")),
-        auction=(Call("1C", True, "2+ clubs"), Call("P"), Call("?")), auction_first="E",
-        play=(("DQ", "D3", "D2", "DA"),), claim=9, contract="3NTX", declarer="S", result="9",
-        tags=(("Event", "club"),), source='[Board "12a"]', notes=("a note",),
+        deal=full_decks(1)[0].deal,
+        index=4,
+        line=17,
+        dealer="E",
+        vul="EW",
+        board="12a",
+        board_name="Round 2",
+        deal_first="W",
+        players=(("N", "Zoë"), ("S", "O'Brien")),
+        auction=(Call("1C", True, "2+ clubs"), Call("P"), Call("?")),
+        auction_first="E",
+        play=(("DQ", "D3", "D2", "DA"),),
+        claim=9,
+        contract="3NTX",
+        declarer="S",
+        result="9",
+        tags=(("Event", "club"),),
+        source='[Board "12a"]',
+        notes=("a note",),
     )
     for f in fields(Deck):
         assert getattr(deck, f.name) != f.default, f"give {f.name} a value in this test"
-    result = FileResult(name="x.pbn", format="pbn", encoding="utf-8", decks=[deck],
-                        problems=[Problem("board 3: North has 12 cards", 30, 2, "3", "invalid_deal")],
-                        notes=["read past"])
+    result = FileResult(
+        name="x.pbn",
+        format="pbn",
+        encoding="utf-8",
+        decks=[deck],
+        problems=[Problem("board 3: North has 12 cards", 30, 2, "3", "invalid_deal")],
+        notes=["read past"],
+    )
     assert _through_json(result) == result
 
 

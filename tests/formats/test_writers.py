@@ -24,7 +24,7 @@ def deal_from_shuffle(rng: random.Random) -> str:
     hands = []
     for seat in range(4):
         suits = ["", "", "", ""]
-        for card in sorted(cards[seat * 13:seat * 13 + 13]):
+        for card in sorted(cards[seat * 13 : seat * 13 + 13]):
             suits[card // 13] += RANKS[card % 13]
         hands.append(".".join(suits))
     return "N:" + " ".join(hands)
@@ -100,11 +100,18 @@ def decks(draw: st.DrawFn) -> Deck:
         trump = contract[1] if contract[1:] != "NT" else ""
         play = play_out(rng, deal, trump, leader, draw(st.integers(1, 52)))
     return Deck(
-        deal=deal, index=0, line=1, dealer=dealer,
-        vul=draw(st.sampled_from([None, "None", "NS", "EW", "All"])), board=board,
-        players=players, auction=auction,
+        deal=deal,
+        index=0,
+        line=1,
+        dealer=dealer,
+        vul=draw(st.sampled_from([None, "None", "NS", "EW", "All"])),
+        board=board,
+        players=players,
+        auction=auction,
         auction_first=(dealer or "S") if auction else None,
-        play=play, contract=contract, declarer=declarer,
+        play=play,
+        contract=contract,
+        declarer=declarer,
         claim=draw(st.none() | st.integers(0, 13)),
         tags=(("Event", draw(TEXT)),) if draw(st.booleans()) else (),
     )
@@ -180,25 +187,53 @@ def test_pbn_values_are_escaped() -> None:
 
 
 def test_pbn_auction_with_alerts_has_notes_and_play_is_in_seat_columns() -> None:
-    auction = (Call("1NT", True, "15-17"), Call("P"), Call("2C", True, 'Stayman "asks"'),
-               Call("P"), Call("2D"), Call("P"), Call("3NT"), Call("P"), Call("P"), Call("P"))
-    deck = Deck(deal=DEAL, index=0, line=1, dealer="N", board="1", auction=auction,
-                auction_first="N", contract="3NT", declarer="N",
-                play=(("H7", "H4", "HA", "HT"), ("HK", "H9", "H6", "H3")))
+    auction = (
+        Call("1NT", True, "15-17"),
+        Call("P"),
+        Call("2C", True, 'Stayman "asks"'),
+        Call("P"),
+        Call("2D"),
+        Call("P"),
+        Call("3NT"),
+        Call("P"),
+        Call("P"),
+        Call("P"),
+    )
+    deck = Deck(
+        deal=DEAL,
+        index=0,
+        line=1,
+        dealer="N",
+        board="1",
+        auction=auction,
+        auction_first="N",
+        contract="3NT",
+        declarer="N",
+        play=(("H7", "H4", "HA", "HT"), ("HK", "H9", "H6", "H3")),
+    )
     lines = write_pbn([deck]).split("\r\n")
     at = lines.index('[Auction "N"]')
-    assert lines[at + 1:at + 6] == [
-        "1NT =1= Pass 2C =2= Pass", "2D Pass 3NT Pass", "Pass Pass",
-        '[Note "1:15-17"]', '[Note "2:Stayman \\"asks\\""]',
+    assert lines[at + 1 : at + 6] == [
+        "1NT =1= Pass 2C =2= Pass",
+        "2D Pass 3NT Pass",
+        "Pass Pass",
+        '[Note "1:15-17"]',
+        '[Note "2:Stayman \\"asks\\""]',
     ]
     # East leads; West wins and leads the second trick; columns stay E, S, W, N.
     at = lines.index('[Play "E"]')
-    assert lines[at + 1:at + 4] == ["H7 H4 HA HT", "H6 H3 HK H9", "*"]
+    assert lines[at + 1 : at + 4] == ["H7 H4 HA HT", "H6 H3 HK H9", "*"]
 
 
 def test_lin_line_has_all_four_hands_dealer_and_vulnerability() -> None:
-    deck = Deck(deal=DEAL, index=0, line=1, board="3", players=(("S", "a|b"), ("N", "c,d")),
-                auction=(Call("1NT", True, "15|17"), Call("XX")))
+    deck = Deck(
+        deal=DEAL,
+        index=0,
+        line=1,
+        board="3",
+        players=(("S", "a|b"), ("N", "c,d")),
+        auction=(Call("1NT", True, "15|17"), Call("XX")),
+    )
     line = write_lin([deck])
     assert line == (
         "pn|a\u00a6b,,c;d,|st||md|1S765H432DAKQJCT98,S432HAKQJDT98C765,"
@@ -213,9 +248,7 @@ def test_an_empty_list_writes_only_headers() -> None:
 
 
 CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpus"
-CORPUS_FILES = sorted(
-    p for p in CORPUS.glob("*/*") if p.suffix.lower() in (".pbn", ".lin")
-) if CORPUS.is_dir() else []
+CORPUS_FILES = sorted(p for p in CORPUS.glob("*/*") if p.suffix.lower() in (".pbn", ".lin")) if CORPUS.is_dir() else []
 
 
 @pytest.mark.parametrize("writer", [write_pbn, write_lin], ids=["pbn", "lin"])
@@ -229,12 +262,15 @@ def test_real_decks_survive_a_round_trip(path: Path, writer) -> None:
     assert len(after) == len(before)
     for b, a in zip(before, after):
         assert (a.deal, a.effective_dealer, a.effective_vul, a.board) == (
-            b.deal, b.effective_dealer, b.effective_vul, b.board)
+            b.deal,
+            b.effective_dealer,
+            b.effective_vul,
+            b.board,
+        )
         names = {s: lin_name(n).strip() if lin else n for s, n in b.players}
         assert dict(a.players) == {s: n for s, n in names.items() if n}
         # PBN has no way to explain a call without alerting it: compare calls and texts.
-        assert [(c.call, c.explanation) for c in a.auction] == [
-            (c.call, c.explanation) for c in b.auction]
+        assert [(c.call, c.explanation) for c in a.auction] == [(c.call, c.explanation) for c in b.auction]
         assert sorted(c for t in a.play for c in t) == sorted(c for t in b.play for c in t)
         if path.suffix == ".lin":  # LIN play is in played order and whole tricks
             assert a.play == b.play
@@ -247,8 +283,10 @@ def _pbn_value_reference(text: str) -> str:
     return text.replace("\\", "\\\\").replace('"', '\\"')
 
 
-@given(st.text(alphabet=st.sampled_from(list('a #\\"\t\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029é')), max_size=6)
-               | st.text(max_size=30))
+@given(
+    st.text(alphabet=st.sampled_from(list('a #\\"\t\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029é')), max_size=6)
+    | st.text(max_size=30)
+)
 def test_pbn_value_fast_path_agrees_with_the_full_escaping(text):
     """pbn_value skips the work for plain values: it must never skip a line break, tab,
     quote, backslash or '#' that the full escaping would change."""
