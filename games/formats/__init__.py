@@ -13,7 +13,19 @@ from .model import Call, Deck, FileResult, Problem, dealer_for_board, vul_for_bo
 from .reader import read_decks
 from .writers import write_lin, write_pbn
 
+# Every export format by name: each writer returns text, or bytes for the machines' binary records.
+WRITERS = {
+    "pbn": write_pbn,
+    "lin": write_lin,
+    "dup": write_dup,
+    "bri": write_bri,
+    "dge": write_dge,
+    "dlm": write_dlm,
+    "rbn": write_rbn,
+}
+
 __all__ = [
+    "WRITERS",
     "Call",
     "Deck",
     "FileResult",

@@ -16,7 +16,7 @@ from django.utils.http import content_disposition_header
 from django.utils.text import slugify
 from django.views.decorators.http import require_safe
 
-from games.formats import WriteError, write_bri, write_dge, write_dlm, write_dup, write_lin, write_pbn, write_rbn
+from games.formats import WRITERS, WriteError
 from games.formats.model import Deck as ParsedDeck
 from games.formats.pdf import PAPERS, FontMissing, hand_records_pdf
 from games.models import Game
@@ -24,16 +24,6 @@ from games.models.analysis import hand_records, with_analysis
 from games.models.join import seat_of
 from games.views.table import _get_game_for_host
 
-# Each returns text, or bytes for the machines' binary records.
-WRITERS = {
-    "pbn": write_pbn,
-    "lin": write_lin,
-    "dup": write_dup,
-    "bri": write_bri,
-    "dge": write_dge,
-    "dlm": write_dlm,
-    "rbn": write_rbn,
-}
 # Deals a PDF request solves at most (about a tenth of a second each); the others print
 # without their table until "Show analysis" or manage.py analyse_decks has solved them.
 PDF_SOLVE_LIMIT = 32

@@ -14,20 +14,10 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from games.formats import WriteError, write_bri, write_dge, write_dlm, write_dup, write_lin, write_pbn, write_rbn
+from games.formats import WRITERS, WriteError
 from games.formats.pdf import PAPERS, FontMissing, hand_records_pdf
 from games.models import Game
 from games.models.analysis import hand_records, with_analysis
-
-WRITERS = {
-    "pbn": write_pbn,
-    "lin": write_lin,
-    "dup": write_dup,
-    "bri": write_bri,
-    "dge": write_dge,
-    "dlm": write_dlm,
-    "rbn": write_rbn,
-}
 
 
 class Command(BaseCommand):
