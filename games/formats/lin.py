@@ -13,7 +13,6 @@ in bulk (``lin_values``).
 from __future__ import annotations
 
 import re
-from dataclasses import fields
 
 from .cards import DealError
 from .limits import MAX_PAIRS, MAX_PROBLEMS, ProblemList
@@ -356,29 +355,7 @@ class _Reader:
         # LIN states no contract: the finished auction gives it; a claim, the tricks taken.
         contract, declarer = auction_contract(auction, dealer or "S") if auction else ("", "")
         result = "" if claim is None else NUMBERS[claim]
-        if _POSITIONAL:
-            return Deck(
-                deal,
-                index,
-                line,
-                dealer,
-                vul,
-                board,
-                board_name,
-                None,
-                players,
-                auction,
-                first,
-                play,
-                claim,
-                contract,
-                declarer,
-                result,
-                tags,
-                source,
-                notes,
-            )
-        return Deck(  # pragma: no cover - only if model.Deck's fields change order
+        return Deck(
             deal=deal,
             index=index,
             line=line,
@@ -398,32 +375,6 @@ class _Reader:
             source=source,
             notes=notes,
         )
-
-
-# Deck is built with positional arguments (a third faster) while its fields keep this
-# order; a test checks it, and keywords are used if the model changes.
-DECK_FIELDS = (
-    "deal",
-    "index",
-    "line",
-    "dealer",
-    "vul",
-    "board",
-    "board_name",
-    "deal_first",
-    "players",
-    "auction",
-    "auction_first",
-    "play",
-    "claim",
-    "contract",
-    "declarer",
-    "result",
-    "tags",
-    "source",
-    "notes",
-)
-_POSITIONAL = tuple(f.name for f in fields(Deck)) == DECK_FIELDS
 
 
 # Usual cards shorter than this have fewer than MAX_PAIRS - 1 pairs (each takes 4 characters
