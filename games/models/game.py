@@ -79,6 +79,11 @@ class Game(models.Model):
         RESTART = "restart", "Start the uploaded set again from its first deck"
         STOP = "stop", "Stop and say so"
 
+    class PracticePlay(models.TextChoices):
+        SHOW = "show", "Show all four hands"
+        ALL_FOUR = "all_four", "Play all four hands: you make every call and play every card"
+        DECLARE = "declare", "Just Declare: you declare from South, a double-dummy robot defends"
+
     class SetFinished(Exception):
         """Deal New Cards with an empty queue in a game whose rule is to stop."""
 
@@ -100,6 +105,9 @@ class Game(models.Model):
     )
     when_empty = models.CharField(
         "When the queue is empty", max_length=8, choices=WhenEmpty.choices, default=WhenEmpty.RANDOM
+    )
+    practice_play = models.CharField(
+        "How a practice board is played", max_length=8, choices=PracticePlay.choices, default=PracticePlay.SHOW
     )
     next_board_number = models.PositiveIntegerField(default=1, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)

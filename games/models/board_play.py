@@ -1,0 +1,271 @@
+"""A dealt board played at the table: the calls, the cards, a claim, undo, the result.
+
+``BoardPlay`` stores the actions; ``games.formats.play`` decides what they mean (turn,
+legality, tricks, score), so every rule lives in one place. Each change happens in
+``BoardPlay.act`` under the row's lock, and a page posts the number of actions it
+showed (``at``): a double click, or two players acting at once, is refused with a
+message instead of playing twice or out of turn.
+
+Three ways to play a board:
+- ``TABLE``: a Join table, each seat acting for itself; undo is asked by the player who
+  acted last and granted by the host.
+- ``ALL_FOUR``: a practice table where the host makes every call and plays every card.
+- ``DECLARE``: Just Declare; the deck is turned so the host declares from South, and a
+  double-dummy robot plays West and East (``games.formats.robot``).
+"""
+
+from __future__ import annotations
+
+from django.db import models, transaction
+from django.utils import timezone
+
+from games.formats import play as rules_of_play
+from games.formats.model import Call
+from games.formats.play import BoardState, Claim, IllegalAction
+from games.formats.scoring import imps
+from games.models.deck import SEAT_CHOICES, VUL_CHOICES, DealtBoard
+
+DEFENDERS_OF_SOUTH = ("E", "W")
+
+
+class BoardPlay(models.Model):
+    class Mode(models.TextChoices):
+        TABLE = "table", "Four players"
+        ALL_FOUR = "all_four", "Play all four hands"
+        DECLARE = "declare", "Just Declare"
+
+    board = models.OneToOneField(DealtBoard, on_delete=models.CASCADE, primary_key=True, related_name="played")
+    mode = models.CharField(max_length=8, choices=Mode.choices)
+    # The board as played: Just Declare turns the deck so that declarer sits South.
+    deal = models.CharField(max_length=70)
+    dealer = models.CharField(max_length=1, choices=SEAT_CHOICES)
+    vul = models.CharField(max_length=4, choices=VUL_CHOICES)
+    quarters = models.PositiveSmallIntegerField(default=0)  # quarter turns clockwise from the dealt board
+    contract_from = models.CharField(max_length=10, blank=True)  # Just Declare: "auction", "contract" or "par"
+    calls = models.JSONField(default=list)  # [{"call", "alert", "explanation"}]
+    cards = models.JSONField(default=list)  # ["SA", "S2", ...] in play order
+    claim_tricks = models.PositiveSmallIntegerField(null=True, blank=True)
+    claim_accepted = models.CharField(max_length=2, blank=True)  # the defenders who accepted, e.g. "E"
+    undo_asked_by = models.CharField(max_length=1, blank=True)  # a seat waiting for the host
+    actions = models.PositiveIntegerField(default=0)  # moves on with every change
+    # Once the board is over (kept for the history and the running total):
+    contract = models.CharField(max_length=5, blank=True)  # "4HX", "Pass"
+    declarer = models.CharField(max_length=1, blank=True)
+    tricks = models.PositiveSmallIntegerField(null=True, blank=True)  # declarer's
+    score = models.IntegerField(null=True, blank=True)  # duplicate score, N-S's side, as played
+    reference = models.CharField(max_length=80, blank=True)  # "par" or "the file: 4♥ by S, 11 tricks"
+    reference_score = models.IntegerField(null=True, blank=True)  # N-S's side, as played
+    imps = models.IntegerField(null=True, blank=True)  # N-S's, against the reference
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self) -> str:
+        return f"{self.board} played"
+
+    # --- the state -----------------------------------------------------------------
+
+    def state(self) -> BoardState:
+        """The stored actions as the rules engine's value. Only legal actions are ever
+        stored (``act``), so they are not checked again here."""
+        claim = None
+        if self.claim_tricks is not None:
+            claim = Claim(self.claim_tricks, frozenset(self.claim_accepted))
+        return BoardState(
+            deal=self.deal,
+            dealer=self.dealer,
+            vul=self.vul,
+            calls=tuple(Call(c["call"], c.get("alert", False), c.get("explanation", "")) for c in self.calls),
+            cards=tuple(self.cards),
+            claim=claim,
+        )
+
+    @property
+    def done(self) -> bool:
+        return self.finished_at is not None
+
+    # --- starting ------------------------------------------------------------------
+
+    @classmethod
+    def start(cls, board: DealtBoard, mode: str) -> BoardPlay:
+        """The board's play, made on first use (``get_or_create``: two first actions at
+        once make one row). Just Declare turns the deck and lets the robot lead."""
+        existing = cls.objects.filter(board=board).first()
+        if existing is not None:
+            return existing
+        fields = {"mode": mode, "deal": board.deal, "dealer": board.dealer, "vul": board.vul}
+        if mode == cls.Mode.DECLARE:
+            fields.update(_declare_fields(board))
+        with transaction.atomic():
+            play, created = cls.objects.get_or_create(board=board, defaults=fields)
+            if created and mode == cls.Mode.DECLARE:
+                play._robot_plays(play.state())
+                play.save()
+        return play
+
+    # --- acting --------------------------------------------------------------------
+
+    def act(self, seat: str, action: str, at: int | None, **args) -> BoardPlay:
+        """Apply ``seat``'s ``action`` ("call", "card", "claim", "accept", "reject",
+        "ask_undo", "undo", "keep") under the row's lock; the stored row after it.
+
+        ``at``: the number of actions the acting page showed; another number means the
+        table moved on meanwhile (a double click, or another seat was faster), and
+        nothing is done. Raises IllegalAction with a message for the player."""
+        with transaction.atomic():
+            row = BoardPlay.objects.select_for_update().get(pk=self.pk)
+            if at is not None and at != row.actions:
+                raise IllegalAction("The table has moved on since your page was shown: look again and retry.")
+            state = row.state()
+            handler = getattr(row, f"_do_{action}", None)
+            if action not in ACTIONS or handler is None:
+                raise IllegalAction(f"'{action}' is not something you can do at the table")
+            state = handler(state, seat, **args)
+            row._store(state)
+            if row.mode == BoardPlay.Mode.DECLARE:
+                row._robot_plays(state)
+            row.actions += 1
+            row.save()
+        if row.done and row.reference_score is None:
+            row.settle()
+        return row
+
+    def _do_call(self, state: BoardState, seat: str, call: str = "", alert: bool = False, explanation: str = ""):
+        explanation = explanation.strip()[:200]
+        return rules_of_play.make_call(state, seat, call, alert or bool(explanation), explanation)
+
+    def _do_card(self, state: BoardState, seat: str, card: str = ""):
+        """``seat`` plays ``card``: from their own hand, or declarer from dummy's."""
+        turn = state.turn or ""
+        hand = turn if turn == state.dummy and seat == state.declarer else seat
+        return rules_of_play.play_card(state, hand, card, by=seat)
+
+    def _do_claim(self, state: BoardState, seat: str, tricks: int = -1):
+        state = rules_of_play.claim(state, seat, tricks)
+        if self.mode == BoardPlay.Mode.ALL_FOUR:  # the host is the defenders too
+            for defender in state.defenders:
+                state = rules_of_play.accept_claim(state, defender)
+        return state
+
+    def _do_accept(self, state: BoardState, seat: str):
+        return rules_of_play.accept_claim(state, seat)
+
+    def _do_reject(self, state: BoardState, seat: str):
+        return rules_of_play.reject_claim(state, seat)
+
+    def _do_ask_undo(self, state: BoardState, seat: str):
+        """A player asks the host to take back their last call or card."""
+        if self.undo_asked_by:
+            raise IllegalAction("An undo is already waiting for the host")
+        if last_actor(state) != seat:
+            raise IllegalAction("You can only ask to undo your own last call or card")
+        rules_of_play.undo(state)  # raises when there is nothing to undo, or a claim is pending
+        self.undo_asked_by = seat
+        return state
+
+    def _do_undo(self, state: BoardState, seat: str):
+        """The host takes back the last call or card (Just Declare: back to before the
+        player's own last card, the robot's answers with it)."""
+        self.undo_asked_by = ""
+        if self.mode != BoardPlay.Mode.DECLARE:
+            return rules_of_play.undo(state)
+        while state.cards and last_actor(state) in DEFENDERS_OF_SOUTH:
+            state = rules_of_play.undo(state)
+        if not state.cards:
+            raise IllegalAction("There is none of your cards to undo")
+        return rules_of_play.undo(state)
+
+    def _do_keep(self, state: BoardState, seat: str):
+        """The host refuses a player's undo: play goes on."""
+        if not self.undo_asked_by:
+            raise IllegalAction("Nobody has asked to undo")
+        self.undo_asked_by = ""
+        return state
+
+    def _store(self, state: BoardState) -> None:
+        self.calls = [{"call": c.call, "alert": c.alert, "explanation": c.explanation} for c in state.calls]
+        self.cards = list(state.cards)
+        self.claim_tricks = state.claim.tricks if state.claim else None
+        self.claim_accepted = "".join(sorted(state.claim.accepted)) if state.claim else ""
+        if self.undo_asked_by and last_actor(state) != self.undo_asked_by:
+            self.undo_asked_by = ""  # the request was about an action that is undone now
+        if state.phase == rules_of_play.DONE and not self.done:
+            self._finish(state)
+        elif state.phase != rules_of_play.DONE and self.done:
+            self._unfinish()
+
+    def _robot_plays(self, state: BoardState) -> BoardState:
+        """Just Declare: West and East play until it is North-South's turn, and answer a
+        claim (accepted when the claim is no more than double dummy allows)."""
+        from games.formats import robot
+
+        while state.turn in DEFENDERS_OF_SOUTH:
+            state = rules_of_play.play_card(state, state.turn, robot.robot_card(state))
+        if state.phase == rules_of_play.CLAIM_PENDING and state.claim is not None:
+            if robot.accepts_claim(state, state.claim.tricks):
+                for defender in state.defenders:
+                    state = rules_of_play.accept_claim(state, defender)
+            else:
+                state = rules_of_play.reject_claim(state, state.defenders[0])
+        self._store(state)
+        return state
+
+    # --- the result ----------------------------------------------------------------
+
+    def _finish(self, state: BoardState) -> None:
+        self.contract, self.declarer = state.contract, state.declarer
+        self.tricks = state.declarer_tricks if state.declarer else None
+        self.score = state.score
+        self.finished_at = timezone.now()
+
+    def settle(self) -> None:
+        """Score a finished board against the file's result or par (``results``). Outside
+        ``act``'s lock: par may need the solver (a quarter of a second), and the row is
+        only written if no undo has reopened the board meanwhile."""
+        from games.models.results import reference_for
+
+        reference, reference_score = reference_for(self)
+        won = None
+        if self.board.game.scoring == "imps" and reference_score is not None and self.score is not None:
+            won = imps(self.score - reference_score)
+        BoardPlay.objects.filter(pk=self.pk, actions=self.actions).update(
+            reference=reference[:80], reference_score=reference_score, imps=won
+        )
+        self.reference, self.reference_score, self.imps = reference[:80], reference_score, won
+
+    def _unfinish(self) -> None:
+        self.contract = self.declarer = self.reference = ""
+        self.tricks = self.score = self.reference_score = self.imps = self.finished_at = None
+
+
+ACTIONS = ("call", "card", "claim", "accept", "reject", "ask_undo", "undo", "keep")
+
+
+def last_actor(state: BoardState) -> str:
+    """Who made the last call or played the last card (declarer for dummy's); "" before
+    the first call."""
+    if state.cards:
+        owner = rules_of_play.rules.card_owners(state.deal)[state.cards[-1]]
+        return state.declarer if owner == state.dummy else owner
+    if state.calls:
+        return rules_of_play.rules.seat_after(state.dealer, len(state.calls) - 1)
+    return ""
+
+
+def _declare_fields(board: DealtBoard) -> dict:
+    """Just Declare's board: turned so declarer sits South, with the auction to replay."""
+    from games.formats.declare import just_declare
+    from games.models.analysis import DealAnalysis, board_par
+
+    parsed = board.to_parsed()
+    par = board_par(DealAnalysis.table(board.deal), board.vul, board.dealer)
+    setup = just_declare(parsed, par)
+    if setup is None:
+        raise IllegalAction("There is no contract to declare on this board")
+    state = rules_of_play.replay(setup.deal, setup.dealer, setup.vul, setup.calls)
+    return {
+        "deal": setup.deal,
+        "dealer": setup.dealer,
+        "vul": setup.vul,
+        "quarters": setup.quarters,
+        "contract_from": setup.source,
+        "calls": [{"call": c.call, "alert": c.alert, "explanation": c.explanation} for c in state.calls],
+    }

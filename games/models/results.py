@@ -1,0 +1,57 @@
+"""What a played board is scored against, and a game's running total.
+
+With IMPs, a board is compared with the result the file records for it ("at the other
+table"), and with par when the file records none. Both are turned to the board as
+played: Just Declare may have turned the deck a quarter, so North-South there were
+East-West in the file.
+"""
+
+from __future__ import annotations
+
+from django.db.models import Count, Sum
+
+from games.formats import rules
+from games.formats.dd import par_text
+from games.formats.scoring import duplicate_score
+
+
+def reference_for(play) -> tuple[str, int | None]:
+    """("at the other table: 4♥ by S, 11 tricks", N-S's score as played) from the file's
+    record, else ("par: 4♥ by N-S, +420", par score); ("", None) when neither is known."""
+    board = play.board
+    deck = board.deck
+    if deck is not None:
+        stated = file_score(deck.contract, deck.declarer, deck.result, deck.claim, board.vul)
+        if stated is not None:
+            return f"at the other table: {deck.record_line}", -stated if play.quarters % 2 else stated
+    from games.models.analysis import DealAnalysis, board_par
+
+    par = board_par(DealAnalysis.table(play.deal), play.vul, play.dealer)
+    return f"par: {par_text(par)}", par.score
+
+
+def file_score(contract: str, declarer: str, result: str, claim: int | None, vul: str) -> int | None:
+    """N-S's duplicate score of a recorded result; None when the record lacks contract,
+    declarer or tricks."""
+    if contract.strip().lower() in ("pass", "passed out"):
+        return 0
+    bid = rules.parse_contract(contract)
+    seat = declarer.strip()[:1].upper()
+    if bid is None or seat not in rules.SEATS or not seat:
+        return None
+    tricks = rules.declarer_tricks(result, seat) if result else None
+    if tricks is None:
+        tricks = claim
+    if tricks is None:
+        return None
+    return duplicate_score(str(bid), seat, vul or "None", tricks)
+
+
+def running_total(game) -> dict[str, int]:
+    """The boards finished in ``game`` and N-S's total score and IMPs."""
+    from games.models.board_play import BoardPlay
+
+    totals = BoardPlay.objects.filter(board__game=game, finished_at__isnull=False).aggregate(
+        boards=Count("pk"), score=Sum("score"), imps=Sum("imps")
+    )
+    return {key: value or 0 for key, value in totals.items()}
