@@ -19,7 +19,6 @@ from .dd import STRAINS, DDTable, Par, par_text
 from .model import SEATS, Deck
 
 FONT_DIRS = (Path("/usr/share/fonts/truetype/dejavu"), Path("/usr/share/fonts/dejavu"))
-SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "NT": "NT"}
 RED = (0.78, 0.0, 0.0)
 HCP = {"A": 4, "K": 3, "Q": 2, "J": 1}
 VUL_WORDS = {"None": "None", "NS": "N-S", "EW": "E-W", "All": "Both"}
@@ -181,7 +180,7 @@ def _hand(
         yy = y - (i + 1) * line
         canvas.setFillColorRGB(*(RED if suit in "HD" else (0, 0, 0)))
         canvas.setFont(regular, 10 * scale)
-        canvas.drawString(x, yy, SUIT_SYMBOLS[suit])
+        canvas.drawString(x, yy, rules.STRAIN_SYMBOLS[suit])
         canvas.setFillColorRGB(0, 0, 0)
         canvas.drawString(x + 12 * scale, yy, " ".join("10" if c == "T" else c for c in cards) or "—")
 
@@ -207,7 +206,7 @@ def _dd_table(
     for i, strain in enumerate(STRAINS):
         canvas.setFillColorRGB(*(RED if strain in ("H", "D") else (0, 0, 0)))
         canvas.setFont(regular, 9 * scale)
-        canvas.drawCentredString(x + 30 * scale + i * width, y - line, SUIT_SYMBOLS[strain])
+        canvas.drawCentredString(x + 30 * scale + i * width, y - line, rules.STRAIN_SYMBOLS[strain])
     canvas.setFillColorRGB(0, 0, 0)
     for row, seat in enumerate("NSEW", start=2):
         canvas.setFont(bold, 8.5 * scale)
@@ -241,7 +240,7 @@ def _auction(canvas, deck: Deck, x: float, y: float, line: float, regular: str, 
 def _call(call: str) -> str:
     if call[:1].isdigit():
         strain = call[1:]
-        return call[0] + SUIT_SYMBOLS.get(strain, strain)
+        return call[0] + rules.STRAIN_SYMBOLS.get(strain, strain)
     return {"P": "Pass", "X": "Dbl", "XX": "Rdbl"}.get(call, call)
 
 

@@ -19,7 +19,6 @@ AUCTION, OPENING_LEAD, PLAY, CLAIM_PENDING, DONE = "auction", "opening_lead", "p
 BIDS = tuple(f"{level}{strain}" for level in range(1, 8) for strain in rules.STRAINS)  # lowest first
 CALLS = (PASS, DOUBLE, REDOUBLE, *BIDS)  # all 38
 _RANK_OF_BID = {bid: i for i, bid in enumerate(BIDS)}
-_SYMBOLS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠", "NT": "NT"}
 
 Played = tuple[str, str]  # (seat, card)
 
@@ -140,15 +139,15 @@ class BoardState:
             return won
         progress = _progress(self)
         for winner in progress.winners:
-            won[_side(winner)] += 1
+            won[rules.side(winner)] += 1
         if self.phase == DONE and self.claim is not None:
-            won[_side(declarer)] += self.claim.tricks
-            won[_side(rules.seat_after(declarer))] += 13 - len(progress.tricks) - self.claim.tricks
+            won[rules.side(declarer)] += self.claim.tricks
+            won[rules.side(rules.seat_after(declarer))] += 13 - len(progress.tricks) - self.claim.tricks
         return won
 
     @property
     def declarer_tricks(self) -> int:
-        return self.tricks_won[_side(self.declarer)] if self.declarer else 0
+        return self.tricks_won[rules.side(self.declarer)] if self.declarer else 0
 
     @property
     def score(self) -> int | None:
@@ -260,7 +259,7 @@ def _call_problem(state: BoardState, seat: str, call: str) -> str | None:
 
 
 def _show(bid: str) -> str:
-    return bid[0] + _SYMBOLS[bid[1:]]  # "1♥", "3NT"
+    return bid[0] + rules.STRAIN_SYMBOLS[bid[1:]]  # "1♥", "3NT"
 
 
 # The play
@@ -329,10 +328,6 @@ def _progress(state: BoardState) -> _Progress:
             current = []
     to_play = rules.seat_after(current[-1][0]) if current else leader
     return _Progress(tuple(tricks), tuple(winners), tuple(current), leader, to_play)
-
-
-def _side(seat: str) -> str:
-    return "NS" if seat in "NS" else "EW"
 
 
 # Claims

@@ -41,6 +41,11 @@ def seat_after(seat: str, steps: int = 1) -> str:
     return SEATS[(SEATS.index(seat) + steps) % 4]
 
 
+def side(seat: str) -> str:
+    """ "NS" or "EW": the partnership ``seat`` belongs to."""
+    return "NS" if seat in ("N", "S") else "EW"
+
+
 def partners(a: str, b: str) -> bool:
     return (SEATS.index(a) - SEATS.index(b)) % 2 == 0
 
@@ -229,7 +234,7 @@ def played_by(tricks: Iterable[Sequence[str]], deal: str) -> list[list[tuple[str
     return [[(owners[c], c) for c in (str(card).upper() for card in trick) if c in owners] for trick in tricks]
 
 
-_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "NT": "NT"}
+STRAIN_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "NT": "NT"}
 
 
 def record_summary(
@@ -246,7 +251,7 @@ def record_summary(
     bid = parse_contract(contract)
     if bid is None:
         return ""
-    text = f"{bid.level}{_SYMBOLS[bid.strain]}{bid.risk}"
+    text = f"{bid.level}{STRAIN_SYMBOLS[bid.strain]}{bid.risk}"
     seat = declarer.strip()[:1].upper()
     if seat and seat in SEATS:
         text += f" by {seat}"
