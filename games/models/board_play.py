@@ -21,6 +21,8 @@ from django.db.models import F
 from django.utils import timezone
 
 from games.formats import play as rules_of_play
+from games.formats import robot
+from games.formats.declare import just_declare
 from games.formats.model import Call
 from games.formats.play import BoardState, Claim, IllegalAction
 from games.formats.scoring import imps
@@ -199,8 +201,6 @@ class BoardPlay(models.Model):
     def _robot_plays(self, state: BoardState) -> BoardState:
         """Just Declare: West and East play until it is North-South's turn, and answer a
         claim (accepted when the claim is no more than double dummy allows)."""
-        from games.formats import robot
-
         while state.turn in DEFENDERS_OF_SOUTH:
             state = rules_of_play.play_card(state, state.turn, robot.robot_card(state))
         if state.phase == rules_of_play.CLAIM_PENDING and state.claim is not None:
@@ -255,21 +255,20 @@ def last_actor(state: BoardState) -> str:
 
 
 def _declare_fields(board: DealtBoard) -> dict:
-    """Just Declare's board: turned so declarer sits South, with the auction to replay."""
-    from games.formats.declare import just_declare
+    """Just Declare's board: turned so declarer sits South, with the auction to replay.
+    The contract is the file's when it has one; par otherwise (the deal's stored analysis,
+    solved now when it is not: IMPs against par need it later anyway)."""
     from games.models.analysis import DealAnalysis, board_par
 
-    parsed = board.to_parsed()
     par = board_par(DealAnalysis.table(board.deal), board.vul, board.dealer)
-    setup = just_declare(parsed, par)
-    if setup is None:
-        raise IllegalAction("There is no contract to declare on this board")
-    state = rules_of_play.replay(setup.deal, setup.dealer, setup.vul, setup.calls)
+    setup = just_declare(board.to_parsed(), par)
+    if not setup.ok:
+        raise IllegalAction(f"Board {board.number} cannot be played as Just Declare: {setup.problem}")
     return {
         "deal": setup.deal,
         "dealer": setup.dealer,
         "vul": setup.vul,
         "quarters": setup.quarters,
         "contract_from": setup.source,
-        "calls": [{"call": c.call, "alert": c.alert, "explanation": c.explanation} for c in state.calls],
+        "calls": [{"call": c.call, "alert": c.alert, "explanation": c.explanation} for c in setup.calls],
     }
