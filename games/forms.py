@@ -30,12 +30,20 @@ class GameForm(forms.ModelForm):
 
     class Meta:
         model = Game
-        fields = ("name", "game_type", "allow_upload", "scoring", "missing_info", "when_empty")
-        labels = {"name": "Game name", "game_type": "Game type"}
-        widgets = {"missing_info": forms.RadioSelect, "when_empty": forms.RadioSelect}
+        fields = ("name", "game_type", "practice_play", "allow_upload", "scoring", "missing_info", "when_empty")
+        labels = {"name": "Game name", "game_type": "Game type", "practice_play": "How a practice board is played"}
+        widgets = {
+            "practice_play": forms.RadioSelect,
+            "missing_info": forms.RadioSelect,
+            "when_empty": forms.RadioSelect,
+        }
         help_texts = {
             "game_type": "Practice: you deal and see all four hands. "
             "Join: up to four players take seats with an invite link and each sees only their own hand.",
+            "practice_play": "Practice games only (a Join table's four players play their own hands). "
+            "Show: Deal New Cards shows all four hands. Play all four hands: bid and play every seat yourself. "
+            "Just Declare: each board is turned so that you declare from South, in the contract of the "
+            "file's auction, its contract or par, against a double-dummy robot.",
             "missing_info": "Board rotation: board 1 North deals, nobody vulnerable; board 2 East, N-S; and so on.",
             "when_empty": "What Deal New Cards does once every uploaded deck has been dealt.",
         }
@@ -44,9 +52,13 @@ class GameForm(forms.ModelForm):
         super().__init__(*args, **kwargs)
         # Left out of a form post (an older page): the model's default, dealing at random.
         self.fields["when_empty"].required = False
+        self.fields["practice_play"].required = False  # likewise: showing the hands, as before
 
     def clean_when_empty(self) -> str:
         return self.cleaned_data["when_empty"] or Game.WhenEmpty.RANDOM
+
+    def clean_practice_play(self) -> str:
+        return self.cleaned_data["practice_play"] or Game.PracticePlay.SHOW
 
     def clean_name(self) -> str:
         name = " ".join(self.cleaned_data["name"].split())

@@ -1,7 +1,8 @@
 """What the database alone can tell about the queues' invariants (``manage.py check_queues``).
 
-``Game.add_decks`` and ``Game.deal_next`` keep them inside their transactions; this reads
-back what they left, after a load test or on a live database, and says what is wrong.
+``Game.add_decks`` and ``Game.deal_next`` keep them inside their transactions, and
+``BoardPlay.act`` keeps a played board's; this reads back what they left, after a load
+test or on a live database, and says what is wrong.
 """
 
 from __future__ import annotations
@@ -10,7 +11,9 @@ from collections.abc import Iterable
 
 from django.db.models import Count
 
-from games.models import DealtBoard, Deck, Game
+from games.formats.model import Call
+from games.formats.play import DONE, Claim, IllegalAction, replay
+from games.models import BoardPlay, DealtBoard, Deck, Game
 
 
 def queue_problems(game_ids: Iterable[int] | None = None) -> tuple[list[str], int]:
@@ -23,7 +26,10 @@ def queue_problems(game_ids: Iterable[int] | None = None) -> tuple[list[str], in
     - decks were dealt in queue order, none skipped: the queued decks all stand behind
       the dealt ones, and board numbers rise with the dealt decks' positions;
     - the queued decks are still in their upload order. This assumes nobody reordered
-      the queue by hand (the load test never does; on a live database a host may have).
+      the queue by hand (the load test never does; on a live database a host may have);
+    - each played board's calls, cards and claim replay legally on its deal, its count of
+      actions is at least the calls and cards made, and a board over has the result its
+      actions give (``play_problems``).
     """
     games = Game.objects.order_by("pk")
     if game_ids is not None:
@@ -41,7 +47,42 @@ def queue_problems(game_ids: Iterable[int] | None = None) -> tuple[list[str], in
     for game in games.only("pk", "next_board_number"):
         checked += 1
         problems.extend(f"game {game.pk}: {problem}" for problem in _game_problems(game))
+    problems.extend(play_problems(BoardPlay.objects.filter(board__game__in=games)))
     return problems, checked
+
+
+def play_problems(plays) -> list[str]:
+    """What is wrong with these played boards (a BoardPlay queryset): each is replayed
+    call by call and card by card with the rules engine."""
+    problems = []
+    rows = plays.select_related("board").order_by("board__game_id", "board__number")
+    for play in rows.iterator(chunk_size=500):
+        where = f"game {play.board.game_id}: board {play.board.number}"
+        problems.extend(f"{where}: {problem}" for problem in _play_problems(play))
+    return problems
+
+
+def _play_problems(play: BoardPlay) -> list[str]:
+    made = len(play.calls) + len(play.cards)
+    problems = []
+    if play.actions < made:
+        problems.append(f"{play.actions} actions counted for {made} calls and cards")
+    claimed = None
+    if play.claim_tricks is not None:
+        claimed = Claim(play.claim_tricks, frozenset(play.claim_accepted))
+    try:
+        calls = [Call(c["call"], c.get("alert", False), c.get("explanation", "")) for c in play.calls]
+        state = replay(play.deal, play.dealer, play.vul, calls, play.cards, claimed)
+    except (IllegalAction, ValueError, KeyError, TypeError) as error:
+        return [*problems, f"the stored calls and cards do not replay: {error}"]
+    if (state.phase == DONE) != (play.finished_at is not None):
+        problems.append(f"the board is {state.phase} but {'' if play.finished_at else 'not '}marked finished")
+    elif play.finished_at is not None:
+        tricks = state.declarer_tricks if state.declarer else None
+        stored = (play.contract, play.declarer, play.tricks, play.score)
+        if stored != (state.contract, state.declarer, tricks, state.score):
+            problems.append(f"the result stored {stored} is not what the play gives")
+    return problems
 
 
 def _game_problems(game: Game) -> list[str]:

@@ -7,7 +7,7 @@ column is a 404 here instead of an OverflowError in the view's query.
 from django.urls import path, register_converter
 
 from games.converters import DatabaseIdConverter
-from games.views import accounts, analysis, exports, help, join, queue, table, upload
+from games.views import accounts, analysis, exports, help, join, play, queue, table, upload
 
 register_converter(DatabaseIdConverter, "dbid")
 
@@ -42,4 +42,13 @@ urlpatterns = [
     path("games/<dbid:pk>/seats/move/", join.move, name="seat_move"),
     path("games/<dbid:pk>/seats/remove/", join.remove, name="seat_remove"),
     path("games/<dbid:pk>/seats/leave/", join.leave, name="seat_leave"),
+    # Playing the board on the table: Join seats, or a practice table's host.
+    path("games/<dbid:pk>/play/call/", play.call, name="play_call"),
+    path("games/<dbid:pk>/play/card/", play.card, name="play_card"),
+    path("games/<dbid:pk>/play/claim/", play.claim, name="play_claim"),
+    path("games/<dbid:pk>/play/accept/", play.accept, name="play_accept"),
+    path("games/<dbid:pk>/play/reject/", play.reject, name="play_reject"),
+    path("games/<dbid:pk>/play/ask-undo/", play.ask_undo, name="play_ask_undo"),
+    path("games/<dbid:pk>/play/undo/", play.undo, name="play_undo"),
+    path("games/<dbid:pk>/play/keep/", play.keep, name="play_keep"),
 ]

@@ -2,21 +2,24 @@
 """Load test: locust's simulated hosts (scripts/locustfile.py) against gunicorn and a
 throwaway PostgreSQL, all on 127.0.0.1.
 
-    make loadtest                                                   # 32 hosts for 60 s
+    make loadtest                                                   # 32 hosts and 8 tables for 60 s
     .venv/bin/python scripts/loadtest.py --seconds 15 --hosts 8     # a smoke run
+    .venv/bin/python scripts/loadtest.py --tables 0                 # the hosts alone
 
-It starts PostgreSQL (scripts/pg_throwaway.sh), migrates, makes the accounts the even hosts
-log in to, and serves the app with gunicorn (scripts/gunicorn.conf.py) under the production
-settings, behind one TLS proxy as far as the app can tell (the locustfile says what the
-hosts send and do). Locust runs headless in this process, one user per host, no pauses,
-for --seconds; its FastHttpUser (gevent) is light, but it shares the CPUs with the server
+It starts PostgreSQL (scripts/pg_throwaway.sh), migrates, makes the accounts the even
+hosts and the tables log in to, and serves the app with gunicorn (scripts/gunicorn.conf.py)
+under the production settings, behind one TLS proxy as far as the app can tell (the
+locustfile says what the hosts and tables send and do). Locust runs headless in this
+process, one user per host (no pauses) and per table (--table-pause between actions), for
+--seconds; its FastHttpUser (gevent) is light, but it shares the CPUs with the server
 it measures, so the CPU split below says what the client took.
 
 It prints requests/s and latency per endpoint (as the client saw it, and the server's own
 time from gunicorn's access log), the figures beside their targets and where the CPU time
-went, then checks the queues' invariants in the database (``manage.py check_queues``). It
-exits non-zero on a 5xx, a dropped connection, a violated invariant or an exception in the
-load client; missed speed targets are reported but do not fail the run.
+went, then checks the queues' and the played boards' invariants in the database
+(``manage.py check_queues``). It exits non-zero on a 5xx, a dropped connection, a violated
+invariant or an exception in the load client; missed speed targets are reported but do not
+fail the run.
 """
 
 from __future__ import annotations
@@ -81,14 +84,15 @@ def wait_until_serving(port: int, seconds: float = 30) -> None:
 
 
 def drive(port: int, plan, seconds: float, hosts: int) -> Tally:
-    """Run the hosts of scripts/locustfile.py with locust, in this process, for ``seconds``."""
+    """Run the hosts and tables of scripts/locustfile.py with locust, in this process, for
+    ``seconds``."""
     import gevent
     import locustfile
     from locust.env import Environment
     from locust.exception import CatchResponseError
 
-    locustfile.Host.plan = plan
-    tally = Tally(signed_in=plan.signed_in)
+    locustfile.Browser.plan = plan
+    tally = Tally(signed_in=plan.signed_in, tables=plan.tables)
 
     def on_request(name: str, response_time: float, response=None, exception=None, **_) -> None:
         if exception is not None and not isinstance(exception, (CatchResponseError, locustfile.QueueBroken)):
@@ -106,11 +110,16 @@ def drive(port: int, plan, seconds: float, hosts: int) -> Tally:
             tally.unexpected[name] += 1
             tally.note(f"{name}: {exception}")
 
-    env = Environment(user_classes=[locustfile.Host], host=f"http://127.0.0.1:{port}")
+    users = [locustfile.Host]
+    locustfile.Host.fixed_count = hosts
+    if plan.tables:
+        locustfile.Table.fixed_count = plan.tables
+        users.append(locustfile.Table)
+    env = Environment(user_classes=users, host=f"http://127.0.0.1:{port}")
     env.events.request.add_listener(on_request)
     runner = env.create_local_runner()
     start = time.monotonic()
-    runner.start(hosts, spawn_rate=hosts)
+    runner.start(hosts + plan.tables, spawn_rate=hosts + plan.tables)
     gevent.spawn_later(seconds, runner.quit)
     runner.greenlet.join()
     tally.elapsed = time.monotonic() - start
@@ -147,6 +156,9 @@ def main(argv: list[str] | None = None) -> int:
         "--threads", type=int, default=int(os.environ.get("GUNICORN_THREADS", "4")), help="threads per gthread worker"
     )
     parser.add_argument("--conn-max-age", type=int, default=int(os.environ.get("CONN_MAX_AGE", "60")))
+    parser.add_argument("--tables", type=int, default=8, help="tables playing boards beside the hosts (0: none)")
+    parser.add_argument("--table-boards", type=int, default=1, help="boards a table plays per game")
+    parser.add_argument("--table-pause", type=float, default=0.2, help="seconds between a table's calls and cards")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
         "--lockstep",
@@ -205,12 +217,21 @@ def main(argv: list[str] | None = None) -> int:
         from games.formats import read_decks
         from games.formats.bench_data import plain_pbn
 
-        plan = Plan(files=[], deals=args.deals, hosts=args.hosts, premade=True, lockstep=args.lockstep)
+        plan = Plan(
+            files=[],
+            deals=args.deals,
+            hosts=args.hosts,
+            premade=True,
+            lockstep=args.lockstep,
+            tables=args.tables,
+            table_boards=args.table_boards,
+            table_pause=args.table_pause,
+        )
         User = get_user_model()
         hashed = make_password(PASSWORD)
-        User.objects.bulk_create(
-            User(username=f"load-{plan.run}-{n}", password=hashed) for n in range(0, args.hosts, 2)
-        )
+        names = [f"load-{plan.run}-{n}" for n in range(0, args.hosts, 2)]
+        names += [f"load-{plan.run}-table-{n}" for n in range(args.tables)]
+        User.objects.bulk_create(User(username=name, password=hashed) for name in names)
         connections.close_all()
 
         # The files, made beforehand; the reader must find every deal of each.
@@ -219,6 +240,8 @@ def main(argv: list[str] | None = None) -> int:
             read = read_decks(data, "load.pbn")
             assert len(read.decks) == args.boards and not read.problems, read.problems[:3]
             plan.files.append((data, [d.deal for d in read.decks]))
+        if args.tables:
+            plan.add_table_files(max(4, args.tables), seed=args.seed)
 
         with open(work / "gunicorn.log", "wb") as log:
             gunicorn = subprocess.Popen(
@@ -232,7 +255,9 @@ def main(argv: list[str] | None = None) -> int:
         (work / "access.log").write_text("")  # the warm-up request is not part of the figures
 
         print(
-            f"Driving 127.0.0.1:{port} with {args.hosts} locust users (hosts) for {args.seconds:.0f} s ...", flush=True
+            f"Driving 127.0.0.1:{port} with {args.hosts} locust users (hosts) and {args.tables} tables "
+            f"for {args.seconds:.0f} s ...",
+            flush=True,
         )
         load_before = os.getloadavg()[0]
         cpu_before = cpu_sample(gunicorn.pid, postmaster_pid(pg_dir))
@@ -248,6 +273,11 @@ def main(argv: list[str] | None = None) -> int:
             f"{f' ({args.threads} threads)' if args.worker_class == 'gthread' else ''}, "
             f"CONN_MAX_AGE={args.conn_max_age}, PostgreSQL on 127.0.0.1, {os.cpu_count()} CPUs, "
             f"{'hosts in lockstep' if args.lockstep else 'first rounds cut short to spread the hosts'}"
+            + (
+                f", {args.tables} tables playing all four hands ({args.table_pause:g} s between actions)"
+                if args.tables
+                else ""
+            )
         )
         ok = report(
             tally, server_times(work / "access.log"), problems, checked, setup, (cpu_before, cpu_after), load_before

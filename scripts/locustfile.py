@@ -3,7 +3,7 @@ gunicorn and PostgreSQL; alone, against a server started by hand (every host sig
 
     .venv/bin/locust -f scripts/locustfile.py --headless -u 32 -r 32 --run-time 60s --host http://127.0.0.1:8000
 
-Each host is a browser as seen behind the TLS proxy of production: it sends
+Each host (and each table, below) is a browser as seen behind the TLS proxy of production: it sends
 ``X-Forwarded-Proto: https`` (so secure cookies, HSTS and the strict CSRF origin check are
 all in play) and its own ``X-Forwarded-For`` address (10.0.0.N, a header value only: every
 request goes to the --host), so the log-in throttle counts each host apart. It signs up
@@ -12,10 +12,19 @@ creates a game, uploads a PBN file of random deals, previews it, adds it, deals 
 htmx button (sending the ``shown`` and ``queue_head`` fields the page shows) and exports
 the queue. Forms are submitted as the page fills them, CSRF token included.
 
+Beside the hosts, ``Table`` users play boards: a practice game played all four hands, a
+small file of boards with another table's result uploaded and added, then for each board
+Deal New Cards, every call and card posted through the play routes with the board and
+``at`` (the actions the page shows; ``bench.play.Script`` chooses them), a short pause
+between actions as at a quick table, and at the end the dealt boards exported and read
+back: each as played, with its result.
+
 An answer with an unexpected status is a failure and abandons the round. An answer that
 shows a broken queue (a deal that did not show the next board number, an export that does
-not hold exactly the decks left in the queue) is a failure raised as :class:`QueueBroken`,
-which scripts/loadtest.py counts as an invariant violation.
+not hold exactly the decks left in the queue) or a broken board (a call or card that did not
+move the table on by exactly one action, an export without the boards as played) is a
+failure raised as :class:`QueueBroken`, which scripts/loadtest.py counts as an invariant
+violation.
 """
 
 from __future__ import annotations
@@ -38,6 +47,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from bench.play import Script, shown_at, table_pbn  # noqa: E402 - a board played as the play forms post it
 from bench.web import page_state  # noqa: E402 - the deal fields a game page sends, as the web bench reads them
 from games.formats import read_decks  # noqa: E402
 from games.formats.bench_data import plain_pbn  # noqa: E402
@@ -64,11 +74,27 @@ class Plan:
     premade: bool = False  # the even hosts' accounts exist (scripts/loadtest.py makes them)
     lockstep: bool = False  # every host's first round whole (see first_deals)
     signed_in: list[float] = field(default_factory=list)  # time.monotonic() of each host's sign-in
+    tables: int = 0  # Table users, beside the hosts
+    # (PBN file, its boards as (deal, dealer, vul)) for the tables: a few boards with a result each
+    table_files: list[tuple[bytes, list[tuple[str, str, str]]]] = field(default_factory=list)
+    table_boards: int = 1  # boards played per table game
+    table_pause: float = 0.2  # seconds between a table's actions
 
     @classmethod
     def standalone(cls) -> Plan:
         files = [plain_pbn(200, seed) for seed in range(8)]
-        return cls(files=[(data, [d.deal for d in read_decks(data).decks]) for data in files])
+        plan = cls(files=[(data, [d.deal for d in read_decks(data).decks]) for data in files])
+        plan.add_table_files(8)
+        return plan
+
+    def add_table_files(self, count: int, seed: int = 1) -> None:
+        """Files for the tables, made beforehand like the hosts'."""
+        for n in range(count):
+            data = table_pbn(self.table_boards, seed=seed * 1000 + n)
+            read = read_decks(data, "table.pbn")
+            assert len(read.decks) == self.table_boards and not read.problems, read.problems[:3]
+            boards = [(d.deal, d.effective_dealer, d.effective_vul or "None") for d in read.decks]
+            self.table_files.append((data, boards))
 
     def first_deals(self, number: int) -> int:
         """How many boards host ``number`` deals in its first round.
@@ -84,17 +110,22 @@ class Plan:
         return self.deals - self.deals * number // max(self.hosts, 1)
 
 
-class Host(FastHttpUser):
+class Browser(FastHttpUser):
+    """What hosts and tables share: signing in, and requests as the browser makes them."""
+
+    abstract = True
     plan: Plan | None = None  # set by scripts/loadtest.py; Plan.standalone() otherwise
-    numbers = itertools.count()
     wait_time = constant(0)  # a closed loop: the next request as soon as the answer is in
+    kind = "host"  # accounts are load-{run}-{number}, a table's load-{run}-table-{number}
+    first_address = 0  # tables' X-Forwarded-For addresses follow the hosts'
 
     def on_start(self) -> None:
-        if Host.plan is None:
-            Host.plan = Plan.standalone()
-        self.plan = Host.plan
-        self.number = next(Host.numbers)
-        self.address = f"10.0.{self.number // 250}.{self.number % 250 + 1}"
+        if Browser.plan is None:
+            Browser.plan = Plan.standalone()
+        self.plan = Browser.plan
+        self.number = next(self.numbers)
+        at = self.first_address + self.number
+        self.address = f"10.0.{at // 250}.{at % 250 + 1}"
         self.origin = "https://" + urlsplit(self.host).netloc
         self.page, self.csrf, self.round = "/", "", 0
         # The app answers as if over TLS (Secure cookies); the browser it stands for is on https.
@@ -108,6 +139,11 @@ class Host(FastHttpUser):
                 time.sleep(0.2)
         self.plan.signed_in.append(time.monotonic())
 
+    @property
+    def username(self) -> str:
+        middle = "" if self.kind == "host" else "table-"
+        return f"load-{self.plan.run}-{middle}{self.number}"
+
     @task
     def one_round(self) -> None:
         self.round += 1
@@ -116,11 +152,16 @@ class Host(FastHttpUser):
         except Failed:
             time.sleep(0.05)
 
+    def play_round(self) -> None:
+        raise NotImplementedError
+
     def sign_in(self, attempt: int) -> None:
-        """Even hosts log in, odd ones sign up; after a failed sign-up (the account may exist
-        even so, if only the answer was lost) they try logging in."""
-        username = f"load-{self.plan.run}-{self.number}"
-        log_in = (self.number % 2 == 0 and self.plan.premade) or attempt % 2 == 1
+        """Even hosts log in, odd ones sign up (tables log in when their accounts were made);
+        after a failed sign-up (the account may exist even so, if only the answer was lost)
+        they try logging in."""
+        username = self.username
+        premade = self.plan.premade and (self.number % 2 == 0 or self.kind == "table")
+        log_in = premade or attempt % 2 == 1
         name, path = ("login", "/login/") if log_in else ("signup", "/signup/")
         _, _, page = self.get(name, path)
         fields = dict(form_fields(page.decode(), "", path))
@@ -130,46 +171,31 @@ class Host(FastHttpUser):
             fields.update(username=username, email="", password1=PASSWORD, password2=PASSWORD)
         self.send(name, "POST", path, fields.items(), expect=(302,))
 
-    def play_round(self) -> None:
-        """New game, upload, preview, add, deal, export: what a host does over and over."""
-        plan, number = self.plan, self.number
-        deal_count = plan.first_deals(number) if self.round == 1 else plan.deals
+    def new_game(self, **fields: str) -> str:
+        """Create a practice game that allows upload; its page's path."""
         _, _, page = self.get("new_game", "/games/new/")
-        fields = dict(form_fields(page.decode(), "/games/new/", ""))
-        fields.update(name=f"Load host {number} round {self.round}", game_type="practice", allow_upload="1")
-        _, game_url, _ = self.send("new_game", "POST", "/games/new/", fields.items(), expect=(302,))
+        form = dict(form_fields(page.decode(), "/games/new/", ""))
+        form.update(game_type="practice", allow_upload="1", **fields)
+        _, game_url, _ = self.send("new_game", "POST", "/games/new/", form.items(), expect=(302,))
         self.get("game", game_url)
+        return game_url
 
+    def upload(self, game_url: str, data: bytes) -> None:
+        """Upload ``data`` as a PBN file, preview it and add its decks to the game."""
         upload_url = game_url + "upload/"
         _, _, page = self.get("upload", upload_url)
-        data, deals = plan.files[(number * 7 + self.round) % len(plan.files)]
         fields = [(k, v) for k, v in form_fields(page.decode(), upload_url) if k not in {"files", "text"}]
         _, preview_url, _ = self.send(
             "upload",
             "POST",
             upload_url,
             fields,
-            files=[("files", f"load-{number}-{self.round}.pbn", data)],
+            files=[("files", f"load-{self.number}-{self.round}.pbn", data)],
             expect=(302, 303),
         )
         _, _, page = self.get("upload_preview", preview_url)
         add_url = preview_url + "add/"
         self.send("upload_add", "POST", add_url, form_fields(page.decode(), add_url), expect=(200, 302, 303))
-
-        _, _, page = self.get("game", game_url)
-        shown = dict(page_state(page))  # what the page's Deal button sends (hx-include)
-        for n in range(1, deal_count + 1):
-            _, _, answer = self.send(
-                "deal",
-                "POST",
-                game_url + "deal/",
-                shown.items(),
-                htmx=True,
-                check=lambda body, n=n: _shows_board(body, n, shown),
-            )
-            shown.update(page_state(answer))
-
-        self.send("export", "GET", game_url + "export/queue.pbn", check=lambda body: _holds(body, deals[deal_count:]))
 
     def get(self, name: str, path: str) -> tuple[int, str, bytes]:
         return self.send(name, "GET", path)
@@ -214,10 +240,88 @@ class Host(FastHttpUser):
         return status, location.path + (f"?{location.query}" if location.query else ""), content
 
 
+class Host(Browser):
+    numbers = itertools.count()
+
+    def play_round(self) -> None:
+        """New game, upload, preview, add, deal, export: what a host does over and over."""
+        plan, number = self.plan, self.number
+        deal_count = plan.first_deals(number) if self.round == 1 else plan.deals
+        game_url = self.new_game(name=f"Load host {number} round {self.round}")
+        data, deals = plan.files[(number * 7 + self.round) % len(plan.files)]
+        self.upload(game_url, data)
+
+        _, _, page = self.get("game", game_url)
+        shown = dict(page_state(page))  # what the page's Deal button sends (hx-include)
+        for n in range(1, deal_count + 1):
+            _, _, answer = self.send(
+                "deal",
+                "POST",
+                game_url + "deal/",
+                shown.items(),
+                htmx=True,
+                check=lambda body, n=n: _shows_board(body, n, shown),
+            )
+            shown.update(page_state(answer))
+
+        self.send("export", "GET", game_url + "export/queue.pbn", check=lambda body: _holds(body, deals[deal_count:]))
+
+
+class Table(Browser):
+    """A practice table played all four hands, board after board (see the module's docstring)."""
+
+    numbers = itertools.count()
+    kind = "table"
+    first_address = 1000
+
+    def play_round(self) -> None:
+        plan, number = self.plan, self.number
+        game_url = self.new_game(name=f"Load table {number} round {self.round}", practice_play="all_four")
+        data, boards = plan.table_files[(number * 5 + self.round) % len(plan.table_files)]
+        self.upload(game_url, data)
+        _, _, page = self.get("game", game_url)
+        shown = dict(page_state(page))
+        for n, (deal, dealer, vul) in enumerate(boards, start=1):
+            check = lambda body, n=n: _shows_board(body, n, shown)  # noqa: E731 - as the hosts' check
+            _, _, answer = self.send("deal", "POST", game_url + "deal/", shown.items(), htmx=True, check=check)
+            shown.update(page_state(answer))
+            script = Script(deal, dealer, vul, n, seed=number)
+            for route, fields in script.moves():
+                time.sleep(plan.table_pause)
+                path = game_url + ("play/call/" if route == "play_call" else "play/card/")
+                self.send(
+                    route,
+                    "POST",
+                    path,
+                    fields.items(),
+                    htmx=True,
+                    check=lambda body, at=script.at: _moved_on(body, at),
+                )
+        self.send("export_dealt", "GET", game_url + "export/dealt.pbn", check=lambda body: _as_played(body, boards))
+
+
 def _shows_board(body: bytes, number: int, shown: dict[str, str]) -> str | None:
     now = dict(page_state(body)).get("shown")
     if now != str(number):
         return f"the deal after board {shown.get('shown')} shows board {now}, expected {number}"
+    return None
+
+
+def _moved_on(body: bytes, at: int) -> str | None:
+    """A call or card posted at ``at`` must show the table one action on (the last card's
+    answer may show no form: the board is over)."""
+    now = shown_at(body)
+    if now is not None and now != at + 1:
+        return f"the action posted at {at} answered with the table at {now}, expected {at + 1}"
+    return None
+
+
+def _as_played(body: bytes, boards: list[tuple[str, str, str]]) -> str | None:
+    exported = read_decks(body, "dealt.pbn")
+    found = [(d.deal, d.contract, bool(d.result), len(d.play)) for d in exported.decks]
+    expected = [(deal, "3NT", True, 13) for deal, _, _ in boards]
+    if found != expected or exported.problems:
+        return f"the dealt boards' export holds {found[:2]}..., expected each board as played with its result"
     return None
 
 

@@ -16,6 +16,7 @@ Three ways to play a board:
 
 from __future__ import annotations
 
+from django.apps import apps
 from django.db import models, transaction
 from django.db.models import F
 from django.utils import timezone
@@ -27,7 +28,6 @@ from games.formats.model import Call
 from games.formats.play import BoardState, Claim, IllegalAction
 from games.formats.scoring import imps
 from games.models.deck import SEAT_CHOICES, VUL_CHOICES, DealtBoard
-from games.models.join import JoinTable
 
 DEFENDERS_OF_SOUTH = ("E", "W")
 
@@ -129,7 +129,9 @@ class BoardPlay(models.Model):
             row.actions += 1
             row.save()
             if row.mode == BoardPlay.Mode.TABLE:  # the seats' pages poll the table's version
-                JoinTable.objects.filter(pk=row.board.game_id).update(version=F("version") + 1)
+                # By name: the Join models show a board's play, so they import this module.
+                tables = apps.get_model("games", "JoinTable").objects
+                tables.filter(pk=row.board.game_id).update(version=F("version") + 1)
         if row.done and row.reference_score is None:
             row.settle()
         return row

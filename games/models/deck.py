@@ -181,9 +181,84 @@ class DealtBoard(models.Model):
     def hands(self) -> dict[str, str]:
         return rules.hands(self.deal)
 
-    def to_parsed(self) -> ParsedDeck:
+    def to_parsed(self, players: dict[str, str] | None = None) -> ParsedDeck:
+        """The board for the writers (export): the deck as dealt, with the table's number,
+        dealer and vulnerability; once the board is played at the table (``played``), as
+        played there (``as_played``). ``players``: who sat where at the table, by seat."""
         base = self.deck.to_parsed() if self.deck else ParsedDeck(deal=self.deal, index=self.number - 1, line=0)
-        return replace(base, board=str(self.number), dealer=self.dealer, vul=self.vul)
+        base = replace(base, board=str(self.number), dealer=self.dealer, vul=self.vul)
+        play = getattr(self, "played", None)  # a query unless selected with the board
+        return base if play is None else as_played(base, play, players)
+
+    @property
+    def play_result(self) -> str:
+        """What the table made of the board ("4♥ by S, 11 tricks, +450, +5 IMPs"); "" when it
+        was not played, or not to the end. Only from a play loaded with the board
+        (``select_related("played")``, as the history does): a board just dealt has none,
+        and asking would cost the deal's answer a query."""
+        if not DealtBoard.played.is_cached(self):
+            return ""
+        play = getattr(self, "played", None)
+        if play is None:
+            return ""
+        from games.models.results import result_line
+
+        return result_line(play)
+
+
+# Tags about the file's own table (its score there), which a board played here replaces.
+_FILE_TABLE_TAGS = ("Score", "ScoreIMP", "ScoreMP", "ScorePercentage", "ScoreRubber")
+# Tags about the deal's seats, wrong once the deal is turned (Just Declare): the export
+# gets them again from the turned deal's analysis when it is solved.
+_TURNED_TAGS = ("DoubleDummyTricks", "OptimumScore", "ParContract", "OptimumResultTable")
+
+
+def as_played(base: ParsedDeck, play, players: dict[str, str] | None = None) -> ParsedDeck:
+    """``base`` (the board as dealt) as the table played it (a ``BoardPlay``): its deal,
+    dealer and vulnerability (Just Declare's turned), its calls and cards, and once it
+    is over the contract, declarer, tricks (``claim`` too when a claim ended it, as the
+    LIN reader keeps ``mc``) and a ``Score`` tag, N-S's or E-W's as PBN writes it
+    (``ScoreIMP`` and ``Scoring "IMP"`` beside it when the board was scored in IMPs).
+
+    A board still in play gives what has happened so far: the calls, the cards, and the
+    contract once the auction is over, but no result and no score. The file's own players
+    and score are left out (they belong to another table); ``players`` names this one's."""
+    from games.formats.rotate import rotate
+
+    state = play.state()
+    if play.quarters:
+        base = rotate(base, play.quarters)
+    dropped = _FILE_TABLE_TAGS + (_TURNED_TAGS if play.quarters % 4 else ())
+    tags = [tag for tag in base.tags if tag[0] not in dropped]
+    cards = state.cards
+    finished = play.finished_at is not None
+    contract, declarer = state.contract, state.declarer
+    tricks = play.tricks if finished and declarer else None
+    if finished and play.score is not None:
+        tags.append(("Score", side_score(play.score)))
+        if play.imps is not None:
+            tags = [tag for tag in tags if tag[0] != "Scoring"]
+            tags += [("ScoreIMP", side_score(play.imps)), ("Scoring", "IMP")]
+    return replace(
+        base,
+        deal=play.deal,
+        dealer=play.dealer,
+        vul=play.vul,
+        players=tuple((seat, players[seat]) for seat in SEATS if players and players.get(seat)),
+        auction=state.calls,
+        auction_first=play.dealer if state.calls else None,
+        play=tuple(tuple(cards[i : i + 4]) for i in range(0, len(cards), 4)),
+        claim=tricks if tricks is not None and play.claim_tricks is not None else None,
+        contract=contract,
+        declarer=declarer,
+        result=str(tricks) if tricks is not None else "",
+        tags=tuple(tags),
+    )
+
+
+def side_score(north_south: int) -> str:
+    """PBN's way to give a score (or IMPs): "NS 420", or "EW 100" for N-S's -100."""
+    return f"NS {north_south}" if north_south >= 0 else f"EW {-north_south}"
 
 
 def deck_fields(parsed: ParsedDeck) -> dict:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from django.conf import settings
 from django.db import IntegrityError, models, transaction
@@ -27,6 +28,11 @@ from django.db.models import F
 from games.join_record import Record, build_record
 from games.models.deck import SEAT_CHOICES, DealtBoard
 from games.models.game import Game
+from games.play_view import for_join
+
+if TYPE_CHECKING:
+    from games.play_parts import Hand
+    from games.play_view import PlayView
 
 SEATS = "NESW"
 SEAT_NAMES = dict(SEAT_CHOICES)
@@ -191,7 +197,8 @@ class Slot:
     seat: str
     player: str  # username, "" for an empty seat
     is_me: bool
-    cards: str  # the dotted hand, or "" when this person may not see it
+    cards: str  # the dotted hand (the cards not yet played), or "" when this person may not see it
+    hand: Hand | None = None  # the same hand for the play: the cards this person may click
 
 
 @dataclass(frozen=True, slots=True)
@@ -206,7 +213,8 @@ class SeatView:
     revealed: bool
     can_manage: bool
     slots: tuple[Slot, ...]  # N, E, S, W
-    record: Record | None  # auction and play, only once revealed
+    record: Record | None  # the file's auction and play, only once revealed
+    play: PlayView | None = None  # the board at play, as this person may see it
 
     @property
     def seated(self) -> int:
@@ -226,21 +234,26 @@ def seat_of(game: Game, user) -> str:
 
 
 def seat_view(game: Game, user, table: JoinTable | None = None) -> SeatView:
-    """The current board as ``user`` may see it: their own hand only, all four once revealed."""
+    """The current board as ``user`` may see it: the cards ``play.visible_hands`` allows the
+    seat they held when it was dealt (their own; dummy's after the opening lead;
+    declarer's during a claim; all four once the board is done), all four once revealed."""
     table = table or JoinTable.for_game(game)
     version = table.version_tag()  # read before the board: a deal in between shows next poll
-    board = game.boards.select_related("deck", "reveal").order_by("-number").first()
+    board = game.boards.select_related("deck", "reveal", "played").order_by("-number").first()
     players = {row.seat: row for row in game.seats.select_related("user")}
     mine = next((s for s, row in players.items() if row.user_id == user.pk), "")
     revealed = board is not None and hasattr(board, "reveal")
-    hands = board.hands() if board is not None else {}
     held = bool(mine and board is not None and players[mine].from_board <= board.number)
+    manages = game.can_manage(user)
+    play = for_join(board, mine, held, manages, revealed) if board is not None else None
+    shown = play.shown if play is not None else {}
     slots = tuple(
         Slot(
             seat=seat,
             player=players[seat].user.get_username() if seat in players else "",
             is_me=seat == mine,
-            cards=hands.get(seat, "") if revealed or (seat == mine and held) else "",
+            cards=shown.get(seat, ""),
+            hand=play.hand(seat) if play is not None else None,
         )
         for seat in SEATS
     )
@@ -267,7 +280,8 @@ def seat_view(game: Game, user, table: JoinTable | None = None) -> SeatView:
         my_seat=mine,
         held=held,
         revealed=revealed,
-        can_manage=game.can_manage(user),
+        can_manage=manages,
         slots=slots,
         record=record,
+        play=play,
     )

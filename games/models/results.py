@@ -30,6 +30,26 @@ def reference_for(play) -> tuple[str, int | None]:
     return f"par: {par_text(par)}", par.score
 
 
+def result_line(play) -> str:
+    """A finished board's result as the history shows it, N-S's score and IMPs: "4♥ by S,
+    11 tricks, +450, +5 IMPs", "Passed out, 0, -3 IMPs"; "" while the board is in play."""
+    if play.finished_at is None:
+        return ""
+    tricks = "" if play.tricks is None else str(play.tricks)
+    claim = play.tricks if play.claim_tricks is not None else None
+    text = rules.record_summary(contract=play.contract, declarer=play.declarer, result=tricks, claim=claim)
+    if play.score is not None:
+        text += f", {signed(play.score)}"
+    if play.imps is not None:
+        text += f", {signed(play.imps)} IMP{'s' * (abs(play.imps) != 1)}"
+    return text
+
+
+def signed(number: int) -> str:
+    """+450, -100, 0."""
+    return f"{number:+d}" if number else "0"
+
+
 def file_score(contract: str, declarer: str, result: str, claim: int | None, vul: str) -> int | None:
     """N-S's duplicate score of a recorded result; None when the record lacks contract,
     declarer or tricks."""

@@ -2,16 +2,19 @@
 
 Nothing on the page that the code knows is typed twice: the limits are read
 from settings at request time, the 16-board table comes from
-``games.formats.model``, the game's rule options from ``Game.MissingInfo``,
-and every example (the worked LIN and PBN boards, the sample of each problem
-message) is put through the real reader, so the page shows what an upload
-would show.
+``games.formats.model``, the game's rule options from ``Game.MissingInfo`` and
+``Game.PracticePlay``, the robot's order among equal cards from
+``games.formats.robot``, the scoring example from ``games.formats.scoring`` and
+``games.models.results``, and every example (the worked LIN and PBN boards, the
+sample of each problem message) is put through the real reader, so the page shows
+what an upload would show.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from types import SimpleNamespace
 from typing import Any
 
 from django.conf import settings
@@ -21,8 +24,12 @@ from django.views.decorators.http import require_safe
 
 from games.formats import read_decks
 from games.formats.model import SEATS, Deck, dealer_for_board, vul_for_board
+from games.formats.robot import TIE_ORDER
 from games.formats.rotate import declarer_of, rotate, rotation_for
+from games.formats.scoring import duplicate_score, imps
 from games.models import VUL_CHOICES, Game
+from games.models.deck import side_score
+from games.models.results import result_line
 from games.models.upload import ROTATION_CHOICES, problem_text, read_file
 from games.problem_help import CATCH_ALL
 from games.upload_forms import ACCEPT, human_size
@@ -166,6 +173,27 @@ def _pbn(deck: Deck) -> str:
     return f'[Board "{deck.board}"]\n[Dealer "{deck.dealer}"]\n[Vulnerable "{deck.vul}"]\n[Deal "{deal}"]'
 
 
+@cache
+def _scoring() -> dict[str, Any]:
+    """A board played here against the file's record of it, scored as the table scores it:
+    4♥ by South, 11 tricks, against 10 tricks at the other table, nobody vulnerable."""
+    ours, theirs = duplicate_score("4H", "S", "None", 11), duplicate_score("4H", "S", "None", 10)
+    won = imps(ours - theirs)
+    play = SimpleNamespace(
+        finished_at=True, contract="4H", declarer="S", tricks=11, claim_tricks=None, score=ours, imps=won
+    )
+    passed = imps(duplicate_score("3NT", "N", "None", 9))  # what the side that passed loses
+    return {
+        "ours": ours,
+        "theirs": theirs,
+        "imps": won,
+        "line": result_line(play),
+        "score_tag": side_score(ours),
+        "minus_tag": side_score(-100),
+        "passed_imps": passed,
+    }
+
+
 def _limits() -> dict[str, Any]:
     """The limits in force now (settings may change between requests, and in tests)."""
     hours = settings.DECK_UPLOAD_EXPIRY_HOURS
@@ -212,5 +240,9 @@ def uploading_decks(request: HttpRequest) -> HttpResponse:
         "when_empty": Game.WhenEmpty.choices,
         "samples": _samples(),
         "catch_all": CATCH_ALL,
+        "practice_play": Game.PracticePlay.choices,
+        "practice_play_label": Game._meta.get_field("practice_play").verbose_name,
+        "tie_order": [{"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}[s] for s in TIE_ORDER],
+        "scoring": _scoring(),
     }
     return render(request, "games/help_upload.html", context)

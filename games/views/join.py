@@ -28,6 +28,7 @@ from django.views.decorators.vary import vary_on_headers
 
 from games.models import Game
 from games.models.join import SEAT_NAMES, JoinTable, SeatError, seat_of, seat_view
+from games.models.results import running_total
 
 VIEW = "games/partials/seat_view.html"
 PANEL = "games/partials/seat_panel.html"
@@ -53,11 +54,13 @@ def _private(response: HttpResponse) -> HttpResponse:
 
 
 def join_context(request: HttpRequest, game: Game, table: JoinTable | None = None) -> dict[str, Any]:
-    """What the seat view and, for the host, the players panel show."""
+    """What the seat view (the board at play, the running total) and, for the host, the
+    players panel show."""
     table = table or JoinTable.for_game(game)
     return {
         "game": game,
         "view": seat_view(game, request.user, table),
+        "total": running_total(game),
         "invite_url": request.build_absolute_uri(reverse("join_game", args=[game.pk, table.invite_token])),
     }
 

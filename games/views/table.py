@@ -13,9 +13,12 @@ from django.templatetags.static import static
 from django.views.decorators.http import require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 
+from games.formats.play import IllegalAction
 from games.forms import GameForm
-from games.models import DealtBoard, Deck, Game
+from games.models import BoardPlay, DealtBoard, Deck, Game
 from games.models.join import JoinTable
+from games.models.results import running_total
+from games.play_view import for_practice
 from games.views.join import join_context, player_table
 
 QUEUE_SHOWN = 10  # the next decks listed on the game page
@@ -38,7 +41,29 @@ def table_context(game: Game, request: HttpRequest | None = None) -> dict[str, A
     context = {"game": game, "board": shown[0] if shown else None, "history": shown, **queue_context(game)}
     if request is not None and game.game_type == Game.Type.JOIN:
         context.update(join_context(request, game))
+    context.update(play_context(game, context["board"]))
     return context
+
+
+def play_context(game: Game, board: DealtBoard | None) -> dict[str, Any]:
+    """A practice table that is played (all four hands, or Just Declare): the board as its
+    host plays it and the running total. Nothing for a table that shows the hands.
+    Just Declare's board is set up (turned, the robot's lead made) when first shown."""
+    if game.game_type != Game.Type.PRACTICE or game.practice_play == Game.PracticePlay.SHOW or board is None:
+        return {}
+    play = getattr(board, "played", None)
+    if play is None and game.practice_play == Game.PracticePlay.DECLARE:
+        try:
+            play = BoardPlay.start(board, BoardPlay.Mode.DECLARE)
+        except IllegalAction as error:
+            return {"play_notice": f"{error}: deal the next board.", "total": running_total(game)}
+    return {"play": for_practice(board, play, play.mode if play else game.practice_play), "total": running_total(game)}
+
+
+def practice_context(game: Game) -> dict[str, Any]:
+    """What the felt of a played practice table shows (the answer to a call or a card)."""
+    board = game.boards.select_related("deck", "played").order_by("-number").first()
+    return {"game": game, "board": board, **play_context(game, board)}
 
 
 def queue_context(game: Game) -> dict[str, Any]:
@@ -52,7 +77,7 @@ def queue_context(game: Game) -> dict[str, Any]:
 def recent_boards(game: Game) -> QuerySet[DealtBoard]:
     """The last boards dealt, newest first, as the history panel lists them."""
     return (
-        game.boards.select_related("deck")
+        game.boards.select_related("deck", "played")
         .defer(*(f"deck__{name}" for name in Deck.LISTING_DEFERRED))
         .order_by("-number")
     )[:HISTORY_SHOWN]
@@ -66,7 +91,7 @@ def dealt_context(game: Game, board: DealtBoard, shown: str | None, queue_head: 
     the list, adds the deck that comes into view and one history row; otherwise (another
     tab dealt or reordered, or the queue is nearly empty) it sends both panels whole.
     """
-    context = {"board": board, **queue_context(game)}
+    context = {"board": board, **queue_context(game), **play_context(game, board)}
     if board.deck_id is not None and queue_head == str(board.deck_id) and context["queue_count"] > QUEUE_SHOWN:
         context["queue_row"] = context["next_decks"][-1]
     if board.number > 1 and shown == str(board.number - 1):

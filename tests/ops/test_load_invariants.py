@@ -121,3 +121,84 @@ def test_the_load_client_deals_as_the_page_does(client, game):
         state.update(page_state(answer.content))
         assert state == {"shown": str(n), "queue_head": str(decks[n].pk)}
     assert b'id="history"' not in answer.content  # after the first board: the small answer
+
+
+# --- played boards ------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def played_game(game) -> Game:
+    """Three boards played at a practice table: to the end, passed out, and one in play."""
+    from games.models import BoardPlay
+    from tests.playing import call, cards
+
+    game.add_decks([ParsedDeck(deal=d, index=i, line=0) for i, d in enumerate(_deals(3))], source_name="p.pbn")
+    for passes, played in ((0, 52), (4, 0), (0, 7)):
+        play = BoardPlay.start(game.deal_next(), BoardPlay.Mode.ALL_FOUR)
+        play = call(play, *(["P"] * 4 if passes else ["1C", "P", "P", "P"]))
+        cards(play, played)
+    return game
+
+
+def test_played_boards_that_replay_legally_pass(played_game):
+    from games.models import BoardPlay
+
+    assert BoardPlay.objects.filter(finished_at__isnull=False).count() == 2
+    assert check_queues() == []
+
+
+def test_it_reports_a_card_the_rules_do_not_allow(played_game):
+    from games.models import BoardPlay
+
+    play = BoardPlay.objects.get(board__number=3)
+    BoardPlay.objects.filter(pk=play.pk).update(cards=[*play.cards, play.cards[-1]], actions=12)  # played twice
+    (problem,) = check_queues()
+    assert problem.startswith(f"game {played_game.pk}: board 3: the stored calls and cards do not replay:")
+
+
+def test_it_reports_a_call_out_of_the_box(played_game):
+    from games.models import BoardPlay
+
+    BoardPlay.objects.filter(board__number=2).update(calls=[{"call": "8NT"}])
+    assert any("board 2: the stored calls and cards do not replay" in p for p in check_queues())
+
+
+def test_it_reports_fewer_actions_than_calls_and_cards(played_game):
+    from games.models import BoardPlay
+
+    BoardPlay.objects.filter(board__number=3).update(actions=3)
+    assert f"game {played_game.pk}: board 3: 3 actions counted for 11 calls and cards" in check_queues()
+
+
+def test_it_reports_a_result_the_play_does_not_give(played_game):
+    from games.models import BoardPlay
+
+    play = BoardPlay.objects.get(board__number=1)
+    BoardPlay.objects.filter(pk=play.pk).update(tricks=(play.tricks + 1) % 14)
+    assert any("board 1: the result stored" in p for p in check_queues())
+    BoardPlay.objects.filter(board__number=3).update(finished_at=play.finished_at)
+    assert any("board 3: the board is play but marked finished" in p for p in check_queues())
+
+
+def test_the_load_clients_table_plays_a_board_through_the_play_routes(client, host):
+    """scripts/locustfile.py's tables play as the page does (bench.play.Script): each call
+    and card posted with the board and the number of actions its page shows, each answer
+    showing the table one action on."""
+    from bench.play import Script, shown_at, table_pbn
+    from games.formats import read_decks
+    from games.models import BoardPlay
+
+    game = Game.objects.create(host=host, name="t", practice_play=Game.PracticePlay.ALL_FOUR)
+    (deck,) = read_decks(table_pbn(1), "t.pbn").decks
+    game.add_decks([deck], source_name="t.pbn")
+    client.force_login(host)
+    client.post(reverse("deal", args=[game.pk]), HTTP_HX_REQUEST="true")
+    script = Script(deck.deal, deck.effective_dealer, deck.effective_vul, 1)
+    for route, fields in script.moves():
+        answer = client.post(reverse(route, args=[game.pk]), fields, HTTP_HX_REQUEST="true")
+        assert answer.status_code == 200
+        assert shown_at(answer.content) in (None, script.at + 1), answer.content.decode()[:3000]
+    play = BoardPlay.objects.get(board__game=game)
+    assert play.done and play.contract == "3NT" and play.calls[0]["explanation"] == "2+ clubs"
+    assert play.actions == script.at == 62 and play.reference == "at the other table: 3NT by N, 9 tricks"
+    assert check_queues(game.pk) == []

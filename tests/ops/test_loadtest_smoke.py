@@ -1,5 +1,6 @@
 """scripts/loadtest.py end to end, briefly: PostgreSQL, gunicorn and locust start, hosts sign
-in, upload, add, deal and export, and manage.py check_queues checks the queues. The figures
+in, upload, add, deal and export, a table plays a board, and manage.py check_queues checks
+the queues and the played boards. The figures
 of a run this short mean nothing; that the harness works does (make loadtest relies on it).
 Then the CPU report's arithmetic, without a run."""
 
@@ -34,7 +35,12 @@ def test_a_short_load_test_runs_clean():
     if importlib.util.find_spec("locust") is None:
         skip_or_fail("locust is not installed in the virtualenv (requirements.txt)")
     done = subprocess.run(
-        [sys.executable, "scripts/loadtest.py", "--seconds", "4", "--hosts", "3", "--boards", "12", "--deals", "4"],
+        [
+            sys.executable,
+            "scripts/loadtest.py",
+            *("--seconds", "6", "--hosts", "3", "--boards", "12", "--deals", "4"),
+            *("--tables", "1", "--table-boards", "1", "--table-pause", "0"),
+        ],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -50,6 +56,9 @@ def test_a_short_load_test_runs_clean():
     assert int(deals.split()[1]) > 0, deals  # hosts got as far as dealing
     checked = re.search(r"manage.py check_queues: ok: (\d+) games checked", out)
     assert checked and int(checked[1]) > 0, out[-4000:]
+    cards = next(line for line in out.splitlines() if line.startswith("play_card "))
+    assert int(cards.split()[1]) > 0, cards  # a table got as far as playing
+    assert re.search(r"^  tables: \d+ calls and \d+ cards", out, re.M), out[-4000:]
 
 
 def test_the_cpu_sample_finds_the_database_server_and_counts_its_time(tmp_path):

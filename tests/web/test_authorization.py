@@ -41,6 +41,9 @@ ROUTES: dict[str, tuple[str, set[str]]] = {
     "upload_add": (HOST, {"POST"}),
     "upload_options": (HOST, {"POST"}),
     "deck_analysis": (HOST, {"GET"}),
+    # Playing a board (tests/web/test_play_*.py play whole boards at each kind of table).
+    **{name: (HOST, {"POST"}) for name in ("play_call", "play_card", "play_claim", "play_accept")},
+    **{name: (HOST, {"POST"}) for name in ("play_reject", "play_ask_undo", "play_undo", "play_keep")},
     # Join games (the fixture's game is a Practice game: no seats, no valid invite token;
     # tests/web/test_join_privacy.py walks the seated players' side).
     "join_game": (HOST, {"GET", "POST"}),

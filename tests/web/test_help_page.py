@@ -396,3 +396,62 @@ def test_the_rotation_diagram_shows_the_declarers_hand_at_south(page):
     shown = north.split(".")[1].replace("T", "10")
     assert hearts(before, "North") == shown and hearts(after, "South") == shown
     assert hearts(after, "North") != shown
+
+
+# --- playing a board ---------------------------------------------------------------------------------
+
+
+def test_it_explains_playing_a_board(page):
+    assert '<a href="#playing">Playing a board</a>' in page
+    section = page.split('<section id="playing"')[1].split("</section>")[0]
+    for anchor in (
+        "play-bidding",
+        "play-lead",
+        "play-claims",
+        "play-undo",
+        "play-just-declare",
+        "play-scores",
+        "play-exports",
+    ):
+        assert f'id="{anchor}"' in section, anchor
+    words = text_of(section)
+    for phrase in (
+        "shown to the opponents, never to your partner",  # alerts
+        "declarer plays dummy's cards",  # the lead and dummy
+        "declarer may claim",
+        "Both defenders accept",
+        "One defender rejects",
+        "the claim is withdrawn and play goes on",
+        "ask to undo it",
+        "host grants",
+        "undo takes back the last call or card straight away",  # practice
+        "and the robot's answers after it",  # Just Declare
+        "file's auction",
+        "par",
+        "turned so that you declare from South",
+        "double dummy",
+        "lowest",
+        "duplicate score",
+        "the file's recorded result “at the other table”",
+        "running total",
+        "as played",
+        "no result",
+    ):
+        assert phrase in words, phrase
+    for _value, label in Game.PracticePlay.choices:
+        assert label in words
+
+
+def test_the_playing_examples_come_from_the_code(page):
+    from games.formats.robot import TIE_ORDER
+    from games.formats.scoring import duplicate_score, imps
+
+    words = text_of(page.split('<section id="playing"')[1].split("</section>")[0])
+    ours, theirs = duplicate_score("4H", "S", "None", 11), duplicate_score("4H", "S", "None", 10)
+    assert (
+        f"is +{ours}; at the other table 10 tricks were +{theirs}, so the board wins {imps(ours - theirs)} IMP" in words
+    )
+    assert text_of(page.split('id="play-result-example">')[1].split("</em>")[0]) == "4♥ by S, 11 tricks, +450, +1 IMP"
+    names = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+    assert "the lowest rank, then " + ", ".join(names[s] for s in TIE_ORDER) in words
+    assert '[Score "NS 450"]' in words and '"EW 100"' in words

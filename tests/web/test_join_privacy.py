@@ -357,3 +357,52 @@ def test_after_the_reveal_a_stranger_still_gets_404(at, table, django_user_model
     table.reveal(1)
     django_user_model.objects.create_user("frank", password="x")
     assert at("frank").get(f"/games/{table.game.pk}/boards/1/analysis/").status_code == 404
+
+
+# --- while the board is played (tests/web/test_play_privacy.py has every phase) ----------
+
+
+def play_to_the_lead(at, table) -> None:
+    """The table bids 1♥ P 2NT P 4♥ P P P (North declares) and East leads the ♠3."""
+    pk = table.game.pk
+    for i, (username, call) in enumerate(zip(["alice", "bob", "dave", "erin"] * 2, TO_4H)):
+        response = at(username).post(f"/games/{pk}/play/call/", {"board": 1, "at": i, "call": call})
+        assert response.status_code == 302
+    assert at("bob").post(f"/games/{pk}/play/card/", {"board": 1, "at": 8, "card": "S3"}).status_code == 302
+
+
+TO_4H = ["1H", "P", "2NT", "P", "4H", "P", "P", "P"]
+
+
+@pytest.mark.parametrize("username, seat", SEATED)
+def test_after_the_lead_every_seat_sees_dummy_and_no_other_hand(at, table, username, seat):
+    play_to_the_lead(at, table)
+    html = at(username).get(f"/games/{table.game.pk}/").content.decode()
+    if seat == "N":  # declarer plays from dummy next: its spades are buttons to click
+        assert all(f'name="card" value="{card}"' in html for card in ("SK", "ST", "S2"))
+    else:
+        for text in shown("S"):  # dummy (South) has played nothing yet: shown as dealt
+            assert text in html, f"dummy's {text!r} is missing for {seat}"
+    for other in "NEW":
+        if other != seat:
+            for text in leaks(other):
+                assert text not in html, f"{other}'s {text!r} leaked to {seat}"
+
+
+def test_the_files_record_stays_hidden_while_the_board_is_played(at, table):
+    play_to_the_lead(at, table)
+    for username in ("alice", "bob", "dave", "erin"):
+        html = at(username).get(f"/games/{table.game.pk}/").content.decode()
+        assert "Jacoby" not in html and "From the file" not in html and "claimed" not in html
+
+
+@pytest.mark.parametrize("username", ["alice", "bob", "dave", "erin"])
+def test_a_board_revealed_at_play_shows_every_hand_still_held(at, table, username):
+    play_to_the_lead(at, table)
+    table.reveal(1)
+    html = at(username).get(f"/games/{table.game.pk}/").content.decode()
+    for seat in "NW":
+        for text in shown(seat):
+            assert text in html
+    assert "South's hand" in html and ("K 10 2" in html or 'value="SK"' in html)  # alice plays it next
+    assert 'title="spades">♠</span> <span class="cards">Q 9 8 7</span>' in html  # East, less the ♠3 led

@@ -1,0 +1,140 @@
+"""The pieces of a played board that a page shows: cards, suits, hands, tricks, the
+bidding box's calls, a claim and the result. ``games.play_view`` builds them for one
+viewer; they hold only what that viewer may see."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from games.formats.cards import SUIT_NAMES
+from games.formats.model import SUITS
+from games.formats.rules import STRAIN_SYMBOLS
+from games.join_record import COLUMNS, Bid
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    code: str  # "HK", as the rules engine and the forms write it
+    seat: str = ""
+    lead: bool = False
+    wins: bool = False
+
+    @property
+    def suit(self) -> str:
+        return self.code[0]
+
+    @property
+    def rank(self) -> str:
+        return "10" if self.code[1] == "T" else self.code[1]
+
+    @property
+    def name(self) -> str:
+        return f"{self.rank} of {SUIT_NAMES[self.suit]}"
+
+
+@dataclass(frozen=True, slots=True)
+class SuitRow:
+    suit: str
+    cards: tuple[Card, ...]
+
+    @property
+    def symbol(self) -> str:
+        return STRAIN_SYMBOLS[self.suit]
+
+    @property
+    def name(self) -> str:
+        return SUIT_NAMES[self.suit]
+
+    @property
+    def colour(self) -> str:
+        return "red" if self.suit in "HD" else "black"
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    """One seat's hand as this viewer sees it."""
+
+    seat: str
+    cards: tuple[str, ...] | None  # None: hidden from this viewer
+    count: int  # the cards the hand still holds
+    playable: frozenset[str] = frozenset()  # the cards this viewer may click now
+    role: str = ""  # "declarer", "dummy" or ""
+    to_act: bool = False  # the next call or card is this seat's
+
+    @property
+    def dotted(self) -> str:
+        """ "AK.QJ2..T98" for the diagram; "" when hidden."""
+        if self.cards is None:
+            return ""
+        return ".".join("".join(c[1] for c in self.cards if c[0] == suit) for suit in SUITS)
+
+    @property
+    def rows(self) -> list[SuitRow]:
+        cards = self.cards or ()
+        return [SuitRow(suit, tuple(Card(c, self.seat) for c in cards if c[0] == suit)) for suit in SUITS]
+
+
+@dataclass(frozen=True, slots=True)
+class Trick:
+    number: int
+    leader: str
+    cards: tuple[Card, ...]  # in play order
+    winner: str  # "" while the trick is under way
+
+    @property
+    def cells(self) -> tuple[Card | None, ...]:
+        """The cards in the auction's columns (W N E S), None where none was played."""
+        by_seat = {card.seat: card for card in self.cards}
+        return tuple(by_seat.get(seat) for seat in COLUMNS)
+
+
+@dataclass(frozen=True, slots=True)
+class BoxCall:
+    call: str  # "1C", "P"
+    bid: Bid
+    legal: bool
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimShown:
+    declarer: str
+    tricks: int
+    accepted: tuple[str, ...]
+    waiting: tuple[str, ...]
+    may_answer: bool  # this viewer is a defender who has not answered
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    contract: Bid | None  # None: passed out
+    declarer: str
+    tricks: int | None
+    score: int | None  # N-S's
+    reference: str = ""
+    reference_score: int | None = None
+    imps: int | None = None
+
+    @property
+    def score_text(self) -> str:
+        return signed(self.score or 0)
+
+    @property
+    def imps_text(self) -> str:
+        return signed(self.imps or 0)
+
+    @property
+    def imps_count(self) -> int:
+        return abs(self.imps or 0)
+
+    @property
+    def made(self) -> str:
+        """ "made", "+1", "−2" ("" when passed out)."""
+        if self.contract is None or self.tricks is None:
+            return ""
+        over = self.tricks - 6 - int(self.contract.level)
+        return "made" if over == 0 else f"+{over}" if over > 0 else f"−{-over}"
+
+
+def signed(number: int) -> str:
+    """ "+420", "−100", "0": a score as score sheets write it."""
+    return f"+{number}" if number > 0 else f"−{-number}" if number < 0 else "0"

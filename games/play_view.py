@@ -1,0 +1,325 @@
+"""What one viewer sees of a board in play: the auction, the hands, the trick, the claim.
+
+``PlayView`` is built from the rules engine's ``BoardState`` and who is looking; the
+templates get it, never the deal, so a page can only print the cards ``visible_hands``
+allows (or, at a practice table, what its mode allows the host). Three kinds of viewer:
+
+- a seat at a Join table (``for_join``): their own hand, dummy's after the opening lead,
+  declarer's while a claim is pending, all four once the board is done or revealed; a
+  player who took the seat after the deal, the host not seated and staff see no hand;
+- the host of a practice table playing all four hands (``for_practice``, ALL_FOUR);
+- the host declaring from South against the robot (DECLARE): South's hand, North's
+  (dummy) after the lead, East and West only once the board is done.
+
+An alert and its explanation are shown to the caller and the opponents, never to the
+caller's partner, until the board is done.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from games.formats import play as rules_of_play
+from games.formats import rules
+from games.formats.cards import SEAT_NAMES
+from games.formats.model import SEATS
+from games.formats.play import BoardState
+from games.join_record import COLUMNS, Bid
+from games.models.board_play import BoardPlay, last_actor
+from games.models.deck import DealtBoard
+from games.play_parts import BoxCall, Card, ClaimShown, Hand, Result, Trick
+
+CALL_WORDS = {"P": "Pass", "X": "Dbl", "XX": "Rdbl"}
+CONTRACT_FROM = {
+    "auction": "the file's auction",
+    "contract": "the file's contract",
+    "par": "par (the file gives no contract)",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class PlayView:
+    game_pk: int
+    number: int
+    mode: str  # BoardPlay.Mode
+    at: int  # the actions the page shows: every form posts it back
+    dealer: str  # as played: Just Declare turns the deck
+    vul: str
+    phase: str
+    status: str  # "West to lead", "Your turn to call"
+    turn: str
+    hands: tuple[Hand, ...]  # N, E, S, W
+    auction: tuple[tuple[Bid | None, ...], ...]  # rows in COLUMNS order
+    notes: tuple[tuple[int, str], ...]
+    box: tuple[tuple[BoxCall, ...], ...] = ()  # the bidding box's rows; () unless this viewer calls now
+    contract: Bid | None = None
+    declarer: str = ""
+    dummy: str = ""
+    contract_from: str = ""  # Just Declare: where the contract comes from
+    trick: Trick | None = None  # the trick under way (or, between tricks, the one just won)
+    last_trick: Trick | None = None  # the trick before the one under way
+    tricks: tuple[Trick, ...] = ()  # every complete trick, shown once the board is done
+    won: dict[str, int] = field(default_factory=dict)  # {"NS": 3, "EW": 1}
+    claim: ClaimShown | None = None
+    claim_max: int | None = None  # this viewer may claim up to this many tricks
+    undo_asked_by: str = ""
+    may_ask_undo: bool = False
+    may_grant_undo: bool = False  # the host, with a player's request waiting
+    may_undo: bool = False  # a practice host takes back their last card or call
+    result: Result | None = None
+    columns: str = COLUMNS
+
+    @property
+    def done(self) -> bool:
+        return self.phase == rules_of_play.DONE
+
+    @property
+    def target(self) -> str:
+        """The element an htmx answer replaces: the seat view at a Join table, the felt
+        at a practice table."""
+        return "#seat-view" if self.mode == BoardPlay.Mode.TABLE else "#felt"
+
+    @property
+    def shown(self) -> dict[str, str]:
+        """The dotted hands this viewer sees, by seat."""
+        return {hand.seat: hand.dotted for hand in self.hands if hand.cards is not None}
+
+    @property
+    def in_play(self) -> bool:
+        """Cards are (or were) on the table: the trick replaces the compass."""
+        return self.phase in (rules_of_play.OPENING_LEAD, rules_of_play.PLAY, rules_of_play.CLAIM_PENDING) or bool(
+            self.tricks or self.trick
+        )
+
+    def hand(self, seat: str) -> Hand:
+        return self.hands[SEATS.index(seat)]
+
+
+# --- building a view ---------------------------------------------------------------------
+
+
+def board_state(board: DealtBoard, play: BoardPlay | None) -> BoardState:
+    """The board's stored play, or the board before its first call (nothing stored yet)."""
+    if play is not None:
+        return play.state()
+    return rules_of_play.new_board(board.deal, board.dealer, board.vul)
+
+
+def played(board: DealtBoard) -> BoardPlay | None:
+    return getattr(board, "played", None)  # a reverse one-to-one: absent until the first action
+
+
+def for_join(board: DealtBoard, seat: str, held: bool, can_manage: bool, revealed: bool) -> PlayView:
+    """A Join table's board as the person at ``seat`` ("" when not seated) sees it.
+    ``held``: the seat was theirs when the board was dealt, so they see and play its hand."""
+    play = played(board)
+    state = board_state(board, play)
+    viewer = seat if held else None
+    if revealed and state.phase != rules_of_play.DONE:  # the host showed all four hands to the table
+        shown = {s: state.remaining(s) for s in SEATS}
+    else:
+        shown = rules_of_play.visible_hands(state, viewer)
+    return _build(
+        board,
+        play,
+        state,
+        mode=BoardPlay.Mode.TABLE,
+        shown=shown,
+        acts_for={viewer} if viewer else set(),
+        me=viewer,
+        alerts_for=seat or None,
+        host=can_manage,
+    )
+
+
+def for_practice(board: DealtBoard, play: BoardPlay | None, mode: str) -> PlayView:
+    """A practice table's board as its host plays it (``mode``: ALL_FOUR or DECLARE)."""
+    state = board_state(board, play)
+    if mode == BoardPlay.Mode.DECLARE:
+        shown = rules_of_play.visible_hands(state, "S")
+        acts_for = {"S"}
+    else:
+        done = state.phase == rules_of_play.DONE
+        shown = {s: state.hand(s) if done else state.remaining(s) for s in SEATS}
+        acts_for = set(SEATS)
+    return _build(board, play, state, mode=mode, shown=shown, acts_for=acts_for, me=None, alerts_for=None, host=True)
+
+
+def _build(
+    board: DealtBoard,
+    play: BoardPlay | None,
+    state: BoardState,
+    *,
+    mode: str,
+    shown: dict[str, list[str]],
+    acts_for: set[str],
+    me: str | None,
+    alerts_for: str | None,
+    host: bool,
+) -> PlayView:
+    phase, turn, actor = state.phase, state.turn or "", state.actor or ""
+    done = phase == rules_of_play.DONE
+    declarer, dummy = state.declarer, state.dummy
+    playable = frozenset(rules_of_play.legal_cards(state)) if actor and actor in acts_for else frozenset()
+    hands = tuple(
+        Hand(
+            seat=seat,
+            cards=tuple(shown[seat]) if seat in shown else None,
+            count=len(state.remaining(seat)),
+            playable=playable if seat == turn and seat in shown else frozenset(),
+            role="declarer" if seat == declarer else "dummy" if seat == dummy else "",
+            to_act=seat == turn,
+        )
+        for seat in SEATS
+    )
+    auction, notes = _auction(state, alerts_for=None if done else alerts_for)
+    box = _box(state) if phase == rules_of_play.AUCTION and turn in acts_for else ()
+    tricks = tuple(_trick(n, trick, state.trump) for n, trick in enumerate(state.tricks, start=1))
+    current = state.current_trick
+    trick = _trick(len(tricks) + 1, current, "") if current else (tricks[-1] if tricks else None)
+    undo_asked_by = play.undo_asked_by if play is not None else ""
+    last = last_actor(state)
+    undoable = phase in (rules_of_play.AUCTION, rules_of_play.OPENING_LEAD, rules_of_play.PLAY) and bool(last)
+    if mode == BoardPlay.Mode.DECLARE:  # the host's own cards, the robot's answers with them
+        owners = rules.card_owners(state.deal)
+        undoable = state.claim is None and any(owners[card] in "NS" for card in state.cards)
+    elif mode == BoardPlay.Mode.ALL_FOUR:
+        undoable = state.claim is None and bool(state.calls)
+    return PlayView(
+        game_pk=board.game_id,
+        number=board.number,
+        mode=mode,
+        at=play.actions if play is not None else 0,
+        dealer=state.dealer,
+        vul=state.vul,
+        phase=phase,
+        status=_status(state, acts_for, me, mode, undo_asked_by),
+        turn=turn,
+        hands=hands,
+        auction=auction,
+        notes=notes,
+        box=box,
+        contract=_contract_bid(state.contract),
+        declarer=declarer,
+        dummy=dummy,
+        contract_from=CONTRACT_FROM.get(play.contract_from, "") if play is not None else "",
+        trick=trick,
+        last_trick=tricks[-1] if current and tricks else None,
+        tricks=tricks if done else (),
+        won=state.tricks_won,
+        claim=_claim(state, acts_for),
+        claim_max=13 - len(tricks) if phase == rules_of_play.PLAY and declarer in acts_for else None,
+        undo_asked_by=undo_asked_by,
+        may_ask_undo=mode == BoardPlay.Mode.TABLE and bool(me) and me == last and undoable and not undo_asked_by,
+        may_grant_undo=mode == BoardPlay.Mode.TABLE and host and bool(undo_asked_by),
+        may_undo=mode != BoardPlay.Mode.TABLE and host and undoable,
+        result=_result(state, play) if done else None,
+    )
+
+
+def _contract_bid(contract: str) -> Bid | None:
+    bid = rules.parse_contract(contract) if contract and contract != "Pass" else None
+    return None if bid is None else Bid(str(bid.level), bid.strain, bid.risk)
+
+
+def _call_bid(call: str, alert: bool = False, note: int | None = None) -> Bid:
+    bid = rules.parse_contract(call) if call[:1].isdigit() else None
+    if bid is None:
+        return Bid(CALL_WORDS.get(call, call), alert=alert, note=note)
+    return Bid(str(bid.level), bid.strain, alert=alert, note=note)
+
+
+def _auction(
+    state: BoardState, alerts_for: str | None
+) -> tuple[tuple[tuple[Bid | None, ...], ...], tuple[tuple[int, str], ...]]:
+    """The auction in rows of four (W N E S); an alert is left out for the caller's
+    partner (``alerts_for``; None: everyone's alerts are shown)."""
+    cells: list[Bid | None] = [None] * COLUMNS.index(state.dealer)
+    notes: list[tuple[int, str]] = []
+    for i, made in enumerate(state.calls):
+        caller = rules.seat_after(state.dealer, i)
+        hidden = alerts_for is not None and alerts_for != caller and rules.partners(alerts_for, caller)
+        note = None
+        if made.explanation and not hidden:
+            note = len(notes) + 1
+            notes.append((note, made.explanation))
+        cells.append(_call_bid(made.call, alert=made.alert and not hidden, note=note))
+    cells.extend([None] * (-len(cells) % 4))
+    return tuple(tuple(cells[i : i + 4]) for i in range(0, len(cells), 4)), tuple(notes)
+
+
+def _box(state: BoardState) -> tuple[tuple[BoxCall, ...], ...]:
+    """The bidding box: Pass, Dbl, Rdbl, then a row a level from the lowest level with a
+    legal bid (lower levels left out, illegal bids in a row greyed)."""
+    legal = set(rules_of_play.legal_calls(state))
+    rows = [tuple(BoxCall(call, _call_bid(call), call in legal) for call in ("P", "X", "XX"))]
+    for level in range(1, 8):
+        row = tuple(BoxCall(f"{level}{s}", _call_bid(f"{level}{s}"), f"{level}{s}" in legal) for s in rules.STRAINS)
+        if any(call.legal for call in row):
+            rows.append(row)
+    return tuple(rows)
+
+
+def _trick(number: int, played: Iterable[tuple[str, str]], trump: str) -> Trick:
+    played = list(played)
+    winner = rules.trick_winner(played, trump) if len(played) == 4 else ""
+    cards = tuple(Card(card, seat, lead=i == 0, wins=seat == winner) for i, (seat, card) in enumerate(played))
+    return Trick(number, played[0][0] if played else "", cards, winner)
+
+
+def _claim(state: BoardState, acts_for: set[str]) -> ClaimShown | None:
+    if state.phase != rules_of_play.CLAIM_PENDING or state.claim is None:
+        return None
+    accepted = tuple(s for s in state.defenders if s in state.claim.accepted)
+    waiting = tuple(s for s in state.defenders if s not in state.claim.accepted)
+    return ClaimShown(state.declarer, state.claim.tricks, accepted, waiting, any(s in acts_for for s in waiting))
+
+
+def _result(state: BoardState, play: BoardPlay | None) -> Result:
+    passed_out = state.contract == "Pass"
+    return Result(
+        contract=None if passed_out else _contract_bid(state.contract),
+        declarer="" if passed_out else state.declarer,
+        tricks=None if passed_out else state.declarer_tricks,
+        score=state.score,
+        reference=play.reference if play is not None else "",
+        reference_score=play.reference_score if play is not None else None,
+        imps=play.imps if play is not None else None,
+    )
+
+
+def contract_text(state: BoardState) -> str:
+    """ "4♥X by South", or "" before the auction is over."""
+    bid = rules.parse_contract(state.contract) if state.contract not in ("", "Pass") else None
+    if bid is None:
+        return ""
+    return f"{bid.level}{rules.STRAIN_SYMBOLS[bid.strain]}{bid.risk} by {SEAT_NAMES[state.declarer]}"
+
+
+def _status(state: BoardState, acts_for: set[str], me: str | None, mode: str, undo_asked_by: str) -> str:
+    """One sentence: whose turn it is, or how the board ended."""
+    phase, turn = state.phase, state.turn or ""
+    if undo_asked_by:
+        who = "You ask" if undo_asked_by == me else f"{SEAT_NAMES[undo_asked_by]} asks"
+        return f"{who} to undo the last {'card' if state.cards else 'call'}: waiting for the host."
+    if phase == rules_of_play.DONE:
+        if state.contract == "Pass":
+            return "Passed out: the board is over."
+        return f"{contract_text(state)}: {state.declarer_tricks} tricks. The board is over."
+    if phase == rules_of_play.CLAIM_PENDING and state.claim is not None:
+        waiting = [s for s in state.defenders if s not in state.claim.accepted]
+        names = " and ".join(SEAT_NAMES[s] for s in waiting)
+        return f"{SEAT_NAMES[state.declarer]} claims {state.claim.tricks} of the remaining tricks: waiting for {names}."
+    mine = turn == me or (mode != BoardPlay.Mode.TABLE and len(acts_for) == 1 and state.actor in acts_for)
+    if phase == rules_of_play.AUCTION:
+        if mine:
+            return "Your turn to call."
+        return f"{SEAT_NAMES[turn]} to call{' (you call for every seat)' if len(acts_for) == 4 else ''}."
+    if phase == rules_of_play.OPENING_LEAD:
+        return "Your lead." if mine else f"{SEAT_NAMES[turn]} to lead."
+    if turn == state.dummy:
+        if state.actor == me or (mode == BoardPlay.Mode.DECLARE):
+            return "Your turn to play from dummy."
+        return f"Dummy ({SEAT_NAMES[turn]}) to play: {SEAT_NAMES[state.declarer]} plays it."
+    return "Your turn to play." if mine else f"{SEAT_NAMES[turn]} to play."

@@ -1,0 +1,202 @@
+"""Playing a board: the calls, the cards, a claim and its answers, undo.
+
+Every rule is ``BoardPlay.act``'s (and the rules engine's); these views only decide who
+acts, as which seat:
+- at a Join table, a player acts for the seat of their Seat row, never one named in the
+  request, and only on a board dealt while they held it (``Seat.from_board``); the host
+  grants or refuses an undo;
+- at a practice table the host acts: for whoever is to act (all four hands), or as South
+  (Just Declare);
+- anyone else gets 404, as for a game that does not exist.
+
+Every form posts the board its page shows and ``at``, the number of actions it shows: a
+page left open on another board, a double click or a slower player changes nothing.
+Answers: htmx gets the seat view (Join) or the felt (practice), with the refusal in a
+role="alert"; without JavaScript, a message and a redirect to the game's page.
+"""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.cache import patch_cache_control
+from django.views.decorators.http import require_POST
+from django.views.decorators.vary import vary_on_headers
+
+from games.formats.play import IllegalAction
+from games.models import BoardPlay, DealtBoard, Game
+from games.models.join import SEAT_NAMES
+from games.views.join import VIEW, join_context
+from games.views.table import practice_context
+
+HOST_ONLY = ("undo", "keep")  # at a Join table: the host's answers to a request
+
+
+def _number(text: str) -> int | None:
+    return int(text) if text.isdecimal() and len(text) <= 9 else None
+
+
+def _current_board(game: Game, shown: int | None) -> DealtBoard:
+    """The board on the table, if it is the one the page shows (else nothing is done)."""
+    board = game.boards.select_related("played", "deck").order_by("-number").first()
+    if board is None:
+        raise IllegalAction("No board has been dealt yet.")
+    if shown != board.number:
+        page = f"board {shown}" if shown else "no board"
+        raise IllegalAction(
+            f"Your page shows {page}, but board {board.number} is the one on the table now: nothing was done."
+        )
+    return board
+
+
+def _join_seat(request: HttpRequest, game: Game, board: DealtBoard, action: str) -> str:
+    """The seat the user acts for at a Join table ("" for the host's undo answers)."""
+    if action in HOST_ONLY:
+        if not game.can_manage(request.user):
+            raise IllegalAction("Only the host can grant or refuse an undo.")
+        return ""
+    row = game.seats.filter(user=request.user).first()
+    if row is None:
+        raise IllegalAction("You do not sit at this table: only the four players call and play.")
+    if row.from_board > board.number:
+        raise IllegalAction(
+            f"You sit {SEAT_NAMES[row.seat]} since board {board.number} was dealt: you play from the next board."
+        )
+    return row.seat
+
+
+def _practice_seat(play: BoardPlay, action: str) -> str:
+    """The seat the host acts for at a practice table."""
+    if play.mode == BoardPlay.Mode.DECLARE:
+        return "S"
+    state = play.state()
+    if action == "claim":
+        return state.declarer
+    return state.actor or state.declarer or ""
+
+
+def _game_for(request: HttpRequest, pk: int) -> Game:
+    """The game if the user may act at its table (seated at a Join game, or its host); 404 otherwise."""
+    game = get_object_or_404(Game, pk=pk)
+    if game.game_type == Game.Type.JOIN:
+        if game.can_manage(request.user) or game.seats.filter(user=request.user).exists():
+            return game
+    else:
+        try:
+            return Game.objects.managed_by(request.user, pk)
+        except Game.DoesNotExist:
+            pass
+    raise Http404("No such game.")
+
+
+def _act(request: HttpRequest, pk: int, action: str, **args) -> HttpResponse:
+    game = _game_for(request, pk)
+    try:
+        board = _current_board(game, _number(request.POST.get("board", "")))
+        at = _number(request.POST.get("at", ""))
+        if at is None:
+            raise IllegalAction("The table has moved on since your page was shown: look again and retry.")
+        if game.game_type == Game.Type.JOIN:
+            seat = _join_seat(request, game, board, action)
+            play = BoardPlay.start(board, BoardPlay.Mode.TABLE)
+        elif game.practice_play == Game.PracticePlay.SHOW:
+            raise IllegalAction("This game shows the hands: it is not played. Choose a way to play in a new game.")
+        else:
+            play = BoardPlay.start(board, game.practice_play)
+            seat = _practice_seat(play, action)
+        row = play.act(seat, action, at, **args)
+    except IllegalAction as error:
+        return _answer(request, game, error=str(error))
+    if action == "claim" and row.mode == BoardPlay.Mode.DECLARE:  # the robot has answered
+        return _answer(request, game, news=ROBOT_ACCEPTS if row.done else ROBOT_REJECTS)
+    return _answer(request, game)
+
+
+ROBOT_ACCEPTS = "The defenders accept your claim."
+ROBOT_REJECTS = "The defenders reject your claim: play on."
+
+
+def _answer(request: HttpRequest, game: Game, error: str = "", news: str = "") -> HttpResponse:
+    """The table after an action: ``error`` when it was refused, ``news`` to tell."""
+    if not request.htmx:
+        if error:
+            messages.error(request, error)
+        elif news:
+            messages.info(request, news)
+        return redirect(game)
+    extra = {"play_error": error, "play_news": news}
+    if game.game_type == Game.Type.JOIN:
+        response = render(request, VIEW, {**join_context(request, game), **extra})
+        patch_cache_control(response, private=True, no_cache=True)  # a hand is on it
+        return response
+    return render(request, "games/game.html#felt", {**practice_context(game), **extra})
+
+
+def _checked(value: str) -> bool:
+    return value in ("on", "1", "true", "yes")
+
+
+@login_required
+@require_POST
+@vary_on_headers("HX-Request")
+def call(request: HttpRequest, pk: int) -> HttpResponse:
+    return _act(
+        request,
+        pk,
+        "call",
+        call=request.POST.get("call", "")[:8],
+        alert=_checked(request.POST.get("alert", "")),
+        explanation=request.POST.get("explanation", "")[:200],
+    )
+
+
+@login_required
+@require_POST
+@vary_on_headers("HX-Request")
+def card(request: HttpRequest, pk: int) -> HttpResponse:
+    return _act(request, pk, "card", card=request.POST.get("card", "")[:4])
+
+
+@login_required
+@require_POST
+@vary_on_headers("HX-Request")
+def claim(request: HttpRequest, pk: int) -> HttpResponse:
+    tricks = _number(request.POST.get("tricks", "").strip())
+    return _act(request, pk, "claim", tricks=-1 if tricks is None else tricks)
+
+
+@login_required
+@require_POST
+@vary_on_headers("HX-Request")
+def accept(request: HttpRequest, pk: int) -> HttpResponse:
+    return _act(request, pk, "accept")
+
+
+@login_required
+@require_POST
+@vary_on_headers("HX-Request")
+def reject(request: HttpRequest, pk: int) -> HttpResponse:
+    return _act(request, pk, "reject")
+
+
+@login_required
+@require_POST
+@vary_on_headers("HX-Request")
+def ask_undo(request: HttpRequest, pk: int) -> HttpResponse:
+    return _act(request, pk, "ask_undo")
+
+
+@login_required
+@require_POST
+@vary_on_headers("HX-Request")
+def undo(request: HttpRequest, pk: int) -> HttpResponse:
+    return _act(request, pk, "undo")
+
+
+@login_required
+@require_POST
+@vary_on_headers("HX-Request")
+def keep(request: HttpRequest, pk: int) -> HttpResponse:
+    return _act(request, pk, "keep")

@@ -1,0 +1,210 @@
+"""Playing boards in a real browser.
+
+Four players, four browser contexts, one Join table: they bid to 4♥ with an alert (the
+explanation shows to the opponents, not to partner), East leads, dummy appears for
+everyone, three tricks are played, declarer claims the rest and both defenders accept;
+every page shows the score, and the host's dealt export holds the board. The same board
+again, passed out. A Just Declare board played to the end against the robot.
+
+Each page learns of the others' calls and cards through its 1.5 s poll; the players log
+in through session cookies (tests/browser/test_join_browser.py walks the invite and
+log-in pages).
+"""
+
+from __future__ import annotations
+
+import re
+import time
+
+import pytest
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.test import Client
+from playwright.sync_api import expect
+
+from games.formats import play as rules_of_play
+from games.formats.model import Deck as ParsedDeck
+from games.models import BoardPlay, Game
+from games.models.join import JoinTable
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+DEAL = "N:J4.KJ732.7.Q9862 Q9873.9.KJ8532.A KT2.A64.QT.KJT74 A65.QT85.A964.53"
+PLAYERS = {"N": "nina", "E": "eric", "S": "sara", "W": "walt"}
+NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
+WAIT = 5000  # ms for a page to show another seat's action (the poll runs every 1.5 s)
+
+
+def logged_in(browser, base: str, user, problems: list[str]):
+    """A page of a new browser context, logged in as ``user`` by a session cookie."""
+    client = Client()
+    client.force_login(user)
+    context = browser.new_context(viewport={"width": 1280, "height": 1000})
+    context.add_cookies(
+        [
+            {
+                "name": settings.SESSION_COOKIE_NAME,
+                "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
+                "url": base,
+            }
+        ]
+    )
+    page = context.new_page()
+    page.on(
+        "console",
+        lambda msg, who=user.username: msg.type == "error" and problems.append(f"{who}: {msg.text}"),
+    )
+    page.on("dialog", lambda dialog: dialog.accept())
+    return page
+
+
+def state(game: Game, number: int) -> rules_of_play.BoardState:
+    return BoardPlay.objects.get(board__game=game, board__number=number).state()
+
+
+def act(page, button) -> None:
+    """Click ``button`` (a play form's) and wait until the page shows the table after it."""
+    with page.expect_response(lambda r: "/play/" in r.url and r.request.method == "POST") as answer:
+        button.click()
+    assert answer.value.ok
+    at = re.search(r'data-at="(\d+)"', answer.value.text())[1]
+    expect(page.locator(".play-controls")).to_have_attribute("data-at", at)
+
+
+def call(page, bid: str, explanation: str = "") -> None:
+    """Wait for the page's bidding box, then make the call (alerted with an explanation)."""
+    button = page.locator(f'form.bidding-box button[name="call"][value="{bid}"]')
+    expect(button).to_be_enabled(timeout=WAIT)
+    if explanation:
+        page.locator("form.bidding-box input[name=alert]").check()
+        page.locator("form.bidding-box input[name=explanation]").fill(explanation)
+    act(page, button)
+
+
+def play_first_card(page) -> None:
+    """Wait for cards to click, then play the first (legal) one."""
+    cards = page.locator('button[name="card"]')
+    expect(cards.first).to_be_visible(timeout=WAIT)
+    act(page, cards.first)
+
+
+def signed(score: int) -> str:
+    return f"+{score}" if score > 0 else f"−{-score}" if score < 0 else "0"
+
+
+@pytest.fixture
+def table(live_server, browser):
+    """Four players seated at a Join table hosted by hal (not seated), each with a page
+    open on it; the queue holds the same deck twice."""
+    users = {seat: get_user_model().objects.create_user(name, password="x") for seat, name in PLAYERS.items()}
+    hal = get_user_model().objects.create_user("hal", password="x")
+    game = Game.objects.create(host=hal, name="Friday four", game_type=Game.Type.JOIN)
+    table = JoinTable.for_game(game)
+    for seat, user in users.items():
+        table.take_seat(user, seat)
+    deck = ParsedDeck(deal=DEAL, index=0, line=1, board="1", dealer="N", vul="None")
+    game.add_decks([deck, deck], source_name="club.pbn", source_format="pbn")
+    game.deal_next(by=hal)
+    problems: list[str] = []
+    pages = {seat: logged_in(browser, live_server.url, user, problems) for seat, user in users.items()}
+    for page in pages.values():
+        page.goto(f"{live_server.url}/games/{game.pk}/")
+    yield game, hal, pages, problems
+    for page in pages.values():
+        page.context.close()
+    assert not [p for p in problems if "favicon" not in p], problems  # no script, CSP or swap errors
+
+
+def test_four_players_bid_play_claim_and_see_the_score(table, output_dir):
+    game, hal, pages, problems = table
+    started = time.monotonic()
+
+    # The auction: 1♥ P 2NT (alerted) P 4♥ P P P, North declares.
+    auction = [("N", "1H", ""), ("E", "P", ""), ("S", "2NT", "Jacoby: 4+ hearts, game forcing"), ("W", "P", "")]
+    auction += [("N", "4H", ""), ("E", "P", ""), ("S", "P", ""), ("W", "P", "")]
+    for seat, bid, explanation in auction:
+        call(pages[seat], bid, explanation)
+    for seat in "ESW":  # the caller and the opponents see the explanation
+        expect(pages[seat].locator(".play-record .alert-notes")).to_contain_text("Jacoby", timeout=WAIT)
+    expect(pages["N"].locator(".play-record .bidding")).to_contain_text("4", timeout=WAIT)
+    assert "Jacoby" not in pages["N"].content() and pages["N"].locator(".call.alerted").count() == 0
+    pages["E"].screenshot(path=str(output_dir / "play-east-bidding.png"), full_page=True)
+
+    # East leads; dummy (South) shows on every page.
+    play_first_card(pages["E"])
+    for seat, page in pages.items():
+        expect(page.locator('.suits[aria-label="South\'s hand"]')).to_be_visible(timeout=WAIT)
+        assert page.locator(".suits").count() == (1 if seat == "S" else 2)  # own hand and dummy's
+
+    # Three tricks: whoever acts plays their first legal card (North plays dummy's too).
+    while len(state(game, 1).cards) < 12:
+        play_first_card(pages[state(game, 1).actor])
+    pages["N"].screenshot(path=str(output_dir / "play-north-declaring.png"), full_page=True)
+
+    # North claims the rest; both defenders accept.
+    north = pages["N"]
+    expect(north.locator("form.claim-form input[name=tricks]")).to_have_value("10", timeout=WAIT)
+    act(north, north.locator("form.claim-form button"))
+    for seat, seen in (("E", "North claims 10"), ("W", "East accepted")):
+        expect(pages[seat].locator(".claim-pending")).to_contain_text(seen, timeout=WAIT)
+        assert pages[seat].locator('.suits[aria-label="North\'s hand"]').count() == 1  # declarer's hand shown
+        act(pages[seat], pages[seat].get_by_role("button", name="Accept the claim"))
+    play = BoardPlay.objects.get(board__number=1)
+    assert play.done and play.tricks == state(game, 1).tricks_won["NS"]
+    for page in pages.values():
+        expect(page.locator(".play-record .result-line")).to_contain_text(f"N-S {signed(play.score)}", timeout=WAIT)
+        assert page.locator(".suits").count() == 4
+    pages["W"].screenshot(path=str(output_dir / "play-west-result.png"), full_page=True)
+    assert time.monotonic() - started < 40
+
+    # The host's dealt export: the board, with the table's auction, play and result when
+    # DealtBoard.to_parsed gives them.
+    client = Client()
+    client.force_login(hal)
+    text = client.get(f"/games/{game.pk}/export/dealt.pbn").content.decode()
+    assert f'[Deal "{DEAL}"]' in text
+    if "[Auction" not in text:
+        pytest.xfail("the dealt export does not hold the table's auction and play yet (DealtBoard.to_parsed)")
+    assert "2NT" in text and "Jacoby" in text and '[Contract "4H"]' in text and '[Declarer "N"]' in text
+    assert f'[Result "{play.tricks}"]' in text and "[Play" in text
+
+
+def test_the_same_board_passed_out(table):
+    game, hal, pages, problems = table
+    game.deal_next(by=hal)  # board 2: the same deck again
+    for page in pages.values():
+        expect(page.locator(".board-title")).to_contain_text("Board 2", timeout=WAIT)
+    for seat in "NESW":
+        call(pages[seat], "P")
+    play = BoardPlay.objects.get(board__number=2)
+    assert play.done and play.contract == "Pass" and play.score == 0
+    for page in pages.values():
+        expect(page.locator(".play-status")).to_have_text("Passed out: the board is over.", timeout=WAIT)
+        expect(page.locator(".play-record .result-line")).to_contain_text("Passed out")
+        assert page.locator(".suits").count() == 4
+
+
+def test_just_declare_against_the_robot(live_server, browser, output_dir):
+    host = get_user_model().objects.create_user("dora", password="x")
+    game = Game.objects.create(host=host, name="Declarer play", practice_play=Game.PracticePlay.DECLARE)
+    game.add_decks(
+        [ParsedDeck(deal=DEAL, index=0, line=1, board="1", dealer="N", vul="None", contract="4H", declarer="N")],
+        source_name="club.lin",
+        source_format="lin",
+    )
+    game.deal_next(by=host)
+    problems: list[str] = []
+    page = logged_in(browser, live_server.url, host, problems)
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    expect(page.locator(".declare-line")).to_contain_text("from South; the contract comes from the file's contract")
+    assert page.locator('.suits[aria-label="East\'s hand"]').count() == 0
+    while page.locator('button[name="card"]').count():
+        play_first_card(page)  # South's or dummy's; the robot's cards come with the answer
+    play = BoardPlay.objects.get()
+    assert play.done and len(play.cards) == 52
+    expect(page.locator(".play-status")).to_contain_text("The board is over.")
+    expect(page.locator(".play-record .result-line")).to_contain_text(f"N-S {signed(play.score)}")
+    assert page.locator(".suits").count() == 4
+    page.screenshot(path=str(output_dir / "just-declare-result.png"), full_page=True)
+    page.context.close()
+    assert not [p for p in problems if "favicon" not in p], problems

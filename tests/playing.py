@@ -1,0 +1,27 @@
+"""Playing boards in tests: every call and card through ``BoardPlay.act``, as a page would
+post them (the acting seat and the number of actions the page showed)."""
+
+from __future__ import annotations
+
+from games.formats.play import legal_cards
+from games.models import BoardPlay
+
+
+def call(play: BoardPlay, *calls: str | tuple[str, str]) -> BoardPlay:
+    """Make ``calls`` in turn; ("1NT", "15-17") alerts a call with its explanation."""
+    for made in calls:
+        word, explanation = made if isinstance(made, tuple) else (made, "")
+        play = play.act(play.state().turn, "call", play.actions, call=word, explanation=explanation)
+    return play
+
+
+def cards(play: BoardPlay, count: int) -> BoardPlay:
+    """Play ``count`` cards, each the first legal one of the hand to play (declarer plays dummy's)."""
+    for _ in range(count):
+        state = play.state()
+        play = play.act(state.actor, "card", play.actions, card=legal_cards(state)[0])
+    return play
+
+
+def claim(play: BoardPlay, tricks: int) -> BoardPlay:
+    return play.act(play.state().declarer, "claim", play.actions, tricks=tricks)
