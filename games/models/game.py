@@ -23,6 +23,7 @@ from games.formats.cards import random_deal
 from games.formats.model import SEATS, VULS, dealer_for_board, vul_for_board
 from games.formats.model import Deck as ParsedDeck
 from games.models.deck import DealtBoard, Deck, insert_decks
+from games.models.exported import dealt_decks
 from games.models.queries import dealing_sql, managed_sql, queue_head_sql, take_number_sql
 
 MANAGE_EVERY_GAME = "games.change_game"  # the admin's "Can change game"
@@ -331,39 +332,11 @@ class Game(models.Model):
         return deck
 
     def exported_decks(self, *, dealt: bool = False) -> list[ParsedDeck]:
-        """The queue (or the boards dealt so far, with their table numbers) as reader
-        values, ready for write_pbn / write_lin.
-
-        A dealt board played here is exported as played (``DealtBoard.to_parsed``), with
-        who played it. At a Join table a board whose play is under way is left out: its
-        cards are still hidden from the seats (the export's view leaves out the newest
-        board too, for a seated host, until it is revealed)."""
-        if not dealt:
-            return [deck.to_parsed() for deck in self.queued().defer("source_text")]  # the writers do not use it
-        boards = self.boards.select_related("deck", "played").defer("deck__source_text").order_by("number")
-        played = {board.pk: getattr(board, "played", None) for board in boards}
-        join = self.game_type == self.Type.JOIN
-        if join:
-            boards = [b for b in boards if played[b.pk] is None or played[b.pk].finished_at is not None]
-        if not any(played.values()):
-            return [board.to_parsed() for board in boards]
-        seats = list(self.seats.values_list("seat", "user__username", "from_board")) if join else []
-        host = self.host.get_username()
-
-        def players(board: DealtBoard) -> dict[str, str]:
-            """Who played it: at a Join table, each seat's player if they held it when the
-            board was dealt; in practice the host, at all four seats or, in Just Declare,
-            North-South against the robot."""
-            play = played[board.pk]
-            if play is None:
-                return {}
-            if join:
-                return {seat: name for seat, name, first in seats if first <= board.number}
-            if play.mode == "declare":
-                return {"N": host, "E": "Robot", "S": host, "W": "Robot"}
-            return dict.fromkeys(SEATS, host)
-
-        return [board.to_parsed(players(board)) for board in boards]
+        """The queue (or the boards dealt so far, with their table numbers, as played here:
+        ``exported.dealt_decks``) as reader values, ready for the writers."""
+        if dealt:
+            return dealt_decks(self)
+        return [deck.to_parsed() for deck in self.queued().defer("source_text")]  # the writers do not use it
 
     def _fallback_dealer(self, number: int) -> str:
         if self.missing_info == self.MissingInfo.RANDOM:

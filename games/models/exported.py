@@ -1,0 +1,40 @@
+"""The boards a game has dealt, as its export writes them: played here, as played."""
+
+from __future__ import annotations
+
+from games.formats.model import SEATS
+from games.formats.model import Deck as ParsedDeck
+from games.models.deck import DealtBoard
+
+
+def dealt_decks(game) -> list[ParsedDeck]:
+    """The boards dealt so far, with their table numbers, as reader values.
+
+    A dealt board played here is exported as played (``DealtBoard.to_parsed``), with
+    who played it. At a Join table a board whose play is under way is left out: its
+    cards are still hidden from the seats (the export's view leaves out the newest
+    board too, for a seated host, until it is revealed)."""
+    boards = game.boards.select_related("deck", "played").defer("deck__source_text").order_by("number")
+    played = {board.pk: getattr(board, "played", None) for board in boards}
+    join = game.game_type == game.Type.JOIN
+    if join:
+        boards = [b for b in boards if played[b.pk] is None or played[b.pk].finished_at is not None]
+    if not any(played.values()):
+        return [board.to_parsed() for board in boards]
+    seats = list(game.seats.values_list("seat", "user__username", "from_board")) if join else []
+    host = game.host.get_username()
+
+    def players(board: DealtBoard) -> dict[str, str]:
+        """Who played it: at a Join table, each seat's player if they held it when the
+        board was dealt; in practice the host, at all four seats or, in Just Declare,
+        North-South against the robot."""
+        play = played[board.pk]
+        if play is None:
+            return {}
+        if join:
+            return {seat: name for seat, name, first in seats if first <= board.number}
+        if play.mode == "declare":
+            return {"N": host, "E": "Robot", "S": host, "W": "Robot"}
+        return dict.fromkeys(SEATS, host)
+
+    return [board.to_parsed(players(board)) for board in boards]
