@@ -131,7 +131,7 @@ def _answer(request: HttpRequest, game: Game, error: str = "", news: str = "") -
         response = render(request, VIEW, {**join_context(request, game), **extra})
         patch_cache_control(response, private=True, no_cache=True)  # a hand is on it
         return response
-    return render(request, "games/game.html#felt", {**practice_context(game), **extra})
+    return render(request, "games/game.html#played", {**practice_context(game), **extra})
 
 
 def _checked(value: str) -> bool:

@@ -26,6 +26,7 @@ from games.formats import play as rules_of_play
 from games.formats.model import Deck as ParsedDeck
 from games.models import BoardPlay, Game
 from games.models.join import JoinTable
+from games.models.results import result_line
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -205,6 +206,8 @@ def test_just_declare_against_the_robot(live_server, browser, output_dir):
     expect(page.locator(".play-status")).to_contain_text("The board is over.")
     expect(page.locator(".play-record .result-line")).to_contain_text(f"N-S {signed(play.score)}")
     assert page.locator(".suits").count() == 4
+    # the history row got the result with the last card's answer, without a reload
+    expect(page.locator("#history-board-1 .result")).to_contain_text(result_line(play))
     page.screenshot(path=str(output_dir / "just-declare-result.png"), full_page=True)
     page.context.close()
     assert not [p for p in problems if "favicon" not in p], problems

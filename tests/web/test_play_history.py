@@ -100,3 +100,13 @@ def test_the_running_total_before_any_board_is_over(game):
     assert text_of(render_to_string("games/partials/play_total.html", {"total": one, "game": game})).endswith(
         "N-S -100 · +1 IMP"
     )
+
+
+def test_the_htmx_answer_that_ends_a_board_updates_its_history_row(host_client, host):
+    game = Game.objects.create(host=host, name="Practice", practice_play=Game.PracticePlay.ALL_FOUR)
+    play = call(BoardPlay.start(game.deal_next(), BoardPlay.Mode.ALL_FOUR), "P", "P", "P")
+    url = f"/games/{game.pk}/play/call/"
+    answer = host_client.post(url, {"board": "1", "at": play.actions, "call": "P"}, HTTP_HX_REQUEST="true")
+    html = answer.content.decode()
+    assert '<tr id="history-board-1"' in html and 'hx-swap-oob="true"' in html.split('id="history-board-1"')[1]
+    assert "Passed out, 0" in history_row(html, 1)
