@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from django.apps import apps
 from django.db import models, transaction
-from django.db.models import F
+from django.db.models import Count, F, Sum
 from django.utils import timezone
 
 from games.formats import play as rules_of_play
@@ -27,7 +27,9 @@ from games.formats.declare import just_declare
 from games.formats.model import Call
 from games.formats.play import BoardState, Claim, IllegalAction
 from games.formats.scoring import imps
+from games.models.analysis import DealAnalysis, board_par
 from games.models.deck import SEAT_CHOICES, VUL_CHOICES, DealtBoard
+from games.models.results import reference_for
 
 DEFENDERS_OF_SOUTH = ("E", "W")
 
@@ -226,8 +228,6 @@ class BoardPlay(models.Model):
         """Score a finished board against the file's result or par (``results``). Outside
         ``act``'s lock: par may need the solver (a quarter of a second), and the row is
         only written if no undo has reopened the board meanwhile."""
-        from games.models.results import reference_for
-
         reference, reference_score = reference_for(self)
         won = None
         if self.board.game.scoring == "imps" and reference_score is not None and self.score is not None:
@@ -260,8 +260,6 @@ def _declare_fields(board: DealtBoard) -> dict:
     """Just Declare's board: turned so declarer sits South, with the auction to replay.
     The contract is the file's when it has one; par otherwise (the deal's stored analysis,
     solved now when it is not: IMPs against par need it later anyway)."""
-    from games.models.analysis import DealAnalysis, board_par
-
     par = board_par(DealAnalysis.table(board.deal), board.vul, board.dealer)
     setup = just_declare(board.to_parsed(), par)
     if not setup.ok:
@@ -274,3 +272,11 @@ def _declare_fields(board: DealtBoard) -> dict:
         "contract_from": setup.source,
         "calls": [{"call": c.call, "alert": c.alert, "explanation": c.explanation} for c in setup.calls],
     }
+
+
+def running_total(game) -> dict[str, int]:
+    """The boards finished in ``game`` and N-S's total score and IMPs."""
+    totals = BoardPlay.objects.filter(board__game=game, finished_at__isnull=False).aggregate(
+        boards=Count("pk"), score=Sum("score"), imps=Sum("imps")
+    )
+    return {key: value or 0 for key, value in totals.items()}

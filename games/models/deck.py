@@ -15,6 +15,8 @@ from django.utils.functional import cached_property
 from games.formats import rules
 from games.formats.model import BOARD_LENGTH, SEATS, VULS, Call, board_heading, board_number
 from games.formats.model import Deck as ParsedDeck
+from games.formats.rotate import rotate
+from games.models.results import result_line
 
 SEAT_CHOICES = [("N", "North"), ("E", "East"), ("S", "South"), ("W", "West")]
 VUL_CHOICES = [(v, {"None": "None", "NS": "N-S", "EW": "E-W", "All": "Both"}[v]) for v in VULS]
@@ -201,8 +203,6 @@ class DealtBoard(models.Model):
         play = getattr(self, "played", None)
         if play is None:
             return ""
-        from games.models.results import result_line
-
         return result_line(play)
 
 
@@ -223,8 +223,6 @@ def as_played(base: ParsedDeck, play, players: dict[str, str] | None = None) -> 
     A board still in play gives what has happened so far: the calls, the cards, and the
     contract once the auction is over, but no result and no score. The file's own players
     and score are left out (they belong to another table); ``players`` names this one's."""
-    from games.formats.rotate import rotate
-
     state = play.state()
     if play.quarters:
         base = rotate(base, play.quarters)

@@ -8,11 +8,10 @@ East-West in the file.
 
 from __future__ import annotations
 
-from django.db.models import Count, Sum
-
 from games.formats import rules
 from games.formats.dd import par_text
 from games.formats.scoring import duplicate_score
+from games.models.analysis import DealAnalysis, board_par
 
 
 def reference_for(play) -> tuple[str, int | None]:
@@ -24,8 +23,6 @@ def reference_for(play) -> tuple[str, int | None]:
         stated = file_score(deck.contract, deck.declarer, deck.result, deck.claim, board.vul)
         if stated is not None:
             return f"at the other table: {deck.record_line}", -stated if play.quarters % 2 else stated
-    from games.models.analysis import DealAnalysis, board_par
-
     par = board_par(DealAnalysis.table(play.deal), play.vul, play.dealer)
     return f"par: {par_text(par)}", par.score
 
@@ -65,13 +62,3 @@ def file_score(contract: str, declarer: str, result: str, claim: int | None, vul
     if tricks is None:
         return None
     return duplicate_score(str(bid), seat, vul or "None", tricks)
-
-
-def running_total(game) -> dict[str, int]:
-    """The boards finished in ``game`` and N-S's total score and IMPs."""
-    from games.models.board_play import BoardPlay
-
-    totals = BoardPlay.objects.filter(board__game=game, finished_at__isnull=False).aggregate(
-        boards=Count("pk"), score=Sum("score"), imps=Sum("imps")
-    )
-    return {key: value or 0 for key, value in totals.items()}

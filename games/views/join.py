@@ -27,8 +27,8 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from django.views.decorators.vary import vary_on_headers
 
 from games.models import Game
+from games.models.board_play import running_total
 from games.models.join import SEAT_NAMES, JoinTable, SeatError, seat_of, seat_view
-from games.models.results import running_total
 
 VIEW = "games/partials/seat_view.html"
 PANEL = "games/partials/seat_panel.html"

@@ -16,8 +16,8 @@ from django.views.decorators.vary import vary_on_headers
 from games.formats.play import IllegalAction
 from games.forms import GameForm
 from games.models import BoardPlay, DealtBoard, Deck, Game
+from games.models.board_play import running_total
 from games.models.join import JoinTable
-from games.models.results import running_total
 from games.play_view import for_practice
 from games.views.join import join_context, player_table
 

@@ -8,8 +8,9 @@ import pytest
 from games.formats.model import Deck as ParsedDeck
 from games.formats.play import IllegalAction, legal_cards, replay
 from games.models import BoardPlay, Game
+from games.models.board_play import running_total
 from games.models.join import JoinTable
-from games.models.results import reference_for, running_total
+from games.models.results import reference_for
 from tests.playing import call, cards, claim
 
 pytestmark = pytest.mark.django_db

@@ -13,7 +13,7 @@ from django.test.utils import CaptureQueriesContext
 
 from games.formats.model import Deck as ParsedDeck
 from games.models import BoardPlay, Game
-from games.models.results import running_total
+from games.models.board_play import running_total
 from tests.playing import call, cards, claim
 
 pytestmark = pytest.mark.django_db
