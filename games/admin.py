@@ -24,6 +24,8 @@ from django.utils.http import urlencode
 
 from games.admin_lists import GameFilter, ReviewAdmin, user_filter
 from games.admin_uploads import UploadDecksFilter  # the module registers UploadAdmin
+from games.formats import WRITERS
+from games.formats.club import FORMATS as CLUB_FORMATS
 from games.models import DealtBoard, Deck, Game
 from games.models.join import BoardReveal, JoinTable, Seat
 from games.reviewers import REMOVE_DECKS
@@ -126,6 +128,11 @@ class GameAdmin(ReviewAdmin):
         return game.dealt_count
 
 
+# Every value the readers store in Deck.source_format: the formats written (LIN, PBN and the
+# club formats) and the club formats read, which add RBX (read, never written).
+SOURCE_FORMATS = tuple(dict.fromkeys((*WRITERS, *CLUB_FORMATS)))
+
+
 class FormatFilter(admin.SimpleListFilter):
     """The formats the readers write to Deck.source_format (a fixed list: listing the
     column's distinct values reads the whole table)."""
@@ -134,7 +141,7 @@ class FormatFilter(admin.SimpleListFilter):
     parameter_name = "source_format"
 
     def lookups(self, request, model_admin):
-        return [("pbn", "PBN"), ("lin", "LIN")]
+        return [(fmt, fmt.upper()) for fmt in SOURCE_FORMATS]
 
     def queryset(self, request, queryset):
         return queryset.filter(source_format=self.value()) if self.value() else queryset

@@ -37,6 +37,38 @@ _RULES: tuple[tuple[str, str], ...] = (
         r"|^No decks were chosen",
     ),
     ("problem-deck-choice", r"is not one of this upload's decks"),
+    # --- the club formats (games.formats.club) -------------------------------------------
+    # Before the card rules: a DUP board's message holds its DGE part's own reason ("the DGE
+    # part cannot be read, ...: North has 12 cards"), and RBN messages quote the H line.
+    (
+        "problem-dup-parts",
+        r"\bthe DGE part disagrees with the BRI part|\bthe DGE part cannot be read, so it cannot confirm",
+    ),
+    ("problem-record-length", r"\bbytes that are not a whole [\d,]+-byte (?:BRI|DGE|DUP) record\b"),
+    (
+        "problem-bri-number",
+        r"'s number \d+ \(bytes \d+–\d+\) is not a card: cards are 01–52"
+        r"|, not a two-digit card number \(|\bcard \d\d \(the \w+ of \w+\) is given (?:twice to|to both) ",
+    ),
+    ("problem-dge-marks", r"\bare not the four suit marks \(♠♥♦♣"),
+    ("problem-dlm-sealed", r"\bthis DLM file is sealed: its boards are encrypted"),
+    (
+        "problem-dlm-board",
+        r"' is not 26 letters a–p and 3 check digits$|\(letter \d+\) is not one of a–p, which code the cards"
+        r"|\bthe check digits \d+ do not match the board's cards",
+    ),
+    (
+        "problem-dlm-set",
+        r"'Board .*' is not a board number 01–\d+$|\bboard \d+ is given twice \(lines \d+ and \d+\)"
+        r"|\bis in the set \(From board=.*, To board=.*\) but the file does not give it$"
+        r"|\bFrom board=.* and To board=.* do not give a set of boards",
+    ),
+    (
+        "problem-rbn-hands",
+        r"' does not start with a seat \(N, E, S or W\) and a colon|\b[\d,]+ hands are given: a deal has four$"
+        r"|' has unknown cards \(x or \?\): not a full deal$|\bthe hands take [\d,]+ characters: four hands take",
+    ),
+    ("problem-rbn-no-hands", r"\bthe record gives no hands \(H\)$|, but no hands \(H\) given before it: "),
     # --- one deal: the cards ----------------------------------------------------------
     ("problem-md0", r"md\|0\|"),
     ("problem-rank-before-suit", r"comes before any suit letter"),
@@ -81,6 +113,9 @@ _KINDS = {
     "no_deals": "problem-no-deals",
     "internal": "problem-reader",
     "too_many_decks": "problem-too-many-decks",
+    "sealed": "problem-dlm-sealed",
+    "board_number": "problem-dlm-set",
+    "no_deal": "problem-rbn-no-hands",
 }
 
 # Every entry id the page must hold, in page order of the rules above, then the catch-all.

@@ -3,16 +3,21 @@ does not count a big table, a game's page shows the head of its queue."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from django.db import connection
 
 from games import admin_lists
 from games.admin_lists import BigTablePaginator, estimated_rows
+from games.formats import read_decks
+from games.formats.club import FORMATS as CLUB_FORMATS
 from games.models import Deck, Game
 
 pytestmark = pytest.mark.django_db
 
 DECKS = "/admin/games/deck/"
+CLUB_FILES = Path(__file__).resolve().parents[1] / "formats" / "club_files"
 
 
 def deck_url(deck) -> str:
@@ -95,9 +100,23 @@ def test_the_game_list_filters_by_host(staff_client, two_games):
     assert "Monday club" in html and "Tuesday practice" not in html
 
 
-def test_the_format_filter_lists_the_readers_formats(staff_client, two_games):
-    html = staff_client.get(DECKS).content.decode()
-    assert 'href="?source_format=pbn"' in html and 'href="?source_format=lin"' in html
+def test_the_format_filter_lists_every_format_the_readers_read(staff_client, two_games):
+    sidebar = staff_client.get(DECKS).content.decode().split('id="changelist-filter"')[1]
+    for fmt in ("pbn", "lin", *CLUB_FORMATS):
+        assert f'href="?source_format={fmt}"' in sidebar, fmt
+        assert f">{fmt.upper()}</a>" in sidebar, fmt
+
+
+def test_the_format_filter_finds_a_deck_from_a_dup_file(staff_client, host, two_games):
+    result = read_decks((CLUB_FILES / "bigdeal_32.dup").read_bytes(), "bigdeal_32.dup")
+    assert result.format == "dup"
+    game = two_games[0].game
+    dup = game.add_decks(result.decks[:1], source_name=result.name, source_format=result.format, uploaded_by=host)[0]
+    html = staff_client.get(DECKS, {"source_format": "dup"}).content.decode()
+    assert deck_url(dup) in html
+    assert not any(deck_url(d) in html for d in two_games)  # the PBN decks
+    html = staff_client.get(DECKS, {"source_format": "pbn"}).content.decode()
+    assert deck_url(dup) not in html and all(deck_url(d) in html for d in two_games)
 
 
 def test_dealt_boards_filter_by_game(staff_client, two_games):

@@ -4,14 +4,20 @@ specific entry on the help page, and the entry exists there."""
 from __future__ import annotations
 
 import re
+from html import unescape
+from pathlib import Path
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.template import Context, Template
 from django.urls import reverse
 from django.utils.datastructures import MultiValueDict
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from games.formats import Problem, read_decks
+from games.formats.club import FORMATS as CLUB_FORMATS
+from games.formats.club.dlm import check_digits
 from games.models.upload import problem_text, read_file
 from games.problem_help import ANCHORS, CATCH_ALL, help_anchor
 from games.upload_forms import AddDecksForm, UploadForm, file_reason
@@ -29,6 +35,95 @@ def lin(md: str) -> bytes:
 def pbn(deal: str, *tags: str) -> bytes:
     return "\n".join([*tags, '[Board "7"]', f'[Deal "{deal}"]', ""]).encode()
 
+
+# Big Deal's files of the same 32 deals (tests/formats/club_files), to spoil one place at a time.
+CLUB_FILES = Path(__file__).resolve().parents[1] / "formats" / "club_files"
+BRI, DGE, DUP, DLM = ((CLUB_FILES / f"bigdeal_32.{ext}").read_bytes() for ext in ("bri", "dge", "dup", "dlm"))
+BRI_RECORD = DGE_RECORD = 128
+DUP_RECORD, DUP_DGE_AT, DGE_PART = 156, 78, 68  # a DUP record: BRI part, DGE part, trailer
+DLM_BOARD_3 = b"Board 03=lpajadghfnicdnbomgckilnnfc025"
+RBN_HANDS = "W:82.KT652.JT6.J53:A95.4.AKQ432.T62:KQJT74.93.987.98:"
+
+
+def spoil(data: bytes, at: int, new: bytes) -> bytes:
+    """``data`` with ``new`` written over its bytes from ``at``."""
+    return data[:at] + new + data[at + len(new) :]
+
+
+def dlm_board_3(letters: str) -> bytes:
+    """Board 3 of the DLM file with these letters and their right check digits."""
+    return DLM.replace(DLM_BOARD_3, f"Board 03={letters}{check_digits(3, letters):03d}".encode())
+
+
+def rbn(hands: str) -> bytes:
+    return f"% RBN\nB 1\nH {hands}\nA NZ:1D1S2HP:3NA\n".encode()
+
+
+def rbx(hands: str) -> bytes:
+    return f"%{{RBX}}\nB{{1}}H{{{hands}}}A{{NZ:1D1S2HP:3NA}}\n".encode()
+
+
+# name -> (file name, bytes, the entry its problems belong to)
+CLUB_BROKEN: dict[str, tuple[str, bytes, str]] = {
+    "bri cut short": ("set.bri", BRI[: 2 * BRI_RECORD + 50], "problem-record-length"),
+    "dge cut short": ("set.dge", DGE[: 2 * DGE_RECORD + 50], "problem-record-length"),
+    "dup cut short": ("set.dup", DUP[: 2 * DUP_RECORD + 50], "problem-record-length"),
+    "bri number past 52": ("set.bri", spoil(BRI, BRI_RECORD, b"57"), "problem-bri-number"),
+    "bri number not digits": ("set.bri", spoil(BRI, BRI_RECORD, b"x1"), "problem-bri-number"),
+    "bri card twice in a hand": (
+        "set.bri",
+        spoil(BRI, BRI_RECORD + 2, BRI[BRI_RECORD : BRI_RECORD + 2]),
+        "problem-bri-number",
+    ),
+    "bri card in two hands": (
+        "set.bri",
+        spoil(BRI, BRI_RECORD + 26, BRI[BRI_RECORD : BRI_RECORD + 2]),
+        "problem-bri-number",
+    ),
+    "dup bri part number past 52": ("set.dup", spoil(DUP, DUP_RECORD, b"57"), "problem-bri-number"),
+    "dge suit mark lost": ("set.dge", spoil(DGE, DGE_RECORD, b"Z"), "problem-dge-marks"),
+    "dge unknown rank": ("set.dge", spoil(DGE, DGE_RECORD + 1, b"Z"), "problem-unknown-rank"),
+    # board 1: North ♠QJ♥AQ9♦KQJ84♣Q76, East ♠9765♥T8♦A53♣A932, ...
+    "dge rank twice": ("set.dge", spoil(DGE, 2, b"Q"), "problem-card-twice"),  # ♠QJ -> ♠QQ
+    "dge card in two hands": ("set.dge", spoil(DGE, 2, b"9"), "problem-card-twice"),  # ♠QJ -> ♠Q9: East's nine
+    "dup parts disagree": (
+        "set.dup",
+        spoil(DUP, DUP_RECORD + DUP_DGE_AT, DUP[2 * DUP_RECORD + DUP_DGE_AT :][:DGE_PART]),  # board 3's cards
+        "problem-dup-parts",
+    ),
+    "dup dge part lost a mark": ("set.dup", spoil(DUP, DUP_RECORD + DUP_DGE_AT, b"Z"), "problem-dup-parts"),
+    # The DGE part's own reason is a card entry's; the board's trouble is the two parts.
+    "dup dge part with a card twice": ("set.dup", spoil(DUP, DUP_DGE_AT + 2, b"Q"), "problem-dup-parts"),
+    "dlm check digits": ("set.dlm", DLM.replace(DLM_BOARD_3, DLM_BOARD_3[:-1] + b"9"), "problem-dlm-board"),
+    "dlm letter past p": ("set.dlm", DLM.replace(DLM_BOARD_3, b"Board 03=q" + DLM_BOARD_3[10:]), "problem-dlm-board"),
+    "dlm board line cut": ("set.dlm", DLM.replace(DLM_BOARD_3, DLM_BOARD_3[:20]), "problem-dlm-board"),
+    "dlm 15 cards": ("set.dlm", dlm_board_3("a" + DLM_BOARD_3[10:35].decode()), "problem-card-count"),
+    "dlm board 100": ("set.dlm", DLM.replace(b"Board 99=", b"Board 100="), "problem-dlm-set"),
+    "dlm board x": ("set.dlm", DLM.replace(b"Board 99=", b"Board x="), "problem-dlm-set"),
+    "dlm board twice": ("set.dlm", DLM.replace(b"Board 04=", b"Board 03="), "problem-dlm-set"),
+    "dlm board of the set missing": ("set.dlm", DLM.replace(b"Board 04=", b"Bored 04="), "problem-dlm-set"),
+    "dlm from after to": ("set.dlm", DLM.replace(b"From board=1\n", b"From board=40\n"), "problem-dlm-set"),
+    "dlm no set at all": ("set.dlm", b"[Document]\nFrom board=1\nTo board=0\n", "problem-dlm-set"),
+    "dlm sealed": ("set.dlm", DLM.replace(b"Crypto key=0", b"Crypto key=4711"), "problem-dlm-sealed"),
+    "rbn no seat": ("set.rbn", rbn("X" + RBN_HANDS[1:]), "problem-rbn-hands"),
+    "rbn no colon": ("set.rbn", rbn("W " + RBN_HANDS[2:]), "problem-rbn-hands"),
+    "rbn five hands": ("set.rbn", rbn(RBN_HANDS + "63.AQJ87.5.AKQ74:"), "problem-rbn-hands"),
+    "rbn unknown cards": ("set.rbn", rbn(RBN_HANDS.replace("J53", "J5x")), "problem-rbn-hands"),
+    "rbn giant hands": ("set.rbn", rbn("W:" + "A" * 300), "problem-rbn-hands"),
+    "rbn one hand": ("set.rbn", rbn("W:82.KT652.JT6.J53"), "problem-hands-missing"),
+    "rbn unknown rank": ("set.rbn", rbn(RBN_HANDS.replace("J53", "J5Z")), "problem-unknown-rank"),
+    "rbn three suits": ("set.rbn", rbn(RBN_HANDS.replace("KT652.JT6", "KT652JT6")), "problem-not-four-suits"),
+    "rbn card in two hands": ("set.rbn", rbn(RBN_HANDS.replace("82.", "A2.")), "problem-card-twice"),
+    "rbn 12 cards": ("set.rbn", rbn(RBN_HANDS.replace("82.", "2.")), "problem-card-count"),
+    "rbn auction without hands": ("set.rbn", b"% RBN\nA NZ:1D1S2HP:3NA\nC 3N:N\n\n", "problem-rbn-no-hands"),
+    "rbn board without hands": ("set.rbn", b"% RBN\nB 1\nA NZ:1D1S2HP:3NA\n\n", "problem-rbn-no-hands"),
+    "rbn empty H": ("set.rbn", rbn(""), "problem-rbn-no-hands"),
+    "rbn comments only": ("set.rbn", b"% RBN\n% the deals follow\n", "problem-no-deals"),
+    "rbx no seat": ("set.rbx", rbx("X" + RBN_HANDS[1:]), "problem-rbn-hands"),
+    "rbx unknown cards": ("set.rbx", rbx(RBN_HANDS.replace("J53", "J5?")), "problem-rbn-hands"),
+    "rbx card in two hands": ("set.rbx", rbx(RBN_HANDS.replace("82.", "A2.")), "problem-card-twice"),
+    "rbx board without hands": ("set.rbx", b"%{RBX}\nB{1}A{NZ:1D1S2HP:3NA}\n", "problem-rbn-no-hands"),
+}
 
 # name -> (file name, bytes, the entry its problems belong to)
 BROKEN: dict[str, tuple[str, bytes, str]] = {
@@ -83,11 +178,18 @@ BROKEN: dict[str, tuple[str, bytes, str]] = {
     "prose": ("a.txt", b"Board 1, North deals\nS AK73 H Q2 D KJ5 C 9842\n", "problem-not-deal-file"),
     "empty": ("a.pbn", b"", "problem-empty-file"),
     "blank": ("a.lin", b"  \r\n\t\n", "problem-empty-file"),
+    **CLUB_BROKEN,
 }
 
 
 def problems_of(name: str, data: bytes) -> list[Problem]:
     return read_file(name, data).problems
+
+
+@pytest.mark.parametrize("case", CLUB_BROKEN)
+def test_a_broken_club_file_is_read_as_its_format(case):
+    name, data, _ = CLUB_BROKEN[case]
+    assert read_file(name, data).format == name.rsplit(".", 1)[1], case
 
 
 @pytest.mark.parametrize("case", BROKEN)
@@ -257,6 +359,80 @@ def test_every_broken_input_leads_to_an_entry_on_the_page(page_ids):
 def test_every_problem_entry_on_the_page_is_known_to_the_mapping(page_ids):
     on_page = {i for i in page_ids if i.startswith("problem-")}
     assert on_page == set(ANCHORS)
+
+
+@pytest.fixture
+def club_entries(client) -> dict[str, str]:
+    """The entries of the page's club formats group: id -> the entry's HTML."""
+    html = client.get(reverse("help_upload")).text
+    group = html.split('<h3 class="group">The club formats')[1].split('<h3 class="group">')[0]
+    return dict(re.findall(r'<article id="([^"]+)" class="problem">(.*?)</article>', group, re.S))
+
+
+def test_each_club_entry_is_where_a_broken_club_file_leads(club_entries):
+    led_to = {expected for _, _, expected in CLUB_BROKEN.values()}
+    assert set(club_entries) <= led_to
+    # the club files' other problems are the card entries every format shares
+    assert led_to - set(club_entries) == {
+        "problem-card-count",
+        "problem-card-twice",
+        "problem-unknown-rank",
+        "problem-not-four-suits",
+        "problem-hands-missing",
+        "problem-no-deals",
+    }
+
+
+def test_the_club_entries_quote_the_readers_own_words(club_entries):
+    for anchor, entry in club_entries.items():
+        messages = [
+            problem.message
+            for name, data, expected in CLUB_BROKEN.values()
+            if expected == anchor
+            for problem in problems_of(name, data)
+        ]
+        quoted = [unescape(q) for q in re.findall(r"<samp>(.*?)</samp>", entry, re.S)]
+        assert quoted, anchor
+        for words in quoted:
+            words = " ".join(words.split())
+            assert any(words in message for message in messages), (anchor, words)
+
+
+CLUB_SEEDS = [
+    BRI,
+    DGE,
+    DUP,
+    DLM,
+    rbn(RBN_HANDS) + b"\nB 2\nH N:A95.4.AKQ432.T62:KQJT74.93.987.98:63.AQJ87.5.AKQ74:\n",
+    rbx(RBN_HANDS),
+]
+SPECIAL_BYTES = st.sampled_from(list(b"0123456789 \x00\x03\x04\x05\x06\n:;.{}=?xAKQJTNESWBHZPabop-"))
+
+
+@st.composite
+def spoilt_club_files(draw: st.DrawFn) -> bytes:
+    data = bytearray(draw(st.sampled_from(CLUB_SEEDS)))
+    for _ in range(draw(st.integers(1, 6))):
+        at = draw(st.integers(0, len(data) - 1)) if data else 0
+        action = draw(st.sampled_from(["change", "change", "insert", "delete", "cut"]))
+        if action == "change" and data:
+            data[at] = draw(SPECIAL_BYTES | st.integers(0, 255))
+        elif action == "insert":
+            data[at:at] = bytes(draw(st.lists(SPECIAL_BYTES, min_size=1, max_size=6)))
+        elif action == "delete":
+            del data[at : at + draw(st.integers(1, 160))]
+        else:
+            del data[at:]
+    return bytes(data)
+
+
+@settings(max_examples=300, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@given(spoilt_club_files())
+def test_no_problem_of_a_spoilt_club_file_falls_to_the_catch_all(data):
+    result = read_decks(data, "set")
+    if result.format in CLUB_FORMATS:
+        for problem in result.problems:
+            assert help_anchor(problem.message, problem.kind) != CATCH_ALL, problem.message
 
 
 # --- the template filter the upload preview uses ---------------------------------------------------
