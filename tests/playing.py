@@ -6,6 +6,9 @@ from __future__ import annotations
 from games.formats.play import legal_cards
 from games.models import BoardPlay
 
+# The deal of the Join table fixture (tests/web/conftest.py) and the tests that read its hands.
+DEAL = "N:J4.KJ732.7.Q9862 Q9873.9.KJ8532.A KT2.A64.QT.KJT74 A65.QT85.A964.53"
+
 
 def call(play: BoardPlay, *calls: str | tuple[str, str]) -> BoardPlay:
     """Make ``calls`` in turn; ("1NT", "15-17") alerts a call with its explanation."""

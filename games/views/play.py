@@ -170,33 +170,7 @@ def claim(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 @vary_on_headers("HX-Request")
-def accept(request: HttpRequest, pk: int) -> HttpResponse:
-    return _act(request, pk, "accept")
-
-
-@login_required
-@require_POST
-@vary_on_headers("HX-Request")
-def reject(request: HttpRequest, pk: int) -> HttpResponse:
-    return _act(request, pk, "reject")
-
-
-@login_required
-@require_POST
-@vary_on_headers("HX-Request")
-def ask_undo(request: HttpRequest, pk: int) -> HttpResponse:
-    return _act(request, pk, "ask_undo")
-
-
-@login_required
-@require_POST
-@vary_on_headers("HX-Request")
-def undo(request: HttpRequest, pk: int) -> HttpResponse:
-    return _act(request, pk, "undo")
-
-
-@login_required
-@require_POST
-@vary_on_headers("HX-Request")
-def keep(request: HttpRequest, pk: int) -> HttpResponse:
-    return _act(request, pk, "keep")
+def answer(request: HttpRequest, pk: int, action: str) -> HttpResponse:
+    """The actions that carry nothing but who acts: a defender's "accept" or "reject" of a
+    claim, a player's "ask_undo", the host's "undo" or "keep" (named in games/urls.py)."""
+    return _act(request, pk, action)

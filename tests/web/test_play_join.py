@@ -13,34 +13,14 @@ from html import unescape
 import pytest
 
 from games.formats import play as rules_of_play
-from games.formats.model import Deck as ParsedDeck
 from games.formats.scoring import duplicate_score
-from games.models import BoardPlay, Game
-from games.models.join import JoinTable
+from games.models import BoardPlay
 
 pytestmark = pytest.mark.django_db
 
-DEAL = "N:J4.KJ732.7.Q9862 Q9873.9.KJ8532.A KT2.A64.QT.KJT74 A65.QT85.A964.53"
 PLAYERS = {"N": "alice", "E": "bob", "S": "dave", "W": "erin"}
 HX = {"HX-Request": "true"}
 TO_4H = ["1H", "P", "2NT", "P", "4H", "P", "P", "P"]  # from North
-
-
-@pytest.fixture
-def table(host, other_user, django_user_model):
-    game = Game.objects.create(host=host, name="Friday four", game_type=Game.Type.JOIN)
-    table = JoinTable.for_game(game)
-    table.take_seat(host, "N")
-    table.take_seat(other_user, "E")
-    for name, seat in (("dave", "S"), ("erin", "W")):
-        table.take_seat(django_user_model.objects.create_user(name, password="x"), seat)
-    game.add_decks(
-        [ParsedDeck(deal=DEAL, index=0, line=1, board="1", dealer="N", vul="None")],
-        source_name="club.pbn",
-        source_format="pbn",
-    )
-    game.deal_next(by=host)
-    return table
 
 
 @pytest.fixture
