@@ -21,7 +21,7 @@ test: install
 	scripts/test.sh
 
 bench: install
-	$(PY) -m games.formats.bench
+	$(PY) -m bench.reader
 	DJANGO_SETTINGS_MODULE=deckupload.settings $(PY) -m bench.web
 	DJANGO_SETTINGS_MODULE=deckupload.settings $(PY) -m bench.admin_lists
 	$(PY) -m bench.analysis

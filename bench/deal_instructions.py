@@ -46,9 +46,9 @@ def deal_loop(deals: int) -> None:
     from django.test import Client
     from django.urls import reverse
 
+    from bench.reader_data import plain_pbn
     from bench.web import page_state
     from games.formats import read_decks
-    from games.formats.bench_data import plain_pbn
     from games.models import Game
 
     host = get_user_model().objects.create_user(f"deal-cost-{os.getpid()}", password="unused-Pa55word-x")

@@ -30,7 +30,7 @@ import statistics
 import time
 from collections.abc import Iterator
 
-from games.formats.bench_data import random_deal
+from games.formats.cards import random_deal
 from games.formats.model import dealer_for_board, vul_for_board
 from games.formats.play import DONE, BoardState, legal_cards, make_call, new_board, play_card
 

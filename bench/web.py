@@ -51,7 +51,7 @@ def _measure() -> list[tuple[str, float, str]]:
     from django.test import Client
     from django.urls import reverse
 
-    from games.formats.bench_data import plain_pbn
+    from bench.reader_data import plain_pbn
     from games.models import Game
 
     data = plain_pbn(BOARDS)

@@ -214,8 +214,8 @@ def main(argv: list[str] | None = None) -> int:
         from django.contrib.auth.hashers import make_password
         from django.db import connections
 
+        from bench.reader_data import plain_pbn
         from games.formats import read_decks
-        from games.formats.bench_data import plain_pbn
 
         plan = Plan(
             files=[],

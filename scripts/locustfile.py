@@ -48,9 +48,9 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from bench.play import Script, shown_at, table_pbn  # noqa: E402 - a board played as the play forms post it
+from bench.reader_data import plain_pbn  # noqa: E402
 from bench.web import page_state  # noqa: E402 - the deal fields a game page sends, as the web bench reads them
 from games.formats import read_decks  # noqa: E402
-from games.formats.bench_data import plain_pbn  # noqa: E402
 
 PASSWORD = "load-test-Pa55word-" + "x" * 8
 

@@ -125,15 +125,93 @@ def par_contract(par: Par) -> str:
     return f"{side} {first[:-1]}"
 
 
+# [OptimumResultTable]'s columns and elements (PBN 5.7): a name may carry an order ('+', '-')
+# before it and a width after it ("Result\2R"); '?' is an unknown element, '-' an irrelevant one.
+_COLUMN = re.compile(r"\s*[+-]?([^\\]*)")
+_DENOMINATIONS = {"NT": "NT", "N": "NT", "S": "S", "H": "H", "D": "D", "C": "C"}
+
+
+def stated_table(value: str) -> tuple[list[tuple[str, str, int]], str]:
+    """The rows of an [OptimumResultTable] value as Deck.tags keeps it (the column names,
+    then a line a row): (declarer, strain, tricks) each, and the first row not understood
+    ("" when all are). A table without the three columns states nothing."""
+    header, *rows = value.split("\n")
+    columns = [_COLUMN.match(name).group(1).strip() for name in header.split(";")]  # type: ignore[union-attr]
+    if not {"Declarer", "Denomination", "Result"} <= set(columns):
+        return [], ""
+    at = (columns.index("Declarer"), columns.index("Denomination"), columns.index("Result"))
+    found: list[tuple[str, str, int]] = []
+    odd = ""
+    for row in rows:
+        elements = row.split()
+        if len(elements) != len(columns):
+            odd = odd or row
+            continue
+        seat, strain, tricks = (elements[i].upper() for i in at)
+        if "?" in (seat, strain, tricks) or "-" in (seat, strain, tricks):
+            continue
+        if seat in SEATS and strain in _DENOMINATIONS and tricks.isdecimal() and int(tricks) <= 13:
+            found.append((seat, _DENOMINATIONS[strain], int(tricks)))
+        else:
+            odd = odd or row
+    return found, odd
+
+
+# [ParContract]: "NS 4H", "EW 5DX", "N 3NT", "NS 4H, NS 4S", "4HN", "4H by N", "Pass"
+_SIDES = {"NS": "NS", "SN": "NS", "N-S": "NS", "EW": "EW", "WE": "EW", "E-W": "EW"}
+_SIDES.update({s: s for s in SEATS})
+_SIDES.update({"NORTH": "N", "EAST": "E", "SOUTH": "S", "WEST": "W"})
+_STATED_CONTRACT = re.compile(r"([1-7])(NT|N|S|H|D|C)(XX|X|)([NESW]{0,4})(?:[+-]\d{1,2}|=)?")
+
+
+def stated_par(text: str) -> list[tuple[str, str]] | None:
+    """The contracts a [ParContract] value states, as (contract, seats that may declare it):
+    ("4H", "NS"), ("5DX", "E"), ("3NT", "NESW") when no side is given; [] when the board is
+    passed out; None when the value is not understood. A side stands before its contracts
+    ("NS 4H 4S"), or a seat right after one ("4HN", "4H N", "4H by N")."""
+    found: list[tuple[str, str]] = []
+    side = ""
+    passed = False
+    words = text.upper().replace(",", " ").replace(";", " ").split()
+    for word in words[:20]:
+        m = _STATED_CONTRACT.fullmatch(word)
+        if m:
+            level, strain, risk, seats = m.groups()
+            found.append((level + _DENOMINATIONS[strain] + risk, seats or side))
+        elif word in _SIDES:
+            if found and not found[-1][1]:  # "4H N": the seat of the contract before
+                found[-1] = (found[-1][0], _SIDES[word])
+            else:
+                side = _SIDES[word]
+        elif word in ("PASS", "PASSED"):
+            passed = True
+        elif word not in ("BY", "OUT", "-"):
+            return None
+    if not found and not passed:
+        return None
+    return [(contract, seats or "NESW") for contract, seats in found]
+
+
+def _par_text(contracts: Sequence[str]) -> str:
+    """The solver's par contracts as a ParContract says them: "NS 4H", "NS 4H or NS 4S", "Pass"."""
+    seats: dict[str, str] = {}
+    for c in contracts:
+        seats[c[:-1]] = seats.get(c[:-1], "") + c[-1]
+    return " or ".join(f"{''.join(sorted(set(s), key=SEATS.index))} {c}" for c, s in seats.items()) or "Pass"
+
+
 def differences(table: DDTable, par: Par, tags: Sequence[tuple[str, str]]) -> list[str]:
-    """How the file's own [DoubleDummyTricks] and [OptimumScore] differ from the solver's."""
+    """How the file's own [DoubleDummyTricks], [OptimumResultTable], [OptimumScore] and
+    [ParContract] differ from the solver's table and par."""
     stated = dict(reversed(tags))  # the first of a tag counts
     notes = []
+    said: DDTable = {}  # what DoubleDummyTricks says: a table saying the same is not noted twice
     if "DoubleDummyTricks" in stated:
         theirs = from_hex(stated["DoubleDummyTricks"])
         if theirs is None:
             notes.append(f'the file\'s DoubleDummyTricks "{stated["DoubleDummyTricks"][:24]}" is not a table')
         else:
+            said = theirs
             for seat in _HEX_SEATS:
                 for strain in STRAINS:
                     if theirs[seat][strain] != table[seat][strain]:
@@ -141,8 +219,37 @@ def differences(table: DDTable, par: Par, tags: Sequence[tuple[str, str]]) -> li
                             f"the file says {seat} takes {theirs[seat][strain]} in {_SYMBOL[strain]}, "
                             f"the solver {table[seat][strain]}"
                         )
+    if "OptimumResultTable" in stated:
+        rows, odd = stated_table(stated["OptimumResultTable"])
+        for seat, strain, tricks in rows:
+            if tricks != table[seat][strain] and said.get(seat, {}).get(strain) != tricks:
+                notes.append(
+                    f"OptimumResultTable says {seat} makes {tricks} in {_SYMBOL[strain]}; "
+                    f"the solver finds {table[seat][strain]}"
+                )
+        if odd:
+            notes.append(f'the file\'s OptimumResultTable row "{odd[:24]}" is not understood')
     if "OptimumScore" in stated:
         score = stated_score(stated["OptimumScore"])
         if score is not None and score != par.score:
             notes.append(f"the file's par score is {optimum_score(Par(score, ()))}, the solver's {optimum_score(par)}")
+    if "ParContract" in stated:
+        notes.extend(_par_contract_differences(stated["ParContract"], par))
+    return notes
+
+
+def _par_contract_differences(value: str, par: Par) -> list[str]:
+    """A note for each contract [ParContract] states that is none of the solver's par
+    contracts for that side (a file may give one of several, or a side for a seat)."""
+    contracts = stated_par(value)
+    if contracts is None:
+        return [f'the file\'s ParContract "{value[:24]}" is not understood']
+    solver = _par_text(par.contracts)
+    if not contracts:
+        return [] if not par.contracts else [f"ParContract says the board is passed out; the solver's par is {solver}"]
+    notes = []
+    for contract, seats in contracts:
+        if not any(contract + seat in par.contracts for seat in seats):
+            side = "" if seats == "NESW" else seats + " "
+            notes.append(f"ParContract says {side}{contract}; the solver's par is {solver}")
     return notes

@@ -118,7 +118,7 @@ def test_with_javascript_files_can_be_dropped_and_ticked_duplicates_are_counted(
 ):
     from playwright.sync_api import expect
 
-    from games.formats.bench_data import plain_pbn
+    from bench.reader_data import plain_pbn
     from games.models import Game
 
     host = django_user_model.objects.create_user("dora", password=PASSWORD)

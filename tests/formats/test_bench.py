@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import io
 
-from games.formats import bench, bench_hostile
-from games.formats.bench_data import bench_files, head
+from bench import hostile as bench_hostile
+from bench import reader as bench
+from bench.reader_data import bench_files, head
 
 
 def test_a_child_measures_one_file(tmp_path):

@@ -16,7 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.formats import bench
+from bench import reader as bench
 from games.formats.decode import decode
 from games.formats.lin import parse_lin
 from games.formats.lin_values import read_cards, read_play

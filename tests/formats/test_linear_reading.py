@@ -1,6 +1,6 @@
 """Whatever its shape, a file reads in time and memory linear in its size.
 
-The shapes are the benchmark's hostile ones (games/formats/bench_hostile.py): one
+The shapes are the benchmark's hostile ones (bench/hostile.py): one
 token repeated, runs of separators, one giant line or value, deep comments. Work is
 counted, not timed, so the tests say the same on any machine: the function calls made
 (``sys.setprofile``: Python and C functions) and the bytes allocated on the way from one
@@ -16,10 +16,11 @@ import tracemalloc
 
 import pytest
 
-from games.formats import pbn, read_decks
-from games.formats.bench_hostile import MEMORY_LIMIT, SHAPES, Shape
+from bench.hostile import MEMORY_LIMIT, SHAPES, Shape
+from games.formats import read_decks
 from games.formats.limits import MAX_CARDS, MAX_PAIRS, MAX_TAGS, MAX_WORDS
 from games.formats.lin import parse_lin, read_lin
+from games.formats.pbn import reader as pbn
 
 # n: 6,000 bytes, and at least 600 repeats of a short unit (past the readers' caps: 500
 # tags a game, 1,000 pairs, words or problems, so that n and 4n are read the same way).

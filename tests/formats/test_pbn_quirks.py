@@ -352,14 +352,36 @@ def test_junk_after_games_is_noted():
     ]
 
 
-def test_table_rows_are_not_tags():
+def test_table_rows_are_not_tags_and_an_optimum_result_table_keeps_them():
     extra = '[OptimumResultTable "Declarer;Denomination\\2R;Result\\2R"]\nN NT  6\nS  H 11\n[Event "after"]\n'
     decks, _, notes = read(game(1, extra=extra))
     assert decks[0].tags == (
-        ("OptimumResultTable", "Declarer;Denomination\\2R;Result\\2R"),
+        ("OptimumResultTable", "Declarer;Denomination\\2R;Result\\2R\nN NT 6\nS H 11"),
         ("Event", "after"),
     )
     assert notes == []
+
+
+def test_other_tables_keep_only_their_column_names():
+    extra = '[ScoreTable "Rank\\2R;Names_NS"]\n1 "A and B"\n2 "C and D"\n[Event "after"]\n'
+    decks, _, notes = read(game(1, extra=extra))
+    assert decks[0].tags == (("ScoreTable", "Rank\\2R;Names_NS"), ("Event", "after"))
+    assert notes == []
+
+
+@pytest.mark.parametrize(
+    "rows, kept",
+    [
+        ("N NT 6 N S 7\nN  H\n5", "N NT 6\nN S 7\nN H 5"),  # import format: any number of elements a line
+        ("N NT 6 N", "N NT 6\nN"),  # a short last row, kept as it is
+        ("", ""),
+        ("{a comment} N NT 6\n; another\nS S 7", "N NT 6\nS S 7"),  # read by the careful scan
+    ],
+)
+def test_optimum_result_table_rows_are_cut_by_its_columns(rows, kept):
+    header = "Declarer;Denomination\\2R;Result\\2R"
+    decks, _, _ = read(game(1, extra=f'[OptimumResultTable "{header}"]\n{rows}\n'))
+    assert dict(decks[0].tags)["OptimumResultTable"] == "\n".join(filter(None, [header, kept]))
 
 
 AUCTION_GAME = f"""[Board "5"]

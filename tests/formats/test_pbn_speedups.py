@@ -1,14 +1,12 @@
-"""Shortcuts added to the PBN fast path for speed, each held equal to the longer road.
+"""Shortcuts the PBN reader takes for speed, each held equal to the longer road.
 
 * read_deal puts North's hand first with an f-string: against the general deal reader;
-* play_in_rows tells a card from a non-card by bytes.isascii() on suit + rank codes:
-  against read_play, on rows with odd characters where the cards stand;
-* auction_in_words remembers auctions without note references: a remembered answer
-  against a fresh one and against read_auction;
-* read_game compares the other tags with the last game's before looking them up, and
-  names boards past 999 itself: whole files read both ways (tests/formats/test_pbn_fastpath);
-* the Deal and Note values are matched without quotes: an escaped quote in either goes to
-  the general path, which reads it as before.
+* the play's row tokenizer tells a card from a non-card by bytes.isascii() on suit + rank
+  codes: against the cards read word by word, on rows with odd characters;
+* read_auction remembers auctions without note references: a remembered answer against
+  a fresh one;
+* the fast tokenizer reads escapes in any value, and boards past 999 are named without
+  a look-up: whole files read both ways (tests/formats/test_pbn_fastpath).
 """
 
 from __future__ import annotations
@@ -18,12 +16,12 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.formats import pbn_fastsections
 from games.formats.model import RANKS, SEATS, SUITS
-from games.formats.pbn import _Reader
-from games.formats.pbn_deal import _read_general, read_deal
-from games.formats.pbn_fastsections import _words, auction_in_words, play_in_rows
-from games.formats.pbn_sections import explanations, read_auction, read_play, trump_of
+from games.formats.pbn import auction
+from games.formats.pbn.auction import _read_auction, explanations, read_auction
+from games.formats.pbn.deal import _read_general, read_deal
+from games.formats.pbn.play import NUMBERS, _numbers_in_rows, read_play
+from games.formats.pbn.reader import Reader
 from tests.formats.test_pbn_fastpath import DEAL, PLAY, read_both
 
 # --- read_deal: North first ------------------------------------------------------------
@@ -49,7 +47,7 @@ def test_read_deal_rotation_is_the_general_reader(rng, first):
     assert read_deal(value) == _read_general(value)
 
 
-# --- play_in_rows: a card or not, by isascii -------------------------------------------
+# --- rows of cards: a card or not, by isascii ------------------------------------------
 
 # characters that are no suit and no rank, some with a code that could carry (high ones)
 _ODD = "XxZz01-+*!?=$ \tĀÿ\x80\x7f"
@@ -63,7 +61,7 @@ _ODD = "XxZz01-+*!?=$ \tĀÿ\x80\x7f"
     st.sampled_from(["1C", "2D", "3H", "4S", "3NT", "6nt", "7sx"]),
     st.sampled_from(SEATS),
 )
-def test_play_in_rows_is_read_play_with_odd_characters(rng, tricks, odd, contract, first):
+def test_rows_of_cards_with_odd_characters_read_as_their_words(rng, tricks, odd, contract, first):
     cards = [s + r for s in SUITS for r in RANKS]
     rng.shuffle(cards)
     if rng.random() < 0.3:
@@ -73,27 +71,28 @@ def test_play_in_rows_is_read_play_with_odd_characters(rng, tricks, odd, contrac
         if at < len(data):
             data[at] = char
     text = "\n" + "".join(data) + "\n"
-    fast = play_in_rows(text, first, trump_of(contract))
-    if fast is not None:
-        assert (fast, []) == read_play(text, first, contract)
+    numbers = _numbers_in_rows(text)
+    if numbers is not None:
+        assert list(numbers) == [NUMBERS[word] for word in text.split()]
+        assert read_play(text, first, contract) == read_play(" " + text.replace("\n", " \n"), first, contract)
     elif not odd:
         raise AssertionError("whole rows of cards must go fast")
 
 
-def test_play_in_rows_turns_away_every_non_card():
+def test_rows_of_cards_turn_away_every_non_card():
     row = "SA ST S7 S4"
     for code in range(256):
         char = chr(code)
         for at in (0, 1):  # the suit, the rank of the first card
             data = row[:at] + char + row[at + 1 :]
-            fast = play_in_rows(data, "N", "S")
+            numbers = _numbers_in_rows(data)
             cards_ok = data.split()[0].upper() in {s + r for s in SUITS for r in RANKS}
-            assert (fast is not None) == cards_ok, repr(data)
-            if fast is not None:
-                assert (fast, []) == read_play(data, "N", "4S")
+            assert (numbers is not None) == cards_ok, repr(data)
+            if numbers is not None:
+                assert list(numbers) == [NUMBERS[word] for word in data.split()]
 
 
-# --- auction_in_words: remembered auctions ---------------------------------------------
+# --- read_auction: remembered auctions ---------------------------------------------------
 
 _CALLS = ["Pass", "pass", "P", "X", "XX", "1C", "1NT", "2h", "3S", "4N", "7NT", "=1=", "=2=", "AP", "1S!"]
 
@@ -106,21 +105,17 @@ _CALLS = ["Pass", "pass", "P", "X", "XX", "1C", "1NT", "2h", "3S", "4N", "7NT", 
 )
 def test_remembered_auction_is_read_afresh(words, first, notes):
     data = "\n" + " ".join(words) + "\n"
-    fresh = _words(data, first, list(notes), list(notes))
+    calls, seat, more = _read_auction(data, first, explanations(list(notes), list(notes)))
     for _ in range(2):  # the first call may remember it, the second reads it back
-        assert auction_in_words(data, first, list(notes), list(notes)) == fresh
-    if fresh is not None:
-        calls, seat, more = read_auction(data, first, explanations(list(notes), list(notes)))
-        assert more == []
-        assert fresh == (calls, seat, any(c.alert for c in calls))
+        assert read_auction(data, first, list(notes), list(notes)) == (calls, seat, list(more))
 
 
 def test_remembered_auctions_are_bounded(monkeypatch):
-    monkeypatch.setattr(pbn_fastsections, "_PLAIN_AUCTIONS", {})
-    monkeypatch.setattr(pbn_fastsections, "_PLAIN_AUCTIONS_KEPT", 3)
+    monkeypatch.setattr(auction, "_UNALERTED", {})
+    monkeypatch.setattr(auction, "_KEPT", 3)
     for level in "1234567":
-        auction_in_words(f"{level}C Pass Pass Pass", "N", [], [])
-    assert len(pbn_fastsections._PLAIN_AUCTIONS) == 3
+        read_auction(f"{level}C Pass Pass Pass", "N", [], [])
+    assert len(auction._UNALERTED) == 3
 
 
 # --- whole games: other tags compared, boards named, quotes in deals and notes -----------
@@ -168,9 +163,9 @@ def test_escaped_quotes_in_notes_and_deals_read_the_same(monkeypatch):
 
 def test_a_hash_elsewhere_than_a_value_start():
     text = '% tool #3\n[Event "Cup #1"]\n[Board "1"]\n[Deal "' + DEAL + '"]\n\n[Event "#"]\n[Board "2"]\n[Deal "#"]\n'
-    reader = _Reader(text)
+    reader = Reader(text)
     assert reader.has_hash
     reader.run()
     assert [d.deal for d in reader.decks] == [DEAL, DEAL]
-    plain = _Reader(text.replace('"#"', '"x"'))
+    plain = Reader(text.replace('"#"', '"x"'))
     assert not plain.has_hash

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from bench.reader_data import full_decks
 from games.formats import Call, Deck, read_decks, write_lin, write_pbn
-from games.formats.bench_data import full_decks
 from games.formats.record import auction_contract
 
 DEAL = "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"

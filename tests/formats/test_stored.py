@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
+from bench.reader_data import full_decks
 from games.formats import read_decks
-from games.formats.bench_data import full_decks
 from games.formats.model import Call, Deck, FileResult, Problem
 from games.formats.stored import VERSION, result_from_json, result_to_json
 

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import pytest
 
-from games.formats.bench_data import full_decks
+from bench.reader_data import full_decks
 from games.formats.model import Call
 from games.formats.model import Deck as ParsedDeck
 from games.models import Deck

@@ -14,7 +14,7 @@ from django.db import close_old_connections, connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from games.formats.bench_data import full_decks
+from bench.reader_data import full_decks
 from games.formats.writers import write_pbn
 from games.models import Deck, Game
 from games.models.upload import Upload, UploadFile

@@ -31,7 +31,7 @@ import pytest
 from django.db import connection
 from django.test import Client
 
-from games.formats.bench_data import plain_pbn
+from bench.reader_data import plain_pbn
 from games.models.upload import Upload, UploadFile
 from games.upload_forms import DISK_FULL
 from tests.conftest import skip_or_fail
@@ -423,7 +423,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import connection
 from django.test import Client
 from django.urls import reverse
-from games.formats.bench_data import plain_pbn
+from bench.reader_data import plain_pbn
 from games.models import Game
 from games.models.upload import Upload, UploadFile
 

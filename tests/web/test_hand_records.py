@@ -12,8 +12,8 @@ import pytest
 from django.core.management import call_command
 from django.urls import reverse
 
+from bench.reader_data import full_decks
 from games.formats import rules
-from games.formats.bench_data import full_decks
 from games.formats.dd import solve
 from games.models import DealAnalysis
 from tests.conftest import skip_or_fail

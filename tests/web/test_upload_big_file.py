@@ -7,7 +7,7 @@ import time
 import pytest
 from django.urls import reverse
 
-from games.formats.bench_data import plain_pbn
+from bench.reader_data import plain_pbn
 from games.models.upload import Upload
 from tests.fixtures_upload import upload_file
 

@@ -1,12 +1,10 @@
-"""How the PBN reader reads the Board, Dealer and Vulnerable values, shared by
-its general path (pbn) and its fast path (pbn_fast)."""
+"""How the PBN reader reads the Board, Dealer and Vulnerable values and names a board."""
 
 from __future__ import annotations
 
-from .model import BOARD_LENGTH, SEATS
-from .rules import seat_of_word
+from ..model import BOARD_LENGTH, SEATS
+from ..rules import seat_of_word
 
-SOURCE_LIMIT = 4000  # characters of a game kept in Deck.source
 MISSING = object()
 DEALER: dict[str | None, str | None] = {None: None, "": None, "?": None}
 DEALER.update({s: s for s in SEATS})
@@ -16,16 +14,11 @@ _VUL_WORDS = {"none": "None", "love": "None", "-": "None", "ns": "NS", "ew": "EW
 
 
 def board(value: str | None) -> str | None:
+    """A Board value as kept: stripped; None when missing or unknown ('?')."""
     if value is None:
         return None
     value = value.strip()
     return value if value and value != "?" else None
-
-
-def board_name(board: str | None) -> str:
-    if board is None:
-        return ""
-    return f"Board {_number_text(board)}"
 
 
 def _number_text(board: str) -> str:
@@ -35,13 +28,17 @@ def _number_text(board: str) -> str:
 
 
 def board_and_name(value: str | None) -> tuple[str | None, str]:
-    if value and value.isdecimal() and value.isascii() and value[0] != "0":  # the usual board
+    """(Deck.board, Deck.board_name) of a Board value."""
+    found = BOARDS.get(value)
+    if found is not None:
+        return found
+    if value and value.isdecimal() and value.isascii() and value[0] != "0":  # a board past 999
         return value, "Board " + value
-    found = board(value)
-    return found, board_name(found)
+    kept = board(value)
+    return kept, "" if kept is None else f"Board {_number_text(kept)}"
 
 
-# Board tag value -> (board, board_name), ready made for the usual boards
+# Board value -> (board, board_name), ready made for the usual boards
 BOARDS: dict[str | None, tuple[str | None, str]] = {None: (None, "")}
 BOARDS.update((str(n), (str(n), f"Board {n}")) for n in range(1, 1000))
 
@@ -68,3 +65,33 @@ def field(value: str | None, name: str, notes: list[str]) -> str | None:
     if found is None and word not in ("", "?"):
         notes.append(f"{name} '{word[:20]}' is not understood: read as not stated")
     return found  # type: ignore[return-value]
+
+
+def stated(value: str | None) -> str:
+    """A tag value as stated: "" when the tag is missing or says "?" (unknown)."""
+    if not value:
+        return ""
+    if value[0] == " " or value[-1] == " ":
+        value = value.strip()
+    return "" if value == "?" else value
+
+
+# Tags with a Deck field of their own; every other tag goes to Deck.tags.
+OWN_TAGS = frozenset(
+    (
+        "Board",
+        "Dealer",
+        "Vulnerable",
+        "Deal",
+        "North",
+        "East",
+        "South",
+        "West",
+        "Auction",
+        "Play",
+        "Contract",
+        "Declarer",
+        "Result",
+        "Note",
+    )
+)

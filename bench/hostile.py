@@ -4,7 +4,7 @@ A file within the upload limit (5 MB) must read in at most ``TIME_LIMIT`` second
 with a tracemalloc peak under ``MEMORY_LIMIT`` times its size, whatever its shape: one
 token repeated, runs of separators, one giant line or value, deep comments. ``SHAPES``
 lists such shapes (tests/formats/test_linear_reading.py reads each at two small sizes
-and compares the work done); ``python -m games.formats.bench`` prints the table of
+and compares the work done); ``python -m bench.reader`` prints the table of
 ``hostile_rows`` at 1.25 MB and 5 MB.
 """
 
@@ -19,8 +19,8 @@ import tracemalloc
 from dataclasses import dataclass
 from pathlib import Path
 
-from .club.hostile import club_shapes
-from .reader import read_decks
+from games.formats import read_decks
+from games.formats.club.hostile import club_shapes
 
 TIME_LIMIT = 2.0  # seconds for a 5 MB file
 MEMORY_LIMIT = 10.0  # peak memory under 10x the file's size
@@ -212,12 +212,12 @@ def measure_shape(shape: Shape, size: int) -> HostileRow:
 def hostile_rows(
     sizes: tuple[int, ...] = SIZES, shapes: tuple[Shape, ...] = SHAPES, timeout: float = 120.0
 ) -> list[HostileRow | Failed]:
-    """Every shape at every size, a fresh process a shape (``bench --hostile NAME SIZES``,
+    """Every shape at every size, a fresh process a shape (``bench.reader --hostile NAME SIZES``,
     as the main table's rows): its rows, or why it has none (timed out, failed)."""
     rows: list[HostileRow | Failed] = []
-    root = Path(__file__).resolve().parents[2]
+    root = Path(__file__).resolve().parents[1]
     for shape in shapes:
-        command = [sys.executable, "-m", "games.formats.bench", "--hostile", shape.name, ",".join(map(str, sizes))]
+        command = [sys.executable, "-m", "bench.reader", "--hostile", shape.name, ",".join(map(str, sizes))]
         try:
             done = subprocess.run(command, capture_output=True, text=True, cwd=root, timeout=timeout)
         except subprocess.TimeoutExpired:

@@ -11,8 +11,8 @@ reasons a deal is not a deck.
 
 from __future__ import annotations
 
-from .cards import FULL_SUIT, SEAT_NAMES, SUIT_TEXT, DealError, build_deal, parse_dotted_hand
-from .model import SEATS
+from ..cards import FULL_SUIT, SEAT_NAMES, SUIT_TEXT, DealError, build_deal, parse_dotted_hand
+from ..model import SEATS
 
 __all__ = ["DealError", "read_deal"]
 

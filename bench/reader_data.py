@@ -1,8 +1,8 @@
 """The benchmark's files: deterministic 10,000-board PBN and LIN files, plain and full.
 
 Plain: Board, Dealer, Vulnerable and Deal only, as dealing programs write them. Full:
-tournament records with players, an alerted auction and all 13 tricks, written by this
-package's own writers. Tests and the web benchmark borrow ``plain_pbn`` and ``full_decks``.
+tournament records with players, an alerted auction and all 13 tricks, written by
+``games.formats``' own writers. Tests and the web benchmark borrow ``plain_pbn`` and ``full_decks``.
 """
 
 from __future__ import annotations
@@ -11,10 +11,10 @@ import random
 import re
 from dataclasses import dataclass
 
-from .cards import random_deal
-from .model import RANKS, SEATS, SUITS, Call, Deck, dealer_for_board, vul_for_board
-from .rules import final_contract
-from .writers import write_lin, write_pbn
+from games.formats.cards import random_deal
+from games.formats.model import RANKS, SEATS, SUITS, Call, Deck, dealer_for_board, vul_for_board
+from games.formats.rules import final_contract
+from games.formats.writers import write_lin, write_pbn
 
 SEED = 20240611
 

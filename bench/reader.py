@@ -1,6 +1,6 @@
-"""Reading speed and memory: ``python -m games.formats.bench`` (or ``make bench``).
+"""Reading speed and memory: ``python -m bench.reader`` (or ``make bench``).
 
-Generates deterministic 10,000-board files (bench_data.py: plain deals, and full
+Generates deterministic 10,000-board files (reader_data.py: plain deals, and full
 tournament records with players, alerted auctions and 13 tricks of play) in PBN and
 LIN, plus a 100,000-board plain PBN, then reads each with ``read_decks``, with endplay
 0.5.12 (when installed) and with a bare regex that only cuts out the deals.
@@ -12,7 +12,7 @@ child reads one file: two runs timed in CPU time, then the peak memory of one mo
 under tracemalloc. Each row gets a child in each of ``--rounds`` passes through the
 table and keeps its best (see ``run``).
 
-A second table (bench_hostile.py, ``--no-hostile`` leaves it out) reads hostile file
+A second table (hostile.py, ``--no-hostile`` leaves it out) reads hostile file
 shapes at 1.25 and 5 MB: every one must read in at most 2 s and under 10x its size.
 """
 
@@ -33,11 +33,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import read_decks
-from .bench_data import SEED, BenchFile, bench_files, head
-from .bench_hostile import SIZES as HOSTILE_SIZES
-from .bench_hostile import hostile_rows, measure_child, print_hostile
-from .model import RANKS, SUITS
+from bench.hostile import SIZES as HOSTILE_SIZES
+from bench.hostile import hostile_rows, measure_child, print_hostile
+from bench.reader_data import SEED, BenchFile, bench_files, head
+from games.formats import read_decks
+from games.formats.model import RANKS, SUITS
 
 TARGETS = {"plain": 80_000, "full": 25_000}  # decks per second
 LINEARITY_LIMIT = 11.0  # 100k boards may take at most 11x the time of 10k
@@ -173,12 +173,12 @@ def measure_here(path: Path, fmt: str, reader: str, repeat: int, memory_boards: 
 
 
 def measure(folder: Path, f: BenchFile, reader: str, *, repeat: int, memory_boards: int = 0) -> Row:
-    """One row of the table, measured by a fresh ``python -m games.formats.bench --measure``."""
+    """One row of the table, measured by a fresh ``python -m bench.reader --measure``."""
     row = Row(f.name, reader, f.boards, len(f.data))
     command = [
         sys.executable,
         "-m",
-        "games.formats.bench",
+        "bench.reader",
         "--measure",
         str(folder / f.name),
         f.fmt,
@@ -186,7 +186,7 @@ def measure(folder: Path, f: BenchFile, reader: str, *, repeat: int, memory_boar
         str(repeat),
         str(memory_boards),
     ]
-    done = subprocess.run(command, capture_output=True, text=True, cwd=Path(__file__).resolve().parents[2])
+    done = subprocess.run(command, capture_output=True, text=True, cwd=Path(__file__).resolve().parents[1])
     try:
         found = json.loads(done.stdout.strip().splitlines()[-1])
     except (IndexError, ValueError):
@@ -321,10 +321,10 @@ def main(argv: list[str] | None = None) -> int:
         path, fmt, reader, repeat, memory_boards = argv[1:6]
         print(json.dumps(measure_here(Path(path), fmt, reader, int(repeat), int(memory_boards))))
         return 0
-    if argv[:1] == ["--hostile"]:  # a child: one hostile shape at each size (bench_hostile)
+    if argv[:1] == ["--hostile"]:  # a child: one hostile shape at each size (bench.hostile)
         print(measure_child(argv[1], argv[2]))
         return 0
-    parser = argparse.ArgumentParser(prog="python -m games.formats.bench", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m bench.reader", description=__doc__)
     parser.add_argument("--boards", type=int, default=10_000)
     parser.add_argument("--big", type=int, default=100_000, help="boards of the linearity file")
     parser.add_argument("--no-endplay", action="store_true", help="leave out the endplay rows")

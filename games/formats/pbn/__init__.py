@@ -1,0 +1,12 @@
+"""The PBN reader: ``read_pbn(text)`` gives the decks, problems and notes of a PBN file.
+
+``reader`` walks the file's games; ``tokens`` and ``scan`` cut each game into tags and
+sections; ``deck`` makes its Deck (``values``, ``deal``, ``auction`` and ``play`` read
+the values and sections it is made of).
+"""
+
+from __future__ import annotations
+
+from .reader import read_pbn
+
+__all__ = ["read_pbn"]

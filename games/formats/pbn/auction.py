@@ -1,0 +1,198 @@
+"""The PBN Auction section: the data after ``[Auction]``, and the Notes that explain it.
+
+Import format allows annotations glued to calls (``2NT?=1=``, ``1S!``), so words
+that are not a plain call are cut again into tokens. Suffixes (``!``, ``?``), NAGs
+(``$n``) and irregularity marks (``^I``, ``^S``, ``^R``) are read past: PBN's ``!``
+is "good call", not an alert. A note reference ``=n=`` marks the call before it as
+alerted, explained by ``[Note "n:..."]``. Leading ``-`` (seats before the dealer in a
+four-column table) are dropped: ``auction_first`` is the seat of the first real call.
+Calls are read as programs write them (``Dbl``, ``Rdbl``, ``Pas``, ``3nt``:
+``rules.read_call``); a word that is still no call keeps its place in the auction as
+the unknown call ``?``, with a note naming it, so that the calls after it stay on
+their seats.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ..limits import MAX_WORDS
+from ..model import SEATS, Call
+from ..rules import UNKNOWN_CALL, read_call, seat_of_word
+
+SEAT = {s: i for i, s in enumerate(SEATS)}
+SEAT.update({s.lower(): i for s, i in SEAT.items()})
+# A word cut into tokens: a note reference, a NAG, suffixes, an irregularity mark, ...
+PIECE = re.compile(r"=(\d+)=|\$\d*|[!?]+|\^[A-Za-z]?|[*+]|[\w-]+|.", re.S)
+_MAX_NOTES = 5  # notes on words read past, per section
+_KEPT = 4096  # entries of each memo below (they outlive the file: bounded)
+
+
+def seat_letter(value: str) -> str:
+    """The seat of an [Auction] or [Play] value: "N", "north", "EAST"... as its letter;
+    any other value as written (stripped)."""
+    if value in SEAT:
+        return value
+    value = value.strip()
+    return seat_of_word(value) or value
+
+
+def first_words(data: str, what: str, notes: list[str]) -> list[str]:
+    """The first MAX_WORDS words of a section; a note when more follow."""
+    words = data.split(None, MAX_WORDS)
+    if len(words) > MAX_WORDS:
+        words.pop()  # the rest of the section, as one string
+        notes.append(f"{what}: more than {MAX_WORDS} words; the rest was read past")
+    return words
+
+
+# word -> canonical call, in the spellings programs write (rules.read_call reads the rest)
+CALLS: dict[str, str] = {}
+for _word in ("P", "Pass", "Pas", "X", "D", "Dbl", "Double", "XX", "Xx", "R", "Rdbl", "Redouble"):
+    for _w in {_word, _word.upper(), _word.lower()}:
+        CALLS[_w] = read_call(_word)  # type: ignore[assignment]
+for _level in "1234567":
+    for _den in ("C", "D", "H", "S", "NT", "N"):
+        for _w in {_level + _den, _level + _den.lower(), _level + _den.capitalize()}:
+            CALLS[_w] = _level + ("NT" if _den[0] == "N" else _den)
+_PLAIN = {c: Call(c) for c in {*CALLS.values(), UNKNOWN_CALL}}  # shared: Call is immutable
+_ALERTED: dict[tuple[str, str], Call] = {}  # the same explanation recurs on every board
+_REFS = {f"={n}=": str(n) for n in range(1, 100)}  # note references as written
+# Auctions without note references, by (data, first seat): the same few recur, at every
+# table of a board in result files and the usual ones on any board.
+_UNALERTED: dict[tuple[str, str], tuple[tuple[Call, ...], str | None, tuple[str, ...]]] = {}
+
+
+def read_auction(
+    data: str, first: str, auction_notes: list[str], notes: list[str]
+) -> tuple[tuple[Call, ...], str | None, list[str]]:
+    """(calls, seat of the first call, notes) from the Auction section's data; the Note
+    values (those after [Auction], and all of the game's) explain its alerts."""
+    if "=" not in data:  # no note reference: the explanations cannot matter
+        key = (data, first)
+        found = _UNALERTED.get(key)
+        if found is None:
+            found = _read_auction(data, first, {})
+            if len(_UNALERTED) < _KEPT and len(data) <= 200:
+                _UNALERTED[key] = found
+    else:
+        found = _read_auction(data, first, explanations(auction_notes, notes) if notes else {})
+    calls, auction_first, more = found
+    return calls, auction_first, list(more)
+
+
+def _read_auction(
+    data: str, first: str, explain: dict[str, str]
+) -> tuple[tuple[Call, ...], str | None, tuple[str, ...]]:
+    notes: list[str] = []
+    words = first_words(data, "auction", notes)
+    calls: list[str] = list(map(CALLS.get, words))  # type: ignore[arg-type]
+    refs: dict[int, str] = {}
+    skipped = 0  # leading '-'
+    if None in calls:
+        calls, refs, skipped = _read_calls(words, notes)
+    if not calls:
+        return (), None, tuple(notes)
+    seat = SEAT.get(first)
+    auction_first = SEATS[(seat + skipped) % 4] if seat is not None else None
+    result = list(map(_PLAIN.__getitem__, calls))
+    for i, ref in refs.items():
+        key = (calls[i], explain.get(ref, ""))
+        call = _ALERTED.get(key)
+        if call is None:
+            call = Call(key[0], True, key[1])
+            if len(_ALERTED) < _KEPT and len(key[1]) <= 200:
+                _ALERTED[key] = call
+        result[i] = call
+    return tuple(result), auction_first, tuple(notes)
+
+
+def _read_calls(words: list[str], notes: list[str]) -> tuple[list[str], dict[int, str], int]:
+    """The calls among annotated words: (calls, {call index: note number}, leading '-')."""
+    calls: list[str] = []
+    refs: dict[int, str] = {}
+    skipped = unnamed = 0  # unnamed: calls kept as '?' past the notes that name them
+    get_call = CALLS.get
+    get_ref = _REFS.get
+    for word in words:
+        call = get_call(word)
+        if call is not None:
+            calls.append(call)
+            continue
+        ref = get_ref(word)
+        if ref is not None:
+            if calls:
+                refs[len(calls) - 1] = ref
+            continue
+        for m in PIECE.finditer(word):
+            piece = m.group()
+            call = get_call(piece)
+            if call is not None:
+                calls.append(call)
+            elif m.group(1) is not None:
+                if calls:
+                    refs[len(calls) - 1] = m.group(1).lstrip("0") or "0"
+            elif piece.upper() == "AP":
+                calls.extend(["P"] * _passes_to_end(calls))
+            elif piece == "-":
+                skipped += not calls
+            elif piece in ("*", "+"):
+                break
+            elif piece[0] in "!?$^":  # annotations
+                continue
+            elif any(map(str.isalnum, piece)):
+                # a word: a call, or one that cannot be read keeps its place in the auction
+                call = read_call(piece)
+                if call is None:
+                    call = UNKNOWN_CALL
+                    if len(notes) < _MAX_NOTES:
+                        notes.append(f"auction: '{piece[:20]}' is not a call: kept as '?'")
+                    else:
+                        unnamed += 1
+                calls.append(call)
+            elif len(notes) < _MAX_NOTES:
+                notes.append(f"auction: '{piece[:20]}' is not a call: read past")
+        else:
+            continue
+        break  # the end of the auction ('*' or '+')
+    if unnamed:
+        notes.append(f"auction: {unnamed} more words that are not calls kept as '?'")
+    return calls, refs, skipped
+
+
+def _passes_to_end(calls: list[str]) -> int:
+    """Passes that 'AP' (all pass) stands for after ``calls``."""
+    trailing = 0
+    for call in reversed(calls):
+        if call != "P":
+            break
+        trailing += 1
+    needed = 3 if trailing < len(calls) else 4
+    return max(needed - trailing, 0)
+
+
+_NOTES: dict[str, tuple[str, str]] = {}  # Note value -> (number, text); files repeat them
+
+
+def note_explanations(values: list[str]) -> dict[str, str]:
+    """{"1": "text"} from Note tag values "1:text" (the first note of a number counts)."""
+    out: dict[str, str] = {}
+    for value in values:
+        found = _NOTES.get(value)
+        if found is None:
+            number, colon, text = value.partition(":")
+            number = number.strip().lstrip("0") or "0"
+            found = (number, text.strip()) if colon and number.isdecimal() else ("", "")
+            if len(_NOTES) < _KEPT and len(value) <= 200:
+                _NOTES[value] = found
+        if found[0] and found[0] not in out:
+            out[found[0]] = found[1]
+    return out
+
+
+def explanations(auction_notes: list[str], notes: list[str]) -> dict[str, str]:
+    """What the alerts of an auction mean: the Notes after [Auction] first, then the others."""
+    found = note_explanations(auction_notes)
+    if len(auction_notes) < len(notes):  # notes placed elsewhere still explain
+        found = {**note_explanations(notes), **found}
+    return found

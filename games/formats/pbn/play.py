@@ -1,0 +1,201 @@
+"""The PBN Play section: the data after ``[Play]``, as tricks in the order they were played.
+
+PBN writes a trick per line, in columns: seats clockwise from the ``[Play]`` seat. The
+first trick is led by that seat and each later one by the winner of the one before,
+which needs the trump suit of the contract (``[Contract]``, else the one the auction
+arrives at: ``record``). When that cannot be worked out (no contract, a lead out of
+turn, an unknown card before the last trick) every trick keeps the column order and
+the deck gets a note saying so. Unknown cards (``-``) are left out of a trick;
+annotations glued to cards (``HK=1=``, ``SA!``) are read past as in the auction.
+"""
+
+from __future__ import annotations
+
+import re
+from operator import itemgetter
+
+from ..limits import MAX_CARDS
+from ..model import RANKS, SUITS
+from .auction import PIECE, SEAT, first_words
+
+# Cards as numbers 1..52 (1 + 13 * suit + rank, suits SHDC, ranks from the ace); 0 is a
+# card not known. Tricks are worked out on the numbers and given as the shared card texts.
+CARDS = ("", *(s + r for s in SUITS for r in RANKS))
+NUMBERS: dict[str, int] = {"-": 0, "+": 0}  # word -> number ('+': the card still to be played)
+for _n, _card in enumerate(CARDS[1:], 1):
+    _s, _r = _card
+    for _w in {_s + _r, _s.lower() + _r, _s + _r.lower(), _s.lower() + _r.lower()}:
+        NUMBERS[_w] = _n
+    if _r == "T":
+        NUMBERS[_s + "10"] = NUMBERS[_s.lower() + "10"] = _n
+
+# _SCORES[trump][number of the card led][column][number]: the highest score wins the trick.
+# Multiples of 4 plus the column (0-3), which the winner's score then gives back. (Number 0
+# is no card: its entries are never read.)
+_SCORES: dict[str, tuple[tuple[tuple[int, ...], ...], ...]] = {}
+for _trump in "SHDCN":
+    _by_led = [
+        tuple(
+            tuple(
+                4 * (12 - c % 13 + (26 if SUITS[c // 13] == _trump else 13 if c // 13 == led else 0)) + column
+                for c in range(-1, 52)
+            )
+            for column in range(4)
+        )
+        for led in range(4)
+    ]
+    _SCORES[_trump] = tuple(_by_led[c // 13] for c in range(-1, 52))
+_ROTATE = [itemgetter(*((k + i) % 4 for i in range(4))) for k in range(4)]
+
+# The fast card tokenizer (_numbers_in_rows): a suit code plus a rank code is a card's number.
+# What is not a suit counts 128 and what is not a rank 127: a sum with either is 128 or more
+# (and at most 255, so the bytes never carry), and bytes.isascii() tells in one pass that
+# every sum is a card.
+_SUIT_CODE = bytearray([128]) * 256
+_RANK_CODE = bytearray([127]) * 256
+for _i, _s in enumerate(SUITS):
+    _SUIT_CODE[ord(_s)] = _SUIT_CODE[ord(_s.lower())] = 1 + 13 * _i
+for _i, _r in enumerate(RANKS):
+    _RANK_CODE[ord(_r)] = _RANK_CODE[ord(_r.lower())] = _i
+_SEPARATORS = ("   \n" * 13)[:-1]  # what stands between the cards of 13 rows: three spaces, then a line end
+_MAX_NOTES = 5
+
+# trump suit ("N": no trump) of the contracts as files write them
+_TRUMP: dict[str, str] = {}
+for _level in "1234567":
+    for _den, _t in (("C", "C"), ("D", "D"), ("H", "H"), ("S", "S"), ("NT", "N"), ("N", "N")):
+        for _risk in ("", "X", "XX", "x", "xx"):
+            _TRUMP[_level + _den + _risk] = _TRUMP[_level + _den.lower() + _risk] = _t
+_CONTRACT = re.compile(r"\s*[1-7]\s*(NT|N|S|H|D|C)", re.I)
+
+
+def trump_of(contract: str) -> str:
+    """The trump suit of a contract as stated ("N": no trump); "" when not understood."""
+    trump = _TRUMP.get(contract)
+    if trump is None:
+        m = _CONTRACT.match(contract)
+        trump = m.group(1)[0].upper() if m else ""
+    return trump
+
+
+def read_play(data: str, first: str, contract: str) -> tuple[tuple[tuple[str, ...], ...], list[str]]:
+    """(tricks, notes) from the Play section's data; see the module docstring for the order."""
+    trump = trump_of(contract)
+    notes: list[str] = []
+    out_of_turn = False
+    numbers = _numbers_in_rows(data)
+    if numbers is None:
+        words = first_words(data, "play", notes)
+        if "*" in data and "*" in words:
+            words = words[: words.index("*")]
+        try:
+            numbers = list(map(NUMBERS.__getitem__, words))
+        except KeyError:  # annotations, or words that are not cards
+            numbers, out_of_turn = _read_cards(words, notes)
+        if not numbers:
+            return (), notes
+        if len(numbers) > MAX_CARDS:
+            del numbers[MAX_CARDS:]
+            notes.append(f"play: more than {MAX_CARDS} cards; the rest was read past")
+        numbers.extend([0] * (-len(numbers) % 4))  # an unfinished last trick
+    if first in SEAT and trump and not out_of_turn:
+        tricks = _in_played_order(numbers, trump)
+        if tricks is not None:
+            return tricks, notes
+    notes.append(f"play kept in column order (seats clockwise from {first[:1] or '?'})")
+    it = iter(numbers)
+    return tuple(t for t in (tuple(CARDS[n] for n in column if n) for column in zip(it, it, it, it)) if t), notes
+
+
+def _numbers_in_rows(data: str) -> bytes | list[int] | None:
+    """The card numbers when ``data`` is rows of four known cards, single spaces between them,
+    as programs write a played game; else None (and ``_read_cards`` reads the words).
+
+    Every card is two characters and stands three characters after the one before, so the
+    suits are data[0::3] and the ranks data[1::3]. Both become bytes of numbers
+    (``translate``), and one addition of two big integers adds them byte by byte into the
+    card numbers: no Python step for each card.
+    """
+    data = data.strip()
+    n = len(data)
+    if n % 12 != 11 or n > 155 or data[2::3] != _SEPARATORS[: n // 3]:
+        return None
+    try:
+        raw = data.encode("latin-1")
+    except UnicodeEncodeError:
+        return None
+    numbers = (
+        int.from_bytes(raw[0::3].translate(_SUIT_CODE), "big") + int.from_bytes(raw[1::3].translate(_RANK_CODE), "big")
+    ).to_bytes(n // 3 + 1, "big")
+    return numbers if numbers.isascii() else None  # a sum of 128 or more: no card
+
+
+def _read_cards(words: list[str], notes: list[str]) -> tuple[list[int], bool]:
+    """The card numbers among annotated words, and whether a lead was out of turn (^L)."""
+    numbers: list[int] = []
+    out_of_turn = False
+    for word in words:
+        number = NUMBERS.get(word)
+        if number is not None:
+            numbers.append(number)
+            continue
+        for m in PIECE.finditer(word):
+            piece = m.group()
+            number = NUMBERS.get(piece)
+            if number is not None:
+                numbers.append(number)
+            elif not piece.strip("-"):
+                numbers.append(0)
+            elif piece == "*":
+                return numbers, out_of_turn
+            elif piece in ("^L", "^l"):
+                out_of_turn = True
+            elif piece[0] not in "!?$^=" and len(notes) < _MAX_NOTES:
+                notes.append(f"play: '{piece[:20]}' is not a card: read past")
+    return numbers, out_of_turn
+
+
+def _in_played_order(numbers: bytes | list[int], trump: str) -> tuple[tuple[str, ...], ...] | None:
+    """The tricks in played order from card numbers in column order, four a trick; None
+    when a trick before the last holds an unknown card (0). Unrolled: this runs 13 times a
+    board. Unpacking zip's tuple at once lets zip reuse it."""
+    last: bytes | list[int] = ()  # type: ignore[assignment]
+    if 0 in numbers:  # unknown cards: only the last trick may hold them
+        if 0 in numbers[:-4]:
+            return None
+        numbers, last = numbers[:-4], numbers[-4:]
+    scores = _SCORES[trump]
+    cards = CARDS
+    lead = 0  # column of the leader; column 0 is the [Play] seat
+    tricks = []
+    append = tricks.append
+    it = iter(numbers)
+    for a, b, c, d in zip(it, it, it, it):
+        if lead == 0:
+            s0, s1, s2, s3 = scores[a]
+            append((cards[a], cards[b], cards[c], cards[d]))
+        elif lead == 1:
+            s0, s1, s2, s3 = scores[b]
+            append((cards[b], cards[c], cards[d], cards[a]))
+        elif lead == 2:
+            s0, s1, s2, s3 = scores[c]
+            append((cards[c], cards[d], cards[a], cards[b]))
+        else:
+            s0, s1, s2, s3 = scores[d]
+            append((cards[d], cards[a], cards[b], cards[c]))
+        w = s0[a]  # max(s0[a], s1[b], s2[c], s3[d]) without the call
+        x = s1[b]
+        if x > w:
+            w = x
+        x = s2[c]
+        if x > w:
+            w = x
+        x = s3[d]
+        if x > w:
+            w = x
+        lead = w & 3
+    if last:
+        known = tuple(cards[n] for n in _ROTATE[lead](last) if n)
+        if known:
+            append(known)
+    return tuple(tricks)
