@@ -169,8 +169,8 @@ def _pbn_game(deck: Deck) -> list[str]:
         lines.extend(_pbn_auction(deck))
     if deck.play:
         lines.extend(_pbn_play(deck, declarer))
-    # Supplemental tags, alphabetically (3.4). Tables are left out (their rows are not kept),
-    # but for the double-dummy table, written from the [DoubleDummyTricks] it comes with.
+    # Supplemental tags, alphabetically (3.4). Tables are left out but for the double-dummy
+    # table, written from the [DoubleDummyTricks] it comes with.
     table = from_hex(tags.get("DoubleDummyTricks", ""))
     names = {n for n, _ in deck.tags} - _SKIP_TAGS
     for name in sorted(names | ({"OptimumResultTable"} if table else set())):
