@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 from . import rules
 from .cards import SEAT_NAMES, SUIT_NAMES, build_deal, parse_dotted_hand
@@ -70,8 +71,7 @@ class BoardState:
         return self._final()[1]
 
     def _final(self) -> tuple[str, str]:
-        calls = [c.call for c in self.calls]
-        return rules.final_contract(calls, self.dealer) if rules.auction_complete(calls) else ("", "")
+        return _final_contract(self.calls, self.dealer)
 
     @property
     def dummy(self) -> str:
@@ -312,6 +312,15 @@ def _check_playing(state: BoardState, doing: str) -> None:
         raise IllegalAction("The board is over")
 
 
+# A page asks the same state for its contract, turn and tricks dozens of times: each is
+# worked out once (the values are immutable, so the answers cannot go stale).
+@lru_cache(maxsize=256)
+def _final_contract(calls: tuple[Call, ...], dealer: str) -> tuple[str, str]:
+    words = [c.call for c in calls]
+    return rules.final_contract(words, dealer) if rules.auction_complete(words) else ("", "")
+
+
+@lru_cache(maxsize=256)
 def _progress(state: BoardState) -> _Progress:
     owners = rules.card_owners(state.deal)
     trump = state.trump

@@ -94,9 +94,10 @@ class BoardPlay(models.Model):
     def start(cls, board: DealtBoard, mode: str) -> BoardPlay:
         """The board's play, made on first use (``get_or_create``: two first actions at
         once make one row). Just Declare turns the deck and lets the robot lead."""
-        existing = cls.objects.filter(board=board).first()
-        if existing is not None:
-            return existing
+        try:
+            return board.played  # loaded with the board (select_related), or read now
+        except cls.DoesNotExist:
+            pass
         fields = {"mode": mode, "deal": board.deal, "dealer": board.dealer, "vul": board.vul}
         if mode == cls.Mode.DECLARE:
             fields.update(_declare_fields(board))
@@ -105,6 +106,7 @@ class BoardPlay(models.Model):
             if created and mode == cls.Mode.DECLARE:
                 play._robot_plays(play.state())
                 play.save()
+        board.played = play
         return play
 
     # --- acting --------------------------------------------------------------------

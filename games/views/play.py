@@ -80,14 +80,10 @@ def _practice_seat(play: BoardPlay, action: str) -> str:
 def _game_for(request: HttpRequest, pk: int) -> Game:
     """The game if the user may act at its table (seated at a Join game, or its host); 404 otherwise."""
     game = get_object_or_404(Game, pk=pk)
-    if game.game_type == Game.Type.JOIN:
-        if game.can_manage(request.user) or game.seats.filter(user=request.user).exists():
-            return game
-    else:
-        try:
-            return Game.objects.managed_by(request.user, pk)
-        except Game.DoesNotExist:
-            pass
+    if game.can_manage(request.user):
+        return game
+    if game.game_type == Game.Type.JOIN and game.seats.filter(user=request.user).exists():
+        return game
     raise Http404("No such game.")
 
 
@@ -106,20 +102,23 @@ def _act(request: HttpRequest, pk: int, action: str, **args) -> HttpResponse:
         else:
             play = BoardPlay.start(board, game.practice_play)
             seat = _practice_seat(play, action)
-        row = play.act(seat, action, at, **args)
+        board.played = play.act(seat, action, at, **args)  # the felt shows the board as it is now
     except IllegalAction as error:
         return _answer(request, game, error=str(error))
-    if action == "claim" and row.mode == BoardPlay.Mode.DECLARE:  # the robot has answered
-        return _answer(request, game, news=ROBOT_ACCEPTS if row.done else ROBOT_REJECTS)
-    return _answer(request, game)
+    if action == "claim" and board.played.mode == BoardPlay.Mode.DECLARE:  # the robot has answered
+        return _answer(request, game, board, news=ROBOT_ACCEPTS if board.played.done else ROBOT_REJECTS)
+    return _answer(request, game, board)
 
 
 ROBOT_ACCEPTS = "The defenders accept your claim."
 ROBOT_REJECTS = "The defenders reject your claim: play on."
 
 
-def _answer(request: HttpRequest, game: Game, error: str = "", news: str = "") -> HttpResponse:
-    """The table after an action: ``error`` when it was refused, ``news`` to tell."""
+def _answer(
+    request: HttpRequest, game: Game, board: DealtBoard | None = None, error: str = "", news: str = ""
+) -> HttpResponse:
+    """The table after an action (``board``: the one just played on, when the action was
+    done; otherwise it is read again): ``error`` when it was refused, ``news`` to tell."""
     if not request.htmx:
         if error:
             messages.error(request, error)
@@ -131,7 +130,7 @@ def _answer(request: HttpRequest, game: Game, error: str = "", news: str = "") -
         response = render(request, VIEW, {**join_context(request, game), **extra})
         patch_cache_control(response, private=True, no_cache=True)  # a hand is on it
         return response
-    return render(request, "games/game.html#played", {**practice_context(game), **extra})
+    return render(request, "games/game.html#played", {**practice_context(game, board), **extra})
 
 
 def _checked(value: str) -> bool:

@@ -60,9 +60,11 @@ def play_context(game: Game, board: DealtBoard | None) -> dict[str, Any]:
     return {"play": for_practice(board, play, play.mode if play else game.practice_play), "total": running_total(game)}
 
 
-def practice_context(game: Game) -> dict[str, Any]:
-    """What the felt of a played practice table shows (the answer to a call or a card)."""
-    board = game.boards.select_related("deck", "played").order_by("-number").first()
+def practice_context(game: Game, board: DealtBoard | None = None) -> dict[str, Any]:
+    """What the felt of a played practice table shows (the answer to a call or a card):
+    ``board``, or the last board dealt."""
+    if board is None:
+        board = game.boards.select_related("deck", "played").order_by("-number").first()
     return {"game": game, "board": board, **play_context(game, board)}
 
 
