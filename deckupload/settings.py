@@ -187,6 +187,8 @@ AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 # how many append to which header (settings_production: 1, X-Forwarded-For).
 TRUSTED_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT", "0"))
 TRUSTED_PROXY_HEADER = "HTTP_" + os.environ.get("TRUSTED_PROXY_HEADER", "X-Forwarded-For").upper().replace("-", "_")
+# How often a Join table's pages ask whether the table moved on (a 204 when it did not).
+TABLE_POLL_SECONDS = float(os.environ.get("TABLE_POLL_SECONDS", "1.5"))
 # Argon2id first: memory-hard (Django's and OWASP's first choice) and, measured here, half
 # the CPU of PBKDF2's million rounds per log-in. Older hashes still verify, and are
 # rehashed with Argon2id at the user's next log-in.

@@ -15,6 +15,7 @@ import secrets
 from collections.abc import Callable
 from typing import Any
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
@@ -61,6 +62,7 @@ def join_context(request: HttpRequest, game: Game, table: JoinTable | None = Non
         "game": game,
         "view": seat_view(game, request.user, table),
         "total": running_total(game),
+        "poll_seconds": settings.TABLE_POLL_SECONDS,
         "invite_url": request.build_absolute_uri(reverse("join_game", args=[game.pk, table.invite_token])),
     }
 
@@ -119,7 +121,7 @@ def join_game(request: HttpRequest, pk: int, token: str) -> HttpResponse:
 @login_required
 @require_safe
 def seat_poll(request: HttpRequest, pk: int) -> HttpResponse:
-    """The seat view alone, polled by the page every 1.5 s: 204 while the table's version
+    """The seat view alone, polled by the page (every TABLE_POLL_SECONDS): 204 while the table's version
     is the one the page shows (``?v=``), 304 for a matching ETag, the partial otherwise."""
     game = Game.objects.select_related("join_table").filter(pk=pk).first()
     if game is None or not (game.can_manage(request.user) or seat_of(game, request.user)):

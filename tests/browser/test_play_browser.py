@@ -33,7 +33,8 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 DEAL = "N:J4.KJ732.7.Q9862 Q9873.9.KJ8532.A KT2.A64.QT.KJT74 A65.QT85.A964.53"
 PLAYERS = {"N": "nina", "E": "eric", "S": "sara", "W": "walt"}
 NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
-WAIT = 5000  # ms for a page to show another seat's action (the poll runs every 1.5 s)
+WAIT = 5000  # ms for a page to show another seat's action (the poll runs every POLL s)
+POLL = 0.3  # the pages here poll faster than the site's default, so that the test waits less
 
 
 def logged_in(browser, base: str, user, problems: list[str]):
@@ -94,9 +95,10 @@ def signed(score: int) -> str:
 
 
 @pytest.fixture
-def table(live_server, browser):
+def table(live_server, browser, settings):
     """Four players seated at a Join table hosted by hal (not seated), each with a page
     open on it; the queue holds the same deck twice."""
+    settings.TABLE_POLL_SECONDS = POLL
     users = {seat: get_user_model().objects.create_user(name, password="x") for seat, name in PLAYERS.items()}
     hal = get_user_model().objects.create_user("hal", password="x")
     game = Game.objects.create(host=hal, name="Friday four", game_type=Game.Type.JOIN)

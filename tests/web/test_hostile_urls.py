@@ -35,7 +35,7 @@ from django.utils.http import urlencode
 from django.utils.regex_helper import normalize
 
 from games.converters import MAX_DB_ID, bounded_int
-from games.models import Game
+from games.models import DealAnalysis, Deck, Game
 from games.models.join import BoardReveal, JoinTable
 from games.models.upload import Upload
 from tests.fixtures_upload import THREE_BOARDS_PBN, pbn
@@ -179,6 +179,9 @@ def site(host, other_user, staff, game, queue_decks, django_user_model) -> dict[
         upload = Upload.stage(g, host, [("three.pbn", pbn(THREE_BOARDS_PBN)), ("queued.pbn", pbn([decks[1].deal]))])
         contexts[g.pk] = {"pk": str(g.pk), "deck_pk": str(decks[-1].pk), "upload": str(upload.token)}
     BoardReveal.objects.create(board=join.boards.get(), revealed_by=host)
+    # Every request below is rolled back: a deal solved there would be solved again by the
+    # next one (a quarter of a second each). Solved once here, the analyses are read.
+    DealAnalysis.tables([*THREE_BOARDS_PBN, *Deck.objects.values_list("deal", flat=True)])
     Group.objects.create(name="dealers")
     clients = {"anonymous": Client()}
     for role, user in (("other", other_user), ("player", player), ("host", host), ("staff", staff)):

@@ -34,6 +34,12 @@ def test_the_page_polls_every_1_5_seconds_and_keeps_a_refresh_link(other_client,
     assert poll_url(html).endswith(f"?v={table.version_tag()}")
 
 
+def test_the_poll_interval_is_the_setting(other_client, table, settings):
+    settings.TABLE_POLL_SECONDS = 0.25
+    html = other_client.get(f"/games/{table.game.pk}/").content.decode()
+    assert 'hx-trigger="every 0.25s"' in html
+
+
 def test_an_unchanged_table_answers_204_with_few_queries(other_client, table):
     url = poll_url(other_client.get(f"/games/{table.game.pk}/").content.decode())
     with CaptureQueriesContext(connection) as queries:
