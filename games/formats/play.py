@@ -1,8 +1,7 @@
 """A board at the table as one immutable value: the auction, the play, claims and undo.
 
-Every action returns a new ``BoardState`` or raises ``IllegalAction`` with a message for
-the player. Whose turn it is, the contract and the tricks are derived, never stored.
-"""
+Every action returns a new ``BoardState`` or raises ``IllegalAction`` with a message for the
+player. Whose turn it is, the contract and the tricks are derived (once a state), never stored."""
 
 from __future__ import annotations
 
@@ -64,14 +63,11 @@ class BoardState:
     @property
     def contract(self) -> str:
         """ "4HX", "3NT", "Pass" (passed out), or "" while the auction goes on."""
-        return self._final()[0]
+        return _final_contract(self.calls, self.dealer)[0]
 
     @property
     def declarer(self) -> str:
-        return self._final()[1]
-
-    def _final(self) -> tuple[str, str]:
-        return _final_contract(self.calls, self.dealer)
+        return _final_contract(self.calls, self.dealer)[1]
 
     @property
     def dummy(self) -> str:
@@ -312,9 +308,7 @@ def _check_playing(state: BoardState, doing: str) -> None:
         raise IllegalAction("The board is over")
 
 
-# A page asks the same state for its contract, turn and tricks dozens of times: each is
-# worked out once (the values are immutable, so the answers cannot go stale).
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=256)  # a page asks one state for its contract, turn and tricks dozens of times
 def _final_contract(calls: tuple[Call, ...], dealer: str) -> tuple[str, str]:
     words = [c.call for c in calls]
     return rules.final_contract(words, dealer) if rules.auction_complete(words) else ("", "")
@@ -341,9 +335,9 @@ def _progress(state: BoardState) -> _Progress:
 
 # Claims
 def claim(state: BoardState, seat: str, tricks: int) -> BoardState:
-    """Declarer claims ``tricks`` of the tricks still to play, showing their hand to all
-    until the defenders answer. Raises IllegalAction unless ``seat`` is declarer, the
-    opening lead has been made, and ``tricks`` is between 0 and the tricks left."""
+    """Declarer claims ``tricks`` of the tricks still to play, showing their hand to all until the
+    defenders answer. Raises IllegalAction unless ``seat`` is declarer, the lead is made, and
+    ``tricks`` is between 0 and the tricks left."""
     if state.phase == OPENING_LEAD:
         raise IllegalAction("Declarer can claim once the opening lead has been made")
     _check_playing(state, "claim")
@@ -381,9 +375,8 @@ def _pending_claim(state: BoardState, seat: str, answer: str) -> Claim:
 def visible_hands(state: BoardState, viewer: str | None) -> dict[str, list[str]]:
     """The cards ``viewer`` (a seat, or None for someone not seated) may see, by seat.
 
-    Their own remaining cards; dummy's remaining cards once the opening lead is made;
-    declarer's remaining cards while a claim is pending; every hand as dealt once the
-    board is done. Nothing else: the web layer shows exactly this."""
+    Their own remaining cards; dummy's once the opening lead is made; declarer's while a claim
+    is pending; every hand as dealt once the board is done. Nothing else: the web shows this."""
     if state.phase == DONE:
         return {seat: state.hand(seat) for seat in SEATS}
     shown = {viewer} if viewer else set()  # a viewer that is no seat sees no hand of its own
@@ -395,8 +388,8 @@ def visible_hands(state: BoardState, viewer: str | None) -> dict[str, list[str]]
 
 
 def undo(state: BoardState) -> BoardState:
-    """``state`` without its last card, or without its last call when no card has been
-    played. A claim must be answered first; a board settled by a claim stays settled."""
+    """``state`` without its last card, or its last call when no card has been played. A claim
+    must be answered first; a board settled by a claim stays settled."""
     if state.claim is not None:
         raise IllegalAction("A claim has been made: it must be answered, not undone")
     if state.cards:
