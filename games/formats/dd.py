@@ -9,6 +9,7 @@ vulnerability and dealer. Tables are plain dicts so they store as JSON:
 from __future__ import annotations
 
 import re
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -17,6 +18,10 @@ from .model import SEATS
 STRAINS = ("NT", "S", "H", "D", "C")  # the order tables are shown in
 DDTable = dict[str, dict[str, int]]
 
+# DDS keeps its search tables per thread index, and both SolveBoard (the robot's card) and
+# CalcDDtable (a deal's table) use index 0's: from two Python threads at once (gthread
+# workers) they would share them. Every call into the solver holds this lock.
+SOLVER_LOCK = threading.Lock()
 _SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "NT": "NT"}
 _PAR_CONTRACT = re.compile(r"([1-7])(NT|S|H|D|C)(X{0,2})([NESW])")
 
@@ -37,7 +42,8 @@ def solve(deals: Sequence[str]) -> list[DDTable]:
 
     tables: list[DDTable] = []
     for deal in deals:
-        rows = calc_dd_table(Deal(deal)).to_list()  # per strain S, H, D, C, NT: tricks for N, E, S, W
+        with SOLVER_LOCK:
+            rows = calc_dd_table(Deal(deal)).to_list()  # per strain S, H, D, C, NT: tricks for N, E, S, W
         by_strain = dict(zip(("S", "H", "D", "C", "NT"), rows))
         tables.append({seat: {strain: by_strain[strain][i] for strain in STRAINS} for i, seat in enumerate(SEATS)})
     return tables

@@ -10,18 +10,15 @@ declarer can take, which decides whether the robots accept a claim.
 
 from __future__ import annotations
 
-import threading
 from dataclasses import replace
 from functools import lru_cache
 
 from . import rules
+from .dd import SOLVER_LOCK
 from .model import RANKS, SEATS, SUITS
 from .play import OPENING_LEAD, PLAY, BoardState, legal_cards
 
 TIE_ORDER = "CDHS"  # among equally good cards of the same rank, the first suit here is played
-# DDS's SolveBoard keeps its search tables per thread index; calls from two Python threads
-# with the same index would share them, so calls go one at a time.
-_SOLVER_LOCK = threading.Lock()
 _OPTIMAL_ALL = 2  # SolveBoard's ``solutions``: every card that takes the most tricks
 _OPTIMAL_ONE = 1  # one such card: enough to know the number of tricks
 _RANK_OF_BIT = {14 - i: rank for i, rank in enumerate(RANKS)}  # DDS ranks: 2..14, the ace 14
@@ -81,7 +78,7 @@ def _solve_position(
     for card in trick:
         deal.play(card, from_hand=False)  # already gone from the hands: only the trick is set
     found = _dds.futureTricks()
-    with _SOLVER_LOCK:
+    with SOLVER_LOCK:
         # target -1: the most tricks; mode 1: search even when only one card can be played
         _dds.SolveBoard(deal._data, -1, solutions, 1, found, 0)
     cards: list[tuple[str, int]] = []
