@@ -17,7 +17,7 @@ import re
 from collections.abc import Iterable
 
 from . import rules
-from .dd import STRAINS, DDTable, from_hex
+from .dd import STRAINS, from_hex, stated_table
 from .model import SEATS, Call, Deck
 from .record import tricks_taken
 
@@ -170,21 +170,24 @@ def _pbn_game(deck: Deck) -> list[str]:
     if deck.play:
         lines.extend(_pbn_play(deck, declarer))
     # Supplemental tags, alphabetically (3.4). Tables are left out but for the double-dummy
-    # table, written from the [DoubleDummyTricks] it comes with.
+    # table: written from the [DoubleDummyTricks] it comes with, or else from the rows of
+    # the file's own [OptimumResultTable] that say a seat, a strain and its tricks.
     table = from_hex(tags.get("DoubleDummyTricks", ""))
+    stated = [] if table else stated_table(tags.get("OptimumResultTable", "Declarer"))[0]
     names = {n for n, _ in deck.tags} - _SKIP_TAGS
-    for name in sorted(names | ({"OptimumResultTable"} if table else set())):
-        if name == "OptimumResultTable" and table:
-            lines.extend(_optimum_result_table(table))
+    for name in sorted(names | ({"OptimumResultTable"} if table or stated else set())):
+        if name == "OptimumResultTable" and (table or stated):
+            rows = [(seat, strain, table[seat][strain]) for seat in "NSEW" for strain in STRAINS] if table else stated
+            lines.extend(_optimum_result_table(rows))
         elif _TAG_NAME.fullmatch(name) and not name.endswith("Table"):
             lines.append(_tag(name, tags[name]))
     return lines
 
 
-def _optimum_result_table(table: DDTable) -> list[str]:
-    """PBN 5.7: a row per declarer and strain, tricks right-aligned in two columns."""
-    rows = [f"{seat} {strain:>2} {table[seat][strain]:>2}" for seat in "NSEW" for strain in STRAINS]
-    return [_tag("OptimumResultTable", "Declarer;Denomination\\2R;Result\\2R"), *rows]
+def _optimum_result_table(rows: list[tuple[str, str, int]]) -> list[str]:
+    """PBN 5.7: a row per (declarer, strain, tricks), tricks right-aligned in two columns."""
+    lines = [f"{seat} {strain:>2} {tricks:>2}" for seat, strain, tricks in rows]
+    return [_tag("OptimumResultTable", "Declarer;Denomination\\2R;Result\\2R"), *lines]
 
 
 def write_pbn(decks: Iterable[Deck]) -> str:

@@ -198,3 +198,15 @@ def test_what_the_writer_writes_reads_back_and_agrees():
     assert differences(TABLE, par, back.tags) == []
     other = from_hex("76477665877785677856")  # the solver finds N takes 7 in NT
     assert differences(other, par, back.tags) == ["the file says N takes 6 in NT, the solver 7"]
+
+
+def test_a_table_without_double_dummy_tricks_is_written_back_with_its_rows():
+    """A file that states the table alone (no [DoubleDummyTricks]) keeps it on export: the
+    rows that say a seat, a strain and tricks, in the writer's columns."""
+    rows = ["N NT 6", "S  H 8", "e c 7", "Q NT 6", "W ?  ?"]  # one not understood, one unknown
+    deck = _read(_table(*rows))
+    (back,) = read_decks(write_pbn([deck]).encode(), "export.pbn").decks
+    tags = dict(back.tags)
+    assert "DoubleDummyTricks" not in tags
+    assert tags["OptimumResultTable"] == "\n".join([HEADER, "N NT 6", "S H 8", "E C 7"])
+    assert stated_table(tags["OptimumResultTable"])[0] == stated_table(dict(deck.tags)["OptimumResultTable"])[0]
