@@ -10,6 +10,7 @@ when the contract has them, then three passes.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from . import rules
@@ -43,9 +44,10 @@ class DeclareSetup:
         return not self.problem
 
 
-def just_declare(deck: Deck, par: Par | None = None) -> DeclareSetup:
+def just_declare(deck: Deck, par: Par | Callable[[], Par] | None = None) -> DeclareSetup:
     """The deck set up for South to declare; a setup with ``problem`` when there is nothing
-    to declare. ``par`` (from ``dd.par_of``) is used when the file gives no contract."""
+    to declare. ``par`` (from ``dd.par_of``) is used when the file gives no contract; given
+    as a function, it is only called then (par needs the deal solved)."""
     notes: list[str] = []
     dealer = dealer_of(deck)
     vul = deck.effective_vul or "None"
@@ -73,6 +75,8 @@ def just_declare(deck: Deck, par: Par | None = None) -> DeclareSetup:
             return _made_up(deck, dealer, vul, declarer, stated, CONTRACT, notes)
         notes.append(f"The file's contract {stated} has no declarer")
 
+    if callable(par):
+        par = par()
     if par is not None and par.contracts:
         first_par = par.contracts[0]  # "4HN", "5DXE": level, strain, doubling, declarer
         return _made_up(deck, dealer, vul, first_par[-1], first_par[:-1], PAR, notes)

@@ -261,9 +261,8 @@ def last_actor(state: BoardState) -> str:
 def _declare_fields(board: DealtBoard) -> dict:
     """Just Declare's board: turned so declarer sits South, with the auction to replay.
     The contract is the file's when it has one; par otherwise (the deal's stored analysis,
-    solved now when it is not: IMPs against par need it later anyway)."""
-    par = board_par(DealAnalysis.table(board.deal), board.vul, board.dealer)
-    setup = just_declare(board.to_parsed(), par)
+    solved only then)."""
+    setup = just_declare(board.to_parsed(), lambda: board_par(DealAnalysis.table(board.deal), board.vul, board.dealer))
     if not setup.ok:
         raise IllegalAction(f"Board {board.number} cannot be played as Just Declare: {setup.problem}")
     return {
