@@ -12,7 +12,7 @@ Through the real play routes with Django's test client, on a throwaway test data
   includes the robot's one or two double-dummy cards; median and worst over ``--declare``
   tables playing in turn (a card each), so that no robot card finds the solver warm from
   the position before; and the robot's opening lead when the board is set up
-  (``BoardPlay.start``, which solves the deal for par first).
+  (``BoardPlay.start``: the file gives the contract, so the deal is not solved for par).
 
 The boards carry a recorded result, so a finished board is scored against it: a board
 without one solves its deal for par at its last action (``bench.analysis`` times that).
