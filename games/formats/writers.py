@@ -173,11 +173,13 @@ def _pbn_game(deck: Deck) -> list[str]:
     # table: written from the [DoubleDummyTricks] it comes with, or else from the rows of
     # the file's own [OptimumResultTable] that say a seat, a strain and its tricks.
     table = from_hex(tags.get("DoubleDummyTricks", ""))
-    stated = [] if table else stated_table(tags.get("OptimumResultTable", "Declarer"))[0]
+    if table:
+        rows = [(seat, strain, table[seat][strain]) for seat in "NSEW" for strain in STRAINS]
+    else:
+        rows = stated_table(tags["OptimumResultTable"])[0] if "OptimumResultTable" in tags else []
     names = {n for n, _ in deck.tags} - _SKIP_TAGS
-    for name in sorted(names | ({"OptimumResultTable"} if table or stated else set())):
-        if name == "OptimumResultTable" and (table or stated):
-            rows = [(seat, strain, table[seat][strain]) for seat in "NSEW" for strain in STRAINS] if table else stated
+    for name in sorted(names | ({"OptimumResultTable"} if rows else set())):
+        if name == "OptimumResultTable" and rows:
             lines.extend(_optimum_result_table(rows))
         elif _TAG_NAME.fullmatch(name) and not name.endswith("Table"):
             lines.append(_tag(name, tags[name]))
