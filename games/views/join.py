@@ -121,8 +121,9 @@ def join_game(request: HttpRequest, pk: int, token: str) -> HttpResponse:
 @login_required
 @require_safe
 def seat_poll(request: HttpRequest, pk: int) -> HttpResponse:
-    """The seat view alone, polled by the page (every TABLE_POLL_SECONDS): 204 while the table's version
-    is the one the page shows (``?v=``), 304 for a matching ETag, the partial otherwise."""
+    """The seat view alone, polled by the page every TABLE_POLL_SECONDS: 204 while the
+    table's version is the one the page shows (``?v=``), 304 for a matching ETag, the
+    partial otherwise."""
     game = Game.objects.select_related("join_table").filter(pk=pk).first()
     if game is None or not (game.can_manage(request.user) or seat_of(game, request.user)):
         response = HttpResponse("Not found", status=404, content_type="text/plain")
