@@ -19,8 +19,8 @@ import tracemalloc
 from dataclasses import dataclass
 from pathlib import Path
 
+from bench.hostile_club import club_shapes
 from games.formats import read_decks
-from games.formats.club.hostile import club_shapes
 
 TIME_LIMIT = 2.0  # seconds for a 5 MB file
 MEMORY_LIMIT = 10.0  # peak memory under 10x the file's size
@@ -163,7 +163,7 @@ SHAPES: tuple[Shape, ...] = (
     Shape("links on one line", "", LINK + LIN_MD + " "),
     Shape("link giant lin=", LINK + LIN_MD, "ah|x|"),
     Shape("link giant query", "https://x.org/h.html?" + HANDS, "&a=x"),
-    # the clubs' formats: DUP, BRI, DGE, DLM, RBN, RBX (games/formats/club/hostile.py)
+    # the clubs' formats: DUP, BRI, DGE, DLM, RBN, RBX (bench/hostile_club.py)
     *(Shape(name, head, unit, tail, tiny) for name, head, unit, tail, tiny in club_shapes()),
 )
 

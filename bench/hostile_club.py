@@ -7,8 +7,8 @@ The binary records are written as text of their bytes (all below 0x80, so UTF-8 
 
 from __future__ import annotations
 
-from ..model import Deck
-from .writers import write_bri, write_dge, write_dlm, write_dup, write_rbn
+from games.formats.club.writers import write_bri, write_dge, write_dlm, write_dup, write_rbn
+from games.formats.model import Deck
 
 _DEAL = "N:A95.4.AKQ432.T62 KQJT74.93.987.98 63.AQJ87.5.AKQ74 82.KT652.JT6.J53"
 _OTHER = "N:KQJT74.93.987.98 A95.4.AKQ432.T62 63.AQJ87.5.AKQ74 82.KT652.JT6.J53"
