@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from games.formats import FileResult, read_decks
 from games.formats.club import FORMATS
+from tests.mutations import mutated
 
 RANKS = "AKQJT98765432"
 
@@ -53,25 +54,8 @@ def check(result: FileResult) -> None:
         assert result.problems
 
 
-@st.composite
-def mutated(draw: st.DrawFn) -> bytes:
-    data = bytearray(draw(st.sampled_from(SEEDS)))
-    for _ in range(draw(st.integers(1, 8))):
-        where = draw(st.integers(0, max(len(data) - 1, 0)))
-        action = draw(st.sampled_from(["flip", "insert", "delete", "cut"]))
-        if action == "flip" and data:
-            data[where] = draw(SPECIAL | st.integers(0, 255))
-        elif action == "insert":
-            data[where:where] = bytes(draw(st.lists(SPECIAL, min_size=1, max_size=6)))
-        elif action == "delete":
-            del data[where : where + draw(st.integers(1, 160))]
-        else:
-            del data[where:]
-    return bytes(data)
-
-
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(mutated(), st.sampled_from(["", "x.dup", "x.txt"]))
+@given(mutated(SEEDS, SPECIAL), st.sampled_from(["", "x.dup", "x.txt"]))
 def test_mutated_club_files_never_break_the_reader(data: bytes, name: str) -> None:
     check(read_decks(data, name))
 

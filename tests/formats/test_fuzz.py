@@ -12,6 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games.formats import FileResult, read_decks
+from tests.mutations import mutated
 
 CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpus"
 SMALL_FILES = (
@@ -120,30 +121,13 @@ def test_text_made_of_format_pieces_never_breaks_the_reader(kinds: list[str], rn
     check_result(read_decks(text.encode(), ""))
 
 
-@st.composite
-def mutated(draw: st.DrawFn) -> bytes:
-    path = draw(st.sampled_from(SMALL_FILES))
-    data = bytearray(path.read_bytes())
-    for _ in range(draw(st.integers(1, 8))):
-        where = draw(st.integers(0, max(len(data) - 1, 0)))
-        action = draw(st.sampled_from(["flip", "insert", "delete", "cut"]))
-        if action == "flip" and data:
-            data[where] = draw(SPECIAL | st.integers(0, 255))
-        elif action == "insert":
-            data[where:where] = bytes(draw(st.lists(SPECIAL, min_size=1, max_size=4)))
-        elif action == "delete":
-            del data[where : where + draw(st.integers(1, 40))]
-        else:
-            del data[where:]
-    return bytes(data)
-
-
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_mutated_corpus_files_never_break_the_reader(data: st.DataObject) -> None:
     if not SMALL_FILES:
         return  # ../shared/corpus is not beside the repository
-    check_result(read_decks(data.draw(mutated()), "mutated.txt"))
+    seeds = [path.read_bytes() for path in SMALL_FILES]
+    check_result(read_decks(data.draw(mutated(seeds, SPECIAL, longest_insert=4, longest_delete=40)), "mutated.txt"))
 
 
 def test_every_corpus_file_passes_the_deck_check() -> None:

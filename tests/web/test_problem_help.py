@@ -21,6 +21,7 @@ from games.formats.club.dlm import check_digits
 from games.models.upload import problem_text, read_file
 from games.problem_help import ANCHORS, CATCH_ALL, help_anchor
 from games.upload_forms import AddDecksForm, UploadForm, file_reason
+from tests.mutations import mutated
 
 # Board 1 of four-boards.lin (South, West, North; East is the rest), to break in many ways.
 S, W, N = "SA75HJT5DQ742CA85", "SKQJ986H82D63C642", "S32HK943DKJ9CQJT7"
@@ -409,25 +410,8 @@ CLUB_SEEDS = [
 SPECIAL_BYTES = st.sampled_from(list(b"0123456789 \x00\x03\x04\x05\x06\n:;.{}=?xAKQJTNESWBHZPabop-"))
 
 
-@st.composite
-def spoilt_club_files(draw: st.DrawFn) -> bytes:
-    data = bytearray(draw(st.sampled_from(CLUB_SEEDS)))
-    for _ in range(draw(st.integers(1, 6))):
-        at = draw(st.integers(0, len(data) - 1)) if data else 0
-        action = draw(st.sampled_from(["change", "change", "insert", "delete", "cut"]))
-        if action == "change" and data:
-            data[at] = draw(SPECIAL_BYTES | st.integers(0, 255))
-        elif action == "insert":
-            data[at:at] = bytes(draw(st.lists(SPECIAL_BYTES, min_size=1, max_size=6)))
-        elif action == "delete":
-            del data[at : at + draw(st.integers(1, 160))]
-        else:
-            del data[at:]
-    return bytes(data)
-
-
 @settings(max_examples=300, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
-@given(spoilt_club_files())
+@given(mutated(CLUB_SEEDS, SPECIAL_BYTES, edits=6))
 def test_no_problem_of_a_spoilt_club_file_falls_to_the_catch_all(data):
     result = read_decks(data, "set")
     if result.format in CLUB_FORMATS:
