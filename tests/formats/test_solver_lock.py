@@ -8,7 +8,7 @@ import threading
 
 from games.formats.cards import random_deal
 from games.formats.dd import SOLVER_LOCK, solve
-from games.formats.play import BoardState, make_call
+from games.formats.play import replay
 from games.formats.robot import robot_card
 
 
@@ -29,7 +29,5 @@ def test_a_table_waits_while_the_solver_is_in_use():
 
 
 def test_a_robot_card_waits_while_the_solver_is_in_use():
-    state = BoardState(random_deal(random.Random(4)), "N", "None", calls=())
-    for word in ("1NT", "P", "P", "P"):
-        state = make_call(state, state.turn, word)
+    state = replay(random_deal(random.Random(4)), "N", "None", calls=("1NT", "P", "P", "P"))
     assert _blocked_while_the_solver_is_held(lambda: robot_card(state))
