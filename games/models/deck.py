@@ -60,9 +60,10 @@ class Deck(models.Model):
         DEALT = "dealt", "Dealt"
         REMOVED = "removed", "Removed"
 
-    game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="decks")
+    # No index of its own: the (game, position) and (game, status, position) indexes start with it.
+    game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="decks", db_index=False)
     position = models.BigIntegerField()
-    status = models.CharField(max_length=8, choices=Status.choices, default=Status.QUEUED, db_index=True)
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.QUEUED)
     deal = models.CharField(max_length=70)  # canonical "N:... ... ... ..."
     dealer = models.CharField(max_length=1, blank=True, choices=SEAT_CHOICES)  # as stated by the file
     vul = models.CharField(max_length=4, blank=True, choices=VUL_CHOICES)  # as stated by the file
@@ -96,7 +97,13 @@ class Deck(models.Model):
     class Meta:
         ordering = ["game", "position"]
         constraints = [models.UniqueConstraint(fields=["game", "position"], name="deck_position_unique_in_game")]
-        indexes = [models.Index(fields=["game", "status", "position"])]
+        # Every deal moves a deck from queued to dealt, which writes each of the table's
+        # indexes: only the ones a query needs. Status alone serves the review desk's
+        # filter (a plain index: db_index on a CharField would add a LIKE index too).
+        indexes = [
+            models.Index(fields=["game", "status", "position"]),
+            models.Index(fields=["status"], name="deck_status"),
+        ]
 
     def __str__(self) -> str:
         label = f"board {self.board}" if self.board else f"deck {self.source_index + 1}"
@@ -160,7 +167,8 @@ class Deck(models.Model):
 class DealtBoard(models.Model):
     """A board dealt at a game's table: from the queue, or random when it ran out."""
 
-    game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="boards")
+    # No index of its own: the (game, number) unique index starts with it.
+    game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="boards", db_index=False)
     number = models.PositiveIntegerField()
     deck = models.OneToOneField(Deck, null=True, blank=True, on_delete=models.SET_NULL, related_name="dealt_board")
     deal = models.CharField(max_length=70)
