@@ -166,6 +166,10 @@ def main(argv: list[str] | None = None) -> int:
         help="every host's first round whole: hosts in step all run (see Plan.first_deals)",
     )
     args = parser.parse_args(argv)
+    # The hosts reconnect for every request (sync workers close each connection), and gevent
+    # would resolve "127.0.0.1" each time in a helper thread: a numeric address needs no
+    # resolver, so plain getaddrinfo answers at once, without the thread's round trip.
+    os.environ.setdefault("GEVENT_RESOLVER", "block")
     # First: importing locust has gevent patch the standard library, before anything uses it.
     from locustfile import PASSWORD, Plan
 
