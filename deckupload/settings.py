@@ -202,6 +202,12 @@ AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",  # first: refuses a locked-out log-in; loads no users
     "django.contrib.auth.backends.ModelBackend",
 ]
+# Sessions live in a signed cookie (Django's signed_cookies engine), so no request reads
+# the database for its session. The cookie holds only who is logged in, as JSON signed
+# with SECRET_KEY (HttpOnly; Secure in production). Logging out deletes it; a copy taken
+# before stays valid until it expires (SESSION_COOKIE_AGE, two weeks) or the password
+# changes, where a database session would end at log-out.
+SESSION_ENGINE = "django.contrib.sessions.backends.signed_cookies"
 SESSION_COOKIE_HTTPONLY = True
 CSRF_COOKIE_HTTPONLY = False  # htmx reads the token from the page, not the cookie
 if not DEBUG:
