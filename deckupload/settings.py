@@ -208,6 +208,9 @@ AUTHENTICATION_BACKENDS = [
 # before stays valid until it expires (SESSION_COOKIE_AGE, two weeks) or the password
 # changes, where a database session would end at log-out.
 SESSION_ENGINE = "django.contrib.sessions.backends.signed_cookies"
+# Messages in their own cookie only: the default would put the ones that do not fit into
+# the session, here the session cookie, which could then outgrow what browsers keep.
+MESSAGE_STORAGE = "django.contrib.messages.storage.cookie.CookieStorage"
 SESSION_COOKIE_HTTPONLY = True
 CSRF_COOKIE_HTTPONLY = False  # htmx reads the token from the page, not the cookie
 if not DEBUG:

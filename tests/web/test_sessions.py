@@ -3,11 +3,15 @@ ends a session still ends it (log-out in this browser, a password change everywh
 
 from __future__ import annotations
 
+import secrets
+
 import pytest
 from django.conf import settings
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
+
+from games.models import Game
 
 pytestmark = pytest.mark.django_db
 
@@ -49,3 +53,17 @@ def test_a_tampered_cookie_is_no_session(logged_in):
     forged = Client()
     forged.cookies[settings.SESSION_COOKIE_NAME] = value[:-3] + ("aaa" if not value.endswith("aaa") else "bbb")
     assert b"Your games" not in forged.get("/").content
+
+
+def test_messages_never_grow_the_session_cookie(logged_in, host):
+    """Pages not seen pile up their messages; the oldest drop out of the messages cookie
+    rather than spill into the session's."""
+    game = Game.objects.create(host=host, name="Messages", allow_upload=True)
+    before = len(logged_in.cookies[settings.SESSION_COOKIE_NAME].value)
+    for _ in range(200):  # no-JS posts whose redirects are never followed, each its own message
+        label = secrets.token_urlsafe(15)
+        response = logged_in.post(f"/games/{game.pk}/queue/go/", {"board": label})
+        assert response.status_code == 302
+    assert len(logged_in.cookies[settings.SESSION_COOKIE_NAME].value) <= before + 64
+    page = logged_in.get(f"/games/{game.pk}/").content.decode()
+    assert f"No queued deck is board {label}." in page
