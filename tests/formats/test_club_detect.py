@@ -14,10 +14,10 @@ from games.formats import read_decks, write_bri, write_dge, write_dlm, write_dup
 from games.formats.club.detect import record_format, text_format
 from games.formats.decode import binary_reason, detect_format
 from games.formats.model import Deck
+from tests.corpus import CORPUS
 
 ROOT = Path(__file__).resolve().parents[2]
 FILES = Path(__file__).resolve().parent / "club_files"
-CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpus"
 DECKS = [Deck(deal="N:A95.4.AKQ432.T62 KQJT74.93.987.98 63.AQJ87.5.AKQ74 82.KT652.JT6.J53", index=0, line=1, board="1")]
 WRITTEN = {
     "bri": write_bri(DECKS),

@@ -12,7 +12,6 @@ from games.formats.club.machine import ROTATION_NOTE
 from games.formats.club.rbn import elements
 
 FILES = Path(__file__).resolve().parent / "club_files"
-CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpus"
 # West, North, East; South holds the rest.
 HANDS = "W:82.KT652.JT6.J53:A95.4.AKQ432.T62:KQJT74.93.987.98:"
 DEAL = "N:A95.4.AKQ432.T62 KQJT74.93.987.98 63.AQJ87.5.AKQ74 82.KT652.JT6.J53"

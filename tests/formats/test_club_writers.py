@@ -6,8 +6,6 @@ boards run on one by one, BRI and DGE their order); RBN keeps the record as well
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from games.formats import (
@@ -21,8 +19,8 @@ from games.formats import (
     write_rbn,
 )
 from games.formats.model import Deck, board_number
+from tests.corpus import CORPUS
 
-CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpus"
 CORPUS_FILES = sorted(p for p in CORPUS.glob("*/*") if p.suffix.lower() in (".lin", ".pbn")) if CORPUS.is_dir() else []
 DEAL = "N:A95.4.AKQ432.T62 KQJT74.93.987.98 63.AQJ87.5.AKQ74 82.KT652.JT6.J53"
 OTHER = "N:KQJT74.93.987.98 A95.4.AKQ432.T62 63.AQJ87.5.AKQ74 82.KT652.JT6.J53"

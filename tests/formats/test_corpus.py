@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 
 from games.formats import read_decks
 from games.formats.decode import decode, detect_format
+from tests.corpus import CORPUS
 
-CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpus"
 EXPECTED = CORPUS / "expected.json"
 
 

@@ -3,11 +3,8 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
-from games.formats import read_decks
 from games.formats.dd import (
     Par,
     differences,
@@ -19,23 +16,9 @@ from games.formats.dd import (
     stated_score,
     to_hex,
 )
+from tests.corpus import CORPUS, pbn_decks_with
 
-CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpus"
-
-
-def _stated() -> list[tuple[str, object]]:
-    if not CORPUS.exists():
-        return []
-    found = []
-    for path in sorted(CORPUS.rglob("*.pbn")):
-        for deck in read_decks(path.read_bytes(), path.name).decks:
-            tags = dict(reversed(deck.tags))
-            if "DoubleDummyTricks" in tags:
-                found.append((f"{path.name} board {deck.board}", deck))
-    return found
-
-
-STATED = _stated()
+STATED = pbn_decks_with("DoubleDummyTricks")
 
 
 def test_the_corpus_has_hand_records_or_is_skipped():

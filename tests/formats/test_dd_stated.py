@@ -3,14 +3,12 @@ the solver's: the corpus's agree, and a wrong row or contract is named in a note
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from games.formats import Deck, read_decks, write_pbn
 from games.formats.dd import Par, differences, from_hex, optimum_score, par_contract, stated_par, stated_table, to_hex
+from tests.corpus import CORPUS, pbn_decks_with
 
-CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpus"
 HEADER = "Declarer;Denomination\\2R;Result\\2R"
 DEAL = "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"
 HEX = "66477665877785677856"  # N and S take 6 in NT, 6 in spades, ...
@@ -18,19 +16,7 @@ TABLE = from_hex(HEX)
 ROWS = [f"{seat} {strain:>2} {TABLE[seat][strain]:>2}" for seat in "NSEW" for strain in ("NT", "S", "H", "D", "C")]
 
 
-def _stated() -> list[tuple[str, Deck]]:
-    if not CORPUS.exists():
-        return []
-    found = []
-    for path in sorted(CORPUS.rglob("*.pbn")):
-        for deck in read_decks(path.read_bytes(), path.name).decks:
-            tags = dict(deck.tags)
-            if "OptimumResultTable" in tags or "ParContract" in tags:
-                found.append((f"{path.name} board {deck.board}", deck))
-    return found
-
-
-STATED = _stated()
+STATED = pbn_decks_with("OptimumResultTable", "ParContract")
 
 
 def test_the_corpus_has_optimum_result_tables_or_is_skipped():

@@ -5,7 +5,6 @@ turned to South; passed-out boards and broken auctions are reported or fall back
 from __future__ import annotations
 
 import itertools
-from pathlib import Path
 
 import pytest
 
@@ -14,11 +13,11 @@ from games.formats.dd import Par
 from games.formats.declare import AUCTION, CONTRACT, PAR, DeclareSetup, just_declare, made_up_auction
 from games.formats.model import Call, Deck
 from games.formats.play import replay
+from tests.corpus import CORPUS
 
 DEAL = "N:J4.KJ732.7.Q9862 Q9873.9.KJ8532.A KT2.A64.QT.KJT74 A65.QT85.A964.53"
 HANDS = rules.hands(DEAL)
 SEATS = "NESW"
-CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpus"
 
 
 def auction_to(dealer: str, declarer: str, contract: str) -> tuple[Call, ...]:

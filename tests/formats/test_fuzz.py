@@ -6,15 +6,13 @@ readers' code, so a reader that lets a broken deal through is caught here.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games.formats import FileResult, read_decks
+from tests.corpus import CORPUS
 from tests.mutations import mutated
 
-CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpus"
 SMALL_FILES = (
     sorted(p for p in CORPUS.glob("*/*") if p.suffix.lower() in (".pbn", ".lin") and p.stat().st_size < 40_000)
     if CORPUS.is_dir()

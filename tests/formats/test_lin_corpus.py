@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 
 from games.formats.lin import read_lin
+from tests.corpus import CORPUS
 
-CORPUS = Path(__file__).parents[3] / "shared" / "corpus"
 EXPECTED = CORPUS / "expected.json"
 FIELDS = ("index", "deal", "board", "dealer", "vul", "line")
 

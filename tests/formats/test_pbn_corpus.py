@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 
 from games.formats.pbn import read_pbn
+from tests.corpus import CORPUS
 
-CORPUS = Path(__file__).parents[3] / "shared" / "corpus"
 EXPECTED = CORPUS / "expected.json"
 
 

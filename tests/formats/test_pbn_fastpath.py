@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import random
-from pathlib import Path
 
 import pytest
 
@@ -20,8 +19,7 @@ from games.formats.pbn import read_pbn, tokens
 from games.formats.pbn.play import NUMBERS, _numbers_in_rows, read_play
 from games.formats.pbn.reader import Reader
 from games.formats.writers import write_pbn
-
-CORPUS = Path(__file__).parents[3] / "shared" / "corpus"
+from tests.corpus import CORPUS
 
 
 def read_both(text: str, monkeypatch: pytest.MonkeyPatch) -> int:

@@ -10,9 +10,9 @@ import pytest
 from bench.reader_data import full_decks
 from games.formats import Call, Deck, read_decks, write_lin, write_pbn
 from games.formats.record import auction_contract
+from tests.corpus import CORPUS
 
 DEAL = "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"
-CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpus"
 CORPUS_FILES = sorted(p for p in CORPUS.glob("*/*") if p.suffix.lower() in (".pbn", ".lin")) if CORPUS.is_dir() else []
 
 

@@ -4,15 +4,14 @@ by field; "South declares" puts every declarer South; vulnerability turns with t
 from __future__ import annotations
 
 from dataclasses import fields
-from pathlib import Path
 
 import pytest
 
 from games.formats import read_decks, rules
 from games.formats.model import Call, Deck
 from games.formats.rotate import declarer_of, renumber, rotate, rotate_all
+from tests.corpus import CORPUS
 
-CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpus"
 DEAL = "N:J4.KJ732.7.Q9862 Q9873.9.KJ8532.A KT2.A64.QT.KJT74 A65.QT85.A964.53"
 
 

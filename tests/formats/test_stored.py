@@ -12,8 +12,7 @@ from bench.reader_data import full_decks
 from games.formats import read_decks
 from games.formats.model import Call, Deck, FileResult, Problem
 from games.formats.stored import VERSION, result_from_json, result_to_json
-
-CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpus"
+from tests.corpus import CORPUS
 
 
 def _through_json(result: FileResult) -> FileResult | None:

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from games.formats import Call, Deck, read_decks, write_lin, write_pbn
 from games.formats.writers import MANDATORY, lin_name, pbn_value
+from tests.corpus import CORPUS
 
 SEATS = "NESW"
 RANKS = "AKQJT98765432"
@@ -247,7 +248,6 @@ def test_an_empty_list_writes_only_headers() -> None:
     assert write_lin([]) == ""
 
 
-CORPUS = Path(__file__).resolve().parents[3] / "shared" / "corpus"
 CORPUS_FILES = sorted(p for p in CORPUS.glob("*/*") if p.suffix.lower() in (".pbn", ".lin")) if CORPUS.is_dir() else []
 
 
