@@ -15,8 +15,9 @@ process, one user per host (no pauses) and per table (--table-pause between acti
 it measures, so the CPU split below says what the client took.
 
 It prints requests/s and latency per endpoint (as the client saw it, and the server's own
-time from gunicorn's access log), the figures beside their targets and where the CPU time
-went, then checks the queues' and the played boards' invariants in the database
+time from gunicorn's access log), the figures beside their targets, where the CPU time
+went and how fast the machine was (bench.machine_speed, before and after the load), then
+checks the queues' and the played boards' invariants in the database
 (``manage.py check_queues``). It exits non-zero on a 5xx, a dropped connection, a violated
 invariant or an exception in the load client; missed speed targets are reported but do not
 fail the run.
@@ -81,6 +82,15 @@ def wait_until_serving(port: int, seconds: float = 30) -> None:
             pass
         time.sleep(0.2)
     sys.exit("gunicorn did not answer within 30 s")
+
+
+def machine_speed() -> float:
+    """bench.machine_speed in two processes at once (one per CPU): their mean, in ms."""
+    runs = [
+        subprocess.Popen([sys.executable, "-m", "bench.machine_speed"], cwd=ROOT, stdout=subprocess.PIPE, text=True)
+        for _ in range(2)
+    ]
+    return sum(float(run.communicate()[0]) for run in runs) / len(runs)
 
 
 def drive(port: int, plan, seconds: float, hosts: int) -> Tally:
@@ -258,6 +268,7 @@ def main(argv: list[str] | None = None) -> int:
         wait_until_serving(port)
         (work / "access.log").write_text("")  # the warm-up request is not part of the figures
 
+        speed_before = machine_speed()  # the servers are up and idle
         print(
             f"Driving 127.0.0.1:{port} with {args.hosts} locust users (hosts) and {args.tables} tables "
             f"for {args.seconds:.0f} s ...",
@@ -270,6 +281,7 @@ def main(argv: list[str] | None = None) -> int:
         gunicorn.terminate()
         gunicorn.wait(timeout=30)
         gunicorn = None
+        speed = (speed_before, machine_speed())
 
         problems, checked = check_queues(env)
         setup = (
@@ -284,7 +296,14 @@ def main(argv: list[str] | None = None) -> int:
             )
         )
         ok = report(
-            tally, server_times(work / "access.log"), problems, checked, setup, (cpu_before, cpu_after), load_before
+            tally,
+            server_times(work / "access.log"),
+            problems,
+            checked,
+            setup,
+            (cpu_before, cpu_after),
+            load_before,
+            speed,
         )
         if not ok:
             log_lines = (work / "gunicorn.log").read_text(errors="replace").splitlines()

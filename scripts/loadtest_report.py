@@ -88,6 +88,7 @@ def report(
     setup: str,
     cpu: tuple[CpuSample, CpuSample] | None = None,
     load_before: float = 0.0,
+    speed: tuple[float, float] | None = None,
 ) -> bool:
     """Print the figures and the targets; whether the run passed."""
     elapsed = t.elapsed
@@ -151,6 +152,8 @@ def report(
     if cpu:
         for text in cpu_lines(*cpu, requests=total, load_before=load_before):
             print(f"  {text}")
+    if speed:
+        print(f"  {speed_line(*speed)}")
     for sample in t.samples:
         print(f"  failure: {sample}")
     for error in t.client_errors:
@@ -160,6 +163,15 @@ def report(
     if violations > 30:
         print(f"  ... and {violations - 30} more")
     return five == 0 and dropped == 0 and violations == 0 and not t.client_errors
+
+
+def speed_line(before: float, after: float) -> str:
+    """The machine's speed around the run. Its speed wanders (the same requests have cost
+    the workers 3.9 ms of CPU in one run and 6.3 ms in another), and the figures with it."""
+    return (
+        f"machine speed: bench.machine_speed took {before:.1f} ms before the run and {after:.1f} ms after "
+        f"(two at once; lower is faster): compare runs made at like speeds"
+    )
 
 
 def tables_line(t: Tally, server: dict[str, list[float]]) -> None:

@@ -59,6 +59,10 @@ def test_a_short_load_test_runs_clean():
     cards = next(line for line in out.splitlines() if line.startswith("play_card "))
     assert int(cards.split()[1]) > 0, cards  # a table got as far as playing
     assert re.search(r"^  tables: \d+ calls and \d+ cards", out, re.M), out[-4000:]
+    speed = re.search(
+        r"^  machine speed: bench.machine_speed took ([\d.]+) ms before the run and ([\d.]+) ms", out, re.M
+    )
+    assert speed and float(speed[1]) > 0 and float(speed[2]) > 0, out[-4000:]
 
 
 def test_the_cpu_sample_finds_the_database_server_and_counts_its_time(tmp_path):
