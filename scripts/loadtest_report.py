@@ -166,8 +166,8 @@ def report(
 
 
 def speed_line(before: float, after: float) -> str:
-    """The machine's speed around the run. Its speed wanders (the same requests have cost
-    the workers 3.9 ms of CPU in one run and 6.3 ms in another), and the figures with it."""
+    """The machine's speed around the run: it wanders by a quarter and more within minutes,
+    and the load's figures with it (docs/performance.md shows runs beside their speeds)."""
     return (
         f"machine speed: bench.machine_speed took {before:.1f} ms before the run and {after:.1f} ms after "
         f"(two at once; lower is faster): compare runs made at like speeds"
