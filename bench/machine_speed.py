@@ -2,10 +2,11 @@
 in ms, of a fixed piece of the app's own Python work (reading a 2,000-board PBN file, made
 from a fixed seed; the best of 7 reads). Lower is faster.
 
-The project's machines change speed by 20% and more between runs minutes apart, with no
-steal reported, and a load test's figures move with them. scripts/loadtest.py runs two of
-these at once (one per CPU) before and after its load and prints the result beside its
-figures, so that runs on different days can be compared at the speed they had.
+The project's machines change speed by a quarter and more within minutes, with no steal
+reported, and a load test's figures move with them. scripts/loadtest.py runs two of these
+at once (one per CPU) before and after its load and prints the result beside its figures,
+so a report says whether the machine was fast or slow around it. The speed also drifts
+during a run, which this cannot see: it sorts runs, it does not correct them.
 """
 
 from __future__ import annotations
