@@ -144,7 +144,7 @@ class FileResult:
     """What one file holds: decks in file order, problems, and harmless notes."""
 
     name: str = ""
-    format: str = ""  # "lin" or "pbn" ("" when neither could be recognised)
+    format: str = ""  # "lin", "pbn" or a club format (club.FORMATS); "" when none was recognised
     encoding: str = ""
     decks: list[Deck] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
