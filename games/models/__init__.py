@@ -1,13 +1,14 @@
 """The app's models, one module per area: games and their queue (game), decks and dealt
 boards (deck), staged uploads (upload), Join tables (join), boards played at the table
-(board_play) and what they score against (results); the statements the hot paths
-build once (queries)."""
+(board_play) and what they score against (results); database sessions that know their
+user (sessions); the statements the hot paths build once (queries)."""
 
 from games.models.analysis import DealAnalysis
 from games.models.board_play import BoardPlay
 from games.models.deck import SEAT_CHOICES, VUL_CHOICES, DealtBoard, Deck
 from games.models.game import Game, GameManager, manages_every_game
 from games.models.join import BoardReveal, JoinTable, Seat
+from games.models.sessions import UserSession
 from games.models.upload import Upload, UploadFile
 
 __all__ = [
@@ -24,5 +25,6 @@ __all__ = [
     "Seat",
     "Upload",
     "UploadFile",
+    "UserSession",
     "manages_every_game",
 ]
