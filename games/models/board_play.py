@@ -175,7 +175,13 @@ class BoardPlay(models.Model):
 
     def _do_undo(self, state: BoardState, seat: str):
         """The host takes back the last call or card (Just Declare: back to before the
-        player's own last card, the robot's answers with it)."""
+        player's own last card, the robot's answers with it). At a Join table only the
+        call or card its player asked to take back: a host who plays there is a player,
+        and may not take back anyone's call or card of their own accord (as for keep)."""
+        if self.mode == BoardPlay.Mode.TABLE and not self.undo_asked_by:
+            raise IllegalAction(
+                "Nobody has asked to undo: the host takes back a call or card only when the player who made it asks"
+            )
         self.undo_asked_by = ""
         if self.mode != BoardPlay.Mode.DECLARE:
             return rules_of_play.undo(state)
