@@ -3,7 +3,8 @@ machines' DUP, BRI and DGE, Duplimate's DLM, RBN) or printable PDF hand records.
 
 A host (or staff) seated at their own Join table plays the board in play: their
 export of the dealt boards leaves that board out until it is revealed, as the
-table shows them only their own hand of it.
+table shows them only their own hand of it. Their export of the queue is refused
+(``QUEUE_WHILE_SEATED``) until they stand up.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseForbidden
 from django.utils.http import content_disposition_header
 from django.utils.text import slugify
 from django.views.decorators.http import require_safe
@@ -27,6 +28,12 @@ from games.views.table import _get_game_for_host
 # Deals a PDF request solves at most (about a tenth of a second each); the others print
 # without their table until "Show analysis" or manage.py analyse_decks has solved them.
 PDF_SOLVE_LIMIT = 32
+
+
+QUEUE_WHILE_SEATED = (
+    "You sit at this table, so the queue holds boards you are about to play. "
+    "Stand up first to download the coming boards."
+)
 
 
 def download(decks: Iterable[ParsedDeck], fmt: str, stem: str) -> HttpResponse:
@@ -48,9 +55,19 @@ def download(decks: Iterable[ParsedDeck], fmt: str, stem: str) -> HttpResponse:
 @login_required
 @require_safe
 def export(request: HttpRequest, pk: int, which: str, fmt: str) -> HttpResponse:
+    """The queue or the dealt boards of a game the user manages, as ``fmt``.
+
+    A manager seated at their own Join table is a player. The dealt boards leave out the
+    board in play; the queue is refused (403) until they stand up. The whole queue rather
+    than the board in play's deck alone: every queued deck is a board they are about to
+    play, and refusing needs no matching of queued decks to boards (Play again's copy, a
+    deal uploaded twice), so no deck can slip through.
+    """
     game = _get_game_for_host(request, pk)
     if which not in ("queue", "dealt") or fmt not in (*WRITERS, "pdf"):
         raise Http404(f"Export the queue or the dealt boards, as {', '.join(WRITERS)} or pdf")
+    if which == "queue" and game.game_type == Game.Type.JOIN and seat_of(game, request.user):
+        return HttpResponseForbidden(QUEUE_WHILE_SEATED, content_type="text/plain; charset=utf-8")
     decks = game.exported_decks(dealt=which == "dealt")
     if which == "dealt" and game.game_type == Game.Type.JOIN and seat_of(game, request.user):
         decks = without_board_in_play(game, decks)
