@@ -3,7 +3,8 @@
 DATABASE_URL (default: SQLite in the project folder), SECRET_KEY, DEBUG,
 ALLOWED_HOSTS and CSRF_TRUSTED_ORIGINS (comma separated), the log-in throttle's
 LOGIN_THROTTLE_FAILURES and LOGIN_THROTTLE_MINUTES, and TRUSTED_PROXY_COUNT /
-TRUSTED_PROXY_HEADER for the client's address behind proxies. Production: DEBUG=0
+TRUSTED_PROXY_HEADER for the client's address behind proxies, EMAIL_BACKEND and the
+SMTP settings for password-reset mail. Production: DEBUG=0
 and a real SECRET_KEY; see the README for gunicorn and whitenoise.
 """
 
@@ -49,6 +50,8 @@ INSTALLED_APPS = [
     "template_partials",
     "axes",
     "csp",
+    "django_tasks",
+    "django_tasks_db",
     "games",
 ]
 
@@ -187,6 +190,24 @@ AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 # how many append to which header (settings_production: 1, X-Forwarded-For).
 TRUSTED_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT", "0"))
 TRUSTED_PROXY_HEADER = "HTTP_" + os.environ.get("TRUSTED_PROXY_HEADER", "X-Forwarded-For").upper().replace("-", "_")
+# Background work: hand-record PDFs, double-dummy analysis and the robot's cards run in
+# `manage.py db_worker` processes (django-tasks' database backend), never in a request.
+# "solver" holds the PDFs and the analyses; "robot" the Just Declare robot's cards, with a
+# worker of its own so that a long PDF never keeps a player waiting for the robot.
+TASKS = {
+    "default": {
+        "BACKEND": os.environ.get("TASKS_BACKEND", "django_tasks_db.DatabaseBackend"),
+        "QUEUES": ["solver", "robot"],
+    }
+}
+# Jobs (PDFs and analyses) one user may have queued or running at once; past that the
+# page asks them to wait. A job not finished after JOB_STALE_MINUTES counts as failed.
+JOBS_PER_USER = int(os.environ.get("JOBS_PER_USER", "2"))
+JOB_STALE_MINUTES = int(os.environ.get("JOB_STALE_MINUTES", "10"))
+# Boards one hand-record PDF may hold: a larger set is refused with a choice of ranges.
+HAND_RECORD_MAX_BOARDS = int(os.environ.get("HAND_RECORD_MAX_BOARDS", "500"))
+# How often a page waiting on background work asks again.
+JOB_POLL_SECONDS = float(os.environ.get("JOB_POLL_SECONDS", "1"))
 # How often a Join table's pages ask whether the table moved on (a 204 when it did not).
 TABLE_POLL_SECONDS = float(os.environ.get("TABLE_POLL_SECONDS", "1.5"))
 # Argon2id first: memory-hard (Django's and OWASP's first choice) and, measured here, half
@@ -202,14 +223,26 @@ AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",  # first: refuses a locked-out log-in; loads no users
     "django.contrib.auth.backends.ModelBackend",
 ]
-# Sessions live in a signed cookie (Django's signed_cookies engine), so no request reads
-# the database for its session. The cookie holds only who is logged in, as JSON signed
-# with SECRET_KEY (HttpOnly; Secure in production). Logging out deletes it; a copy taken
-# before stays valid until it expires (SESSION_COOKIE_AGE, two weeks) or the password
-# changes, where a database session would end at log-out.
-SESSION_ENGINE = "django.contrib.sessions.backends.signed_cookies"
+# Mail: only password-reset links are sent. The console backend prints them (development);
+# production sets django.core.mail.backends.smtp.EmailBackend and the SMTP settings.
+EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost")
+EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "25"))
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "webmaster@localhost")
+# Sessions live in the database (games.sessions: Django's database engine, each row also
+# naming its user), so that ending a session ends it for every copy of its cookie: log-out
+# deletes this browser's row, "log out everywhere" all of the user's rows, and a password
+# change ends all but the changing browser's (their stored password hash no longer
+# matches; update_session_auth_hash keeps the changing one). The cookie holds only the
+# session's random key (HttpOnly; Secure in production). Expired rows stay until
+# `manage.py clearsessions` (cron, see the README). Not cached_db: a per-process cache
+# would let another gunicorn worker keep serving a deleted session.
+SESSION_ENGINE = "games.sessions"
 # Messages in their own cookie only: the default would put the ones that do not fit into
-# the session, here the session cookie, which could then outgrow what browsers keep.
+# the session, a database write on requests that otherwise only read the session.
 MESSAGE_STORAGE = "django.contrib.messages.storage.cookie.CookieStorage"
 SESSION_COOKIE_HTTPONLY = True
 CSRF_COOKIE_HTTPONLY = False  # htmx reads the token from the page, not the cookie

@@ -5,6 +5,10 @@ Uploaded text (board names, file names, players) only ever reaches the page thro
 format_html or an autoescaping template, never mark_safe. List pages stay the same size
 however big the site grows (games.admin_lists): filters by game or user take a typed
 value, and each page is read in a fixed number of queries.
+
+Staff who sit at a Join table see its board in play here as the table shows it to them:
+their own hand, or nothing (``games.models.join.seated_secrets``), on every row of that
+deal, and nothing of the decks still queued for that table.
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ from collections import defaultdict
 from dataclasses import replace
 
 from django.contrib import admin, messages
+from django.contrib.admin.utils import unquote
 from django.db.models import Count, F, OuterRef, Q, QuerySet, Subquery, Window
 from django.db.models.functions import Coalesce, RowNumber
 from django.http import HttpRequest, HttpResponse
@@ -26,11 +31,21 @@ from games.admin_lists import GameFilter, ReviewAdmin, user_filter
 from games.admin_uploads import UploadDecksFilter  # the module registers UploadAdmin
 from games.formats import WRITERS
 from games.formats.club import FORMATS as CLUB_FORMATS
-from games.models import DealtBoard, Deck, Game
-from games.models.join import BoardReveal, JoinTable, Seat
+from games.models import DealAnalysis, DealtBoard, Deck, Game
+from games.models.join import (
+    SEAT_NAMES,
+    BoardReveal,
+    JoinTable,
+    Seat,
+    SeatedSecrets,
+    hiding_from_seated,
+    seated_secrets,
+)
 from games.reviewers import REMOVE_DECKS
+from games.templatetags.bridge import hand_seat
 from games.views.analysis import analysis_context
 from games.views.exports import download
+from games.views.jobs import solve_in_background
 
 SEATS = "NESW"
 QUEUE_SHOWN = 50  # decks of the queue a game's page shows; the deck list has all of them
@@ -41,6 +56,30 @@ def diagram(hands: dict[str, str], dealer: str, vul: str, board: object) -> str:
     return render_to_string(
         "games/partials/hand_diagram.html",
         {"hands": hands, "dealer": dealer, "vul": vul, "board": board, "compact": True},
+    )
+
+
+HIDDEN = "Hidden while you play at this table"
+
+
+def secrets_of(request: HttpRequest) -> SeatedSecrets:
+    """What the viewer may not see while they sit at Join tables, read once a request (a
+    list reads its rows, then an action its selection)."""
+    if not hasattr(request, "seated_secrets"):
+        request.seated_secrets = seated_secrets(request.user)
+    return request.seated_secrets
+
+
+def hidden_hand(hands: dict[str, str], seat: str, dealer: str, vul: str) -> str:
+    """A board in play at the viewer's table, as the table shows it: their own hand (``seat``),
+    or nothing when they sat down after it was dealt or it is still to come."""
+    if not seat:
+        return format_html('<p class="hidden-deal">{}.</p>', HIDDEN)
+    return format_html(
+        '<p class="hidden-deal">{}: your hand, {}.</p><div class="diagram compact">{}</div>',
+        HIDDEN,
+        SEAT_NAMES[seat],
+        hand_seat(seat, hands[seat], dealer, vul, True),
     )
 
 
@@ -201,8 +240,37 @@ class DeckAdmin(ReviewAdmin):
         ("The board's text as uploaded", {"classes": ["collapse"], "fields": ["source_text"]}),
     ]
 
+    # A deck in play at the viewer's table, or still to come there: not its deal, analysis or
+    # text, nor the file's own result (the table shows that once the board is revealed).
+    hidden_fieldsets = [
+        (None, {"fields": ("hand_diagram", "game", "status", "position", "board", "board_name", "dealer", "vul")}),
+        (
+            "From the file",
+            {
+                "fields": (
+                    "source_name",
+                    "source_format",
+                    "source_index",
+                    "source_line",
+                    "players",
+                    "uploaded_by",
+                    "uploaded_at",
+                    "dealt_at",
+                )
+            },
+        ),
+    ]
+
     class Media:
         css = {"all": ["games/site.css"]}  # for the diagram: page rules are scoped to body.site
+
+    def get_queryset(self, request: HttpRequest) -> QuerySet[Deck]:
+        return hiding_from_seated(super().get_queryset(request), secrets_of(request), queued=True)
+
+    def get_fieldsets(self, request: HttpRequest, obj: Deck | None = None) -> list:
+        if getattr(obj, "hidden_seat", None) is not None:
+            return self.hidden_fieldsets
+        return super().get_fieldsets(request, obj)
 
     # Decks join and leave the queue only through the game's rules (uploads, the actions):
     # the change page is for reading.
@@ -232,23 +300,30 @@ class DeckAdmin(ReviewAdmin):
 
     @admin.display(description="Deal")
     def hand_diagram(self, deck: Deck) -> str:
+        seat = getattr(deck, "hidden_seat", None)
+        if seat is not None:
+            return hidden_hand(deck.hands(), seat, deck.dealer, deck.vul)
         return diagram(deck.hands(), deck.dealer, deck.vul, deck.board)
+
+    def change_view(self, request: HttpRequest, object_id: str, form_url: str = "", extra_context=None):
+        """Opening a deck whose deal is not solved yet starts its solve in a task worker."""
+        deck = self.get_object(request, unquote(object_id))
+        if deck is not None and DealAnalysis.stored(deck.deal) is None:
+            solve_in_background(request.user, deck.deal)
+        return super().change_view(request, object_id, form_url, extra_context)
 
     @admin.display(description="Tricks and par")
     def analysis(self, deck: Deck) -> str:
-        """Solved when the page is opened (once per deal, then kept), with the file's own
-        table compared (games.views.analysis)."""
+        """The stored table (games.views.analysis), with the file's own table compared;
+        while the worker solves it, a line saying so."""
+        table = DealAnalysis.stored(deck.deal)
+        if table is None:
+            return "Being solved double dummy: reload this page in a moment."
         parsed = deck.to_parsed()
-        return render_to_string(
-            "games/partials/analysis.html",
-            analysis_context(
-                deck.deal,
-                parsed.effective_dealer,
-                parsed.effective_vul or "None",
-                [tuple(t) for t in deck.tags],
-                title=str(deck),
-            ),
+        context = analysis_context(
+            table, parsed.effective_dealer, parsed.effective_vul or "None", [tuple(t) for t in deck.tags]
         )
+        return render_to_string("games/partials/analysis.html", {**context, "title": str(deck)})
 
     @admin.display(description="Name", ordering="board_name")
     def name(self, deck: Deck) -> str:
@@ -291,8 +366,11 @@ class DeckAdmin(ReviewAdmin):
         self.message_user(request, f"Put {count} deck(s) back at the end of the queue.", level)
 
     def _export(self, request: HttpRequest, queryset: QuerySet[Deck], fmt: str) -> HttpResponse:
-        decks = [d.to_parsed() for d in queryset.order_by("game", "position", "pk")]
-        self.message_user(request, f"Exported {len(decks)} deck(s) as {fmt.upper()}.")
+        rows = list(queryset.order_by("game", "position", "pk"))
+        decks = [d.to_parsed() for d in rows if getattr(d, "hidden_seat", None) is None]
+        hidden = len(rows) - len(decks)
+        note = f" {hidden} left out: hidden while you play at their table." if hidden else ""
+        self.message_user(request, f"Exported {len(decks)} deck(s) as {fmt.upper()}.{note}")
         return download(decks, fmt, f"decks-{timezone.now():%Y%m%d-%H%M}")
 
     @admin.action(description="Export selected decks as PBN")
@@ -310,9 +388,19 @@ class DealtBoardAdmin(ReviewAdmin):
     list_filter = (GameFilter, "dealt_at")
     list_select_related = ("game", "deck", "dealt_by")
     ordering = ("-game_id", "-number")  # newest games first, by the (game, number) unique index
+    fields = ("game", "number", "deck", "deal", "dealer", "vul", "dealt_by")
+    readonly_fields = ("hand_diagram",)
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[DealtBoard]:
-        return super().get_queryset(request).defer(*(f"deck__{name}" for name in Deck.LISTING_DEFERRED))
+        boards = super().get_queryset(request).defer(*(f"deck__{name}" for name in Deck.LISTING_DEFERRED))
+        return hiding_from_seated(boards, secrets_of(request))
+
+    def get_fields(self, request: HttpRequest, obj: DealtBoard | None = None) -> list[str]:
+        """The board in play at the viewer's table shows what the table shows them in place
+        of its deal."""
+        if getattr(obj, "hidden_seat", None) is not None:
+            return ["hand_diagram" if name == "deal" else name for name in self.fields]
+        return list(self.fields)
 
     class Media:
         css = {"all": ["games/site.css"]}  # for the diagram: page rules are scoped to body.site
@@ -328,6 +416,9 @@ class DealtBoardAdmin(ReviewAdmin):
 
     @admin.display(description="Deal")
     def hand_diagram(self, board: DealtBoard) -> str:
+        seat = getattr(board, "hidden_seat", None)
+        if seat is not None:
+            return hidden_hand(board.hands(), seat, board.dealer, board.vul)
         return diagram(board.hands(), board.dealer, board.vul, board.number)
 
     @admin.display(description="Source")

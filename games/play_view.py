@@ -68,6 +68,7 @@ class PlayView:
     may_grant_undo: bool = False  # the host, with a player's request waiting
     may_undo: bool = False  # a practice host takes back their last card or call
     result: Result | None = None
+    robot_thinking: bool = False  # Just Declare: a task worker is choosing the robot's card
     columns: str = COLUMNS
 
     @property
@@ -190,6 +191,7 @@ def _build(
         game_pk=board.game_id,
         number=board.number,
         mode=mode,
+        robot_thinking=play is not None and play.robot_due,
         at=play.actions if play is not None else 0,
         dealer=state.dealer,
         vul=state.vul,

@@ -7,7 +7,7 @@ column is a 404 here instead of an OverflowError in the view's query.
 from django.urls import path, register_converter
 
 from games.converters import DatabaseIdConverter
-from games.views import accounts, analysis, exports, help, join, play, queue, table, upload
+from games.views import accounts, analysis, exports, help, jobs, join, play, queue, table, upload
 
 register_converter(DatabaseIdConverter, "dbid")
 
@@ -17,6 +17,14 @@ urlpatterns = [
     path("signup/", accounts.signup, name="signup"),
     path("login/", accounts.LoginView.as_view(), name="login"),
     path("logout/", accounts.LogoutView.as_view(), name="logout"),
+    path("logout/everywhere/", accounts.logout_everywhere, name="logout_everywhere"),
+    path("account/", accounts.account, name="account"),
+    path("password_change/", accounts.PasswordChangeView.as_view(), name="password_change"),
+    path("password_change/done/", accounts.PasswordChangeDoneView.as_view(), name="password_change_done"),
+    path("password_reset/", accounts.PasswordResetView.as_view(), name="password_reset"),
+    path("password_reset/done/", accounts.PasswordResetDoneView.as_view(), name="password_reset_done"),
+    path("reset/<uidb64>/<token>/", accounts.PasswordResetConfirmView.as_view(), name="password_reset_confirm"),
+    path("reset/done/", accounts.PasswordResetCompleteView.as_view(), name="password_reset_complete"),
     path("games/new/", table.new_game, name="new_game"),
     path("games/<dbid:pk>/", table.game, name="game"),
     path("games/<dbid:pk>/deal/", table.deal, name="deal"),
@@ -32,6 +40,8 @@ urlpatterns = [
     path("games/<dbid:pk>/upload/<uuid:token>/add/", upload.add, name="upload_add"),
     path("games/<dbid:pk>/upload/<uuid:token>/options/", upload.options, name="upload_options"),
     path("games/<dbid:pk>/upload/<uuid:token>/analysis/<str:key>/", analysis.deck_analysis, name="deck_analysis"),
+    path("jobs/<dbid:pk>/", jobs.job, name="job"),
+    path("jobs/<dbid:pk>/download/", jobs.download, name="job_download"),
     path("help/uploading-decks/", help.uploading_decks, name="help_upload"),
     # Join games: the invite link, seats, the polled seat view and the reveal.
     path("games/<dbid:pk>/join/<str:token>/", join.join_game, name="join_game"),
@@ -43,6 +53,7 @@ urlpatterns = [
     path("games/<dbid:pk>/seats/remove/", join.remove, name="seat_remove"),
     path("games/<dbid:pk>/seats/leave/", join.leave, name="seat_leave"),
     # Playing the board on the table: Join seats, or a practice table's host.
+    path("games/<dbid:pk>/play/felt/", table.felt, name="play_felt"),
     path("games/<dbid:pk>/play/call/", play.call, name="play_call"),
     path("games/<dbid:pk>/play/card/", play.card, name="play_card"),
     path("games/<dbid:pk>/play/claim/", play.claim, name="play_claim"),

@@ -138,3 +138,52 @@ def queue_decks():
 def fast_password_hashing(settings):
     """PBKDF2's million rounds cost a second per user made; tests need no strong hashes."""
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+IMMEDIATE_TASKS = {
+    "default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend", "QUEUES": ["solver", "robot"]}
+}
+DATABASE_TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["solver", "robot"]}}
+
+
+@pytest.fixture(autouse=True)
+def tasks_run_where_enqueued(settings):
+    """Tasks run as they are enqueued (django-tasks' ImmediateBackend), so a test sees
+    their work at once; ``task_worker`` runs them in the real database worker instead."""
+    settings.TASKS = IMMEDIATE_TASKS
+
+
+@pytest.fixture
+def task_worker(settings, transactional_db):
+    """``manage.py db_worker`` in a process of its own, on the test database (a file):
+    tasks leave the request as they do on the site. Needs committed rows, hence
+    ``transactional_db`` (and SQLite: the PostgreSQL runs hold only the queue tests)."""
+    import subprocess
+    import sys
+
+    from django.db import connection
+
+    if connection.vendor != "sqlite":
+        pytest.skip("the worker fixture runs on the SQLite test database")
+    settings.TASKS = DATABASE_TASKS
+    root = Path(__file__).resolve().parent.parent
+    env = {
+        **os.environ,
+        "DATABASE_URL": f"sqlite:///{connection.settings_dict['NAME']}",
+        "TASKS_BACKEND": "django_tasks_db.DatabaseBackend",
+        "DJANGO_SETTINGS_MODULE": "deckupload.settings",
+    }
+    command = [sys.executable, "manage.py", "db_worker", "--queue-name", "*", "--interval", "0.1"]
+    worker = subprocess.Popen(
+        [*command, "--no-startup-delay", "--no-reload"],
+        cwd=root,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    yield worker
+    worker.terminate()
+    try:
+        worker.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        worker.kill()

@@ -139,12 +139,24 @@ def apply_choice(results: Sequence[FileResult], choice: DeckChoice) -> tuple[lis
         return list(results), []
     out: list[FileResult] = []
     unchanged: list[tuple[int, int]] = []
-    number = choice.renumber_from
+    position = 0
     for f, result in enumerate(results):
-        decks, skipped = rotate_all(result.decks, choice.rotation)
-        unchanged.extend((f, d) for d in skipped)
-        if number is not None:
-            decks = renumber(decks, number, follow_number=choice.follow_number)
-            number += len(decks)
+        decks = []
+        for d, deck in enumerate(result.decks):
+            if rotation_for(deck, choice.rotation) is None:
+                unchanged.append((f, d))
+            decks.append(apply_choice_to(deck, choice, position))
+            position += 1
         out.append(replace(result, decks=decks))
     return out, unchanged
+
+
+def apply_choice_to(deck: Deck, choice: DeckChoice, position: int) -> Deck:
+    """One deck as ``apply_choice`` makes it, ``position`` decks after the upload's first
+    (what its new number depends on): a deck is shown alone without turning the rest."""
+    if choice.is_plain:
+        return deck
+    (deck,), _ = rotate_all([deck], choice.rotation)
+    if choice.renumber_from is not None:
+        (deck,) = renumber([deck], choice.renumber_from + position, follow_number=choice.follow_number)
+    return deck

@@ -23,7 +23,7 @@ def result_to_json(result: FileResult) -> dict[str, Any]:
         "name": result.name,
         "format": result.format,
         "encoding": result.encoding,
-        "decks": [_deck_to_json(deck) for deck in result.decks],
+        "decks": [deck_to_json(deck) for deck in result.decks],
         "problems": [[p.message, p.line, p.index, p.board, p.kind] for p in result.problems],
         "notes": list(result.notes),
     }
@@ -37,7 +37,7 @@ def result_from_json(value: Any) -> FileResult | None:
         name=value["name"],
         format=value["format"],
         encoding=value["encoding"],
-        decks=[_deck_from_json(row) for row in value["decks"]],
+        decks=[deck_from_json(row) for row in value["decks"]],
         problems=[
             Problem(message, line, index, board, kind) for message, line, index, board, kind in value["problems"]
         ],
@@ -45,7 +45,7 @@ def result_from_json(value: Any) -> FileResult | None:
     )
 
 
-def _deck_to_json(deck: Deck) -> list[Any]:
+def deck_to_json(deck: Deck) -> list[Any]:
     return [
         deck.deal,
         deck.index,
@@ -69,7 +69,7 @@ def _deck_to_json(deck: Deck) -> list[Any]:
     ]
 
 
-def _deck_from_json(row: list[Any]) -> Deck:
+def deck_from_json(row: list[Any]) -> Deck:
     (
         deal,
         index,

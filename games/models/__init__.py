@@ -1,12 +1,13 @@
 """The app's models, one module per area: games and their queue (game), decks and dealt
 boards (deck), staged uploads (upload), Join tables (join), boards played at the table
 (board_play) and what they score against (results); database sessions that know their
-user (sessions); the statements the hot paths build once (queries)."""
+user (sessions); background work a user waits on (job); the statements the hot paths build once (queries)."""
 
 from games.models.analysis import DealAnalysis
 from games.models.board_play import BoardPlay
 from games.models.deck import SEAT_CHOICES, VUL_CHOICES, DealtBoard, Deck
 from games.models.game import Game, GameManager, manages_every_game
+from games.models.job import Job
 from games.models.join import BoardReveal, JoinTable, Seat
 from games.models.sessions import UserSession
 from games.models.upload import Upload, UploadFile
@@ -21,6 +22,7 @@ __all__ = [
     "Deck",
     "Game",
     "GameManager",
+    "Job",
     "JoinTable",
     "Seat",
     "Upload",

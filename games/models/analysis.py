@@ -30,26 +30,38 @@ class DealAnalysis(models.Model):
 
     @classmethod
     def tables(cls, deals: Iterable[str], progress: Callable[[int], None] | None = None) -> dict[str, DDTable]:
-        """Each deal's table: the stored ones read, the others solved and stored (a deal
-        solved by someone else meanwhile is not stored twice)."""
+        """Each deal's table: the stored ones read, the others solved one by one, each
+        stored as soon as it is solved (a deal solved by someone else meanwhile is not
+        stored twice). ``progress(1)`` after each deal solved."""
         wanted = list(dict.fromkeys(deals))
         found = dict(cls.objects.filter(deal__in=wanted).values_list("deal", "tricks"))
-        missing = [deal for deal in wanted if deal not in found]
-        for deal, table in zip(missing, solve(missing)) if progress is None else _solve_each(missing, progress):
+        for deal in wanted:
+            if deal in found:
+                continue
+            (table,) = solve([deal])
             cls.objects.bulk_create([cls(deal=deal, tricks=table)], ignore_conflicts=True)
             found[deal] = table
+            if progress is not None:
+                progress(1)
         return found
 
     @classmethod
     def table(cls, deal: str) -> DDTable:
+        """The deal's table, solved now if it is not stored: for the worker and the command
+        line, never a request (``stored`` there)."""
         return cls.tables([deal])[deal]
 
+    @classmethod
+    def stored(cls, deal: str) -> DDTable | None:
+        """The deal's table if it was solved before; None, never a solve, otherwise."""
+        return cls.objects.filter(deal=deal).values_list("tricks", flat=True).first()
 
-def _solve_each(deals: list[str], progress: Callable[[int], None]):
-    for deal in deals:
-        (table,) = solve([deal])
-        progress(1)
-        yield deal, table
+    @classmethod
+    def unsolved(cls, deals: Iterable[str]) -> list[str]:
+        """The distinct deals, in order, that have no stored table."""
+        wanted = list(dict.fromkeys(deals))
+        known = set(cls.objects.filter(deal__in=wanted).values_list("deal", flat=True))
+        return [deal for deal in wanted if deal not in known]
 
 
 def board_par(table: DDTable, vul: str, dealer: str) -> Par:
@@ -80,15 +92,10 @@ def with_analysis(decks: Sequence[ParsedDeck]) -> list[ParsedDeck]:
     return out
 
 
-def hand_records(decks: Sequence[ParsedDeck], *, solve_up_to: int | None = None) -> list[HandRecord]:
-    """The decks as hand records with their tables and par: deals not solved yet are solved
-    (all of them, or the first ``solve_up_to``; the others print without a table)."""
-    deals = list(dict.fromkeys(d.deal for d in decks))
-    known = dict(DealAnalysis.objects.filter(deal__in=deals).values_list("deal", "tricks"))
-    missing = [deal for deal in deals if deal not in known]
-    if solve_up_to is not None:
-        missing = missing[:solve_up_to]
-    known.update(DealAnalysis.tables(missing))
+def hand_records(decks: Sequence[ParsedDeck]) -> list[HandRecord]:
+    """The decks as hand records with the tables and par of the deals solved so far (the
+    others print without a table: solving is the caller's, ahead of this)."""
+    known = dict(DealAnalysis.objects.filter(deal__in={d.deal for d in decks}).values_list("deal", "tricks"))
     records = []
     for deck in decks:
         table = known.get(deck.deal)

@@ -12,6 +12,10 @@ Three ways to play a board:
 - ``ALL_FOUR``: a practice table where the host makes every call and plays every card.
 - ``DECLARE``: Just Declare; the deck is turned so the host declares from South, and a
   double-dummy robot plays West and East (``games.formats.robot``).
+
+The robot's cards are solved by a task worker (``games.tasks.robot_plays``), never in a
+request and never under a lock: ``robot_moves`` solves from the stored position, then
+locks the row and stores its cards only if nobody acted meanwhile.
 """
 
 from __future__ import annotations
@@ -101,11 +105,9 @@ class BoardPlay(models.Model):
         fields = {"mode": mode, "deal": board.deal, "dealer": board.dealer, "vul": board.vul}
         if mode == cls.Mode.DECLARE:
             fields.update(_declare_fields(board))
-        with transaction.atomic():
-            play, created = cls.objects.get_or_create(board=board, defaults=fields)
-            if created and mode == cls.Mode.DECLARE:
-                play._robot_plays(play.state())
-                play.save()
+        play, created = cls.objects.get_or_create(board=board, defaults=fields)
+        if created:
+            play = play.ask_robot()
         board.played = play
         return play
 
@@ -128,8 +130,6 @@ class BoardPlay(models.Model):
                 raise IllegalAction(f"'{action}' is not something you can do at the table")
             state = handler(state, seat, **args)
             row._store(state)
-            if row.mode == BoardPlay.Mode.DECLARE:
-                row._robot_plays(state)
             row.actions += 1
             row.save()
             if row.mode == BoardPlay.Mode.TABLE:  # the seats' pages poll the table's version
@@ -138,7 +138,7 @@ class BoardPlay(models.Model):
                 tables.filter(pk=row.board.game_id).update(version=F("version") + 1)
         if row.done and row.reference_score is None:
             row.settle()
-        return row
+        return row.ask_robot()
 
     def _do_call(self, state: BoardState, seat: str, call: str = "", alert: bool = False, explanation: str = ""):
         explanation = explanation.strip()[:200]
@@ -210,19 +210,44 @@ class BoardPlay(models.Model):
         elif state.phase != rules_of_play.DONE and self.done:
             self._unfinish()
 
-    def _robot_plays(self, state: BoardState) -> BoardState:
-        """Just Declare: West and East play until it is North-South's turn, and answer a
-        claim (accepted when the claim is no more than double dummy allows)."""
-        while state.turn in DEFENDERS_OF_SOUTH:
-            state = rules_of_play.play_card(state, state.turn, robot.robot_card(state))
-        if state.phase == rules_of_play.CLAIM_PENDING and state.claim is not None:
-            if robot.accepts_claim(state, state.claim.tricks):
-                for defender in state.defenders:
-                    state = rules_of_play.accept_claim(state, defender)
-            else:
-                state = rules_of_play.reject_claim(state, state.defenders[0])
-        self._store(state)
-        return state
+    # --- the robot (Just Declare) --------------------------------------------------
+
+    @property
+    def robot_due(self) -> bool:
+        """Whether the robot is to play a card or answer a claim."""
+        if self.mode != BoardPlay.Mode.DECLARE or self.done:
+            return False
+        state = self.state()
+        return state.turn in DEFENDERS_OF_SOUTH or state.phase == rules_of_play.CLAIM_PENDING
+
+    def ask_robot(self) -> BoardPlay:
+        """Have a task worker play the robot's cards, if it is the robot's turn; the row as
+        stored after asking (with the robot's cards, if the worker was that quick)."""
+        if not self.robot_due:
+            return self
+        from games.tasks import robot_plays  # the tasks module imports the models
+
+        robot_plays.enqueue(self.pk, self.actions)
+        self.refresh_from_db()
+        return self
+
+    def robot_moves(self) -> BoardPlay:
+        """The robot's cards (or its answer to a claim) from the stored position, solved
+        outside any transaction; then stored under the row's lock, unless the table moved
+        on meanwhile (an undo). The row as stored."""
+        if not self.robot_due:
+            return self
+        state = robot_answers(self.state())  # the solver: no lock held
+        with transaction.atomic():
+            row = BoardPlay.objects.select_for_update().get(pk=self.pk)
+            if row.actions != self.actions:
+                return row
+            row._store(state)
+            row.actions += 1
+            row.save()
+        if row.done and row.reference_score is None:
+            row.settle()
+        return row
 
     # --- the result ----------------------------------------------------------------
 
@@ -233,10 +258,18 @@ class BoardPlay(models.Model):
         self.finished_at = timezone.now()
 
     def settle(self) -> None:
-        """Score a finished board against the file's result or par (``results``). Outside
-        ``act``'s lock: par may need the solver (a quarter of a second), and the row is
-        only written if no undo has reopened the board meanwhile."""
-        reference, reference_score = reference_for(self)
+        """Score a finished board against the file's result or par (``results``), outside
+        ``act``'s lock; the row is only written if no undo has reopened the board meanwhile.
+        When par is wanted and the deal is not solved yet, a task worker solves it and
+        settles the board then."""
+        found = reference_for(self)
+        if found is None:
+            from games.tasks import settle_board  # the tasks module imports the models
+
+            settle_board.enqueue(self.pk)
+            self.refresh_from_db(fields=["reference", "reference_score", "imps"])
+            return
+        reference, reference_score = found
         won = None
         if self.board.game.scoring == "imps" and reference_score is not None and self.score is not None:
             won = imps(self.score - reference_score)
@@ -253,6 +286,20 @@ class BoardPlay(models.Model):
 ACTIONS = ("call", "card", "claim", "accept", "reject", "ask_undo", "undo", "keep")
 
 
+def robot_answers(state: BoardState) -> BoardState:
+    """Just Declare: West and East play until it is North-South's turn, and answer a claim
+    (accepted when it is no more than double dummy allows)."""
+    while state.turn in DEFENDERS_OF_SOUTH:
+        state = rules_of_play.play_card(state, state.turn, robot.robot_card(state))
+    if state.phase == rules_of_play.CLAIM_PENDING and state.claim is not None:
+        if robot.accepts_claim(state, state.claim.tricks):
+            for defender in state.defenders:
+                state = rules_of_play.accept_claim(state, defender)
+        else:
+            state = rules_of_play.reject_claim(state, state.defenders[0])
+    return state
+
+
 def last_actor(state: BoardState) -> str:
     """Who made the last call or played the last card (declarer for dummy's); "" before
     the first call."""
@@ -264,11 +311,22 @@ def last_actor(state: BoardState) -> str:
     return ""
 
 
+class SolvingPar(IllegalAction):
+    """Just Declare needs par (the file has no contract) and the deal is not solved yet."""
+
+
 def _declare_fields(board: DealtBoard) -> dict:
     """Just Declare's board: turned so declarer sits South, with the auction to replay.
-    The contract is the file's when it has one; par otherwise (the deal's stored analysis,
-    solved only then)."""
-    setup = just_declare(board.to_parsed(), lambda: board_par(DealAnalysis.table(board.deal), board.vul, board.dealer))
+    The contract is the file's when it has one; par otherwise, from the deal's stored
+    analysis (``SolvingPar`` while a task worker has not solved it yet)."""
+
+    def par():
+        table = DealAnalysis.stored(board.deal)
+        if table is None:
+            raise SolvingPar(f"Board {board.number} is being solved double dummy for its par contract")
+        return board_par(table, board.vul, board.dealer)
+
+    setup = just_declare(board.to_parsed(), par)
     if not setup.ok:
         raise IllegalAction(f"Board {board.number} cannot be played as Just Declare: {setup.problem}")
     return {

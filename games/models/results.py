@@ -14,16 +14,20 @@ from games.formats.scoring import duplicate_score
 from games.models.analysis import DealAnalysis, board_par
 
 
-def reference_for(play) -> tuple[str, int | None]:
+def reference_for(play) -> tuple[str, int | None] | None:
     """("at the other table: 4♥ by S, 11 tricks", N-S's score as played) from the file's
-    record, else ("par: 4♥ by N-S, +420", par score); ("", None) when neither is known."""
+    record, else ("par: 4♥ by N-S, +420", par score); None while par is wanted and the
+    deal is not solved yet (a task worker solves it: ``games.tasks.settle_board``)."""
     board = play.board
     deck = board.deck
     if deck is not None:
         stated = file_score(deck.contract, deck.declarer, deck.result, deck.claim, board.vul)
         if stated is not None:
             return f"at the other table: {deck.record_line}", -stated if play.quarters % 2 else stated
-    par = board_par(DealAnalysis.table(play.deal), play.vul, play.dealer)
+    table = DealAnalysis.stored(play.deal)
+    if table is None:
+        return None
+    par = board_par(table, play.vul, play.dealer)
     return f"par: {par_text(par)}", par.score
 
 

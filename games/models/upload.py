@@ -24,8 +24,9 @@ from django.utils import timezone
 
 from games.formats import FileResult, Problem, read_decks
 from games.formats.model import Deck as ParsedDeck
-from games.formats.rotate import DeckChoice, apply_choice
-from games.formats.stored import result_from_json, result_to_json
+from games.formats.rotate import DeckChoice, apply_choice, apply_choice_to
+from games.formats.stored import VERSION as stored_version
+from games.formats.stored import deck_from_json, result_from_json, result_to_json
 
 DeckKey = tuple[int, int]  # (file number, deck number in that file's result), both 0-based
 
@@ -174,7 +175,13 @@ class Upload(models.Model):
             )
             UploadFile.objects.bulk_create(
                 UploadFile(
-                    upload=upload, position=i, name=name, size=len(data), data=data, result=result_to_json(result)
+                    upload=upload,
+                    position=i,
+                    name=name,
+                    size=len(data),
+                    data=data,
+                    result=result_to_json(result),
+                    deck_count=len(result.decks),
                 )
                 for i, ((name, data), result) in enumerate(zip(files, results))
             )
@@ -193,6 +200,24 @@ class Upload(models.Model):
         """The files' decks turned and numbered as chosen, and the decks a rotation could
         not apply to ("South declares" without a contract), which stay as they were."""
         return apply_choice(self.results(), self.choice)
+
+    def deck_as_chosen(self, file: int, index: int) -> tuple[str, ParsedDeck] | None:
+        """(file name, deck) for one deck, turned and numbered as chosen, reading only that
+        deck of the stored result (a 20,000-deck file is not loaded to show one of them);
+        None when there is no such deck."""
+        row = self.files.filter(position=file).values_list("name", "result__version", f"result__decks__{index}").first()
+        if row is None or index < 0:
+            return None
+        name, version, stored = row
+        if version == stored_version and stored is not None:
+            deck = deck_from_json(stored)
+        else:  # kept without a result of the current layout: read the file again
+            decks = self.files.get(position=file).stored_result().decks
+            if index >= len(decks):
+                return None
+            deck = decks[index]
+        before = self.files.filter(position__lt=file).aggregate(n=models.Sum("deck_count"))["n"] or 0
+        return name, apply_choice_to(deck, self.choice, before + index)
 
     def add_to_game(self, include: Collection[DeckKey] = (), *, include_all: bool = False) -> int | None:
         """Add the previewed decks to the game, all or none; None when already added.
@@ -230,6 +255,7 @@ class UploadFile(models.Model):
     size = models.PositiveIntegerField()
     data = models.BinaryField()
     result = models.JSONField(null=True, blank=True)  # games.formats.stored: the reader's FileResult
+    deck_count = models.PositiveIntegerField(default=0)  # decks in ``result``
 
     class Meta:
         ordering = ["upload", "position"]

@@ -1,13 +1,16 @@
 """Double-dummy analysis and par of a dealt board or a previewed deck, on request.
 
-Solved once per distinct deal (``DealAnalysis``), never on the Deal New Cards path:
-the table page asks for it when someone presses "Show analysis". A Join table's board
+Solved once per distinct deal (``DealAnalysis``) by a task worker, never in a request:
+"Show analysis" answers at once with a stored table, or starts the solve
+(``jobs.solve_in_background``) and answers "Solving…", which asks again until the table
+is there. A Join table's board
 is analysed only once it is revealed, for the host and the players alike: before that
 the analysis would tell a player about the hands they may not see.
 """
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
@@ -20,6 +23,7 @@ from games.models import DealAnalysis, DealtBoard, Game
 from games.models.analysis import board_par
 from games.models.join import seat_of
 from games.upload_forms import parse_key
+from games.views.jobs import busy_answer, solve_in_background
 from games.views.upload import _game_for_upload, _get_upload, _shown_dealer_vul
 
 PARTIAL = "games/partials/analysis.html"
@@ -31,30 +35,31 @@ def rows(table: DDTable) -> list[tuple[str, list[int]]]:
     return [(seat, [table[seat][strain] for strain in STRAINS]) for seat in "NSEW"]
 
 
-def analysis_context(deal: str, dealer: str, vul: str, tags, **extra) -> dict:
-    """What the analysis partial shows of a deal: its table (solved once and kept), par for
-    this dealer and vulnerability, and where the file's own table or par differs."""
-    table = DealAnalysis.table(deal)
+def analysis_context(table: DDTable, dealer: str, vul: str, tags) -> dict:
+    """What the analysis partial shows of a deal: its table, par for this dealer and
+    vulnerability, and where the file's own table or par differs."""
     par = board_par(table, vul, dealer)
-    notes = differences(table, par, [tuple(tag) for tag in tags])
     return {
-        "deal": deal,
-        "dealer": dealer,
-        "vul": vul,
         "strains": STRAINS,
         "rows": rows(table),
         "par": par,
         "par_text": par_text(par),
-        "notes": notes,
-        **extra,
+        "notes": differences(table, par, [tuple(tag) for tag in tags]),
     }
 
 
 def _answer(request: HttpRequest, context: dict) -> HttpResponse:
-    context = {
-        **context,
-        **analysis_context(context["deal"], context["dealer"], context["vul"], context.pop("tags", ())),
-    }
+    """The analysis if the deal is solved; else "Solving…" (or "wait", past the user's
+    share of the workers), asking again by itself."""
+    table = DealAnalysis.stored(context["deal"])
+    if table is None:
+        if solve_in_background(request.user, context["deal"]) is None:
+            return busy_answer(request, request.get_full_path())
+        table = DealAnalysis.stored(context["deal"])  # a worker may have been that quick
+    if table is None:
+        context = {**context, "solving": True, "poll": settings.JOB_POLL_SECONDS, "url": request.get_full_path()}
+    else:
+        context = {**context, **analysis_context(table, context["dealer"], context["vul"], context.pop("tags", ()))}
     return render(request, PARTIAL if request.htmx else PAGE, context)
 
 
@@ -104,10 +109,12 @@ def deck_analysis(request: HttpRequest, pk: int, token, key: str) -> HttpRespons
     staged = _get_upload(request, game, token)
     try:
         f, d = parse_key(key)
-        results, _ = staged.results_as_chosen()
-        deck = results[f].decks[d]
-    except (ValidationError, IndexError):
+    except ValidationError:
         raise Http404("No such deck in this upload") from None
+    found = staged.deck_as_chosen(f, d)
+    if found is None:
+        raise Http404("No such deck in this upload")
+    name, deck = found
     dealer, vul = _shown_dealer_vul(game, deck)
     return _answer(
         request,
@@ -117,7 +124,7 @@ def deck_analysis(request: HttpRequest, pk: int, token, key: str) -> HttpRespons
             "dealer": dealer,
             "vul": vul,
             "hands": deck.hands(),
-            "title": f"Deck {d + 1} of {results[f].name}",
+            "title": f"Deck {d + 1} of {name}",
             "board": deck.board or "",
             "tags": deck.tags,
         },

@@ -1,5 +1,6 @@
 """Downloads of a game's queue or dealt boards as PBN, LIN, the clubs' formats (the dealing
-machines' DUP, BRI and DGE, Duplimate's DLM, RBN) or printable PDF hand records.
+machines' DUP, BRI and DGE, Duplimate's DLM, RBN) or printable PDF hand records. A PDF is
+made by a task worker (``games.tasks``): the answer is the page that waits for it.
 
 A host (or staff) seated at their own Join table plays the board in play: their
 export of the dealt boards leaves that board out until it is revealed, as the
@@ -11,24 +12,24 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseForbidden
+from django.shortcuts import redirect, render
 from django.utils.http import content_disposition_header
 from django.utils.text import slugify
 from django.views.decorators.http import require_safe
 
 from games.formats import WRITERS, WriteError
 from games.formats.model import Deck as ParsedDeck
-from games.formats.pdf import PAPERS, FontMissing, hand_records_pdf
-from games.models import Game
-from games.models.analysis import hand_records, with_analysis
+from games.formats.pdf import PAPERS
+from games.formats.stored import deck_to_json
+from games.models import Game, Job
+from games.models.analysis import with_analysis
 from games.models.join import seat_of
+from games.tasks import make_hand_records
+from games.views.jobs import busy_answer
 from games.views.table import _get_game_for_host
-
-# Deals a PDF request solves at most (about a tenth of a second each); the others print
-# without their table until "Show analysis" or manage.py analyse_decks has solved them.
-PDF_SOLVE_LIMIT = 32
-
 
 QUEUE_WHILE_SEATED = (
     "You sit at this table, so the queue holds boards you are about to play. "
@@ -68,30 +69,62 @@ def export(request: HttpRequest, pk: int, which: str, fmt: str) -> HttpResponse:
         raise Http404(f"Export the queue or the dealt boards, as {', '.join(WRITERS)} or pdf")
     if which == "queue" and game.game_type == Game.Type.JOIN and seat_of(game, request.user):
         return HttpResponseForbidden(QUEUE_WHILE_SEATED, content_type="text/plain; charset=utf-8")
+    if fmt == "pdf":
+        chosen = board_range(request, game.boards.count() if which == "dealt" else game.queued().count())
+        if not isinstance(chosen, slice):
+            return chosen
+        if Job.busy_for(request.user):
+            return busy_answer(request, request.get_full_path())
     decks = game.exported_decks(dealt=which == "dealt")
     if which == "dealt" and game.game_type == Game.Type.JOIN and seat_of(game, request.user):
         decks = without_board_in_play(game, decks)
     if fmt == "pdf":
-        return pdf_download(request, decks, f"{game.name}-{which}", title=f"{game.name}: {which} boards")
+        return start_pdf(request, game, decks[chosen], which)
     return download(with_analysis(decks), fmt, f"{game.name}-{which}")
 
 
-def pdf_download(request: HttpRequest, decks: list[ParsedDeck], stem: str, title: str) -> HttpResponse:
-    """Hand records: ?per_page=1 or 4, ?paper=A4 or Letter."""
+def board_range(request: HttpRequest, count: int) -> slice | HttpResponse:
+    """The boards a hand-record PDF holds: all of them, or ``?boards=501-1000`` (positions in
+    the set, from 1). A set of more than ``HAND_RECORD_MAX_BOARDS`` without a range, or a
+    range past that size, gets a page offering the ranges to choose from."""
+    cap = settings.HAND_RECORD_MAX_BOARDS
+    asked = request.GET.get("boards", "")
+    first, _, last = asked.partition("-")
+    if first.isdigit() and last.isdigit() and 1 <= int(first) <= int(last) and int(last) - int(first) < cap:
+        return slice(int(first) - 1, int(last))
+    if not asked and count <= cap:
+        return slice(None)
+    query = request.GET.copy()
+    ranges = []
+    for start in range(1, count + 1, cap):
+        query["boards"] = f"{start}-{min(start + cap - 1, count)}"
+        ranges.append((start, min(start + cap - 1, count), f"{request.path}?{query.urlencode()}"))
+    context = {"count": count, "cap": cap, "ranges": ranges, "asked": asked}
+    return render(request, "games/export_too_many.html", context, status=400)
+
+
+def start_pdf(request: HttpRequest, game: Game, decks: list[ParsedDeck], which: str) -> HttpResponse:
+    """Hand records (?per_page=1 or 4, ?paper=A4 or Letter) made by a task worker: the
+    answer is the page that shows how far it got, then the download."""
     per_page = 4 if request.GET.get("per_page") == "4" else 1
     paper = request.GET.get("paper") if request.GET.get("paper") in PAPERS else "A4"
-    try:
-        data = hand_records_pdf(
-            hand_records(decks, solve_up_to=PDF_SOLVE_LIMIT), per_page=per_page, paper=paper, title=title
-        )
-    except FontMissing as error:
-        return HttpResponse(str(error), status=503, content_type="text/plain; charset=utf-8")
-    filename = f"{slugify(stem)[:80] or 'decks'}.pdf"
-    return HttpResponse(
-        data,
-        content_type="application/pdf",
-        headers={"Content-Disposition": content_disposition_header(True, filename)},
+    words = {"queue": "queued decks", "dealt": "dealt boards"}[which]
+    layout = "4-a-page" if per_page == 4 else "1-a-page"
+    job = Job.objects.create(
+        user=request.user,
+        game=game,
+        kind=Job.Kind.PDF,
+        title=f"Hand records of {len(decks)} {words} of {game.name}"[:200],
+        filename=f"{slugify(f'{game.name}-{which}')[:80] or 'decks'}-{layout}-{paper.lower()}.pdf",
+        params={
+            "decks": [deck_to_json(deck) for deck in decks],
+            "per_page": per_page,
+            "paper": paper,
+            "title": f"{game.name}: {which} boards",
+        },
     )
+    make_hand_records.enqueue(job.pk)
+    return redirect("job", job.pk)
 
 
 def without_board_in_play(game: Game, decks: list[ParsedDeck]) -> list[ParsedDeck]:

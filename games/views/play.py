@@ -105,7 +105,8 @@ def _act(request: HttpRequest, pk: int, action: str, **args) -> HttpResponse:
         board.played = play.act(seat, action, at, **args)  # the felt shows the board as it is now
     except IllegalAction as error:
         return _answer(request, game, error=str(error))
-    if action == "claim" and board.played.mode == BoardPlay.Mode.DECLARE:  # the robot has answered
+    played = board.played
+    if action == "claim" and played.mode == BoardPlay.Mode.DECLARE and not played.robot_due:  # the robot answered
         return _answer(request, game, board, news=ROBOT_ACCEPTS if board.played.done else ROBOT_REJECTS)
     return _answer(request, game, board)
 

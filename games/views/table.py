@@ -16,9 +16,10 @@ from django.views.decorators.vary import vary_on_headers
 from games.formats.play import IllegalAction
 from games.forms import GameForm
 from games.models import BoardPlay, DealtBoard, Deck, Game
-from games.models.board_play import running_total
+from games.models.board_play import SolvingPar, running_total
 from games.models.join import JoinTable
 from games.play_view import for_practice
+from games.views.jobs import solve_in_background
 from games.views.join import join_context, player_table
 
 QUEUE_SHOWN = 10  # the next decks listed on the game page
@@ -55,9 +56,20 @@ def play_context(game: Game, board: DealtBoard | None) -> dict[str, Any]:
     if play is None and game.practice_play == Game.PracticePlay.DECLARE:
         try:
             play = BoardPlay.start(board, BoardPlay.Mode.DECLARE)
+        except SolvingPar as error:
+            solve_in_background(game.host, board.deal)
+            return {"play_solving": f"{error}…", "total": running_total(game), "robot_poll": ROBOT_POLL_SECONDS}
         except IllegalAction as error:
             return {"play_notice": f"{error}: deal the next board.", "total": running_total(game)}
-    return {"play": for_practice(board, play, play.mode if play else game.practice_play), "total": running_total(game)}
+    return {
+        "play": for_practice(board, play, play.mode if play else game.practice_play),
+        "total": running_total(game),
+        "robot_poll": ROBOT_POLL_SECONDS,
+    }
+
+
+# How often a practice table waiting for the robot (or for par) asks again.
+ROBOT_POLL_SECONDS = 0.5
 
 
 def practice_context(game: Game, board: DealtBoard | None = None) -> dict[str, Any]:
@@ -147,6 +159,16 @@ def game(request: HttpRequest, pk: int) -> HttpResponse:
         return player_table(request, game)  # a player seated at a Join table; 404 for anyone else
     template = "games/game.html#table" if request.htmx else "games/game.html"
     return render(request, template, table_context(game, request))
+
+
+@login_required
+@require_safe
+def felt(request: HttpRequest, pk: int) -> HttpResponse:
+    """A practice table's felt as it is now: what the page waiting for the robot asks for."""
+    game = _get_game_for_host(request, pk)
+    if game.game_type != Game.Type.PRACTICE:
+        raise Http404("Only a practice table has a robot")
+    return render(request, "games/game.html#felt", practice_context(game))
 
 
 @login_required

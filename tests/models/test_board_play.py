@@ -8,7 +8,7 @@ import pytest
 from games.formats.model import Deck as ParsedDeck
 from games.formats.play import IllegalAction, legal_cards, replay
 from games.models import BoardPlay, DealAnalysis, Game
-from games.models.board_play import running_total
+from games.models.board_play import SolvingPar, running_total
 from games.models.join import JoinTable
 from games.models.results import reference_for
 from tests.playing import call, cards, claim
@@ -280,11 +280,16 @@ def test_just_declare_needs_no_undo_request(game):
     assert len(BoardPlay.objects.get(pk=play.pk).cards) == 1
 
 
-def test_just_declare_solves_the_deal_only_when_the_file_gives_no_contract(game):
+def test_just_declare_needs_the_deals_table_only_when_the_file_gives_no_contract(game):
     BoardPlay.start(deal_board(game, EAST_STRONG, contract="3NT", declarer="E"), BoardPlay.Mode.DECLARE)
     assert not DealAnalysis.objects.filter(deal=EAST_STRONG).exists()  # the robot's cards are solved, not the table
-    play = BoardPlay.start(deal_board(game, DEAL), BoardPlay.Mode.DECLARE)
-    assert play.contract_from == "par" and DealAnalysis.objects.filter(deal=DEAL).exists()
+    board = deal_board(game, DEAL)
+    with pytest.raises(SolvingPar, match="being solved double dummy"):
+        BoardPlay.start(board, BoardPlay.Mode.DECLARE)  # never solved here: a task worker solves it
+    assert not BoardPlay.objects.filter(pk=board.pk).exists()
+    DealAnalysis.table(DEAL)
+    play = BoardPlay.start(board, BoardPlay.Mode.DECLARE)
+    assert play.contract_from == "par"
 
 
 # --- scores and IMPs -------------------------------------------------------------------------

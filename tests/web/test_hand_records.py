@@ -28,6 +28,15 @@ def pdf_text(data: bytes) -> list[str]:
     return [page.extract_text() for page in PdfReader(io.BytesIO(data)).pages]
 
 
+def pdf_of(client, game, params: dict | None = None):
+    """The PDF the queue's export makes: the export starts a job (tasks run as they are
+    enqueued in these tests), whose page links the finished file."""
+    started = client.get(reverse("export", args=[game.pk, "queue", "pdf"]), params or {})
+    assert started.status_code == 302 and started.url.startswith("/jobs/")
+    assert "Your PDF is ready" in client.get(started.url).text
+    return client.get(started.url + "download/")
+
+
 @pytest.fixture
 def sixteen(game):
     decks = full_decks(BOARDS)
@@ -37,9 +46,9 @@ def sixteen(game):
 
 def test_one_board_a_page_with_its_diagram_table_par_auction_and_result(host_client, sixteen):
     game, decks = sixteen
-    response = host_client.get(reverse("export", args=[game.pk, "queue", "pdf"]))
+    response = pdf_of(host_client, game)
     assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
-    assert 'filename="tuesday-practice-queue.pdf"' in response["Content-Disposition"]
+    assert 'filename="tuesday-practice-queue-1-a-page-a4.pdf"' in response["Content-Disposition"]
     pages = pdf_text(response.content)
     assert len(pages) == BOARDS
     tables = solve([decks[0].deal])
@@ -59,7 +68,7 @@ def test_four_boards_a_page_on_either_paper(host_client, sixteen, paper, size):
     from pypdf import PdfReader
 
     game, _ = sixteen
-    response = host_client.get(reverse("export", args=[game.pk, "queue", "pdf"]), {"per_page": "4", "paper": paper})
+    response = pdf_of(host_client, game, {"per_page": "4", "paper": paper})
     reader = PdfReader(io.BytesIO(response.content))
     assert len(reader.pages) == BOARDS // 4
     box = reader.pages[0].mediabox
@@ -70,7 +79,7 @@ def test_four_boards_a_page_on_either_paper(host_client, sixteen, paper, size):
 
 def test_the_suit_font_is_embedded(host_client, sixteen):
     game, _ = sixteen
-    data = host_client.get(reverse("export", args=[game.pk, "queue", "pdf"])).content
+    data = pdf_of(host_client, game).content
     assert b"/FontFile2" in data and b"DejaVuSans" in data
 
 
@@ -78,7 +87,7 @@ def test_the_page_looks_like_a_hand_record(host_client, sixteen, output_dir):
     if shutil.which("pdftoppm") is None:
         skip_or_fail("pdftoppm is not installed (apt-get install poppler-utils)")
     game, _ = sixteen
-    data = host_client.get(reverse("export", args=[game.pk, "queue", "pdf"]), {"per_page": "4"}).content
+    data = pdf_of(host_client, game, {"per_page": "4"}).content
     (output_dir / "hand-records.pdf").write_bytes(data)
     subprocess.run(
         [

@@ -16,7 +16,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from games.formats import WRITERS, WriteError
 from games.formats.pdf import PAPERS, FontMissing, hand_records_pdf
-from games.models import Game
+from games.models import DealAnalysis, Game
 from games.models.analysis import hand_records, with_analysis
 
 
@@ -72,6 +72,18 @@ class Command(BaseCommand):
         if output is None:
             raise CommandError("A PDF goes to a file: give -o FILE.")
         what = "dealt boards" if dealt else "queued decks"
+        unsolved = DealAnalysis.unsolved(deck.deal for deck in decks)
+        if unsolved:
+            self.stderr.write(f"Solving {len(unsolved)} deals double dummy…")
+            done = 0
+
+            def progress(step: int) -> None:
+                nonlocal done
+                done += step
+                if done % 10 == 0 or done == len(unsolved):
+                    self.stderr.write(f"  solved {done} of {len(unsolved)}")
+
+            DealAnalysis.tables(unsolved, progress=progress)
         try:
             data = hand_records_pdf(hand_records(decks), per_page=per_page, paper=paper, title=f"{game.name}: {what}")
             output.write_bytes(data)

@@ -1,0 +1,72 @@
+"""Background work a user waits on (``games.models.job``): starting it within the user's
+share of the workers, the page that tells its progress, and the finished PDF.
+
+The waiting page refreshes itself: by htmx (the status partial asks again every
+``JOB_POLL_SECONDS``) or, without JavaScript, by a ``<meta http-equiv="refresh">``.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.utils.http import content_disposition_header
+from django.views.decorators.http import require_safe
+from django.views.decorators.vary import vary_on_headers
+
+from games.models import Job
+from games.tasks import solve_deal
+
+PAGE = "games/job.html"
+
+
+def busy_answer(request: HttpRequest, retry_url: str) -> HttpResponse:
+    """429 and a page that says why (and asks again by itself): the user has as many
+    jobs under way as one user may."""
+    context = {"retry_url": retry_url, "limit": settings.JOBS_PER_USER, "poll": settings.JOB_POLL_SECONDS}
+    status = 200 if request.htmx else 429  # htmx swaps only 2xx answers
+    template = "games/job.html#busy" if request.htmx else "games/job_busy.html"
+    response = render(request, template, context, status=status)
+    response["Retry-After"] = str(max(1, round(settings.JOB_POLL_SECONDS)))
+    return response
+
+
+def solve_in_background(user, deal: str) -> Job | None:
+    """The job solving ``deal``: one already under way for anybody, or a new one for
+    ``user``; None when the user may not start another one now."""
+    running = Job.objects.live().filter(kind=Job.Kind.SOLVE, params__deal=deal).first()
+    if running is not None:
+        return running
+    if Job.busy_for(user):
+        return None
+    job = Job.objects.create(user=user, kind=Job.Kind.SOLVE, params={"deal": deal}, title="Double-dummy analysis")
+    solve_deal.enqueue(job.pk)
+    return job
+
+
+def _own_job(request: HttpRequest, pk: int) -> Job:
+    return get_object_or_404(Job.objects.defer("result", "params"), pk=pk, user=request.user)
+
+
+@login_required
+@require_safe
+@vary_on_headers("HX-Request")
+def job(request: HttpRequest, pk: int) -> HttpResponse:
+    """How far the job got; the download once it is done."""
+    found = _own_job(request, pk)
+    template = f"{PAGE}#status" if request.htmx else PAGE
+    return render(request, template, {"job": found, "poll": settings.JOB_POLL_SECONDS})
+
+
+@login_required
+@require_safe
+def download(request: HttpRequest, pk: int) -> HttpResponse:
+    found = get_object_or_404(Job, pk=pk, user=request.user, status=Job.Status.DONE, kind=Job.Kind.PDF)
+    if found.result is None:
+        raise Http404("This job kept no file")
+    return HttpResponse(
+        bytes(found.result),
+        content_type="application/pdf",
+        headers={"Content-Disposition": content_disposition_header(True, found.filename or "hand-records.pdf")},
+    )
