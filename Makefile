@@ -13,9 +13,10 @@ PIP := .venv/bin/pip
 install: .venv/.installed
 
 run: install
+	scripts/ensure_system.sh
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py demo
-	$(PY) manage.py runserver 127.0.0.1:8000
+	scripts/serve.sh
 
 test: install
 	scripts/test.sh

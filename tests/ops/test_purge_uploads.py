@@ -29,7 +29,7 @@ def purge(*args: str) -> str:
 def test_it_deletes_expired_uploads_and_their_files(game, host):
     stage(game, host, hours_left=-1)
     live = stage(game, host, hours_left=5)
-    assert purge() == "Deleted 1 expired upload (2 files).\n"
+    assert purge() == "Deleted 1 expired upload (2 files) and 0 old jobs.\n"
     assert list(Upload.objects.all()) == [live]
     assert UploadFile.objects.count() == 2
 
@@ -39,14 +39,14 @@ def test_an_added_upload_is_kept_for_review_until_its_days_are_up(game, host, se
     recent, old = stage(game, host, hours_left=-1), stage(game, host, hours_left=-1)
     Upload.objects.filter(pk=recent.pk).update(added_at=timezone.now() - timedelta(days=29))
     Upload.objects.filter(pk=old.pk).update(added_at=timezone.now() - timedelta(days=31))
-    assert purge() == "Deleted 1 expired upload (2 files).\n"
+    assert purge() == "Deleted 1 expired upload (2 files) and 0 old jobs.\n"
     assert list(Upload.objects.all()) == [recent]
 
 
 def test_a_dry_run_only_counts(game, host):
     stage(game, host, hours_left=-1)
     stage(game, host, hours_left=-2)
-    assert purge("--dry-run") == "Would delete 2 expired uploads (4 files).\n"
+    assert purge("--dry-run") == "Would delete 2 expired uploads (4 files) and 0 old jobs.\n"
     assert Upload.objects.count() == 2
 
 
@@ -67,3 +67,15 @@ def test_the_docstring_gives_a_cron_line():
     from games.management.commands import purge_uploads
 
     assert "manage.py purge_uploads" in purge_uploads.__doc__ and "* * * *" in purge_uploads.__doc__
+
+
+def test_it_deletes_jobs_a_day_after_they_finished_and_jobs_no_worker_finished(game, host, settings):
+    from games.models import Job
+
+    now = timezone.now()
+    kept = Job.objects.create(user=host, kind=Job.Kind.PDF, status=Job.Status.DONE, finished_at=now, result=b"%PDF")
+    Job.objects.create(user=host, kind=Job.Kind.PDF, status=Job.Status.DONE, finished_at=now - timedelta(days=2))
+    Job.objects.create(user=host, kind=Job.Kind.SOLVE, created_at=now - timedelta(minutes=settings.JOB_STALE_MINUTES + 1))
+    running = Job.objects.create(user=host, kind=Job.Kind.SOLVE, status=Job.Status.RUNNING)
+    assert purge() == "Deleted 0 expired uploads (0 files) and 2 old jobs.\n"
+    assert set(Job.objects.values_list("pk", flat=True)) == {kept.pk, running.pk}

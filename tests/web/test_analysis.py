@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from games.formats.model import Deck as ParsedDeck
 from games.models import DealAnalysis, Game, Upload
-from tests.fixtures_upload import THREE_BOARDS_PBN, pbn, upload_file
+from tests.fixtures_upload import THREE_BOARDS_PBN, fixture, pbn, upload_file
 
 pytestmark = pytest.mark.django_db
 HX = {"HX-Request": "true"}
@@ -124,3 +124,72 @@ def test_the_admins_deck_page_shows_the_analysis(staff_client, game):
     html = staff_client.get(reverse("admin:games_deck_change", args=[deck.pk])).text
     assert cells(html) == endplay_rows(DEAL) and "6♣X by N-S, -300" in html
     assert "The file says N takes 0 in NT, the solver 4" in html
+
+
+@pytest.fixture
+def never_run(settings):
+    """Tasks wait in the queue (django-tasks' dummy backend), as they do until a worker
+    takes them."""
+    settings.TASKS = {"default": {"BACKEND": "django_tasks.backends.dummy.DummyBackend", "QUEUES": ["solver", "robot"]}}
+
+
+def test_an_unsolved_deal_is_solved_by_a_worker_while_the_page_asks_again(host_client, dealt, never_run):
+    from games.models import Job
+
+    url = reverse("board_analysis", args=[dealt.pk, 1])
+    partial = host_client.get(url, headers=HX).text
+    assert "Solving this deal double dummy" in partial and f'hx-get="{url}"' in partial and "load delay:" in partial
+    page = host_client.get(url).text
+    assert '<meta http-equiv="refresh"' in page and "Solving this deal double dummy" in page
+    (job,) = Job.objects.all()  # asked twice, solved once
+    assert job.kind == "solve" and job.params == {"deal": DEAL} and not DealAnalysis.objects.exists()
+    DealAnalysis.table(DEAL)  # what the worker does
+    assert cells(host_client.get(url, headers=HX).text) == endplay_rows(DEAL)
+
+
+def test_a_deal_being_solved_for_someone_else_is_not_solved_twice(host_client, staff_client, dealt, never_run):
+    from games.models import Job
+
+    Job.objects.create(user=dealt.host, kind=Job.Kind.SOLVE, params={"deal": DEAL})
+    staff_client.get(reverse("board_analysis", args=[dealt.pk, 1]), headers=HX)
+    assert Job.objects.count() == 1
+
+
+def test_past_the_users_share_of_the_workers_the_analysis_asks_to_wait(host_client, dealt, settings, never_run):
+    from games.models import Job
+
+    settings.JOBS_PER_USER = 1
+    Job.objects.create(user=dealt.host, kind=Job.Kind.PDF)
+    url = reverse("board_analysis", args=[dealt.pk, 1])
+    response = host_client.get(url, headers=HX)
+    assert response.status_code == 200 and "You already have 1 PDF or analyses under way" in response.text
+    assert f'hx-get="{url}"' in response.text
+    assert host_client.get(url).status_code == 429
+    assert Job.objects.count() == 1
+
+
+@pytest.mark.parametrize("rotation, renumber", [("0", None), ("south-deals", None), ("90", 5), ("south-declares", 1)])
+def test_a_previewed_deck_reads_alone_as_the_whole_upload_would_show_it(host, game, rotation, renumber):
+    from games.formats import read_decks
+
+    names = ["a.pbn", "b.pbn", "c.pbn"]
+    files = [(name, fixture("three_boards.pbn")) for name in names]
+    upload = Upload.stage(game, host, files, [read_decks(data, name) for name, data in files])
+    Upload.objects.filter(pk=upload.pk).update(rotation=rotation, renumber_from=renumber, vul_follows_number=True)
+    upload.refresh_from_db()
+    results, _ = upload.results_as_chosen()
+    for f, result in enumerate(results):
+        for d, deck in enumerate(result.decks):
+            assert upload.deck_as_chosen(f, d) == (names[f], deck)
+    assert upload.deck_as_chosen(1, 99) is None and upload.deck_as_chosen(5, 0) is None
+
+
+def test_a_previewed_deck_is_read_without_the_other_files(host_client, host, game):
+    """Another file's stored result is not even looked at (here it could not be read)."""
+    from games.models import UploadFile
+
+    upload = Upload.stage(game, host, [("a.pbn", fixture("three_boards.pbn")), ("b.pbn", fixture("three_boards.pbn"))])
+    Upload.objects.filter(pk=upload.pk).update(renumber_from=20)
+    UploadFile.objects.filter(upload=upload, position=0).update(result={"version": 2, "decks": "unreadable"})
+    html = host_client.get(reverse("deck_analysis", args=[game.pk, upload.token, "1-2"])).text
+    assert "Deck 3 of b.pbn" in html and "Board 25" in html and "dd-table" in html
