@@ -46,7 +46,7 @@ def test_a_finished_job_links_its_file_and_stops_asking(host_client, job):
     response = host_client.get(download)
     assert response.status_code == 200 and response.content == b"%PDF-1.4 made by the worker"
     assert response["Content-Type"] == "application/pdf"
-    assert 'attachment; filename="tuesday.pdf"' == response["Content-Disposition"]
+    assert response["Content-Disposition"] == 'attachment; filename="tuesday.pdf"'
 
 
 def test_a_failed_job_says_why(host_client, job):

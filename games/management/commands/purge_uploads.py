@@ -7,7 +7,8 @@ from (the files as sent, every problem the reader reported): it is kept for
 ``settings.DECK_UPLOAD_KEEP_DAYS`` (default 365) after it was added; its decks stay in
 their games either way. Finished background jobs (a hand-record PDF kept for its
 download, an analysis's progress) go a day after they finished, or after
-``settings.JOB_STALE_MINUTES`` if a worker never finished them. Run this from cron, for example at minute 17 of every hour:
+``settings.JOB_STALE_MINUTES`` if a worker never finished them. Run this from cron,
+for example at minute 17 of every hour:
 
     17 * * * *  cd /srv/deckupload && .venv/bin/python manage.py purge_uploads -v 0
 
