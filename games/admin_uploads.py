@@ -2,6 +2,9 @@
 the decks they added; the moderator's actions (take those decks out of the queue,
 download the files as sent).
 
+An upload's files hold the decks of its game's queue: someone who sits at that game's
+Join table downloads none of them until they stand up, as the queue's export.
+
 A deck knows the upload that added it (``Deck.upload``); an upload counts the decks and
 problems the reader found when it arrived (``found_count``, ``problem_count``), so the
 list page reads no stored reader result (their JSON holds every deck found).
@@ -30,11 +33,14 @@ from django.utils.html import format_html, format_html_join
 from games.admin_lists import GameFilter, ReviewAdmin, user_filter
 from games.converters import MAX_DB_ID, bounded_int
 from games.models import Deck, Upload, UploadFile
+from games.models.join import seated_secrets
 from games.models.upload import problem_text
 from games.problem_help import help_anchor
 from games.reviewers import REMOVE_DECKS
 from games.upload_forms import clean_name, human_size
 
+SEATED = "You sit at this upload's table: stand up first to download the boards coming there."
+SEATED_SOME = "You sit at the table of one of these uploads: stand up first to download the boards coming there."
 MAX_SELECTED = 100  # uploads one action takes: each is counted, then emptied in its own transaction
 DOWNLOAD_LIMIT = max(50 * 1024 * 1024, settings.DECK_UPLOAD_MAX_TOTAL_BYTES)  # bytes in one download
 
@@ -305,6 +311,10 @@ class UploadAdmin(ReviewAdmin):
 
     @admin.action(description="Download the selected uploads' files")
     def download_files(self, request: HttpRequest, queryset: QuerySet[Upload]) -> HttpResponse | None:
+        seated = seated_secrets(request.user).games
+        if queryset.filter(game_id__in=seated).exists():
+            self.message_user(request, SEATED_SOME, messages.WARNING)
+            return None
         files = UploadFile.objects.filter(upload__in=queryset.values("pk"))
         return download(request, files, f"uploads-{timezone.now():%Y%m%d-%H%M}.zip")
 
@@ -320,5 +330,8 @@ class UploadAdmin(ReviewAdmin):
             raise Http404("No such upload")
         if not self.has_view_permission(request, upload):
             raise PermissionDenied
+        if upload.game_id in seated_secrets(request.user).games:
+            messages.warning(request, SEATED)
+            return HttpResponseRedirect(reverse("admin:games_upload_change", args=[upload.pk]))
         response = download(request, upload.files.all(), f"upload-{upload.pk}.zip")
         return response or HttpResponseRedirect(reverse("admin:games_upload_change", args=[upload.pk]))

@@ -13,6 +13,8 @@ stay as they are. A new board starts hidden.
 templates get its result, never the deal, so nothing can print a hidden hand. A
 player sees the hand of the seat they held when the board was dealt, and nothing of
 a board dealt before they took (or were moved to) their seat: ``Seat.from_board``.
+Off the table (the admin), ``seated_secrets`` and ``hiding_from_seated`` hold the host
+or staff member who sits at a table to the same.
 """
 
 from __future__ import annotations
@@ -23,10 +25,10 @@ from typing import TYPE_CHECKING
 
 from django.conf import settings
 from django.db import IntegrityError, models, transaction
-from django.db.models import F
+from django.db.models import Case, CharField, F, OuterRef, Q, QuerySet, Subquery, Value, When
 
 from games.join_record import Record, build_record
-from games.models.deck import SEAT_CHOICES, DealtBoard
+from games.models.deck import SEAT_CHOICES, DealtBoard, Deck
 from games.models.game import Game
 from games.play_view import for_join
 
@@ -285,3 +287,63 @@ def seat_view(game: Game, user, table: JoinTable | None = None) -> SeatView:
         record=record,
         play=play,
     )
+
+
+# --- what a seated person sees off the table ---------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class SeatedSecrets:
+    """What pages off the table must not show someone who sits at Join tables: the deal
+    of each board in play there, with the seat whose hand they may see of it ("" when
+    none: they sat down after it was dealt), and those tables' games, whose queued decks
+    are the boards still to come."""
+
+    in_play: dict[str, str]
+    games: frozenset[int]
+
+    def __bool__(self) -> bool:
+        return bool(self.games)
+
+
+def seated_secrets(user) -> SeatedSecrets:
+    """``user``'s secrets (nothing, in one query, for someone who sits nowhere).
+
+    A board is in play at its table while it is not revealed and is the newest board or
+    has its play under way: the boards a seated host's export of the dealt boards leaves
+    out, less a board revealed during its play, whose four hands the table shows."""
+    if not getattr(user, "is_authenticated", False):
+        return SeatedSecrets({}, frozenset())
+    seats = {
+        game: (seat, first)
+        for game, seat, first in Seat.objects.filter(user=user, game__game_type=Game.Type.JOIN).values_list(
+            "game_id", "seat", "from_board"
+        )
+    }
+    if not seats:
+        return SeatedSecrets({}, frozenset())
+    newest = DealtBoard.objects.filter(game=OuterRef("game")).order_by("-number").values("number")[:1]
+    boards = (
+        DealtBoard.objects.filter(game_id__in=seats, reveal__isnull=True)
+        .filter(Q(number=Subquery(newest)) | Q(played__isnull=False, played__finished_at__isnull=True))
+        .order_by("game_id", "number")
+        .values_list("game_id", "number", "deal")
+    )
+    in_play: dict[str, str] = {}
+    for game, number, deal in boards:
+        seat, first = seats[game]
+        in_play.setdefault(deal, seat if first <= number else "")
+    return SeatedSecrets(in_play, frozenset(seats))
+
+
+def hiding_from_seated(queryset: QuerySet, secrets: SeatedSecrets, *, queued: bool = False) -> QuerySet:
+    """Decks or dealt boards with ``hidden_seat``: None on a row whose hands may be shown;
+    the seat whose hand may be ("" for none) on a row whose deal is in play at a table
+    of ``secrets`` (its board, its deck, Play again's copy, the deal in any other game)
+    and, with ``queued``, on the queued decks of those tables' games."""
+    whens = [When(deal=deal, then=Value(seat)) for deal, seat in secrets.in_play.items()]
+    if queued and secrets.games:
+        whens.append(When(game_id__in=secrets.games, status=Deck.Status.QUEUED, then=Value("")))
+    if not whens:
+        return queryset
+    return queryset.annotate(hidden_seat=Case(*whens, default=Value(None), output_field=CharField()))
