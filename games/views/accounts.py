@@ -1,16 +1,21 @@
-"""Sign up, log in and log out with Django's auth and our templates."""
+"""Sign up, log in, log out (here or everywhere), the account page, and changing or
+resetting a password, with Django's auth views and our templates."""
 
 from __future__ import annotations
 
 from django.contrib import messages
-from django.contrib.auth import login
+from django.contrib.auth import login, logout
 from django.contrib.auth import views as auth_views
+from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.debug import sensitive_post_parameters
+from django.views.decorators.http import require_POST, require_safe
 
 from games.forms import SignupForm
+from games.models import UserSession
 
 # The backend that keeps the signed-up user in the session (axes' backend, listed first,
 # only refuses locked-out log-ins and loads no users).
@@ -49,3 +54,55 @@ class LoginView(auth_views.LoginView):
 
 class LogoutView(auth_views.LogoutView):
     """POST only (Django 5): a link or an image tag cannot log anyone out."""
+
+
+@login_required
+@require_safe
+def account(request: HttpRequest) -> HttpResponse:
+    sessions = UserSession.objects.filter(user=request.user, expire_date__gt=timezone.now()).count()
+    return render(request, "registration/account.html", {"sessions": sessions})
+
+
+@login_required
+@require_POST
+def logout_everywhere(request: HttpRequest) -> HttpResponse:
+    """End every session of the user: this one as a log-out does, the others by deleting
+    their rows, so that no copy of any of their cookies logs in again."""
+    user = request.user
+    logout(request)
+    UserSession.objects.filter(user=user).delete()
+    messages.success(request, "You are logged out on every browser and device.")
+    return redirect("home")
+
+
+# The change views' templates are not Django's default names: the admin renders
+# registration/password_change_form.html and password_change_done.html for its own page.
+class PasswordChangeView(auth_views.PasswordChangeView):
+    """Login required (Django's); keeps this session and ends the user's others."""
+
+    template_name = "registration/password_change.html"
+
+
+class PasswordChangeDoneView(auth_views.PasswordChangeDoneView):
+    template_name = "registration/password_changed.html"
+
+
+class PasswordResetView(auth_views.PasswordResetView):
+    """Mails a link to the active accounts with that address, and answers the same
+    "done" page whether or not there is one."""
+
+    template_name = "registration/password_reset_form.html"
+    email_template_name = "registration/password_reset_email.txt"
+    subject_template_name = "registration/password_reset_subject.txt"
+
+
+class PasswordResetDoneView(auth_views.PasswordResetDoneView):
+    template_name = "registration/password_reset_done.html"
+
+
+class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):
+    template_name = "registration/password_reset_confirm.html"
+
+
+class PasswordResetCompleteView(auth_views.PasswordResetCompleteView):
+    template_name = "registration/password_reset_complete.html"

@@ -24,9 +24,17 @@ ROUTES: dict[str, tuple[str, set[str]]] = {
     "signup": (PUBLIC, {"GET", "POST"}),
     "login": (PUBLIC, {"GET", "POST"}),
     "logout": (PUBLIC, {"POST"}),
+    "password_reset": (PUBLIC, {"GET", "POST"}),
+    "password_reset_done": (PUBLIC, {"GET"}),
+    "password_reset_confirm": (PUBLIC, {"GET", "POST"}),  # an invalid link here: its page says so
+    "password_reset_complete": (PUBLIC, {"GET"}),
     "help_upload": (PUBLIC, {"GET"}),
     "favicon": (PUBLIC, {"GET"}),
     "new_game": (USER, {"GET", "POST"}),
+    "account": (USER, {"GET"}),
+    "logout_everywhere": (USER, {"POST"}),
+    "password_change": (USER, {"GET", "POST"}),
+    "password_change_done": (USER, {"GET"}),
     "game": (HOST, {"GET"}),
     "deal": (HOST, {"POST"}),
     "queue_move": (HOST, {"POST"}),
@@ -92,6 +100,7 @@ def url_for(name: str, game, deck, token) -> str:
         "fmt": "pbn",
         "number": 1,
         "key": "0-0",
+        "uidb64": "MQ",
     }
     converters = patterns()[name].pattern.converters
     unknown = set(converters) - set(values)

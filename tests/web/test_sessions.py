@@ -1,5 +1,5 @@
-"""Sessions in a signed cookie: no request reads the database for its session, and what
-ends a session still ends it (log-out in this browser, a password change everywhere)."""
+"""Sessions in the database: ending a session ends it for every copy of its cookie, and
+each session row knows its user, so that all of one user's sessions can be ended."""
 
 from __future__ import annotations
 
@@ -7,63 +7,96 @@ import secrets
 
 import pytest
 from django.conf import settings
-from django.db import connection
 from django.test import Client
-from django.test.utils import CaptureQueriesContext
 
-from games.models import Game
+from games.models import Game, UserSession
 
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def logged_in(client, host, password):
-    response = client.post("/login/", {"username": host.username, "password": password})
+def log_in(user, password: str) -> Client:
+    client = Client()
+    response = client.post("/login/", {"username": user.username, "password": password})
     assert response.status_code == 302
     return client
 
 
-def test_a_logged_in_request_reads_no_session_row(logged_in):
-    with CaptureQueriesContext(connection) as queries:
-        page = logged_in.get("/")
-    assert b"Your games" in page.content
-    assert not [q["sql"] for q in queries if "django_session" in q["sql"]]
+def copy_of(client: Client) -> Client:
+    """Another browser holding the same session cookie."""
+    copy = Client()
+    copy.cookies[settings.SESSION_COOKIE_NAME] = client.cookies[settings.SESSION_COOKIE_NAME].value
+    return copy
 
 
-def test_log_out_deletes_the_cookie(logged_in):
-    response = logged_in.post("/logout/")
+def is_logged_in(client: Client) -> bool:
+    response = client.get("/account/")
+    assert response.status_code in (200, 302)
+    return response.status_code == 200
+
+
+def test_the_session_row_names_its_user(host, password):
+    client = log_in(host, password)
+    row = UserSession.objects.get(session_key=client.cookies[settings.SESSION_COOKIE_NAME].value)
+    assert row.user == host
+
+
+def test_a_cookie_copied_before_log_out_does_not_log_in_after_it(host, password):
+    client = log_in(host, password)
+    copy = copy_of(client)
+    assert is_logged_in(copy)
+
+    response = client.post("/logout/")
     cookie = response.cookies[settings.SESSION_COOKIE_NAME]
     assert cookie.value == "" and cookie["max-age"] == 0
-    assert b"Your games" not in logged_in.get("/").content
+    assert not is_logged_in(copy)
+    assert not is_logged_in(client)
+    assert not UserSession.objects.filter(user=host).exists()
 
 
-def test_a_copy_of_the_cookie_ends_when_the_password_changes(logged_in, host):
-    copy = Client()
-    copy.cookies[settings.SESSION_COOKIE_NAME] = logged_in.cookies[settings.SESSION_COOKIE_NAME].value
-    assert b"Your games" in copy.get("/").content
+def test_a_copied_cookie_outlives_a_log_in_elsewhere_until_log_out_everywhere(host, password):
+    client = log_in(host, password)
+    copy = copy_of(client)
+    elsewhere = log_in(host, password)
+    assert is_logged_in(copy) and is_logged_in(elsewhere)
 
-    host.set_password("an-entirely-new-password-7")
-    host.save()
-    assert b"Your games" not in copy.get("/").content
-    assert copy.get("/games/new/").status_code == 302  # sent to log in
+    response = elsewhere.post("/logout/everywhere/")
+    assert response.status_code == 302
+    assert not is_logged_in(copy)
+    assert not is_logged_in(client)
+    assert not is_logged_in(elsewhere)
 
 
-def test_a_tampered_cookie_is_no_session(logged_in):
-    value = logged_in.cookies[settings.SESSION_COOKIE_NAME].value
+def test_log_out_everywhere_ends_every_session_of_that_user_and_no_other(host, other_user, password):
+    first, second = log_in(host, password), log_in(host, password)
+    bob = log_in(other_user, password)
+    assert UserSession.objects.filter(user=host).count() == 2
+
+    second.post("/logout/everywhere/")
+    assert not is_logged_in(first) and not is_logged_in(second)
+    assert not UserSession.objects.filter(user=host).exists()
+    assert is_logged_in(bob)
+    assert UserSession.objects.filter(user=other_user).count() == 1
+
+
+def test_a_tampered_cookie_is_no_session(host, password):
+    client = log_in(host, password)
+    key = client.cookies[settings.SESSION_COOKIE_NAME].value
     forged = Client()
-    forged.cookies[settings.SESSION_COOKIE_NAME] = value[:-3] + ("aaa" if not value.endswith("aaa") else "bbb")
-    assert b"Your games" not in forged.get("/").content
+    forged.cookies[settings.SESSION_COOKIE_NAME] = key[:-1] + ("a" if key[-1] != "a" else "b")
+    assert not is_logged_in(forged)
+    assert is_logged_in(client)
 
 
-def test_messages_never_grow_the_session_cookie(logged_in, host):
+def test_messages_stay_out_of_the_session(host, password):
     """Pages not seen pile up their messages; the oldest drop out of the messages cookie
-    rather than spill into the session's."""
+    rather than spill into the session's row."""
+    client = log_in(host, password)
     game = Game.objects.create(host=host, name="Messages", allow_upload=True)
-    before = len(logged_in.cookies[settings.SESSION_COOKIE_NAME].value)
     for _ in range(200):  # no-JS posts whose redirects are never followed, each its own message
         label = secrets.token_urlsafe(15)
-        response = logged_in.post(f"/games/{game.pk}/queue/go/", {"board": label})
+        response = client.post(f"/games/{game.pk}/queue/go/", {"board": label})
         assert response.status_code == 302
-    assert len(logged_in.cookies[settings.SESSION_COOKIE_NAME].value) <= before + 64
-    page = logged_in.get(f"/games/{game.pk}/").content.decode()
+    row = UserSession.objects.get(session_key=client.cookies[settings.SESSION_COOKIE_NAME].value)
+    assert "_messages" not in row.get_decoded()
+    page = client.get(f"/games/{game.pk}/").content.decode()
     assert f"No queued deck is board {label}." in page
