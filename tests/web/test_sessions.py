@@ -4,10 +4,13 @@ each session row knows its user, so that all of one user's sessions can be ended
 from __future__ import annotations
 
 import secrets
+from datetime import timedelta
 
 import pytest
 from django.conf import settings
+from django.core.management import call_command
 from django.test import Client
+from django.utils import timezone
 
 from games.models import Game, UserSession
 
@@ -85,6 +88,16 @@ def test_a_tampered_cookie_is_no_session(host, password):
     forged.cookies[settings.SESSION_COOKIE_NAME] = key[:-1] + ("a" if key[-1] != "a" else "b")
     assert not is_logged_in(forged)
     assert is_logged_in(client)
+
+
+def test_clearsessions_deletes_the_expired_rows_only(host, other_user, password):
+    expired, current = log_in(host, password), log_in(other_user, password)
+    key = expired.cookies[settings.SESSION_COOKIE_NAME].value
+    UserSession.objects.filter(session_key=key).update(expire_date=timezone.now() - timedelta(seconds=1))
+
+    call_command("clearsessions")
+    assert list(UserSession.objects.values_list("user", flat=True)) == [other_user.pk]
+    assert is_logged_in(current)
 
 
 def test_messages_stay_out_of_the_session(host, password):
