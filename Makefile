@@ -26,6 +26,7 @@ bench: install
 	DJANGO_SETTINGS_MODULE=deckupload.settings $(PY) -m bench.web
 	DJANGO_SETTINGS_MODULE=deckupload.settings $(PY) -m bench.admin_lists
 	$(PY) -m bench.analysis
+	DJANGO_SETTINGS_MODULE=deckupload.settings $(PY) -m bench.jobs
 
 fuzz: install
 	$(PIP) install -q --disable-pip-version-check atheris==3.0.0
@@ -33,3 +34,4 @@ fuzz: install
 
 loadtest: install
 	$(PY) scripts/loadtest.py $(LOADTEST_ARGS)
+

@@ -7,14 +7,15 @@ from games.formats.model import Deck as ParsedDeck
 from games.models.deck import DealtBoard
 
 
-def dealt_decks(game) -> list[ParsedDeck]:
-    """The boards dealt so far, with their table numbers, as reader values.
+def dealt_decks(game, chosen: slice = slice(None)) -> list[ParsedDeck]:
+    """The boards dealt so far (``chosen``: that part of them), with their table numbers,
+    as reader values.
 
     A dealt board played here is exported as played (``DealtBoard.to_parsed``), with
     who played it. At a Join table a board whose play is under way is left out: its
     cards are still hidden from the seats (the export's view leaves out the newest
     board too, for a seated host, until it is revealed)."""
-    boards = game.boards.select_related("deck", "played").defer("deck__source_text").order_by("number")
+    boards = game.boards.select_related("deck", "played").defer("deck__source_text").order_by("number")[chosen]
     played = {board.pk: getattr(board, "played", None) for board in boards}
     join = game.game_type == game.Type.JOIN
     if join:

@@ -331,12 +331,13 @@ class Game(models.Model):
         deck.status, deck.dealt_at = Deck.Status.DEALT, now
         return deck
 
-    def exported_decks(self, *, dealt: bool = False) -> list[ParsedDeck]:
+    def exported_decks(self, *, dealt: bool = False, chosen: slice = slice(None)) -> list[ParsedDeck]:
         """The queue (or the boards dealt so far, with their table numbers, as played here:
-        ``exported.dealt_decks``) as reader values, ready for the writers."""
+        ``exported.dealt_decks``) as reader values, ready for the writers; ``chosen``: the
+        part of the set wanted (read alone from the database)."""
         if dealt:
-            return dealt_decks(self)
-        return [deck.to_parsed() for deck in self.queued().defer("source_text")]  # the writers do not use it
+            return dealt_decks(self, chosen)
+        return [deck.to_parsed() for deck in self.queued().defer("source_text")[chosen]]  # the writers do not use it
 
     def _fallback_dealer(self, number: int) -> str:
         if self.missing_info == self.MissingInfo.RANDOM:

@@ -75,11 +75,13 @@ def export(request: HttpRequest, pk: int, which: str, fmt: str) -> HttpResponse:
             return chosen
         if Job.busy_for(request.user):
             return busy_answer(request, request.get_full_path())
-    decks = game.exported_decks(dealt=which == "dealt")
+    else:
+        chosen = slice(None)
+    decks = game.exported_decks(dealt=which == "dealt", chosen=chosen)
     if which == "dealt" and game.game_type == Game.Type.JOIN and seat_of(game, request.user):
         decks = without_board_in_play(game, decks)
     if fmt == "pdf":
-        return start_pdf(request, game, decks[chosen], which)
+        return start_pdf(request, game, decks, which)
     return download(with_analysis(decks), fmt, f"{game.name}-{which}")
 
 
