@@ -49,6 +49,10 @@ ROUTES: dict[str, tuple[str, set[str]]] = {
     "upload_add": (HOST, {"POST"}),
     "upload_options": (HOST, {"POST"}),
     "deck_analysis": (HOST, {"GET"}),
+    "play_felt": (HOST, {"GET"}),
+    # A job (a PDF being made) is its user's: "host" and "staff" visit their own, "other" the host's.
+    "job": (HOST, {"GET"}),
+    "job_download": (HOST, {"GET"}),
     # Playing a board (tests/web/test_play_*.py play whole boards at each kind of table).
     **{name: (HOST, {"POST"}) for name in ("play_call", "play_card", "play_claim", "play_accept")},
     **{name: (HOST, {"POST"}) for name in ("play_reject", "play_ask_undo", "play_undo", "play_keep")},
@@ -122,17 +126,24 @@ def state(game) -> tuple:
 
 @pytest.fixture
 def visit(client, game, host, other_user, staff, queue_decks):
+    from games.models import Job
     from games.models.upload import Upload
 
     decks = queue_decks(game, 3)[1:]
     game.deal_next()  # board 1, from the first deck: a board to play again
     tokens = {user: Upload.stage(game, user, [("t.pbn", PBN)]).token for user in (host, staff)}
+    jobs = {
+        user: Job.objects.create(user=user, kind=Job.Kind.PDF, status=Job.Status.DONE, result=b"%PDF").pk
+        for user in (host, staff)
+    }
 
     def go(actor: str, name: str, method: str, *, missing_game: bool = False):
         user = {"anonymous": None, "other": other_user, "host": host, "staff": staff}[actor]
         if user is not None:
             client.force_login(user)
         url = url_for(name, game, decks[0], tokens.get(user, tokens[host]))
+        if name in ("job", "job_download"):
+            url = reverse(name, args=[jobs.get(user, jobs[host])])
         if missing_game:
             url = url.replace(f"/games/{game.pk}/", "/games/999999/")
         send = client.post if method == "POST" else client.get
