@@ -1,8 +1,11 @@
-"""``python -m games.formats [--json [--analyse]] FILE...``: what the upload would see in each file.
+"""``python -m games.formats [--json [--analyse [--limit N]]] FILE...``: what the upload would see in each file.
 
 ``--analyse`` adds each deck's double-dummy table (``dd``: tricks by declarer and strain)
 and par (``par``: the score from North-South's side and the par contracts, for the
-deck's dealer and vulnerability as the game would use them).
+deck's dealer and vulnerability as the game would use them). Each distinct deal is solved
+once (about a tenth of a second), in file order, with a line of progress on standard
+error; ``--limit N`` solves the first N distinct deals only, and the decks of the others
+are printed without ``dd`` and ``par``.
 
 Exit status: 0 when every file reads cleanly, 1 when any file has a problem,
 2 when a path cannot be read at all.
@@ -67,13 +70,35 @@ def file_dict(path: str, result: FileResult) -> dict[str, Any]:
     }
 
 
-def add_analysis(entry: dict[str, Any], result: FileResult) -> None:
-    """``dd`` and ``par`` on each deck of a file's JSON entry."""
+def add_analysis(found: list[tuple[dict[str, Any], FileResult]], limit: int | None = None) -> int:
+    """``dd`` and ``par`` on each deck of the files' JSON entries whose deal is among the
+    first ``limit`` distinct deals (all when None); how many distinct deals were left
+    unsolved. Progress goes to standard error: the output is one JSON array, printed at
+    the end, and a big set takes minutes."""
     from .dd import par_of, solve
 
-    for row, deck, table in zip(entry["decks"], result.decks, solve([d.deal for d in result.decks])):
-        row["dd"] = table
-        row["par"] = par_of(table, deck.effective_vul or "None", deck.effective_dealer).as_json()
+    deals = list(dict.fromkeys(deck.deal for _, result in found for deck in result.decks))
+    chosen = deals if limit is None else deals[:limit]
+    step = max(1, len(chosen) // 100)  # at most about a hundred lines
+    tables = {}
+    for done, deal in enumerate(chosen, 1):
+        tables[deal] = solve([deal])[0]
+        if done % step == 0 or done == len(chosen):
+            print(f"solved {done} of {len(chosen)} deals", file=sys.stderr, flush=True)
+    for entry, result in found:
+        for row, deck in zip(entry["decks"], result.decks):
+            table = tables.get(deck.deal)
+            if table is not None:
+                row["dd"] = table
+                row["par"] = par_of(table, deck.effective_vul or "None", deck.effective_dealer).as_json()
+    return len(deals) - len(chosen)
+
+
+def deal_count(text: str) -> int:
+    """``--limit``'s value: a whole number of deals, 1 or more."""
+    if not text.strip().isdecimal() or int(text) < 1:
+        raise argparse.ArgumentTypeError(f"give a whole number of deals, 1 or more, not {text!r}")
+    return int(text)
 
 
 def print_text(path: str, result: FileResult) -> None:
@@ -97,12 +122,17 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m games.formats", description=__doc__)
     parser.add_argument("--json", action="store_true", help="print one JSON array")
     parser.add_argument("--analyse", action="store_true", help="with --json: double-dummy table and par per deck")
+    parser.add_argument(
+        "--limit", type=deal_count, metavar="N", help="with --analyse: solve the first N distinct deals only"
+    )
     parser.add_argument("files", nargs="+", metavar="FILE")
     args = parser.parse_args(argv)
+    if args.limit is not None and not (args.json and args.analyse):
+        parser.error("--limit goes with --json --analyse: it caps the deals solved")
     if hasattr(sys.stdout, "reconfigure"):  # a C locale must not turn a name into a crash
         sys.stdout.reconfigure(errors="backslashreplace")
     status = 0
-    found: list[dict[str, Any]] = []
+    found: list[tuple[dict[str, Any], FileResult]] = []
     for path in args.files:
         try:
             data = Path(path).read_bytes()
@@ -114,13 +144,20 @@ def main(argv: list[str] | None = None) -> int:
         if result.problems and status == 0:
             status = 1
         if args.json:
-            found.append(file_dict(path, result))
-            if args.analyse:
-                add_analysis(found[-1], result)
+            found.append((file_dict(path, result), result))
         else:
             print_text(path, result)
+    if args.json and args.analyse:
+        unsolved = add_analysis(found, args.limit)
+        if unsolved:
+            print(
+                f"{unsolved} deal{'' if unsolved == 1 else 's'} left unsolved, printed without dd and par: "
+                f"--limit {args.limit} stops after {args.limit} distinct deal{'' if args.limit == 1 else 's'}",
+                file=sys.stderr,
+                flush=True,
+            )
     if args.json:
-        json.dump(found, sys.stdout, ensure_ascii=False, indent=1)
+        json.dump([entry for entry, _ in found], sys.stdout, ensure_ascii=False, indent=1)
         print()
     return status
 

@@ -1,5 +1,6 @@
 """python -m games.formats --json --analyse: tables and par equal endplay's own, read
-through its own API, for 200 random deals; the corpus's stated hand records agree."""
+through its own API, for 200 random deals; the corpus's stated hand records agree. Progress
+goes to standard error, and --limit caps the deals solved."""
 
 from __future__ import annotations
 
@@ -82,3 +83,63 @@ def test_without_analyse_nothing_is_solved(tmp_path):
     )
     (entry,) = json.loads(run.stdout)
     assert "dd" not in entry["decks"][0] and "par" not in entry["decks"][0]
+
+
+# --- progress and --limit (a small real file, through main) -------------------------------------
+
+THREE_BOARDS = ROOT / "tests" / "fixtures_upload" / "three_boards.pbn"
+
+
+def run_main(capsys, *args: str) -> tuple[int, list[dict], list[str]]:
+    """main(args): its exit status, the JSON it printed and its standard error's lines."""
+    from games.formats.__main__ import main
+
+    status = main(list(args))
+    out, err = capsys.readouterr()
+    return status, json.loads(out), err.splitlines()
+
+
+def test_progress_goes_to_standard_error_and_the_output_stays_json(capsys):
+    status, found, progress = run_main(capsys, "--json", "--analyse", str(THREE_BOARDS))
+    assert status == 0
+    assert progress == ["solved 1 of 3 deals", "solved 2 of 3 deals", "solved 3 of 3 deals"]
+    assert all("dd" in row and "par" in row for row in found[0]["decks"])
+
+
+def test_limit_one_solves_one_deal_and_says_how_many_were_left(capsys):
+    status, found, progress = run_main(capsys, "--json", "--analyse", "--limit", "1", str(THREE_BOARDS))
+    assert status == 0
+    first, *others = found[0]["decks"]
+    assert set(first["dd"]) == set("NESW") and first["par"]["score"] is not None
+    assert others and all("dd" not in row and "par" not in row for row in others)
+    assert progress == [
+        "solved 1 of 1 deals",
+        "2 deals left unsolved, printed without dd and par: --limit 1 stops after 1 distinct deal",
+    ]
+
+
+def test_a_deal_seen_twice_is_solved_once_and_counted_once(capsys):
+    _, found, progress = run_main(capsys, "--json", "--analyse", "--limit", "3", str(THREE_BOARDS), str(THREE_BOARDS))
+    assert progress[-1] == "solved 3 of 3 deals" and len(progress) == 3
+    assert [row["dd"] for row in found[0]["decks"]] == [row["dd"] for row in found[1]["decks"]]
+
+
+@pytest.mark.parametrize("value", ["0", "-1", "many", "1.5", ""])
+def test_a_limit_that_is_not_a_whole_number_of_deals_is_a_usage_error(capsys, value):
+    from games.formats.__main__ import main
+
+    with pytest.raises(SystemExit) as exit:
+        main(["--json", "--analyse", f"--limit={value}", str(THREE_BOARDS)])
+    _, err = capsys.readouterr()
+    assert exit.value.code == 2
+    assert f"argument --limit: give a whole number of deals, 1 or more, not {value!r}" in err
+    assert err.startswith("usage: python -m games.formats")
+
+
+def test_a_limit_without_analyse_is_a_usage_error(capsys):
+    from games.formats.__main__ import main
+
+    with pytest.raises(SystemExit) as exit:
+        main(["--json", "--limit", "1", str(THREE_BOARDS)])
+    assert exit.value.code == 2
+    assert "--limit goes with --json --analyse" in capsys.readouterr().err
