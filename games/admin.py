@@ -306,9 +306,11 @@ class DeckAdmin(ReviewAdmin):
         return diagram(deck.hands(), deck.dealer, deck.vul, deck.board)
 
     def change_view(self, request: HttpRequest, object_id: str, form_url: str = "", extra_context=None):
-        """Opening a deck whose deal is not solved yet starts its solve in a task worker."""
+        """Opening a deck whose deal is not solved yet starts its solve in a task worker (not
+        one hidden from the viewer: its page shows no analysis)."""
         deck = self.get_object(request, unquote(object_id))
-        if deck is not None and DealAnalysis.stored(deck.deal) is None:
+        shown = deck is not None and getattr(deck, "hidden_seat", None) is None
+        if shown and DealAnalysis.stored(deck.deal) is None:
             solve_in_background(request.user, deck.deal)
         return super().change_view(request, object_id, form_url, extra_context)
 

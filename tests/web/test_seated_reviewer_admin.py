@@ -17,7 +17,7 @@ from django.contrib.auth.models import Group
 from games.formats import read_decks, write_pbn
 from games.formats.cards import random_deal
 from games.formats.model import Deck as ParsedDeck
-from games.models import DealtBoard, Deck, Game, Upload
+from games.models import DealtBoard, Deck, Game, Job, Upload
 from games.models.join import JoinTable
 from games.reviewers import GROUP
 from games.templatetags.bridge import SEAT_NAMES, suits
@@ -128,6 +128,15 @@ def test_the_deck_list_and_page_of_the_board_in_play_show_only_the_viewer_s_hand
     html = page(admin, deck_url(DEAL))
     assert_shows_only(html, DEAL, "E")
     assert "Tricks and par" not in html and "as uploaded" not in html  # no analysis, no file text
+
+
+def test_a_hidden_deck_s_page_starts_no_solve_for_the_viewer(admin, table, viewer):
+    page(admin, deck_url(DEAL))
+    page(admin, deck_url(COMING))
+    assert not Job.objects.filter(user=viewer).exists()
+    table.leave(viewer)
+    page(admin, deck_url(COMING))  # shown now: its analysis is solved for the page
+    assert Job.objects.filter(user=viewer, kind=Job.Kind.SOLVE).count() == 1
 
 
 def test_play_again_s_copy_in_the_queue_shows_no_more(admin, table, host):
