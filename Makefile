@@ -3,7 +3,7 @@
 PY := .venv/bin/python
 PIP := .venv/bin/pip
 
-.PHONY: run test install bench fuzz loadtest
+.PHONY: run test install bench fuzz loadtest loadtest-stall
 
 .venv/.installed: requirements.txt
 	python3 -m venv .venv
@@ -35,3 +35,5 @@ fuzz: install
 loadtest: install
 	$(PY) scripts/loadtest.py $(LOADTEST_ARGS)
 
+loadtest-stall: install
+	$(PY) scripts/loadtest_stall.py $(LOADTEST_ARGS)

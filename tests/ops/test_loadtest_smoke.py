@@ -113,3 +113,23 @@ def test_the_steady_state_line_counts_only_deals_after_the_last_sign_in(capsys):
     tally.deal_ends = [(12.5, 1.0, 200), (13.0, 0.1, 200), (14.0, 0.2, 200), (22.0, 0.3, 500)]
     loadtest_report.steady_state(tally)
     assert "after the last sign-in (10 s): 0.2 deals/s, deal p99 200.0 ms" in capsys.readouterr().out
+
+
+@pytest.mark.slow
+def test_a_short_stall_run_keeps_the_other_user_answered():
+    """scripts/loadtest_stall.py end to end, briefly: gunicorn, two task workers and
+    PostgreSQL start; PDF and analysis requests are kept in flight; the other user's pages
+    answer. A run this short says the harness works, not what the p99 is."""
+    if not list(Path("/usr/lib/postgresql").glob("*/bin/initdb")):
+        skip_or_fail("PostgreSQL server binaries not found (apt-get install postgresql)")
+    done = subprocess.run(
+        [sys.executable, "scripts/loadtest_stall.py", "--seconds", "5", "--pdf", "2", "--analysis", "2"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=240,
+    )
+    out = done.stdout
+    assert "5xx and dropped: 0" in out, out + done.stderr[-3000:]
+    assert re.search(r"other user: home\s+\d+", out) and re.search(r"queue\.pdf\s+\d+", out), out
+    assert re.search(r"The other user's p99: [\d.]+ ms", out), out
