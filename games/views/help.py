@@ -203,6 +203,8 @@ def _limits() -> dict[str, Any]:
         "total_size": human_size(settings.DECK_UPLOAD_MAX_TOTAL_BYTES),
         "decks": f"{settings.DECK_UPLOAD_MAX_DECKS:,}",
         "expiry_hours": hours,
+        "pdf_boards": f"{settings.HAND_RECORD_MAX_BOARDS:,}",
+        "jobs": settings.JOBS_PER_USER,
     }
 
 

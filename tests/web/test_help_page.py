@@ -455,3 +455,12 @@ def test_the_playing_examples_come_from_the_code(page):
     names = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
     assert "the lowest rank, then " + ", ".join(names[s] for s in TIE_ORDER) in words
     assert '[Score "NS 450"]' in words and '"EW 100"' in words
+
+
+def test_the_help_gives_the_pdf_and_job_limits_in_force(client, settings):
+    settings.HAND_RECORD_MAX_BOARDS = 120
+    settings.JOBS_PER_USER = 3
+    page = client.get("/help/uploading-decks/").text
+    assert cell(page, "limit-pdf-boards") == "120" and cell(page, "limit-jobs") == "3"
+    assert "One PDF holds up to 120 boards" in page and "You may have 3 PDFs or" in page
+    assert "Solving this deal double dummy" in page and "(robot) is choosing a card" in page
