@@ -208,6 +208,7 @@ def valid_values(route: Route, site: dict[str, Any], game_pk: int) -> dict[str, 
                 "url": "nothing-here/",
                 "number": "1",
                 "key": "0-0",
+                "uidb64": "MQ",  # the user of id 1, as a password-reset link names them
                 "content_type_id": str(ContentType.objects.get_for_model(JoinTable).pk),
             }[group]
     return values
