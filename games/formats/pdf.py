@@ -2,13 +2,17 @@
 
 Each board shows its diagram (suit symbols, high-card points, dealer, vulnerability,
 board number), the double-dummy table and par when known, and the auction and result
-when the record has them. Suit symbols need a font that has them: DejaVu Sans (Debian's
-fonts-dejavu-core) is embedded in the file, so it prints the same everywhere.
+when the record has them, every contract with its suit symbol ("3♥X"). Nothing is drawn
+over anything else: a long label or suit moves the next block of text over, and a board
+that would not fit its part of the page then is drawn smaller. Suit symbols need a font
+that has them: DejaVu Sans (Debian's fonts-dejavu-core) is embedded in the file, so it
+prints the same everywhere.
 """
 
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -66,16 +70,12 @@ def hand_records_pdf(records: Sequence[HandRecord], *, per_page: int = 1, paper:
     canvas.setCreator("Deck Upload Bridge")
     width, height = size
     margin = 36
+    cell_w, cell_h = (width - 2 * margin - GUTTER) / 2, (height - 2 * margin - GUTTER) / 2
     cells = (
         [(margin, margin, width - 2 * margin, height - 2 * margin)]
         if per_page == 1
         else [
-            (
-                margin + col * (width - 2 * margin) / 2,
-                margin + (1 - row) * (height - 2 * margin) / 2,
-                (width - 2 * margin) / 2,
-                (height - 2 * margin) / 2,
-            )
+            (margin + col * (cell_w + GUTTER), margin + (1 - row) * (cell_h + GUTTER), cell_w, cell_h)
             for row in range(2)
             for col in range(2)
         ]
@@ -101,46 +101,122 @@ def hcp(hand: str) -> int:
     return sum(HCP.get(card, 0) for card in hand)
 
 
+# A board's layout, in points at scale 1 (a four-a-page cell is 270 wide): each hand as far
+# left as the grid has it, moved right only where a long label or suit would run into the
+# next block of text, and the whole board drawn smaller when it then needs more room than
+# its cell has.
+LINE = 11.0  # a suit's line
+GAP = 8.0  # the least room between two blocks of text
+COMPASS = 4.0 * LINE
+NS_AT, COMPASS_AT, EAST_AT = 85.0, 89.0, 170.0
+HEADER_AT = 80.0  # "Dealer ... · Vul ..." beside "Board N"
+DIAGRAM_TOP = 30.0  # North's label, below the board's heading
+DESCENT = 3.0  # below the last line's baseline
+GUTTER = 18.0  # between the four boards of a page: one board's long suit never meets the next's
+
+
+@dataclass(frozen=True, slots=True)
+class _Layout:
+    """Where one board's parts go, in points at scale 1 from the cell's left edge, and
+    the scale that fits the board in its cell."""
+
+    scale: float
+    header: float  # "Dealer ... · Vul ..."
+    ns: float  # North's and South's hands
+    compass: float
+    east: float
+
+
+def _hand_label(seat: str, deck: Deck) -> str:
+    dealer = seat == deck.effective_dealer
+    vulnerable = seat in _vulnerable(deck.effective_vul)
+    return SEAT_WORDS[seat] + (" · dealer" if dealer else "") + (" · vul" if vulnerable else "")
+
+
+def _card_line(cards: str) -> str:
+    return " ".join("10" if c == "T" else c for c in cards) or "—"
+
+
+def _layout(
+    record: HandRecord, hands: dict[str, str], w: float, h: float, big: bool, fonts: tuple[str, str]
+) -> _Layout:
+    """The board's places in a cell ``w`` by ``h``.
+
+    West's and East's labels are on the row above the compass, their suits beside it:
+    West's suits push the compass (and North and South with it) right, West's label and
+    the compass push East right, and East moves left, down to them, when the cell's edge
+    is near. North's and South's hands share rows with nothing else."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    regular, bold = fonts
+    deck = record.deck
+    labels, suits = {}, {}
+    for seat in SEATS:
+        labels[seat] = (
+            stringWidth(_hand_label(seat, deck), bold, 9) + 4 + stringWidth(f"{hcp(hands[seat])} HCP", regular, 7.5)
+        )
+        suits[seat] = max(12 + stringWidth(_card_line(cards), regular, 10) for cards in hands[seat].split("."))
+    header = max(HEADER_AT, stringWidth(f"Board {deck.board or '?'}", bold, 13) + GAP)
+    compass = max(COMPASS_AT, suits["W"] + GAP)
+    ns = compass - (COMPASS_AT - NS_AT)
+    scale = min(w / 270, h / 370) * (0.9 if big else 1)
+    east_width = max(labels["E"], suits["E"])
+    lowest = max(compass + COMPASS + GAP, labels["W"] + GAP)
+    east = max(lowest, min(EAST_AT, w / scale - east_width))
+    width = max(
+        header + stringWidth(_header_text(deck), regular, 9),
+        ns + max(labels["N"], suits["N"], labels["S"], suits["S"]),
+        east + east_width,
+        stringWidth(_result_line(deck), regular, 9),
+    )
+    scale = min(scale, w / width, h / _depth(record))
+    return _Layout(scale, header, ns, compass, east)
+
+
+def _depth(record: HandRecord) -> float:
+    """How far below the cell's top the board reaches, at scale 1 (as ``_board`` draws it)."""
+    lines = 16.0  # the diagram, down to South's clubs and a line's room
+    if record.table is not None:
+        lines += 6 + (record.par is not None)
+    if record.deck.auction:
+        lines += 0.5 + len(_auction_cells(record.deck)) // 4 + 2
+    if _result_line(record.deck):
+        lines += 1
+    return DIAGRAM_TOP + lines * LINE + DESCENT
+
+
+def _header_text(deck: Deck) -> str:
+    dealer = SEAT_WORDS.get(deck.effective_dealer, "?")
+    return f"Dealer {dealer} · Vul {VUL_WORDS.get(deck.effective_vul or '', '?')}"
+
+
 def _board(
     canvas, record: HandRecord, x: float, y: float, w: float, h: float, regular: str, bold: str, *, big: bool
 ) -> None:
     """One board in the box (x, y, w, h), drawn from its top-left corner down."""
     deck = record.deck
-    scale = min(w / 270, h / 370) if not big else min(w / 270, h / 370) * 0.9
-    line = 11 * scale
+    hands = rules.hands(deck.deal)
+    layout = _layout(record, hands, w, h, big, (regular, bold))
+    scale = layout.scale
+    line = LINE * scale
     top = y + h
     canvas.setFont(bold, 13 * scale)
-    board = deck.board or "?"
-    canvas.drawString(x, top - 13 * scale, f"Board {board}")
+    canvas.drawString(x, top - 13 * scale, f"Board {deck.board or '?'}")
     canvas.setFont(regular, 9 * scale)
-    dealer = SEAT_WORDS.get(deck.effective_dealer, "?")
-    vul = VUL_WORDS.get(deck.effective_vul or "", "?")
-    canvas.drawString(x + 80 * scale, top - 13 * scale, f"Dealer {dealer} · Vul {vul}")
+    canvas.drawString(x + layout.header * scale, top - 13 * scale, _header_text(deck))
 
-    hands = rules.hands(deck.deal)
-    col = 85 * scale
-    grid_top = top - 30 * scale
+    grid_top = top - DIAGRAM_TOP * scale
     spots = {
-        "N": (x + col, grid_top),
+        "N": (x + layout.ns * scale, grid_top),
         "W": (x, grid_top - 5.5 * line),
-        "E": (x + 2 * col, grid_top - 5.5 * line),
-        "S": (x + col, grid_top - 11 * line),
+        "E": (x + layout.east * scale, grid_top - 5.5 * line),
+        "S": (x + layout.ns * scale, grid_top - 11 * line),
     }
     for seat in SEATS:
-        _hand(
-            canvas,
-            seat,
-            hands[seat],
-            *spots[seat],
-            line,
-            regular,
-            bold,
-            scale,
-            dealer=seat == deck.effective_dealer,
-            vulnerable=seat in _vulnerable(deck.effective_vul),
-        )
-    box = 4.5 * line
-    _compass(canvas, x + col + 4 * scale, grid_top - 9.7 * line, box, str(board), regular, scale)
+        _hand(canvas, _hand_label(seat, deck), hands[seat], *spots[seat], line, regular, bold, scale)
+    # Below West's and East's labels, beside their suits, above South's label.
+    compass_at = (x + layout.compass * scale, grid_top - 9.95 * line)
+    _compass(canvas, *compass_at, COMPASS * scale, str(deck.board or "?"), regular, scale)
 
     below = grid_top - 16 * line
     if record.table is not None:
@@ -149,8 +225,7 @@ def _board(
         below = _auction(canvas, deck, x, below - line * 0.5, line, regular, bold, scale)
     result = _result_line(deck)
     if result:
-        canvas.setFont(regular, 9 * scale)
-        canvas.drawString(x, below - line, result)
+        _symbols(canvas, x, below - line, result, regular, 9 * scale)
 
 
 def _vulnerable(vul: str | None) -> str:
@@ -158,21 +233,9 @@ def _vulnerable(vul: str | None) -> str:
 
 
 def _hand(
-    canvas,
-    seat: str,
-    hand: str,
-    x: float,
-    y: float,
-    line: float,
-    regular: str,
-    bold: str,
-    scale: float,
-    *,
-    dealer: bool,
-    vulnerable: bool,
+    canvas, label: str, hand: str, x: float, y: float, line: float, regular: str, bold: str, scale: float
 ) -> None:
     canvas.setFont(bold, 9 * scale)
-    label = SEAT_WORDS[seat] + (" · dealer" if dealer else "") + (" · vul" if vulnerable else "")
     canvas.drawString(x, y, label)
     canvas.setFont(regular, 7.5 * scale)
     canvas.drawString(x + canvas.stringWidth(label, bold, 9 * scale) + 4 * scale, y, f"{hcp(hand)} HCP")
@@ -182,7 +245,7 @@ def _hand(
         canvas.setFont(regular, 10 * scale)
         canvas.drawString(x, yy, rules.STRAIN_SYMBOLS[suit])
         canvas.setFillColorRGB(0, 0, 0)
-        canvas.drawString(x + 12 * scale, yy, " ".join("10" if c == "T" else c for c in cards) or "—")
+        canvas.drawString(x + 12 * scale, yy, _card_line(cards))
 
 
 def _compass(canvas, x: float, y: float, size: float, board: str, regular: str, scale: float) -> None:
@@ -193,8 +256,13 @@ def _compass(canvas, x: float, y: float, size: float, board: str, regular: str, 
     canvas.drawCentredString(x + size / 2, y + 3 * scale, "S")
     canvas.drawString(x + 2 * scale, y + size / 2 - 3 * scale, "W")
     canvas.drawRightString(x + size - 2 * scale, y + size / 2 - 3 * scale, "E")
-    canvas.setFont(regular, 11 * scale)
-    canvas.drawCentredString(x + size / 2, y + size / 2 - 4 * scale, board[:4])
+    # The board's number between W and E, smaller when it is long ("Board 4", "12a").
+    number = board[:4]
+    size_pt = min(
+        11 * scale, 11 * scale * (size - 24 * scale) / max(canvas.stringWidth(number, regular, 11 * scale), 1)
+    )
+    canvas.setFont(regular, size_pt)
+    canvas.drawCentredString(x + size / 2, y + size / 2 - 4 * scale, number)
 
 
 def _dd_table(
@@ -216,8 +284,7 @@ def _dd_table(
             canvas.drawCentredString(x + 30 * scale + i * width, y - row * line, str(table[seat][strain]))
     y -= 6 * line
     if par is not None:
-        canvas.setFont(regular, 9 * scale)
-        canvas.drawString(x, y, f"Par: {par_text(par)}")
+        _symbols(canvas, x, y, f"Par: {par_text(par)}", regular, 9 * scale)
         y -= line
     return y
 
@@ -228,13 +295,17 @@ def _auction(canvas, deck: Deck, x: float, y: float, line: float, regular: str, 
     width = 40 * scale
     for i, seat in enumerate(columns):
         canvas.drawString(x + i * width, y, SEAT_WORDS[seat])
-    first = deck.auction_first or deck.effective_dealer
-    cells = [""] * columns.index(first) + [_call(call.call) + ("!" if call.alert else "") for call in deck.auction]
-    canvas.setFont(regular, 8.5 * scale)
+    cells = _auction_cells(deck)
     for n, text in enumerate(cells):
         row, col = divmod(n, 4)
-        canvas.drawString(x + col * width, y - (row + 1) * line, text)
+        _symbols(canvas, x + col * width, y - (row + 1) * line, text, regular, 8.5 * scale)
     return y - (len(cells) // 4 + 2) * line
+
+
+def _auction_cells(deck: Deck) -> list[str]:
+    """The auction's calls by column, West first: blank cells before the first call."""
+    first = deck.auction_first or deck.effective_dealer
+    return [""] * "WNES".index(first) + [_call(call.call) + ("!" if call.alert else "") for call in deck.auction]
 
 
 def _call(call: str) -> str:
@@ -242,6 +313,15 @@ def _call(call: str) -> str:
         strain = call[1:]
         return call[0] + rules.STRAIN_SYMBOLS.get(strain, strain)
     return {"P": "Pass", "X": "Dbl", "XX": "Rdbl"}.get(call, call)
+
+
+def contract_text(contract: str) -> str:
+    """A contract as the page writes it, with the auction's suit symbols: "3♥X", "4♠",
+    "3NTXX"; "Passed out"; anything not read as a contract as stated."""
+    if contract.strip().lower() in ("pass", "passed out"):
+        return "Passed out"
+    bid = rules.parse_contract(contract)
+    return contract if bid is None else f"{bid.level}{rules.STRAIN_SYMBOLS[bid.strain]}{bid.risk}"
 
 
 def _result_line(deck: Deck) -> str:
@@ -252,6 +332,22 @@ def _result_line(deck: Deck) -> str:
         )
     if not contract:
         return ""
+    if contract_text(contract) == "Passed out":
+        return "Passed out"
     tricks = deck.result or (str(deck.claim) if deck.claim is not None else "")
-    text = f"Contract: {contract}" + (f" by {SEAT_WORDS.get(declarer[:1], declarer)}" if declarer else "")
-    return text + (f", {tricks} tricks" if tricks else "") + (" (claimed)" if deck.claim is not None else "")
+    text = f"Contract: {contract_text(contract)}"
+    text += f" by {SEAT_WORDS.get(declarer[:1], declarer)}" if declarer else ""
+    text += f", {tricks} trick{'s' * (tricks != '1')}" if tricks else ""
+    return text + (" (claimed)" if deck.claim is not None else "")
+
+
+def _symbols(canvas, x: float, y: float, text: str, font: str, size: float) -> None:
+    """``text`` at (x, y) with its hearts and diamonds in red, as the diagram's."""
+    canvas.setFont(font, size)
+    for part in re.split("([♥♦])", text):
+        if not part:
+            continue
+        canvas.setFillColorRGB(*(RED if part in "♥♦" else (0, 0, 0)))
+        canvas.drawString(x, y, part)
+        x += canvas.stringWidth(part, font, size)
+    canvas.setFillColorRGB(0, 0, 0)

@@ -145,3 +145,19 @@ def test_a_pdf_needs_a_file_on_the_command_line(sixteen):
 def test_only_the_host_prints(other_client, sixteen):
     game, _ = sixteen
     assert other_client.get(reverse("export", args=[game.pk, "queue", "pdf"])).status_code == 404
+
+
+def test_the_contract_is_written_with_suit_symbols(host_client, game):
+    """A doubled heart contract from the file: "3♥X", as the auction writes its bids."""
+    from games.formats.model import Deck
+
+    deal = full_decks(1)[0].deal
+    game.add_decks(
+        [Deck(deal=deal, index=0, line=1, board="4", dealer="W", vul="All", contract="3HX", declarer="W", result="8")],
+        source_name="club.pbn",
+        source_format="pbn",
+    )
+    (page,) = pdf_text(pdf_of(host_client, game).content)
+    line = page.replace("\n", "")  # the red "♥" is a string of its own in the page
+    assert "Contract: 3♥X by West, 8 tricks" in line and "3HX" not in line
+    assert "West · dealer · vul" in page
