@@ -61,7 +61,24 @@ class GameForm(forms.ModelForm):
         return self.cleaned_data["practice_play"] or Game.PracticePlay.SHOW
 
     def clean_name(self) -> str:
-        name = " ".join(self.cleaned_data["name"].split())
-        if not name:
-            raise forms.ValidationError("Give the game a name.")
-        return name
+        return game_name(self.cleaned_data["name"])
+
+
+class GameNameForm(forms.ModelForm):
+    """Renaming a game: the name as the new-game form takes it."""
+
+    class Meta:
+        model = Game
+        fields = ("name",)
+        labels = {"name": "Game name"}
+
+    def clean_name(self) -> str:
+        return game_name(self.cleaned_data["name"])
+
+
+def game_name(value: str) -> str:
+    """A game's name with its spaces made single; a name of spaces alone is none."""
+    name = " ".join(value.split())
+    if not name:
+        raise forms.ValidationError("Give the game a name.")
+    return name

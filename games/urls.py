@@ -7,7 +7,7 @@ column is a 404 here instead of an OverflowError in the view's query.
 from django.urls import path, register_converter
 
 from games.converters import DatabaseIdConverter
-from games.views import accounts, analysis, exports, help, jobs, join, play, queue, table, upload
+from games.views import accounts, analysis, exports, help, jobs, join, manage, play, queue, table, upload
 
 register_converter(DatabaseIdConverter, "dbid")
 
@@ -28,6 +28,8 @@ urlpatterns = [
     path("games/new/", table.new_game, name="new_game"),
     path("games/<dbid:pk>/", table.game, name="game"),
     path("games/<dbid:pk>/deal/", table.deal, name="deal"),
+    path("games/<dbid:pk>/settings/", manage.game_settings, name="game_settings"),
+    path("games/<dbid:pk>/delete/", manage.delete, name="game_delete"),
     path("games/<dbid:pk>/queue/<dbid:deck_pk>/move/", queue.move, name="queue_move"),
     path("games/<dbid:pk>/queue/<dbid:deck_pk>/remove/", queue.remove, name="queue_remove"),
     path("games/<dbid:pk>/queue/clear/", queue.clear, name="queue_clear"),

@@ -36,6 +36,8 @@ ROUTES: dict[str, tuple[str, set[str]]] = {
     "password_change": (USER, {"GET", "POST"}),
     "password_change_done": (USER, {"GET"}),
     "game": (HOST, {"GET"}),
+    "game_settings": (HOST, {"GET", "POST"}),
+    "game_delete": (HOST, {"GET", "POST"}),
     "deal": (HOST, {"POST"}),
     "queue_move": (HOST, {"POST"}),
     "queue_remove": (HOST, {"POST"}),
@@ -76,6 +78,7 @@ POST_DATA = {
     "queue_go": {"board": "3"},
     "upload_options": {"rotation": "90", "vul_follows_number": "0"},
     "upload": {"text": PBN.decode()},
+    "game_settings": {"name": "Renamed"},
     "new_game": {
         "name": "G",
         "game_type": "practice",

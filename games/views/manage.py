@@ -1,0 +1,50 @@
+"""A game's settings page (its name, and its rules as set when it was made) and deleting
+the game, for whoever manages it: its host, or staff with the change permission."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.views.decorators.http import require_http_methods
+
+from games.forms import GameNameForm
+from games.models import Game
+from games.models.removal import contents_of, delete_game
+from games.views.table import _get_game_for_host
+
+
+@login_required
+@require_http_methods(["GET", "HEAD", "POST"])
+def game_settings(request: HttpRequest, pk: int) -> HttpResponse:
+    """Rename the game (POST); the page shows its rules and the way to delete it."""
+    game = _get_game_for_host(request, pk)
+    old_name = game.name
+    form = GameNameForm(request.POST or None, instance=game)
+    if request.method == "POST" and form.is_valid():
+        form.save()
+        if game.name != old_name:
+            messages.success(request, f"Game “{old_name}” renamed “{game.name}”.")
+        return redirect(game)
+    game.name = old_name  # the page's heading: the name as stored, not a refused one
+    return render(request, "games/game_settings.html", {"game": game, "form": form})
+
+
+@login_required
+@require_http_methods(["GET", "HEAD", "POST"])
+def delete(request: HttpRequest, pk: int) -> HttpResponse:
+    """GET: what goes with the game, and a button; POST: all of it goes, in one transaction."""
+    game = _get_game_for_host(request, pk)
+    if request.method != "POST":
+        return render(request, "games/game_delete.html", {"game": game, "contents": contents_of(game)})
+    try:
+        gone = delete_game(game)
+    except Game.DoesNotExist:
+        raise Http404("No such game.") from None
+    messages.success(
+        request,
+        f"Game “{game.name}” deleted, with its {gone.decks} deck{'s' * (gone.decks != 1)} "
+        f"and {gone.boards} dealt board{'s' * (gone.boards != 1)}.",
+    )
+    return redirect("home")
