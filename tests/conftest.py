@@ -154,7 +154,7 @@ def tasks_run_where_enqueued(settings):
 
 
 @pytest.fixture
-def task_worker(settings, transactional_db):
+def task_worker(settings, transactional_db, tmp_path):
     """``manage.py db_worker`` in a process of its own, on the test database (a file):
     tasks leave the request as they do on the site. Needs committed rows, hence
     ``transactional_db`` (and SQLite: the PostgreSQL runs hold only the queue tests)."""
@@ -174,13 +174,12 @@ def task_worker(settings, transactional_db):
         "DJANGO_SETTINGS_MODULE": "deckupload.settings",
     }
     command = [sys.executable, "manage.py", "db_worker", "--queue-name", "*", "--interval", "0.1"]
-    worker = subprocess.Popen(
-        [*command, "--no-startup-delay", "--no-reload"],
-        cwd=root,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-    )
+    log = tmp_path / "db_worker.log"
+    with open(log, "wb") as out:
+        worker = subprocess.Popen(
+            [*command, "--no-startup-delay", "--no-reload", "-v", "3"], cwd=root, env=env, stdout=out, stderr=out
+        )
+    worker.log = log  # what it printed, for a test's failure message
     yield worker
     worker.terminate()
     try:

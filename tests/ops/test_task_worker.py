@@ -16,14 +16,15 @@ pytestmark = pytest.mark.slow
 EAST_STRONG = "N:2.5432.5432.5432 AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876"
 
 
-def wait_for(check, what: str, seconds: float = 60.0):
+def wait_for(check, what: str, worker, seconds: float = 60.0):
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         found = check()
         if found:
             return found
         time.sleep(0.1)
-    pytest.fail(f"the worker did not {what} within {seconds:.0f} s")
+    said = worker.log.read_text(errors="replace")[-3000:]
+    pytest.fail(f"the worker did not {what} within {seconds:.0f} s; it said:\n{said}")
 
 
 def test_the_worker_makes_the_pdf_the_page_waits_for(task_worker, client, host, game, queue_decks):
@@ -34,7 +35,7 @@ def test_the_worker_makes_the_pdf_the_page_waits_for(task_worker, client, host, 
     job = Job.objects.get()
     first = client.get(started.url).text
     assert "Your PDF is ready" not in first  # the request only queued it
-    wait_for(lambda: "Your PDF is ready" in client.get(started.url).text, "finish the PDF")
+    wait_for(lambda: "Your PDF is ready" in client.get(started.url).text, "finish the PDF", task_worker)
     job.refresh_from_db()
     assert (job.status, job.done, job.total) == ("done", 6, 6)
     assert client.get(started.url + "download/").content.startswith(b"%PDF")
@@ -47,7 +48,7 @@ def test_the_worker_solves_the_deal_the_analysis_asked_for(task_worker, client, 
     client.force_login(host)
     url = reverse("board_analysis", args=[game.pk, 1])
     assert "Solving this deal double dummy" in client.get(url, headers={"HX-Request": "true"}).text
-    wait_for(lambda: "dd-table" in client.get(url, headers={"HX-Request": "true"}).text, "solve the deal")
+    wait_for(lambda: "dd-table" in client.get(url, headers={"HX-Request": "true"}).text, "solve the deal", task_worker)
     assert DealAnalysis.objects.filter(deal=deck.deal).exists()
 
 
@@ -62,6 +63,6 @@ def test_the_worker_plays_the_robots_lead_while_the_felt_asks_again(task_worker,
     page = client.get(reverse("game", args=[game.pk])).text
     felt = reverse("play_felt", args=[game.pk])
     assert "West (robot) is choosing a card" in page and f'hx-get="{felt}"' in page
-    wait_for(lambda: len(BoardPlay.objects.get().cards) == 1, "play the robot's lead")
+    wait_for(lambda: len(BoardPlay.objects.get().cards) == 1, "play the robot's lead", task_worker)
     answer = client.get(felt, headers={"HX-Request": "true"}).text
     assert "is choosing a card" not in answer and 'id="felt"' in answer
