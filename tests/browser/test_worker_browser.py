@@ -5,6 +5,8 @@ at 1280×800 and 390×844 in test-output/."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from django.conf import settings
 from django.contrib.auth import get_user_model
@@ -60,7 +62,7 @@ def test_a_pdf_waits_for_the_worker_then_downloads(live_server, browser, task_wo
         ready.click()
     path = download.value.path()
     assert download.value.suggested_filename == "lesson-4-queue-4-a-page-a4.pdf"
-    assert open(path, "rb").read(5) == b"%PDF-"
+    assert Path(path).read_bytes()[:5] == b"%PDF-"
     page.context.close()
     assert not problems, problems
 
