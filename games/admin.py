@@ -7,8 +7,9 @@ however big the site grows (games.admin_lists): filters by game or user take a t
 value, and each page is read in a fixed number of queries.
 
 Staff who sit at a Join table see its board in play here as the table shows it to them:
-their own hand, or nothing (``games.models.join.seated_secrets``), on every row of that
-deal, and nothing of the decks still queued for that table.
+their own hand, or nothing (``games.models.join.seated_secrets``), on every page of that
+deal, and nothing of the decks still queued for that table. The deck list shows no hands,
+only each hand's points, and none of those for such a deal.
 """
 
 from __future__ import annotations
@@ -42,7 +43,7 @@ from games.models.join import (
     seated_secrets,
 )
 from games.reviewers import REMOVE_DECKS
-from games.templatetags.bridge import hand_seat
+from games.templatetags.bridge import hand_seat, hcp
 from games.views.analysis import analysis_context
 from games.views.exports import download
 from games.views.jobs import solve_in_background
@@ -188,18 +189,10 @@ class FormatFilter(admin.SimpleListFilter):
 
 @admin.register(Deck)
 class DeckAdmin(ReviewAdmin):
-    list_display = (
-        "hand_diagram",
-        "board",
-        "name",
-        "game",
-        "status",
-        "source_format",
-        "source_name",
-        "uploaded_by",
-        "uploaded_at",
-    )
-    list_display_links = ("board", "name")
+    # One line a deck, narrow enough for Status to show on a laptop's screen beside the
+    # filters; the diagram, players, record and analysis are on the deck's own page.
+    list_display = ("label", "game", "source", "dealer_vul", "points", "status")
+    list_display_links = ("label",)
     list_filter = (
         GameFilter,
         "status",
@@ -305,6 +298,11 @@ class DeckAdmin(ReviewAdmin):
             return hidden_hand(deck.hands(), seat, deck.dealer, deck.vul)
         return diagram(deck.hands(), deck.dealer, deck.vul, deck.board)
 
+    def changelist_view(self, request: HttpRequest, extra_context=None):
+        """The list without the admin's app menu (the nav sidebar): beside the filters it
+        left the rows half of a laptop's screen. The breadcrumbs lead back to the rest."""
+        return super().changelist_view(request, {**(extra_context or {}), "is_nav_sidebar_enabled": False})
+
     def change_view(self, request: HttpRequest, object_id: str, form_url: str = "", extra_context=None):
         """Opening a deck whose deal is not solved yet starts its solve in a task worker (not
         one hidden from the viewer: its page shows no analysis)."""
@@ -330,6 +328,37 @@ class DeckAdmin(ReviewAdmin):
     @admin.display(description="Name", ordering="board_name")
     def name(self, deck: Deck) -> str:
         return deck.board_name or "—"
+
+    @admin.display(description="Board", ordering="position")
+    def label(self, deck: Deck) -> str:
+        """The board's number and, smaller, its name in the file."""
+        if not deck.board_name:
+            return deck.board or "—"
+        return format_html('{} <small class="deck-name">{}</small>', deck.board or "—", deck.board_name)
+
+    @admin.display(description="Source file", ordering="source_name")
+    def source(self, deck: Deck) -> str:
+        return format_html(
+            '{} <small class="deck-where">{} · deck {}</small>',
+            deck.source_name or "upload",
+            deck.source_format.upper() or "—",
+            deck.source_index + 1,
+        )
+
+    @admin.display(description="Dealer · vul")
+    def dealer_vul(self, deck: Deck) -> str:
+        """As the file states them ("—" where it does not: the game's rule fills them in
+        when the deck is dealt)."""
+        return f"{deck.dealer or '—'} · {deck.get_vul_display() or '—'}"
+
+    @admin.display(description="HCP")
+    def points(self, deck: Deck) -> str:
+        """The deal in one line, each hand's high-card points ("N 12 · E 8 · S 11 · W 9");
+        nothing of a deal in play at the viewer's table."""
+        if getattr(deck, "hidden_seat", None) is not None:
+            return HIDDEN
+        hands = deck.hands()
+        return " · ".join(f"{seat} {hcp(hands[seat])}" for seat in SEATS)
 
     def _by_game(self, queryset: QuerySet[Deck]) -> dict[Game, list[Deck]]:
         groups: dict[Game, list[Deck]] = defaultdict(list)

@@ -1,4 +1,5 @@
-"""The admin review desk: games with their queue, decks with diagrams and actions, dealt boards."""
+"""The admin review desk: games with their queue, decks (a line each in the list, the
+diagram on their own page) and actions, dealt boards."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import pytest
 from games.formats import read_decks
 from games.formats.model import Deck as ParsedDeck
 from games.models import DealtBoard, Deck, Game
+from games.templatetags.bridge import hcp
 
 pytestmark = pytest.mark.django_db
 
@@ -44,13 +46,31 @@ def test_the_game_list_counts_queued_and_dealt(staff_client, game, queue_decks):
     assert '<td class="field-queued">2</td>' in html and '<td class="field-dealt">1</td>' in html
 
 
-def test_the_deck_list_shows_a_small_diagram(staff_client, game, queue_decks):
-    queue_decks(game, 2)
+def test_the_deck_list_shows_a_line_a_deck_and_no_diagram(staff_client, game):
+    """Board and name, game, source file, dealer and vulnerability as the file states them,
+    each hand's points, status: the diagram is on the deck's own page."""
+    game.add_decks(
+        [
+            ParsedDeck(deal=DEAL, index=0, line=1, board="7", board_name="Club night", dealer="S", vul="All"),
+            ParsedDeck(deal=DEAL, index=1, line=9, board="8"),
+        ],
+        source_name="club.pbn",
+        source_format="pbn",
+    )
     html = staff_client.get("/admin/games/deck/").content.decode()
-    assert html.count('class="diagram compact"') == 2
+    assert "diagram" not in html.split('id="result_list"')[1] and 'class="hand' not in html
     assert "games/site.css" in html
-    for column in ("Board", "Game", "Status", "Source format", "Source name", "Uploaded by", "Uploaded at"):
-        assert column in html
+    header = html.split("<thead>")[1].split("</thead>")[0]
+    for column in ("Board", "Game", "Source file", "Dealer · vul", "HCP", "Status"):
+        assert column in header
+    hands = dict(zip("NESW", DEAL[2:].split()))
+    points = " · ".join(f"{seat} {hcp(hands[seat])}" for seat in "NESW")
+    rows = html.split('id="result_list"')[1].split("<tbody>")[1].split("</tr>")
+    assert "7 <small" in rows[0] and "Club night" in rows[0] and "S · Both" in rows[0]
+    assert 'club.pbn <small class="deck-where">PBN · deck 1</small>' in rows[0]
+    assert f'<td class="field-points">{points}</td>' in rows[0] and '<td class="field-status">Queued</td>' in rows[0]
+    assert "— · —" in rows[1]  # the file gave no dealer or vulnerability
+    assert 'id="nav-sidebar"' not in html  # the list has the screen's width beside its filters
 
 
 def test_uploaded_text_is_escaped_everywhere(staff_client, game):

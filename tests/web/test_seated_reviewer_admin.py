@@ -123,8 +123,9 @@ def test_the_dealt_board_page_shows_no_deal_but_the_viewer_s_hand(admin, table):
     assert "your hand, East" in html
 
 
-def test_the_deck_list_and_page_of_the_board_in_play_show_only_the_viewer_s_hand(admin, table):
-    assert_shows_only(page(admin, f"/admin/games/deck/?game=%23{table.game.pk}"), DEAL, "E")
+def test_the_deck_list_shows_no_hand_of_the_board_in_play_and_its_page_the_viewer_s(admin, table):
+    """The list's rows show no hand at all (nor its points); the deck's page the viewer's own."""
+    assert_shows_only(page(admin, f"/admin/games/deck/?game=%23{table.game.pk}"), DEAL, None)
     html = page(admin, deck_url(DEAL))
     assert_shows_only(html, DEAL, "E")
     assert "Tricks and par" not in html and "as uploaded" not in html  # no analysis, no file text
@@ -144,7 +145,7 @@ def test_play_again_s_copy_in_the_queue_shows_no_more(admin, table, host):
     copy = table.game.queued().first()
     assert copy.deal == DEAL
     assert_shows_only(page(admin, f"/admin/games/deck/{copy.pk}/change/"), DEAL, "E")
-    assert_shows_only(page(admin, f"/admin/games/deck/?game=%23{table.game.pk}&status__exact=queued"), DEAL, "E")
+    assert_shows_only(page(admin, f"/admin/games/deck/?game=%23{table.game.pk}&status__exact=queued"), DEAL, None)
 
 
 def test_the_decks_still_to_come_show_no_hand(admin, table):
