@@ -88,3 +88,8 @@ def test_a_rename_needs_the_csrf_token(client, host, game):
     assert strict.post(url(game), {"name": "No token"}).status_code == 403
     game.refresh_from_db()
     assert game.name == "Tuesday practice"
+
+
+def test_the_game_page_links_to_the_settings(host_client, game):
+    html = host_client.get(reverse("game", args=[game.pk])).text
+    assert f'href="{url(game)}"' in html
