@@ -25,6 +25,7 @@ import time
 from collections.abc import Callable
 
 from bench.machine_speed import reference_ms
+from bench.robot import HARD
 
 SEED = 20261127
 TRIES = 5
@@ -124,6 +125,17 @@ def robot_search(deals: int) -> list[tuple[float, str, str]]:
     return sorted(found, reverse=True)
 
 
+def hard_lead() -> float:
+    """Seconds for the robot's opening lead on the hard deal bench.robot keeps, solved cold."""
+    from games.formats.play import replay
+    from games.formats.robot import _solve_position, robot_card
+
+    _solve_position.cache_clear()
+    began = time.perf_counter()
+    robot_card(replay(HARD, "N", "None", ["4H", "P", "P", "P"]))
+    return time.perf_counter() - began
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.jobs", description=__doc__)
     parser.add_argument("--deals", type=int, default=300, help="random deals the robot's search tries")
@@ -145,6 +157,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"  median {statistics.median(times) * 1000:.1f} ms, slowest {times[0] * 1000:.1f} ms")
     for seconds, deal, contract in found[:3]:
         print(f"  {seconds * 1000:8.1f} ms  {contract} by North  {deal}")
+    print(f"  {hard_lead() * 1000:8.1f} ms  4H by North  {HARD} (bench.robot's hard deal)")
     print(f"Machine speed after: {reference_ms():.1f} ms")
     return 0
 
