@@ -21,7 +21,6 @@ from .play import OPENING_LEAD, PLAY, BoardState, legal_cards
 TIE_ORDER = "CDHS"  # among equally good cards of the same rank, the first suit here is played
 _OPTIMAL_ALL = 2  # SolveBoard's ``solutions``: every card that takes the most tricks
 _OPTIMAL_ONE = 1  # one such card: enough to know the number of tricks
-_RANK_OF_BIT = {14 - i: rank for i, rank in enumerate(RANKS)}  # DDS ranks: 2..14, the ace 14
 
 
 def robot_card(state: BoardState) -> str:
@@ -71,22 +70,16 @@ def _solve(state: BoardState, solutions: int) -> tuple[tuple[str, int], ...]:
 def _solve_position(
     hands: str, trump: str, leader: str, trick: tuple[str, ...], solutions: int
 ) -> tuple[tuple[str, int], ...]:
-    from endplay import _dds
+    from endplay.dds.solve import SolveMode, solve_board
     from endplay.types import Deal, Denom, Player
 
     deal = Deal(hands, first=Player.find(leader), trump=Denom.find(trump) if trump else Denom.nt)
     for card in trick:
         deal.play(card, from_hand=False)  # already gone from the hands: only the trick is set
-    found = _dds.futureTricks()
+    mode = SolveMode.OptimalAll if solutions == _OPTIMAL_ALL else SolveMode.OptimalOne
     with SOLVER_LOCK:
-        # target -1: the most tricks; mode 1: search even when only one card can be played
-        _dds.SolveBoard(deal._data, -1, solutions, 1, found, 0)
-    cards: list[tuple[str, int]] = []
-    for i in range(found.cards):
-        suit, score = SUITS[found.suit[i]], found.score[i]
-        ranks = (1 << found.rank[i]) | found.equals[i]  # bit r for rank r, 2..14 (ace)
-        cards.extend((suit + _RANK_OF_BIT[r], score) for r in range(2, 15) if ranks >> r & 1)
-    return tuple(cards)
+        found = list(solve_board(deal, mode))  # every card that takes the most tricks, or one of them
+    return tuple((SUITS[card.suit.value] + card.rank.abbr, score) for card, score in found)
 
 
 def _dotted(cards: list[str]) -> str:
