@@ -12,7 +12,8 @@ allows (or, at a practice table, what its mode allows the host). Three kinds of 
   (dummy) after the lead, East and West only once the board is done.
 
 An alert and its explanation are shown to the caller and the opponents, never to the
-caller's partner, until the board is done.
+caller's partner, until the board is done. A board ended before it was over (``ended``)
+offers nothing more to do.
 """
 
 from __future__ import annotations
@@ -64,16 +65,23 @@ class PlayView:
     claim: ClaimShown | None = None
     claim_max: int | None = None  # this viewer may claim up to this many tricks
     undo_asked_by: str = ""
+    undo_request: str = ""  # the request as the host who answers it reads it
     may_ask_undo: bool = False
     may_grant_undo: bool = False  # the host, with a player's request waiting
     may_undo: bool = False  # a practice host takes back their last card or call
     result: Result | None = None
     robot_thinking: bool = False  # Just Declare: a task worker is choosing the robot's card
+    ended: str = ""  # BoardPlay.abandoned's words ("revealed, not finished") when it ended early
     columns: str = COLUMNS
 
     @property
     def done(self) -> bool:
         return self.phase == rules_of_play.DONE
+
+    @property
+    def over(self) -> bool:
+        """Nobody acts any more: the board is done, or ended before it was."""
+        return self.done or bool(self.ended)
 
     @property
     def target(self) -> str:
@@ -111,9 +119,13 @@ def played(board: DealtBoard) -> BoardPlay | None:
     return getattr(board, "played", None)  # a reverse one-to-one: absent until the first action
 
 
-def for_join(board: DealtBoard, seat: str, held: bool, can_manage: bool, revealed: bool) -> PlayView:
+def for_join(
+    board: DealtBoard, seat: str, held: bool, can_manage: bool, revealed: bool, *, host_seat: str = ""
+) -> PlayView:
     """A Join table's board as the person at ``seat`` ("" when not seated) sees it.
-    ``held``: the seat was theirs when the board was dealt, so they see and play its hand."""
+    ``held``: the seat was theirs when the board was dealt, so they see and play its hand.
+    ``host_seat``: where the host sits (""), which the table is told about an undo request
+    when the host who answers it is the asker's partner."""
     play = played(board)
     state = board_state(board, play)
     viewer = seat if held else None
@@ -131,6 +143,7 @@ def for_join(board: DealtBoard, seat: str, held: bool, can_manage: bool, reveale
         me=viewer,
         alerts_for=seat or None,
         host=can_manage,
+        host_seat=host_seat,
     )
 
 
@@ -158,9 +171,13 @@ def _build(
     me: str | None,
     alerts_for: str | None,
     host: bool,
+    host_seat: str = "",
 ) -> PlayView:
     phase, turn, actor = state.phase, state.turn or "", state.actor or ""
     done = phase == rules_of_play.DONE
+    ended = play.get_abandoned_display() if play is not None and play.abandoned else ""
+    if ended:
+        acts_for = set()  # nothing more is called or played on it
     declarer, dummy = state.declarer, state.dummy
     playable = frozenset(rules_of_play.legal_cards(state)) if actor and actor in acts_for else frozenset()
     hands = tuple(
@@ -187,6 +204,8 @@ def _build(
         undoable = state.claim is None and any(owners[card] in "NS" for card in state.cards)
     elif mode == BoardPlay.Mode.ALL_FOUR:
         undoable = state.claim is None and bool(state.calls)
+    undoable = undoable and not ended
+    may_grant_undo = mode == BoardPlay.Mode.TABLE and host and bool(undo_asked_by)
     return PlayView(
         game_pk=board.game_id,
         number=board.number,
@@ -196,7 +215,9 @@ def _build(
         dealer=state.dealer,
         vul=state.vul,
         phase=phase,
-        status=_status(state, acts_for, me, mode, undo_asked_by),
+        status=_ended_status(board.number, ended, state)
+        if ended
+        else _status(state, acts_for, me, mode, undo_asked_by, host_seat),
         turn=turn,
         hands=hands,
         auction=auction,
@@ -213,10 +234,12 @@ def _build(
         claim=_claim(state, acts_for),
         claim_max=13 - len(tricks) if phase == rules_of_play.PLAY and declarer in acts_for else None,
         undo_asked_by=undo_asked_by,
+        undo_request=_undo_request(state, undo_asked_by, me, host_seat) if may_grant_undo else "",
         may_ask_undo=mode == BoardPlay.Mode.TABLE and bool(me) and me == last and undoable and not undo_asked_by,
-        may_grant_undo=mode == BoardPlay.Mode.TABLE and host and bool(undo_asked_by),
+        may_grant_undo=may_grant_undo,
         may_undo=mode != BoardPlay.Mode.TABLE and host and undoable,
         result=_result(state, play) if done else None,
+        ended=ended,
     )
 
 
@@ -299,12 +322,41 @@ def contract_text(state: BoardState) -> str:
     return f"{bid.level}{rules.STRAIN_SYMBOLS[bid.strain]}{bid.risk} by {SEAT_NAMES[state.declarer]}"
 
 
-def _status(state: BoardState, acts_for: set[str], me: str | None, mode: str, undo_asked_by: str) -> str:
+def _undo_request(state: BoardState, asker: str, me: str | None, host_seat: str) -> str:
+    """The request as the host who answers it reads it: "East asks to undo their last
+    call; you are East's partner." """
+    what = "card" if state.cards else "call"
+    if asker == me:
+        return f"You ask to undo your last {what}: as the host, you answer your own request."
+    text = f"{SEAT_NAMES[asker]} asks to undo their last {what}"
+    if host_seat and rules.partners(host_seat, asker):
+        return f"{text}; you are {SEAT_NAMES[asker]}'s partner."
+    return f"{text}."
+
+
+def _ended_status(number: int, ended: str, state: BoardState) -> str:
+    if not state.calls and ended.startswith("revealed"):
+        return f"Board {number} was revealed before the first call: it is not played."
+    return f"Board {number} ended before it was over ({ended}): no more calls or cards, and it scores nothing."
+
+
+def _status(
+    state: BoardState, acts_for: set[str], me: str | None, mode: str, undo_asked_by: str, host_seat: str = ""
+) -> str:
     """One sentence: whose turn it is, or how the board ended."""
     phase, turn = state.phase, state.turn or ""
     if undo_asked_by:
         who = "You ask" if undo_asked_by == me else f"{SEAT_NAMES[undo_asked_by]} asks"
-        return f"{who} to undo the last {'card' if state.cards else 'call'}: waiting for the host."
+        text = f"{who} to undo the last {'card' if state.cards else 'call'}: waiting for the host."
+        if host_seat and host_seat != undo_asked_by and rules.partners(host_seat, undo_asked_by):
+            asker = SEAT_NAMES[undo_asked_by]
+            if host_seat == me:
+                text += f" You answer it as the host, and you are {asker}'s partner."
+            elif undo_asked_by == me:
+                text += f" The host, {SEAT_NAMES[host_seat]}, is your partner."
+            else:
+                text += f" The host, {SEAT_NAMES[host_seat]}, is {asker}'s partner."
+        return text
     if phase == rules_of_play.DONE:
         if state.contract == "Pass":
             return "Passed out: the board is over."

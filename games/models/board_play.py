@@ -16,17 +16,23 @@ Three ways to play a board:
 The robot's cards are solved by a task worker (``games.tasks.robot_plays``), never in a
 request and never under a lock: ``robot_moves`` solves from the stored position, then
 locks the row and stores its cards only if nobody acted meanwhile.
+
+A board in play is never lost by one click: dealing the next board over it, or revealing
+its hands before it is over, ends it with ``leave_unfinished``, which asks for a
+confirmation (``BoardInPlay``) once someone has called or played. The board is kept,
+recorded as not finished (``abandoned``), and scores nothing.
 """
 
 from __future__ import annotations
 
 from django.apps import apps
 from django.db import models, transaction
-from django.db.models import Count, F, Sum
+from django.db.models import Count, F, Q, Sum
 from django.utils import timezone
 
 from games.formats import play as rules_of_play
 from games.formats import robot
+from games.formats.cards import SEAT_NAMES
 from games.formats.declare import just_declare
 from games.formats.model import Call
 from games.formats.play import BoardState, Claim, IllegalAction
@@ -38,11 +44,26 @@ from games.models.results import reference_for
 DEFENDERS_OF_SOUTH = ("E", "W")
 
 
+class BoardInPlay(IllegalAction):
+    """Someone has called or played on board ``number`` and it is not over: ending it
+    (the next deal, a reveal) or leaving it (standing up) needs a confirmation."""
+
+    def __init__(self, number: int, progress: str) -> None:
+        self.number, self.progress = number, progress
+        super().__init__(f"Board {number} is being played: {progress}.")
+
+
 class BoardPlay(models.Model):
     class Mode(models.TextChoices):
         TABLE = "table", "Four players"
         ALL_FOUR = "all_four", "Play all four hands"
         DECLARE = "declare", "Just Declare"
+
+    class Abandoned(models.TextChoices):
+        """Why a board ended before it was over (the history's words)."""
+
+        DEALT = "dealt", "not finished"
+        REVEALED = "revealed", "revealed, not finished"
 
     board = models.OneToOneField(DealtBoard, on_delete=models.CASCADE, primary_key=True, related_name="played")
     mode = models.CharField(max_length=8, choices=Mode.choices)
@@ -67,6 +88,9 @@ class BoardPlay(models.Model):
     reference_score = models.IntegerField(null=True, blank=True)  # N-S's side, as played
     imps = models.IntegerField(null=True, blank=True)  # N-S's, against the reference
     finished_at = models.DateTimeField(null=True, blank=True)
+    # A board ended before it was over: no more calls or cards, no result, no score.
+    abandoned = models.CharField(max_length=8, choices=Abandoned.choices, blank=True)
+    abandoned_at = models.DateTimeField(null=True, blank=True)
 
     def __str__(self) -> str:
         return f"{self.board} played"
@@ -91,6 +115,23 @@ class BoardPlay(models.Model):
     @property
     def done(self) -> bool:
         return self.finished_at is not None
+
+    @property
+    def under_way(self) -> bool:
+        """Someone at the table has called or played (in Just Declare: played a card of
+        their own) and the board is neither over nor ended."""
+        if self.done or self.abandoned:
+            return False
+        if self.mode == BoardPlay.Mode.DECLARE:  # the auction is the file's, the lead the robot's
+            owners = rules_of_play.rules.card_owners(self.deal)
+            return any(owners[card] not in DEFENDERS_OF_SOUTH for card in self.cards)
+        return bool(self.calls)
+
+    def progress(self) -> str:
+        """How far the board went: "14 cards played", "5 calls made"."""
+        if self.cards:
+            return f"{len(self.cards)} card{'s' * (len(self.cards) != 1)} played"
+        return f"{len(self.calls)} call{'s' * (len(self.calls) != 1)} made"
 
     # --- starting ------------------------------------------------------------------
 
@@ -122,8 +163,14 @@ class BoardPlay(models.Model):
         nothing is done. Raises IllegalAction with a message for the player."""
         with transaction.atomic():
             row = BoardPlay.objects.select_for_update().get(pk=self.pk)
+            if row.abandoned:
+                raise IllegalAction(row.ended_text())
             if at is not None and at != row.actions:
                 raise IllegalAction("The table has moved on since your page was shown: look again and retry.")
+            if row.undo_asked_by and action not in UNDO_ANSWERS:
+                # The table holds until the host answers: a card played meanwhile would
+                # make the request about an action that is no longer the last.
+                raise IllegalAction(f"Waiting for the host to answer {SEAT_NAMES[row.undo_asked_by]}'s undo request")
             state = row.state()
             handler = getattr(row, f"_do_{action}", None)
             if action not in ACTIONS or handler is None:
@@ -203,8 +250,6 @@ class BoardPlay(models.Model):
         self.cards = list(state.cards)
         self.claim_tricks = state.claim.tricks if state.claim else None
         self.claim_accepted = "".join(sorted(state.claim.accepted)) if state.claim else ""
-        if self.undo_asked_by and last_actor(state) != self.undo_asked_by:
-            self.undo_asked_by = ""  # the request was about an action that is undone now
         if state.phase == rules_of_play.DONE and not self.done:
             self._finish(state)
         elif state.phase != rules_of_play.DONE and self.done:
@@ -215,7 +260,7 @@ class BoardPlay(models.Model):
     @property
     def robot_due(self) -> bool:
         """Whether the robot is to play a card or answer a claim."""
-        if self.mode != BoardPlay.Mode.DECLARE or self.done:
+        if self.mode != BoardPlay.Mode.DECLARE or self.done or self.abandoned:
             return False
         state = self.state()
         return state.turn in DEFENDERS_OF_SOUTH or state.phase == rules_of_play.CLAIM_PENDING
@@ -278,12 +323,42 @@ class BoardPlay(models.Model):
         )
         self.reference, self.reference_score, self.imps = reference[:80], reference_score, won
 
+    def leave_unfinished(self, why: str, *, confirmed: bool) -> None:
+        """End the board where it stands, recorded as not finished (``why``: Abandoned).
+
+        Called on a row locked (``select_for_update``, with its board) inside the caller's
+        transaction, so that the end and what causes it (the next deal, the reveal) are
+        stored together or not at all, and a second click finds the board ended already.
+        A board over or ended already is left as it is. Raises BoardInPlay, with nothing
+        changed, when someone has called or played and it is not ``confirmed``."""
+        if self.done or self.abandoned:
+            return
+        if self.under_way and not confirmed:
+            raise BoardInPlay(self.board.number, self.progress())
+        self.abandoned, self.abandoned_at = why, timezone.now()
+        self.undo_asked_by = ""
+        self.actions += 1  # a page showing the board before, or the robot's late answer, changes nothing
+        self.save(update_fields=["abandoned", "abandoned_at", "undo_asked_by", "actions"])
+
+    def ended_text(self) -> str:
+        """Why nothing more is played on an ended board: the play routes' refusal."""
+        if self.abandoned == BoardPlay.Abandoned.REVEALED:
+            return (
+                f"Board {self.board.number} was revealed before it was over: it is recorded as not finished, "
+                "and no more calls or cards are made on it."
+            )
+        return (
+            f"Board {self.board.number} was left unfinished when the next board was dealt: "
+            "nothing more is played on it."
+        )
+
     def _unfinish(self) -> None:
         self.contract = self.declarer = self.reference = ""
         self.tricks = self.score = self.reference_score = self.imps = self.finished_at = None
 
 
 ACTIONS = ("call", "card", "claim", "accept", "reject", "ask_undo", "undo", "keep")
+UNDO_ANSWERS = ("ask_undo", "undo", "keep")  # what may happen while an undo request waits
 
 
 def robot_answers(state: BoardState) -> BoardState:
@@ -340,8 +415,13 @@ def _declare_fields(board: DealtBoard) -> dict:
 
 
 def running_total(game) -> dict[str, int]:
-    """The boards finished in ``game`` and N-S's total score and IMPs."""
-    totals = BoardPlay.objects.filter(board__game=game, finished_at__isnull=False).aggregate(
-        boards=Count("pk"), score=Sum("score"), imps=Sum("imps")
+    """The boards finished in ``game``, N-S's total score and IMPs, and the boards left
+    unfinished once called on, which score nothing (no score, no IMPs: not even a zero
+    against the file's result)."""
+    totals = BoardPlay.objects.filter(board__game=game).aggregate(
+        boards=Count("pk", filter=Q(finished_at__isnull=False)),
+        score=Sum("score"),
+        imps=Sum("imps"),
+        unfinished=Count("pk", filter=Q(abandoned_at__isnull=False) & ~Q(calls=[])),
     )
     return {key: value or 0 for key, value in totals.items()}

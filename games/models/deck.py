@@ -229,13 +229,17 @@ def as_played(base: ParsedDeck, play, players: dict[str, str] | None = None) -> 
     (``ScoreIMP`` and ``Scoring "IMP"`` beside it when the board was scored in IMPs).
 
     A board still in play gives what has happened so far: the calls, the cards, and the
-    contract once the auction is over, but no result and no score. The file's own players
-    and score are left out (they belong to another table); ``players`` names this one's."""
+    contract once the auction is over, but no result and no score; a board ended before
+    it was over the same, with a ``Termination`` tag that says so ("not finished",
+    "revealed, not finished"). The file's own players and score are left out (they belong
+    to another table); ``players`` names this one's."""
     state = play.state()
     if play.quarters:
         base = rotate(base, play.quarters)
-    dropped = _FILE_TABLE_TAGS + (_TURNED_TAGS if play.quarters % 4 else ())
+    dropped = _FILE_TABLE_TAGS + ("Termination",) + (_TURNED_TAGS if play.quarters % 4 else ())
     tags = [tag for tag in base.tags if tag[0] not in dropped]
+    if play.abandoned:
+        tags.append(("Termination", play.get_abandoned_display()))
     cards = state.cards
     finished = play.finished_at is not None
     contract, declarer = state.contract, state.declarer

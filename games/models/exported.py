@@ -14,12 +14,13 @@ def dealt_decks(game, chosen: slice = slice(None)) -> list[ParsedDeck]:
     A dealt board played here is exported as played (``DealtBoard.to_parsed``), with
     who played it. At a Join table a board whose play is under way is left out: its
     cards are still hidden from the seats (the export's view leaves out the newest
-    board too, for a seated host, until it is revealed)."""
+    board too, for a seated host, until it is revealed). A board ended before it was
+    over is exported as far as it went, marked not finished."""
     boards = game.boards.select_related("deck", "played").defer("deck__source_text").order_by("number")[chosen]
     played = {board.pk: getattr(board, "played", None) for board in boards}
     join = game.game_type == game.Type.JOIN
     if join:
-        boards = [b for b in boards if played[b.pk] is None or played[b.pk].finished_at is not None]
+        boards = [b for b in boards if played[b.pk] is None or played[b.pk].done or played[b.pk].abandoned]
     if not any(played.values()):
         return [board.to_parsed() for board in boards]
     seats = list(game.seats.values_list("seat", "user__username", "from_board")) if join else []

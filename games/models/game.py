@@ -4,7 +4,8 @@ The queue's invariants live here, inside transactions, like healthchecks'
 ``Check.ping()``: decks join all together or not at all, in file order at the
 end of the queue; each queued deck is dealt at most once and none is skipped,
 however many hosts press "Deal New Cards" at the same moment; board numbers
-run 1, 2, 3... without gaps.
+run 1, 2, 3... without gaps. A board in play is not dealt over without a confirmation
+(``BoardPlay.leave_unfinished``, in the deal's transaction).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from django.utils import timezone
 from games.formats.cards import random_deal
 from games.formats.model import SEATS, VULS, dealer_for_board, vul_for_board
 from games.formats.model import Deck as ParsedDeck
+from games.models.board_play import BoardPlay
 from games.models.deck import DealtBoard, Deck, insert_decks
 from games.models.exported import dealt_decks
 from games.models.queries import dealing_sql, managed_sql, queue_head_sql, take_number_sql
@@ -48,7 +50,7 @@ class GameManager(models.Manager):
             raise self.model.DoesNotExist(f"no game {pk} that this user manages")
         return game  # type: ignore[return-value]
 
-    def deal_next_as(self, user, pk: int) -> DealtBoard:
+    def deal_next_as(self, user, pk: int, *, confirm_abandon: int | None = None) -> DealtBoard:
         """Game.deal_next in game ``pk`` by ``user``, if ``user`` manages it (managed_by's
         rule); Game.DoesNotExist, with nothing changed, otherwise.
 
@@ -62,7 +64,10 @@ class GameManager(models.Manager):
             game = reader.first(sql, [pk] if staff else [pk, user.pk])
             if game is None:
                 raise self.model.DoesNotExist(f"no game {pk} that this user manages")
-            return game._deal_numbered(game.next_board_number - 1, user)  # type: ignore[attr-defined]
+            number = game.next_board_number - 1  # type: ignore[attr-defined]
+            board = game._deal_numbered(number, user)  # type: ignore[attr-defined]
+            game._leave_board_before(number, confirm_abandon)  # type: ignore[attr-defined]
+            return board
 
 
 class Game(models.Model):
@@ -87,6 +92,10 @@ class Game(models.Model):
 
     class SetFinished(Exception):
         """Deal New Cards with an empty queue in a game whose rule is to stop."""
+
+    class ConfirmedAnotherBoard(Exception):
+        """A confirmation to leave a board unfinished, sent when another board is on the
+        table (a second click on it, or another tab dealt meanwhile): nothing is dealt."""
 
     class MissingInfo(models.TextChoices):
         ROTATION = "rotation", "Board rotation (dealer and vulnerability follow the board number)"
@@ -202,8 +211,12 @@ class Game(models.Model):
                 self.pk, uploaded_by, rows, first, timezone.now(), upload_id=getattr(upload, "pk", None)
             )
 
-    def deal_next(self, by=None) -> DealtBoard:
+    def deal_next(self, by=None, *, confirm_abandon: int | None = None) -> DealtBoard:
         """Deal the first queued deck (or a random one when none is left) as the next board.
+
+        The board on the table until now, if someone has called or played on it and it is
+        not over, is recorded as not finished, in the same transaction; only when
+        ``confirm_abandon`` is its number (BoardInPlay otherwise, nothing dealt).
 
         Three statements: take the board number (the UPDATE locks the game's row, so
         concurrent dealers take their turns here, as with every other queue change), mark
@@ -212,7 +225,39 @@ class Game(models.Model):
         every press of Deal New Cards.
         """
         with transaction.atomic():
-            return self._deal_numbered(self._take_board_number(), by)
+            number = self._take_board_number()
+            board = self._deal_numbered(number, by)
+            self._leave_board_before(number, confirm_abandon)
+            return board
+
+    def _leave_board_before(self, number: int, confirmed: int | None) -> None:
+        """End the board before board ``number`` (the one on the table) if its play is not
+        over, in the transaction that took ``number``: the game's row is locked, so two
+        deals end it once. ``confirmed``: the board the host agreed to leave unfinished.
+        Called once board ``number`` is dealt, so that a set that is over says so first;
+        a refusal here rolls the deal back with it."""
+        if confirmed is not None and confirmed != number - 1:
+            raise self.ConfirmedAnotherBoard(
+                f"You agreed to leave board {confirmed} unfinished, but board {number - 1} is the one on "
+                "the table now: nothing was dealt. Look at the table, then deal again."
+            )
+        if self.game_type == self.Type.PRACTICE and self.practice_play == self.PracticePlay.SHOW:
+            return  # nothing is played at such a table: no query on this hot path
+        play = (
+            BoardPlay.objects.select_for_update(of=("self",))
+            .select_related("board")
+            .filter(board__game_id=self.pk, board__number=number - 1, finished_at__isnull=True, abandoned="")
+            .first()
+        )
+        if play is not None:
+            play.leave_unfinished(BoardPlay.Abandoned.DEALT, confirmed=confirmed == number - 1)
+
+    def board_in_play(self) -> BoardPlay | None:
+        """The play of the board on the table when someone has called or played on it and it
+        is not over: what Deal New Cards asks about before leaving it unfinished."""
+        board = self.boards.select_related("played").order_by("-number").first()
+        play = getattr(board, "played", None) if board is not None else None
+        return play if play is not None and play.under_way else None
 
     def _deal_numbered(self, number: int, by) -> DealtBoard:
         """deal_next once board ``number`` is taken, in the transaction that took it (and

@@ -7,7 +7,12 @@ version, which the seats' pages poll cheaply (``JoinTable.version_tag``).
 
 ``BoardReveal`` marks a board whose four hands (and record) the host has shown to the
 table: a row beside ``DealtBoard``, rather than a column on it, so the queue's models
-stay as they are. A new board starts hidden.
+stay as they are. A new board starts hidden. A reveal ends the board: one not over yet
+is recorded as "revealed, not finished" (with a confirmation once someone has called),
+and nothing more is called or played on it.
+
+Standing up while the board is being played asks for a confirmation too
+(``LeavingBoardInPlay``), and the others see that the table waits for the empty seat.
 
 ``seat_view(game, user)`` is the one place that decides which cards a person sees;
 templates get its result, never the deal, so nothing can print a hidden hand. A
@@ -27,7 +32,9 @@ from django.conf import settings
 from django.db import IntegrityError, models, transaction
 from django.db.models import Case, CharField, F, OuterRef, Q, QuerySet, Subquery, Value, When
 
+from games.formats import rules
 from games.join_record import Record, build_record
+from games.models.board_play import BoardPlay
 from games.models.deck import SEAT_CHOICES, DealtBoard, Deck
 from games.models.game import Game
 from games.play_view import for_join
@@ -46,6 +53,20 @@ def new_invite_token() -> str:
 
 class SeatError(Exception):
     """A seating change that cannot be made; the message is for the player."""
+
+
+class LeavingBoardInPlay(SeatError):
+    """Standing up from a seat whose hand is being played: asks for a confirmation."""
+
+    def __init__(self, number: int, progress: str, seat: str, needed: bool) -> None:
+        self.number, self.progress, self.seat = number, progress, seat
+        name = SEAT_NAMES[seat]
+        if needed:
+            then = f"the table waits, since board {number} cannot go on without {name}"
+        else:
+            then = f"declarer plays dummy's cards, so board {number} goes on without you"
+        self.consequence = f"{name} stays empty and {then}; whoever sits {name} now plays from the next board."
+        super().__init__(f"Board {number} is being played: {progress}. Stand up anyway? {self.consequence}")
 
 
 class JoinTable(models.Model):
@@ -128,12 +149,32 @@ class JoinTable(models.Model):
                 raise SeatError(f"Nobody sits {SEAT_NAMES[seat]}.")
             self._bump(locked)
 
-    def leave(self, user) -> None:
+    def leave(self, user, *, confirm: int | None = None) -> None:
+        """``user`` stands up. While someone has called or played on the board their seat
+        holds, only with ``confirm``, that board's number (LeavingBoardInPlay otherwise):
+        the seat stays empty and the board waits for it."""
         with transaction.atomic():
             locked = self._locked()
-            if not self.game.seats.filter(user=user).delete()[0]:
+            row = self.game.seats.filter(user=user).first()
+            if row is None:
                 raise SeatError("You do not sit at this table.")
+            question = self._leaving(row)
+            if question is not None and confirm != question.number:
+                raise question
+            row.delete()
             self._bump(locked)
+
+    def leaving_board_in_play(self, user) -> LeavingBoardInPlay | None:
+        """What standing up now would ask ``user`` (None: nothing, they may just go)."""
+        row = self.game.seats.filter(user=user).first()
+        return self._leaving(row) if row is not None else None
+
+    def _leaving(self, row: Seat) -> LeavingBoardInPlay | None:
+        board = self.game.boards.select_related("played").order_by("-number").first()
+        play = getattr(board, "played", None) if board is not None else None
+        if play is None or not play.under_way or row.from_board > board.number:
+            return None  # nothing under way, or a hand they do not hold (they sat down after the deal)
+        return LeavingBoardInPlay(board.number, play.progress(), row.seat, seat_needed(play, row.seat))
 
     def new_invite(self) -> str:
         """A fresh invite link; the old one stops working (seated players stay)."""
@@ -141,13 +182,16 @@ class JoinTable(models.Model):
         JoinTable.objects.filter(pk=self.pk).update(invite_token=self.invite_token)
         return self.invite_token
 
-    def reveal(self, number: int | None, by=None) -> DealtBoard:
+    def reveal(self, number: int | None, by=None, *, confirm: int | None = None) -> DealtBoard:
         """Show board ``number``'s four hands to the table. Only the current board, the one
         the host's page shows: a page left open while a new board was dealt must not reveal
-        a board its host has not seen (SeatError, nothing shown)."""
+        a board its host has not seen (SeatError, nothing shown).
+
+        The reveal ends the board: one not over is recorded as revealed, not finished, and
+        nothing more is called or played on it. Once someone has called, only with
+        ``confirm``, the board's number (BoardInPlay otherwise, nothing shown)."""
         with transaction.atomic():
-            locked = self._locked()
-            board = self.game.boards.order_by("-number").first()
+            board = self.game.boards.select_related("reveal").order_by("-number").first()
             if board is None:
                 raise SeatError("Deal a board first: there is nothing to reveal.")
             if number != board.number:
@@ -156,6 +200,13 @@ class JoinTable(models.Model):
                     f"Your page shows {shown}, but board {board.number} is the one on the table now: "
                     f"nothing was revealed. Look at board {board.number}, then reveal it."
                 )
+            if hasattr(board, "reveal"):
+                return board
+            # The play's row first, then the table's, in the order BoardPlay.act locks them.
+            play = BoardPlay.start(board, BoardPlay.Mode.TABLE)
+            play = BoardPlay.objects.select_for_update().select_related("board").get(pk=play.pk)
+            play.leave_unfinished(BoardPlay.Abandoned.REVEALED, confirmed=confirm == board.number)
+            locked = self._locked()
             _, created = BoardReveal.objects.get_or_create(board=board, defaults={"revealed_by": by})
             if created:
                 self._bump(locked)
@@ -217,6 +268,8 @@ class SeatView:
     slots: tuple[Slot, ...]  # N, E, S, W
     record: Record | None  # the file's auction and play, only once revealed
     play: PlayView | None = None  # the board at play, as this person may see it
+    waiting: tuple[str, ...] = ()  # the seats the board in play waits for, said to the table
+    under_way: bool = False  # someone has called or played, and the board is not over
 
     @property
     def seated(self) -> int:
@@ -225,6 +278,33 @@ class SeatView:
     @property
     def free_seats(self) -> list[str]:
         return [slot.seat for slot in self.slots if not slot.player]
+
+
+def seat_needed(play: BoardPlay, seat: str) -> bool:
+    """Whether the board still needs ``seat``'s player: every seat in the auction; in the
+    play all but dummy, whose cards declarer plays."""
+    return seat != play.state().dummy
+
+
+def waiting_for(board: DealtBoard, players: dict[str, Seat]) -> tuple[str, ...]:
+    """What the table is told about each seat the board in play needs and nobody holds
+    (its player stood up, or whoever sits there now came after the deal)."""
+    play = getattr(board, "played", None)
+    if play is None or not play.under_way:
+        return ()
+    state = play.state()
+    callers = {rules.seat_after(state.dealer, i) for i in range(len(state.calls))}
+    said = []
+    for seat, name in SEAT_NAMES.items():
+        row = players.get(seat)
+        if (row is not None and row.from_board <= board.number) or not seat_needed(play, seat):
+            continue
+        first = f"{name} has left the table" if seat in callers else f"{name}'s seat is empty"
+        said.append(
+            f"{first}: the table waits, since board {board.number} cannot go on without {name}. "
+            f"Whoever sits {name} now plays from the next board."
+        )
+    return tuple(said)
 
 
 def seat_of(game: Game, user) -> str:
@@ -247,7 +327,8 @@ def seat_view(game: Game, user, table: JoinTable | None = None) -> SeatView:
     revealed = board is not None and hasattr(board, "reveal")
     held = bool(mine and board is not None and players[mine].from_board <= board.number)
     manages = game.can_manage(user)
-    play = for_join(board, mine, held, manages, revealed) if board is not None else None
+    host_seat = next((s for s, row in players.items() if row.user_id == game.host_id), "")
+    play = for_join(board, mine, held, manages, revealed, host_seat=host_seat) if board is not None else None
     shown = play.shown if play is not None else {}
     slots = tuple(
         Slot(
@@ -286,6 +367,8 @@ def seat_view(game: Game, user, table: JoinTable | None = None) -> SeatView:
         slots=slots,
         record=record,
         play=play,
+        waiting=waiting_for(board, players) if board is not None else (),
+        under_way=board is not None and getattr(board, "played", None) is not None and board.played.under_way,
     )
 
 
@@ -310,8 +393,9 @@ def seated_secrets(user) -> SeatedSecrets:
     """``user``'s secrets (nothing, in one query, for someone who sits nowhere).
 
     A board is in play at its table while it is not revealed and is the newest board or
-    has its play under way: the boards a seated host's export of the dealt boards leaves
-    out, less a board revealed during its play, whose four hands the table shows."""
+    has its play under way (neither over nor left unfinished): the boards a seated host's
+    export of the dealt boards leaves out, less a revealed board, whose four hands the
+    table shows."""
     if not getattr(user, "is_authenticated", False):
         return SeatedSecrets({}, frozenset())
     seats = {
@@ -325,7 +409,10 @@ def seated_secrets(user) -> SeatedSecrets:
     newest = DealtBoard.objects.filter(game=OuterRef("game")).order_by("-number").values("number")[:1]
     boards = (
         DealtBoard.objects.filter(game_id__in=seats, reveal__isnull=True)
-        .filter(Q(number=Subquery(newest)) | Q(played__isnull=False, played__finished_at__isnull=True))
+        .filter(
+            Q(number=Subquery(newest))
+            | Q(played__isnull=False, played__finished_at__isnull=True, played__abandoned_at__isnull=True)
+        )
         .order_by("game_id", "number")
         .values_list("game_id", "number", "deal")
     )

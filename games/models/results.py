@@ -33,9 +33,10 @@ def reference_for(play) -> tuple[str, int | None] | None:
 
 def result_line(play) -> str:
     """A finished board's result as the history shows it, N-S's score and IMPs: "4♥ by S,
-    11 tricks, +450, +5 IMPs", "Passed out, 0, -3 IMPs"; "" while the board is in play."""
+    11 tricks, +450, +5 IMPs", "Passed out, 0, -3 IMPs"; a board ended before it was over
+    says so ("not finished: 4♥ by N, 14 cards played"); "" while the board is in play."""
     if play.finished_at is None:
-        return ""
+        return unfinished_line(play) if getattr(play, "abandoned", "") else ""
     tricks = "" if play.tricks is None else str(play.tricks)
     claim = play.tricks if play.claim_tricks is not None else None
     text = rules.record_summary(contract=play.contract, declarer=play.declarer, result=tricks, claim=claim)
@@ -44,6 +45,19 @@ def result_line(play) -> str:
     if play.imps is not None:
         text += f", {signed(play.imps)} IMP{'s' * (abs(play.imps) != 1)}"
     return text
+
+
+def unfinished_line(play) -> str:
+    """A board ended before it was over, and how far it went: "not finished: 4♥ by N, 14
+    cards played", "revealed, not finished: in the auction, 5 calls made"."""
+    label = play.get_abandoned_display()
+    if not play.calls:
+        return "revealed before the first call" if play.abandoned == "revealed" else f"{label}, before the first call"
+    state = play.state()
+    if not state.contract:
+        return f"{label}: in the auction, {play.progress()}"
+    contract = rules.record_summary(contract=state.contract, declarer=state.declarer, result="", claim=None)
+    return f"{label}: {contract}, {play.progress() if play.cards else 'before the opening lead'}"
 
 
 def signed(number: int) -> str:

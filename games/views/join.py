@@ -26,10 +26,12 @@ from django.utils.cache import patch_cache_control
 from django.utils.http import parse_etags
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
+from django_htmx.http import HttpResponseClientRedirect
 
 from games.models import Game
-from games.models.board_play import running_total
-from games.models.join import SEAT_NAMES, JoinTable, SeatError, seat_of, seat_view
+from games.models.board_play import BoardInPlay, running_total
+from games.models.join import SEAT_NAMES, JoinTable, LeavingBoardInPlay, SeatError, seat_of, seat_view
+from games.views import confirm
 
 VIEW = "games/partials/seat_view.html"
 PANEL = "games/partials/seat_panel.html"
@@ -68,15 +70,24 @@ def join_context(request: HttpRequest, game: Game, table: JoinTable | None = Non
 
 
 def _fragments(
-    request: HttpRequest, game: Game, main: str, table: JoinTable | None = None, **extra: Any
+    request: HttpRequest,
+    game: Game,
+    main: str,
+    table: JoinTable | None = None,
+    *,
+    answered: bool = False,
+    **extra: Any,
 ) -> HttpResponse:
     """For htmx: ``main`` (the seat view or the players panel) and, for the host, the
-    other one out of band, so both show the same seating."""
+    other one out of band, so both show the same seating. ``answered``: the action was
+    confirmed, and the question in the page's #confirm slot goes."""
     context = {**join_context(request, game, table), **extra}
     parts = [render_to_string(main, context, request)]
     if context["view"].can_manage:
         other = PANEL if main == VIEW else VIEW
         parts.append(render_to_string(other, {**context, "oob": True}, request))
+    if answered:
+        parts.append(confirm.CLEARED)
     return _private(HttpResponse("".join(parts)))
 
 
@@ -144,24 +155,61 @@ def seat_poll(request: HttpRequest, pk: int) -> HttpResponse:
     return response
 
 
+def _number(text: str) -> int | None:
+    return int(text) if text.isdecimal() and len(text) <= 9 else None
+
+
+def reveal_question(game: Game, in_play: BoardInPlay) -> confirm.Confirmation:
+    """Reveal hands before board ``in_play.number`` is over: what the host is asked first."""
+    number = in_play.number
+    return confirm.Confirmation(
+        title=str(in_play),
+        question="Reveal all four hands anyway?",
+        consequence=(
+            f"Board {number} ends here: it is recorded as revealed, not finished, scores nothing, "
+            "and nobody calls or plays on it any more."
+        ),
+        action=reverse("join_reveal", args=[game.pk]),
+        button=f"Reveal and end board {number}",
+        fields=(("board", str(number)), ("confirm", str(number))),
+        back=game.get_absolute_url(),
+        back_label=f"Keep playing board {number}",
+        hx_target="#seat-view",
+    )
+
+
 @login_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 @vary_on_headers("HX-Request")
 def reveal(request: HttpRequest, pk: int) -> HttpResponse:
+    """Show the board's four hands to the table, which ends it. Before it is over, once
+    someone has called, only with ``confirm``: otherwise the answer is the question (in
+    the page for htmx, else this route's GET page)."""
     game = _get_game_for_host(request, pk)
     if game.game_type != Game.Type.JOIN:
         return _not_join(request, game)
-    shown = request.POST.get("board", "")
-    number = int(shown) if shown.isdecimal() and len(shown) <= 9 else None  # the board the page shows
+    if request.method == "GET":
+        play = game.board_in_play()
+        if play is None or play.board.number != _number(request.GET.get("board", "")):
+            return redirect(game)  # nothing to ask: the page's Reveal button does it
+        return confirm.page(request, game, reveal_question(game, BoardInPlay(play.board.number, play.progress())))
+    number = _number(request.POST.get("board", ""))  # the board the page shows
+    confirmed = confirm.confirm_number(request)
+    if isinstance(confirmed, HttpResponse):
+        return confirmed
     try:
-        board = JoinTable.for_game(game).reveal(number, by=request.user)
+        board = JoinTable.for_game(game).reveal(number, by=request.user, confirm=confirmed)
+    except BoardInPlay as in_play:
+        if request.htmx:
+            return confirm.in_page(request, reveal_question(game, in_play))
+        return redirect(reverse("join_reveal", args=[game.pk]) + f"?board={in_play.number}")
     except SeatError as error:
         if request.htmx:
             return _fragments(request, game, VIEW, reveal_error=str(error))
         messages.error(request, str(error))
         return redirect(game)
     if request.htmx:
-        return _fragments(request, game, VIEW)
+        return _fragments(request, game, VIEW, answered=confirmed is not None)
     messages.success(request, f"Board {board.number}: all four hands are shown to the table.")
     return redirect(game)
 
@@ -177,10 +225,12 @@ def new_invite(request: HttpRequest, pk: int) -> HttpResponse:
     return _seating_done(request, game, "New invite link made: the old one no longer works.")
 
 
-def _seating_done(request: HttpRequest, game: Game, message: str, error: str = "") -> HttpResponse:
+def _seating_done(
+    request: HttpRequest, game: Game, message: str, error: str = "", *, answered: bool = False
+) -> HttpResponse:
     """htmx: the players panel (with the seat view out of band); otherwise back to the page."""
     if request.htmx:
-        return _fragments(request, game, PANEL, seat_error=error)
+        return _fragments(request, game, PANEL, seat_error=error, answered=answered)
     if error:
         messages.error(request, error)
     else:
@@ -241,22 +291,54 @@ def remove(request: HttpRequest, pk: int) -> HttpResponse:
     return _host_seating(request, pk, change)
 
 
+def leave_question(game: Game, leaving: LeavingBoardInPlay, manages: bool) -> confirm.Confirmation:
+    """Standing up from a hand in play: what the player (or the seated host) is asked first."""
+    return confirm.Confirmation(
+        title=f"Board {leaving.number} is being played: {leaving.progress}.",
+        question="Stand up anyway?",
+        consequence=leaving.consequence,
+        action=reverse("seat_leave", args=[game.pk]),
+        button="Stand up anyway",
+        fields=(("confirm", str(leaving.number)),),
+        back=game.get_absolute_url(),
+        back_label="Stay seated",
+        hx_target="#seating" if manages else "#confirm",
+    )
+
+
 @login_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 @vary_on_headers("HX-Request")
 def leave(request: HttpRequest, pk: int) -> HttpResponse:
-    """A seated player (or the host) stands up."""
+    """A seated player (or the host) stands up. From a hand being played only with
+    ``confirm``, the board's number: otherwise the answer is the question (in the page for
+    htmx, else this route's GET page)."""
     game = get_object_or_404(Game, pk=pk)
     manages = game.can_manage(request.user)
     if not manages and not seat_of(game, request.user):
         raise Http404("No such game")
     if game.game_type != Game.Type.JOIN:
         return _not_join(request, game)
+    table = JoinTable.for_game(game)
+    if request.method == "GET":
+        leaving = table.leaving_board_in_play(request.user)
+        if leaving is None:
+            return redirect(game)  # nothing to ask: the page's button stands up at once
+        return confirm.page(request, game, leave_question(game, leaving, manages))
+    confirmed = confirm.confirm_number(request)
+    if isinstance(confirmed, HttpResponse):
+        return confirmed
     try:
-        JoinTable.for_game(game).leave(request.user)
+        table.leave(request.user, confirm=confirmed)
+    except LeavingBoardInPlay as leaving:
+        if request.htmx:
+            return confirm.in_page(request, leave_question(game, leaving, manages))
+        return redirect("seat_leave", pk)
     except SeatError as e:
         return _seating_done(request, game, "", error=str(e))
     if manages:
-        return _seating_done(request, game, "You left your seat.")
+        return _seating_done(request, game, "You left your seat.", answered=confirmed is not None)
     messages.success(request, f"You left the table of {game.name}.")
+    if request.htmx:
+        return HttpResponseClientRedirect(reverse("home"))
     return redirect("home")

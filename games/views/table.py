@@ -10,15 +10,18 @@ from django.db.models import Count, Q, QuerySet
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.templatetags.static import static
-from django.views.decorators.http import require_POST, require_safe
+from django.urls import reverse
+from django.views.decorators.http import require_http_methods, require_safe
 from django.views.decorators.vary import vary_on_headers
+from django_htmx.http import reswap, retarget
 
 from games.formats.play import IllegalAction
 from games.forms import GameForm
 from games.models import BoardPlay, DealtBoard, Deck, Game
-from games.models.board_play import SolvingPar, running_total
+from games.models.board_play import BoardInPlay, SolvingPar, running_total
 from games.models.join import JoinTable
 from games.play_view import for_practice
+from games.views import confirm
 from games.views.jobs import solve_in_background
 from games.views.join import join_context, player_table
 
@@ -111,6 +114,10 @@ def dealt_context(game: Game, board: DealtBoard, shown: str | None, queue_head: 
     if board.number > 1 and shown == str(board.number - 1):
         context["history_row"] = True
         context["history_drop"] = max(board.number - HISTORY_SHOWN, 0)  # the row that falls off
+        if game.practice_play != Game.PracticePlay.SHOW:  # its row says "not finished" if the deal ended it
+            before = game.boards.select_related("deck", "played").filter(number=board.number - 1).first()
+            if before is not None and getattr(before, "played", None) is not None and before.played.abandoned:
+                context["ended_row"] = before
     else:
         context["history"] = recent_boards(game)
     return context
@@ -172,15 +179,30 @@ def felt(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @login_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 @vary_on_headers("HX-Request")
 def deal(request: HttpRequest, pk: int) -> HttpResponse:
+    """Deal New Cards. Over a board in play (someone has called or played, it is not
+    over) only with ``confirm``, its number: otherwise the answer is the question, in
+    the page for htmx, else this route's GET page, whose form posts ``confirm``."""
+    if request.method == "GET":
+        return deal_question_page(request, _get_game_for_host(request, pk))
+    confirmed = confirm.confirm_number(request)
+    if isinstance(confirmed, HttpResponse):
+        return confirmed
     try:  # the manager's check is part of the dealing statement
-        board = Game.objects.deal_next_as(request.user, pk)
+        board = Game.objects.deal_next_as(request.user, pk, confirm_abandon=confirmed)
     except Game.DoesNotExist:
         raise Http404("No such game.") from None
     except Game.SetFinished:
         return set_finished(request, _get_game_for_host(request, pk))
+    except BoardInPlay as in_play:
+        game = _get_game_for_host(request, pk)
+        if request.htmx:
+            return confirm.in_page(request, deal_question(game, in_play))
+        return redirect("deal", pk)
+    except Game.ConfirmedAnotherBoard as error:
+        return deal_refused(request, _get_game_for_host(request, pk), str(error))
     game = board.game
     if request.htmx and game.game_type == Game.Type.JOIN:
         return render(request, "games/game.html#table", table_context(game, request))
@@ -188,6 +210,42 @@ def deal(request: HttpRequest, pk: int) -> HttpResponse:
         context = dealt_context(game, board, request.POST.get("shown"), request.POST.get("queue_head"))
         return render(request, "games/game.html#dealt", context)
     messages.success(request, f"Board {board.number} dealt.")
+    return redirect(game)
+
+
+def deal_question(game: Game, in_play: BoardInPlay) -> confirm.Confirmation:
+    """Deal New Cards over board ``in_play.number``: what the host is asked first."""
+    number = in_play.number
+    join = game.game_type == Game.Type.JOIN
+    return confirm.Confirmation(
+        title=str(in_play),
+        question="Deal the next board anyway?",
+        consequence=f"Board {number} will be recorded as not finished: it scores nothing in the running total.",
+        action=reverse("deal", args=[game.pk]),
+        button="Deal the next board anyway",
+        fields=(("confirm", str(number)),),
+        back=game.get_absolute_url(),
+        back_label=f"Keep playing board {number}",
+        hx_target="#table" if join else "#felt",
+        hx_include="" if join else "#shown-board, #queue-head",
+    )
+
+
+def deal_question_page(request: HttpRequest, game: Game) -> HttpResponse:
+    """The question as a page (no JavaScript); back to the table when no board is in play."""
+    play = game.board_in_play()
+    if play is None:
+        messages.info(request, "No board is being played now: Deal New Cards deals the next board at once.")
+        return redirect(game)
+    return confirm.page(request, game, deal_question(game, BoardInPlay(play.board.number, play.progress())))
+
+
+def deal_refused(request: HttpRequest, game: Game, message: str) -> HttpResponse:
+    """A confirmation sent for a board no longer on the table: nothing dealt, the table as it is."""
+    if request.htmx:
+        response = render(request, "games/game.html#table", {**table_context(game, request), "deal_notice": message})
+        return reswap(retarget(response, "#table"), "outerHTML")
+    messages.error(request, message)
     return redirect(game)
 
 

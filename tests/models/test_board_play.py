@@ -212,13 +212,15 @@ def test_the_host_may_refuse_an_undo_and_play_goes_on(table):
     assert play.state().turn == "W"
 
 
-def test_an_undo_request_lapses_when_the_table_plays_on(table):
+def test_an_undo_request_holds_the_table_until_the_host_answers(table):
     play = call(table, "1NT", "P")
     play = play.act("E", "ask_undo", play.actions)
-    play = call(play, "2NT")  # South called meanwhile: East's pass is no longer the last action
-    assert play.undo_asked_by == ""
-    with pytest.raises(IllegalAction, match="Nobody has asked"):
-        play.act("", "keep", play.actions)
+    with pytest.raises(IllegalAction, match="^Waiting for the host to answer East's undo request$"):
+        call(play, "2NT")  # South, next to call
+    play.refresh_from_db()
+    assert play.undo_asked_by == "E" and len(play.calls) == 2
+    play = play.act("", "keep", play.actions)
+    assert call(play, "2NT").state().turn == "W"
 
 
 def test_there_is_nothing_to_undo_before_the_first_call(practice):
@@ -314,7 +316,7 @@ def test_a_file_result_given_as_a_claim_counts_too(game):
 def test_a_board_without_a_recorded_result_is_scored_against_par(practice):
     play = call(practice, "P", "P", "P", "P")
     assert play.reference.startswith("par: ") and play.reference_score == 1520 and play.imps == -17
-    assert running_total(play.board.game) == {"boards": 1, "score": 0, "imps": -17}
+    assert running_total(play.board.game) == {"boards": 1, "score": 0, "imps": -17, "unfinished": 0}
 
 
 def test_a_random_board_is_scored_against_par(game):

@@ -38,7 +38,7 @@ def join_game(host, other_user) -> Game:
 def new_play(game: Game, deal: str = DEAL) -> BoardPlay:
     number = game.boards.count() + 1
     game.add_decks([ParsedDeck(deal, 0, 1, dealer="N", vul="None", board=str(number))])
-    board = Game.objects.get(pk=game.pk).deal_next()
+    board = Game.objects.get(pk=game.pk).deal_next(confirm_abandon=number - 1 if number > 1 else None)
     return BoardPlay.start(board, BoardPlay.Mode.TABLE)
 
 

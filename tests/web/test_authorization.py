@@ -38,7 +38,7 @@ ROUTES: dict[str, tuple[str, set[str]]] = {
     "game": (HOST, {"GET"}),
     "game_settings": (HOST, {"GET", "POST"}),
     "game_delete": (HOST, {"GET", "POST"}),
-    "deal": (HOST, {"POST"}),
+    "deal": (HOST, {"GET", "POST"}),  # GET: the question asked before a board in play is left
     "queue_move": (HOST, {"POST"}),
     "queue_remove": (HOST, {"POST"}),
     "queue_clear": (HOST, {"POST"}),
@@ -62,12 +62,12 @@ ROUTES: dict[str, tuple[str, set[str]]] = {
     # tests/web/test_join_privacy.py walks the seated players' side).
     "join_game": (HOST, {"GET", "POST"}),
     "seat_poll": (HOST, {"GET"}),
-    "join_reveal": (HOST, {"POST"}),
+    "join_reveal": (HOST, {"GET", "POST"}),
     "join_invite": (HOST, {"POST"}),
     "seat_sit": (HOST, {"POST"}),
     "seat_move": (HOST, {"POST"}),
     "seat_remove": (HOST, {"POST"}),
-    "seat_leave": (HOST, {"POST"}),
+    "seat_leave": (HOST, {"GET", "POST"}),
 }
 PBN = (
     b'[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n'

@@ -71,8 +71,12 @@ def test_it_answers_htmx_with_the_new_board_and_the_panels_out_of_band(host_clie
     assert "HX-Request" in response["Vary"]
 
 
-def test_it_needs_a_post(host_client, game):
-    assert host_client.get(f"/games/{game.pk}/deal/").status_code == 405
+def test_it_deals_only_on_a_post(host_client, game):
+    """A GET is the question asked before a board in play is dealt over; with none in play,
+    it goes back to the table."""
+    response = host_client.get(f"/games/{game.pk}/deal/")
+    assert response.status_code == 302 and response.url == f"/games/{game.pk}/"
+    assert host_client.put(f"/games/{game.pk}/deal/").status_code == 405
     assert not DealtBoard.objects.exists()
 
 

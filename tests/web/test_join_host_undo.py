@@ -84,10 +84,11 @@ def test_with_a_request_waiting_the_host_takes_the_call_back(act, table):
     assert calls() == ["1H"] and play.undo_asked_by == "" and play.state().turn == "E"
 
 
-def test_a_request_that_lapsed_leaves_nothing_to_undo(act, table):
+def test_a_request_refused_leaves_nothing_to_undo(act, table):
     act("alice", "call", call="1H")
     act("bob", "call", call="2C")
     act("bob", "ask_undo")
-    act("dave", "call", call="P")  # play goes on: the request lapses
+    act("alice", "keep")
+    act("dave", "call", call="P")  # play goes on once the host has answered
     assert alert_text(act("alice", "undo")) == REFUSED
     assert calls() == ["1H", "2C", "P"]

@@ -399,10 +399,10 @@ def test_the_files_record_stays_hidden_while_the_board_is_played(at, table):
 @pytest.mark.parametrize("username", ["alice", "bob", "dave", "erin"])
 def test_a_board_revealed_at_play_shows_every_hand_still_held(at, table, username):
     play_to_the_lead(at, table)
-    table.reveal(1)
+    table.reveal(1, confirm=1)
     html = at(username).get(f"/games/{table.game.pk}/").content.decode()
     for seat in "NW":
         for text in shown(seat):
             assert text in html
-    assert "South's hand" in html and ("K 10 2" in html or 'value="SK"' in html)  # alice plays it next
+    assert "South's hand" in html and "K 10 2" in html and 'name="card"' not in html  # the board is over
     assert 'title="spades">♠</span> <span class="cards">Q 9 8 7</span>' in html  # East, less the ♠3 led

@@ -166,21 +166,24 @@ def join_game(host, other_user):
 def test_a_board_in_play_at_a_join_table_is_not_exported_to_a_seated_host(host_client, join_game):
     first = join_game.deal_next()
     play = cards(opening(BoardPlay.start(first, BoardPlay.Mode.TABLE)), 5)
-    JoinTable.for_game(join_game).reveal(1)  # shown to the table, and still in play
-    response = host_client.get(f"/games/{join_game.pk}/export/dealt.pbn")
-    assert read_decks(response.content, "dealt.pbn").decks == []
-
-    join_game.deal_next()  # board 2 on the table; board 1 still unfinished
     for fmt in ("pbn", "lin"):
         response = host_client.get(f"/games/{join_game.pk}/export/dealt.{fmt}")
         assert read_decks(response.content, f"dealt.{fmt}").decks == []
 
-    play = claim(play, 0)  # board 1 over once both defenders accept: exported, with its result
-    play = play.act("E", "accept", play.actions).act("W", "accept", play.actions + 1)
-    assert play.done
-    deck = exported(host_client, join_game, "pbn")
-    assert deck.board == "1" and deck.result == str(play.tricks)
+    join_game.deal_next(confirm_abandon=1)  # board 2 on the table; board 1 ends, not finished
+    deck = exported(host_client, join_game, "pbn")  # board 2 waits until it is revealed
+    assert deck.board == "1" and deck.result == "" and ("Termination", "not finished") in deck.tags
+    assert [card for trick in deck.play for card in trick] == play.cards
     assert dict(deck.players) == {"N": "alice", "E": "bob"}
+
+
+def test_a_board_revealed_before_it_was_over_exports_as_far_as_it_went(host_client, join_game):
+    board = join_game.deal_next()
+    play = cards(opening(BoardPlay.start(board, BoardPlay.Mode.TABLE)), 2)
+    JoinTable.for_game(join_game).reveal(1, confirm=1)
+    deck = exported(host_client, join_game, "pbn")
+    assert ("Termination", "revealed, not finished") in deck.tags and deck.result == ""
+    assert [card for trick in deck.play for card in trick] == play.cards
 
 
 def test_a_board_in_play_at_a_join_table_is_left_out_for_staff_and_the_command_too(staff_client, join_game, tmp_path):

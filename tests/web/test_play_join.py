@@ -226,12 +226,13 @@ def test_only_the_last_actor_may_ask_to_undo(act, table):
     assert BoardPlay.objects.get().undo_asked_by == "E"
 
 
-def test_an_undo_request_lapses_when_play_goes_on(act, table):
+def test_an_undo_request_holds_the_table_until_the_host_answers(act, table):
     act("alice", "call", call="1H")
     act("bob", "call", call="2C")
     act("bob", "ask_undo")
-    assert alert_text(act("dave", "call", call="P")) == ""
-    assert BoardPlay.objects.get().undo_asked_by == ""
+    assert alert_text(act("dave", "call", call="P")) == "Waiting for the host to answer East's undo request"
+    play = BoardPlay.objects.get()
+    assert play.undo_asked_by == "E" and len(play.calls) == 2
 
 
 def test_the_host_grants_an_undo(act, client, table, django_user_model):
@@ -338,7 +339,7 @@ def test_an_alert_is_shown_to_the_opponents_and_not_to_partner(act, client, tabl
         assert "Jacoby: &lt;4+ hearts&gt;" in seen[seat] and 'class="call alerted"' in seen[seat]
     assert "Jacoby" not in seen["N"] and "alerted" not in seen["N"] and "Alerted" not in seen["N"]
     assert "<4+ hearts>" not in "".join(seen.values())  # escaped everywhere
-    table.leave(table.game.host)  # the host, not seated, sees every alert
+    table.leave(table.game.host, confirm=1)  # the host, not seated, sees every alert
     client.force_login(table.game.host)
     assert "Jacoby: &lt;4+ hearts&gt;" in client.get(f"/games/{table.game.pk}/").text
 

@@ -148,7 +148,7 @@ def test_each_seat_sees_only_what_the_phase_allows(act, client, table, django_us
 @pytest.mark.parametrize("phase", PHASES)
 def test_the_host_not_seated_sees_dummy_and_a_claim_only(act, client, table, host, phase):
     PHASES[phase](act)
-    table.leave(host)  # alice played North; standing up, she watches as the host
+    table.leave(host, confirm=1)  # alice played North; standing up, she watches as the host
     client.force_login(host)
     for headers in ({}, HX):
         assert_sees(client.get(f"/games/{table.game.pk}/", headers=headers).text, state(), may_see(phase, None))
