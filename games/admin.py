@@ -128,7 +128,7 @@ def count_of(queryset: QuerySet) -> Coalesce:
 @admin.register(Game)
 class GameAdmin(ReviewAdmin):
     list_display = ("name", "host", "game_type", "allow_upload", "queued", "dealt", "created_at")
-    list_filter = (user_filter("host", "host"), "game_type", "allow_upload", "scoring", "created_at")
+    list_filter = (user_filter("host", "host"), "game_type", "allow_upload", "created_at")
     list_select_related = ("host",)
     search_fields = ("name", "host__username")
     readonly_fields = ("next_board_number", "created_at", "whole_queue")

@@ -34,6 +34,7 @@ class GameForm(forms.ModelForm):
         labels = {"name": "Game name", "game_type": "Game type", "practice_play": "How a practice board is played"}
         widgets = {
             "practice_play": forms.RadioSelect,
+            "scoring": forms.RadioSelect,
             "missing_info": forms.RadioSelect,
             "when_empty": forms.RadioSelect,
         }
@@ -46,6 +47,8 @@ class GameForm(forms.ModelForm):
             "file's auction, its contract or par, against a double-dummy robot.",
             "missing_info": "Board rotation: board 1 North deals, nobody vulnerable; board 2 East, N-S; and so on.",
             "when_empty": "What Deal New Cards does once every uploaded deck has been dealt.",
+            "scoring": "Each board played to the end is scored in IMPs against the result its file records "
+            "(“at the other table”), or against par when the file records none.",
         }
 
     def __init__(self, *args, **kwargs) -> None:

@@ -76,9 +76,11 @@ class Game(models.Model):
         JOIN = "join", "Join"
 
     class Scoring(models.TextChoices):
+        """How a board played to the end is scored: IMPs against the file's result, or par
+        when it records none (``games.models.results``). Matchpoints and rubber need
+        several tables playing the same boards, which a game here does not have."""
+
         IMPS = "imps", "IMPs"
-        MATCHPOINTS = "matchpoints", "Matchpoints"
-        RUBBER = "rubber", "Rubber / Chicago"
 
     class WhenEmpty(models.TextChoices):
         RANDOM = "random", "Deal at random"

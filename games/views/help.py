@@ -244,6 +244,7 @@ def uploading_decks(request: HttpRequest) -> HttpResponse:
         "catch_all": CATCH_ALL,
         "practice_play": Game.PracticePlay.choices,
         "practice_play_label": Game._meta.get_field("practice_play").verbose_name,
+        "name_max_length": Game._meta.get_field("name").max_length,
         "tie_order": [{"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}[s] for s in TIE_ORDER],
         "scoring": _scoring(),
     }

@@ -325,14 +325,6 @@ def test_a_random_board_is_scored_against_par(game):
     assert play.reference.startswith("par: ") and play.reference_score is not None
 
 
-def test_matchpoints_keep_the_score_but_no_imps(host):
-    game = Game.objects.create(host=host, name="Pairs", scoring=Game.Scoring.MATCHPOINTS)
-    play = BoardPlay.start(deal_board(game, contract="3NT", declarer="N", result="9"), BoardPlay.Mode.ALL_FOUR)
-    play = call(play, "P", "P", "P", "P")
-    assert play.reference_score == 400 and play.imps is None
-    assert running_total(game) == {"boards": 1, "score": 0, "imps": 0}
-
-
 def test_just_declare_turns_the_files_result_with_the_deal(game):
     """3NT by East, 9 tricks in the file: E-W +400. Turned a quarter so East declares from
     South, that is N-S's +400 as played; South's 13 tricks (+520) win 3 IMPs."""

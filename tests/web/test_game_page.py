@@ -138,6 +138,6 @@ def test_a_missing_game_is_404(host_client):
 
 
 def test_the_host_sees_the_rules(host_client, host):
-    game = Game.objects.create(host=host, name="Pairs", scoring="matchpoints", missing_info="random")
+    game = Game.objects.create(host=host, name="Pairs", missing_info="random")
     html = page(host_client, game)
-    assert "Matchpoints" in html and "random dealer and vulnerability" in html
+    assert "Practice · IMPs ·" in html and "random dealer and vulnerability" in html

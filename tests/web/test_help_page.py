@@ -464,3 +464,16 @@ def test_the_help_gives_the_pdf_and_job_limits_in_force(client, settings):
     assert cell(page, "limit-pdf-boards") == "120" and cell(page, "limit-jobs") == "3"
     assert "One PDF holds up to 120 boards" in page and "You may have 3 PDFs or" in page
     assert "Solving this deal double dummy" in page and "(robot) is choosing a card" in page
+
+
+def test_it_explains_renaming_deleting_scoring_and_the_hand_records(page):
+    words = text_of(page.split('<section id="game-settings"')[1].split("</section>")[0])
+    max_length = Game._meta.get_field("name").max_length
+    assert "rename the game" in words and f"{max_length} characters at most" in words
+    for part in ("queued decks", "dealt boards", "with their results", "staged uploads", "invite link"):
+        assert part in words, part
+    assert "Nothing is deleted until you confirm" in words and "none of it" in words
+    scores = text_of(page.split('id="play-scores"')[1].split("</ul>")[0])
+    assert "Every game is scored in IMPs" in scores and "Matchpoints and rubber" in scores and "not offered" in scores
+    records = text_of(page.split('id="hand-records"')[1].split("</p>")[0])
+    assert "3♥X" in records and "high-card points" in records

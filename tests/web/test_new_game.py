@@ -32,12 +32,23 @@ def test_it_creates_the_game_for_the_host(host_client, host):
 
 
 def test_it_can_create_a_game_without_upload(host_client):
-    host_client.post(
-        "/games/new/", {**RULES, "allow_upload": "0", "scoring": "matchpoints", "missing_info": "south_none"}
-    )
+    host_client.post("/games/new/", {**RULES, "allow_upload": "0", "missing_info": "south_none"})
     game = Game.objects.get()
     assert not game.allow_upload
-    assert (game.scoring, game.missing_info) == ("matchpoints", "south_none")
+    assert (game.scoring, game.missing_info) == ("imps", "south_none")
+
+
+def test_it_offers_only_the_scoring_that_is_implemented(host_client):
+    html = host_client.get("/games/new/").text
+    assert 'name="scoring" value="imps"' in html and "against par" in html
+    assert "matchpoints" not in html.lower() and "rubber" not in html.lower()
+
+
+@pytest.mark.parametrize("scoring", ["matchpoints", "rubber"])
+def test_it_refuses_scoring_it_does_not_offer(host_client, scoring):
+    response = host_client.post("/games/new/", {**RULES, "scoring": scoring})
+    assert response.status_code == 200 and "Select a valid choice" in response.text
+    assert not Game.objects.exists()
 
 
 def test_it_needs_a_name(host_client):

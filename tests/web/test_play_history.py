@@ -86,13 +86,6 @@ def test_the_running_total_adds_up_the_boards_played(played):
     assert html == "2 boards played · N-S +520 · -6 IMPs"
 
 
-def test_the_running_total_leaves_out_imps_when_the_game_does_not_score_them(host):
-    game = Game.objects.create(host=host, name="Pairs", scoring=Game.Scoring.MATCHPOINTS)
-    call(BoardPlay.start(game.deal_next(), BoardPlay.Mode.ALL_FOUR), "P", "P", "P", "P")
-    html = text_of(render_to_string("games/partials/play_total.html", {"total": running_total(game), "game": game}))
-    assert html == "1 board played · N-S 0"
-
-
 def test_the_running_total_before_any_board_is_over(game):
     html = text_of(render_to_string("games/partials/play_total.html", {"total": running_total(game), "game": game}))
     assert html == "No board played to the end yet."
