@@ -170,7 +170,7 @@ class BoardPlay(models.Model):
             if row.undo_asked_by and action not in UNDO_ANSWERS:
                 # The table holds until the host answers: a card played meanwhile would
                 # make the request about an action that is no longer the last.
-                raise IllegalAction(f"Waiting for the host to answer {SEAT_NAMES[row.undo_asked_by]}'s undo request")
+                raise IllegalAction(waiting_for_undo(row.undo_asked_by))
             state = row.state()
             handler = getattr(row, f"_do_{action}", None)
             if action not in ACTIONS or handler is None:
@@ -359,6 +359,11 @@ class BoardPlay(models.Model):
 
 ACTIONS = ("call", "card", "claim", "accept", "reject", "ask_undo", "undo", "keep")
 UNDO_ANSWERS = ("ask_undo", "undo", "keep")  # what may happen while an undo request waits
+
+
+def waiting_for_undo(seat: str) -> str:
+    """The refusal of any other action while ``seat``'s undo request waits for the host."""
+    return f"Waiting for the host to answer {SEAT_NAMES[seat]}'s undo request"
 
 
 def robot_answers(state: BoardState) -> BoardState:

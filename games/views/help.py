@@ -5,7 +5,8 @@ from settings at request time, the 16-board table comes from
 ``games.formats.model``, the game's rule options from ``Game.MissingInfo`` and
 ``Game.PracticePlay``, the robot's order among equal cards from
 ``games.formats.robot``, the scoring example from ``games.formats.scoring`` and
-``games.models.results``, and every example (the worked LIN and PBN boards, the
+``games.models.results``, the words said about a board in play from
+``games.models.board_play``, and every example (the worked LIN and PBN boards, the
 sample of each problem message) is put through the real reader, so the page shows
 what an upload would show.
 """
@@ -22,12 +23,14 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_safe
 
+from games.formats import play as rules_of_play
 from games.formats import read_decks
 from games.formats.model import SEATS, Deck, dealer_for_board, vul_for_board
 from games.formats.robot import TIE_ORDER
 from games.formats.rotate import declarer_of, rotate, rotation_for
 from games.formats.scoring import duplicate_score, imps
 from games.models import VUL_CHOICES, Game
+from games.models.board_play import BoardInPlay, BoardPlay, waiting_for_undo
 from games.models.deck import side_score
 from games.models.results import result_line
 from games.models.upload import ROTATION_CHOICES, problem_text, read_file
@@ -194,6 +197,35 @@ def _scoring() -> dict[str, Any]:
     }
 
 
+@cache
+def _board_in_play() -> dict[str, Any]:
+    """What the table says about a board in play, from the models: the question Deal New
+    Cards asks (board 3, 4♥ by North, 14 cards played, on the worked board), the history's
+    line once it is left unfinished, and the refusal while an undo request waits."""
+    deal = _worked()["deck"].deal
+    state = rules_of_play.new_board(deal, "N", "None")
+    for call in ("1H", "P", "2NT", "P", "4H", "P", "P", "P"):
+        state = rules_of_play.make_call(state, state.turn, call, False, "")
+    for _ in range(14):
+        state = rules_of_play.play_card(state, state.turn, rules_of_play.legal_cards(state)[0], by=state.actor)
+    play = BoardPlay(
+        mode=BoardPlay.Mode.ALL_FOUR,
+        deal=deal,
+        dealer="N",
+        vul="None",
+        calls=[{"call": c.call, "alert": c.alert, "explanation": c.explanation} for c in state.calls],
+        cards=list(state.cards),
+        abandoned=BoardPlay.Abandoned.DEALT,
+    )
+    return {
+        "question": str(BoardInPlay(3, play.progress())),
+        "line": result_line(play),
+        "dealt": BoardPlay.Abandoned.DEALT.label,
+        "revealed": BoardPlay.Abandoned.REVEALED.label,
+        "hold": waiting_for_undo("E"),
+    }
+
+
 def _limits() -> dict[str, Any]:
     """The limits in force now (settings may change between requests, and in tests)."""
     hours = settings.DECK_UPLOAD_EXPIRY_HOURS
@@ -247,5 +279,6 @@ def uploading_decks(request: HttpRequest) -> HttpResponse:
         "name_max_length": Game._meta.get_field("name").max_length,
         "tie_order": [{"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}[s] for s in TIE_ORDER],
         "scoring": _scoring(),
+        "board_in_play": _board_in_play(),
     }
     return render(request, "games/help_upload.html", context)
