@@ -76,7 +76,7 @@ def test_the_confirmed_deal_deals_and_records_the_board_as_not_finished(host_cli
     row = text(page.split('id="history-board-1"')[1].split("</tr>")[0])
     assert "not finished: 4♥ by N, 1 card played" in row
     total = text(page.split('id="play-total"')[1].split("</p>")[0])
-    assert "No board played to the end yet. 1 not finished, scoring nothing" in total
+    assert "No board played to the end yet; 1 board not finished, scoring nothing" in total
 
 
 def test_the_question_page_with_nothing_in_play_goes_back_to_the_table(host_client, practice):
@@ -84,6 +84,14 @@ def test_the_question_page_with_nothing_in_play_goes_back_to_the_table(host_clie
     response = host_client.get(f"/games/{practice.pk}/deal/", follow=True)
     assert response.redirect_chain == [(f"/games/{practice.pk}/", 302)]
     assert "No board is being played now: Deal New Cards deals the next board at once." in response.text
+
+
+def test_the_running_total_counts_unfinished_boards_apart(host_client, practice):
+    board = practice.deal_next(confirm_abandon=1)
+    call(BoardPlay.start(board, BoardPlay.Mode.ALL_FOUR), "P", "P", "P", "P")
+    page = host_client.get(f"/games/{practice.pk}/").text
+    total = text(page.split('id="play-total"')[1].split("</p>")[0])
+    assert total.endswith("1 board played · N-S 0 · +7 IMPs · 1 board not finished, scoring nothing")
 
 
 # --- with htmx -------------------------------------------------------------------------------
