@@ -255,3 +255,20 @@ if not DEBUG:
     SECURE_HSTS_INCLUDE_SUBDOMAINS = True
     SECURE_HSTS_PRELOAD = True
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+# Dealer scripts (games.formats.dealer, games.dealer_runs): Debian's dealer program makes
+# decks from a teacher's script. Every run is bounded: DEALER_MAX_TRIES hands generated (a
+# script whose own generate asks for more is refused), DEALER_SECONDS of wall clock in a
+# request (DEALER_COMMAND_SECONDS in manage.py deal_decks) and a second more of processor
+# time, DEALER_MEMORY_MB of address space, scripts of DEALER_SCRIPT_MAX_BYTES at most. At
+# most DEALER_RUNS_AT_ONCE scripts run on the machine at once (fewer than the web workers),
+# one per user, counted with lock files in DEALER_LOCK_DIR.
+DEALER_PROGRAM = os.environ.get("DEALER_PROGRAM", "/usr/games/dealer")
+DEALER_MAX_TRIES = int(os.environ.get("DEALER_MAX_TRIES", "1000000"))
+DEALER_SECONDS = float(os.environ.get("DEALER_SECONDS", "5"))
+DEALER_COMMAND_SECONDS = float(os.environ.get("DEALER_COMMAND_SECONDS", "60"))
+DEALER_MEMORY_MB = int(os.environ.get("DEALER_MEMORY_MB", "256"))
+DEALER_SCRIPT_MAX_BYTES = int(os.environ.get("DEALER_SCRIPT_MAX_BYTES", str(64 * 1024)))
+DEALER_RUNS_AT_ONCE = int(os.environ.get("DEALER_RUNS_AT_ONCE", "2"))
+DEALER_LOCK_DIR = os.environ.get(
+    "DEALER_LOCK_DIR", str(Path(tempfile.gettempdir()) / f"deckupload-dealer-{os.getuid()}")
+)

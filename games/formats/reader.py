@@ -11,6 +11,7 @@ from collections.abc import Callable
 from .club import RECORD_FORMATS, record_format
 from .club import reader_for as club_reader
 from .club.detect import HEAD_BYTES
+from .dealer.script import looks_like_script
 from .decode import binary_reason, decode, detect_format
 from .model import Deck, FileResult, Problem
 
@@ -18,6 +19,9 @@ Reader = Callable[[str], tuple[list[Deck], list[Problem], list[str]]]
 
 NO_FORMAT = 'no LIN pairs (like md|...|) or PBN tags (like [Deal "..."]) found'
 NO_DEALS = "no deals found in this file"
+# A dealer script holds no deals: it makes them when run (games.formats.dealer), which
+# reading never does. The upload form and manage.py deal_decks run it.
+SCRIPT = "a dealer script: it makes decks when it is run (on the Upload Decks page, or by manage.py deal_decks)"
 
 
 def _reader(fmt: str) -> Reader:
@@ -47,6 +51,10 @@ def read_decks(data: bytes, name: str = "") -> FileResult:
         text, result.encoding = ("", "binary") if fmt else decode(data)
         why = "" if fmt else binary_reason(text)
         fmt = fmt or ("" if why else detect_format(text, name))
+        if not fmt and not why and looks_like_script(text):
+            result.format = "dlr"
+            result.problems.append(Problem(message=SCRIPT, line=1, kind="dealer_script"))
+            return result
         if not fmt:
             result.problems.append(Problem(message=why or NO_FORMAT, line=1, kind="unreadable"))
             return result

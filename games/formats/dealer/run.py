@@ -1,0 +1,380 @@
+"""Running a dealer script with Debian's ``dealer`` and reading the deals it prints.
+
+A script is code from a stranger, so the program runs as a bounded, disposable process:
+
+- no shell: the program's path and fixed options, the script on standard input;
+- hands tried capped (``-g``; a script's own ``generate`` above the cap is refused before
+  running), decks made set by the caller (``-p`` replaces the script's ``produce``);
+- the script's ``action`` replaced by ``printoneline``: statements may come in any order and
+  the last ``action`` wins, so one appended after the script is the one that runs, and
+  nothing its ``average``, ``frequency`` or ``print`` actions would say is ever printed;
+- ``nice`` 10, and ``resource`` limits on processor time, address space, file size (0: no file is
+  written), open files and new processes, set on the child before it has read a byte of
+  the script (it waits on its standard input until we write), not in a ``preexec_fn``,
+  which is unsafe in a threaded server;
+- a wall-clock deadline, an empty ``PATH`` and a fresh working folder; the whole process
+  group killed at the deadline or when the output passes what the decks asked for need;
+- only whole deal lines (``n AK.. e .. s .. w ..``) and the ``Generated N hands`` line
+  are read from the output, each deal validated like any file's; the dealer and the
+  vulnerability are the script's own statements (``script.read_script``).
+
+``run_script`` never raises: a crash, a timeout or a syntax error is a ``Run`` whose
+``problem`` says what happened, for a teacher to read.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import resource
+import secrets
+import selectors
+import shutil
+import signal
+import subprocess
+import tempfile
+import time
+from dataclasses import dataclass, field
+
+from ..cards import DealError, build_deal, parse_dotted_hand
+from ..model import SEATS, Deck, FileResult, Problem
+from .script import read_script
+
+DEFAULT_PROGRAM = "/usr/games/dealer"
+INSTALL = "sudo apt-get install dealer"
+# The program seeds its generator with 32 bits (seed 0 deals as seed 1 does).
+SEED_MAX = 2**32 - 1
+# printoneline prints some 75 bytes a deal; past ten times that per deck asked for, the
+# output is not the deals we asked for.
+BYTES_PER_DECK = 750
+OUTPUT_SLACK = 16 * 1024
+STDERR_BYTES = 16 * 1024
+SHOWN_MESSAGE = 200  # characters of the program's own message kept
+# The program and its options; the script follows on standard input.
+ENVIRONMENT = {"PATH": "/nonexistent", "LC_ALL": "C"}
+# printoneline, not printpbn: this build's printpbn flips the "verbose" switch on every deal
+# it prints, so the "Generated N hands" line would come or not by the parity of the count.
+NICENESS = 10  # pages keep the processor while a script runs
+APPENDED_ACTION = "\naction printoneline\n"
+
+# printoneline: "n AQ8.AQ5.QJT.AQ52 e ... s ... w KJT97643.K3.A43." (a void is an empty suit)
+_HAND = r"([AKQJT2-9akqjt]{0,13}(?:\.[AKQJT2-9akqjt]{0,13}){3})"
+_ONE_LINE = re.compile(rf"n {_HAND} e {_HAND} s {_HAND} w {_HAND}")
+_GENERATED = re.compile(r"Generated ([0-9]{1,12}) hands")
+_ERROR_LINE = re.compile(r"line ([0-9]{1,9}): (.*)")
+_UNPRINTABLE = re.compile(r"[^\x20-\x7e]")
+_SIGNALS = {
+    signal.SIGFPE: "a division by zero (/ or % by 0)",
+    signal.SIGSEGV: "it ran out of stack (a script nested or chained too deeply)",
+    signal.SIGABRT: "one of its internal checks failed",
+    signal.SIGBUS: "a memory fault",
+}
+VUL_WORDS = {"None": "nobody vulnerable", "NS": "N-S vulnerable", "EW": "E-W vulnerable", "All": "both vulnerable"}
+SEAT_WORDS = {"N": "North", "E": "East", "S": "South", "W": "West"}
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """What one run may use (deckupload.settings: DEALER_* settings)."""
+
+    max_tries: int = 1_000_000  # hands generated, the script's own generate no higher
+    seconds: float = 5.0  # wall clock
+    cpu_seconds: int = 6  # processor time: a second line behind the wall clock
+    memory_bytes: int = 256 * 1024 * 1024  # address space
+    max_script_bytes: int = 64 * 1024
+
+
+@dataclass(slots=True)
+class Run:
+    """What one run of a script made: decks, hands tried, and why it stopped short."""
+
+    name: str
+    count: int  # decks asked for
+    seed: int
+    decks: list[Deck] = field(default_factory=list)
+    tried: int = 0  # hands the program generated
+    seconds: float = 0.0
+    problem: str = ""  # why nothing (or less than asked) was made; "" when all went well
+    kind: str = ""  # dealer_refused, dealer_error, dealer_no_match, dealer_limit, dealer_crash, dealer_missing
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def summary(self) -> str:
+        """ "12 decks made by Basic_Weak_2.dlr (dealer script): 3,214 hands tried"."""
+        made = len(self.decks)
+        return f"{made} deck{'s' * (made != 1)} made by {self.name} (dealer script): {self.tried:,} hands tried"
+
+    def file_result(self) -> FileResult:
+        """The run as an uploaded file's result: its decks, notes and problem."""
+        result = FileResult(name=self.name, format="dlr", encoding="utf-8", decks=list(self.decks))
+        if self.problem and not self.decks:
+            result.problems.append(Problem(message=self.problem, line=0, kind=self.kind))
+            return result
+        result.notes = [self.summary, *self.notes]
+        return result
+
+
+def new_seed() -> int:
+    return secrets.randbelow(SEED_MAX) + 1
+
+
+def find_program(configured: str = "") -> str | None:
+    """The dealer program's path, or None when it is not installed."""
+    for path in (configured, DEFAULT_PROGRAM, shutil.which("dealer") or ""):
+        if path and os.path.isfile(path) and os.access(path, os.X_OK):
+            return path
+    return None
+
+
+def missing_program() -> str:
+    return f"dealer scripts need Debian's dealer program, which this server does not have ({INSTALL})"
+
+
+def run_script(
+    text: str,
+    *,
+    name: str = "script.dlr",
+    count: int = 16,
+    seed: int | None = None,
+    limits: Limits | None = None,
+    program: str | None = None,
+) -> Run:
+    """Run ``text`` to make ``count`` decks with ``seed`` (a new one when None)."""
+    limits = limits or Limits()
+    run = Run(name=name, count=count, seed=seed if seed is not None else new_seed())
+    size = len(text.encode("utf-8"))
+    if size > limits.max_script_bytes:
+        run.problem, run.kind = (
+            f"the script is {size:,} bytes; a dealer script may have at most {limits.max_script_bytes:,}",
+            "dealer_limit",
+        )
+        return run
+    script = read_script(text)
+    refusal = script.refusal(limits.max_tries)
+    if refusal:
+        run.problem, run.kind = f"not run: {refusal}", "dealer_refused"
+        return run
+    path = program or find_program()
+    if path is None:
+        run.problem, run.kind = missing_program(), "dealer_missing"
+        return run
+    tries = script.generate if script.generate is not None else limits.max_tries
+    args = [path, "-s", str(run.seed), "-p", str(count), "-g", str(tries)]
+    started = time.monotonic()
+    try:
+        out, err, returncode, stopped = _execute(args, (text + APPENDED_ACTION).encode("utf-8"), count, limits)
+    except OSError as error:  # not executable, or no room for a process
+        run.problem, run.kind = f"dealer could not be started: {error.strerror or error}", "dealer_missing"
+        return run
+    run.seconds = time.monotonic() - started
+    _read_output(run, out, script.dealer, script.vulnerable)
+    generated = _GENERATED.search(out.decode("ascii", "replace"))
+    if generated:
+        run.tried = int(generated.group(1))
+    elif returncode == 0 and not stopped and len(run.decks) < count:
+        run.tried = tries  # it ran to its cap of hands
+    _explain(run, err, returncode, stopped, tries, limits, text.count("\n") + 1)
+    if run.decks:
+        run.notes += _facts(run, script)
+    return run
+
+
+def _execute(args: list[str], script: bytes, count: int, limits: Limits) -> tuple[bytes, bytes, int, str]:
+    """(standard output, standard error, exit status, why we stopped it: "" or "time" or
+    "output") of one bounded run of the program."""
+    out_cap = count * BYTES_PER_DECK + OUTPUT_SLACK
+    with tempfile.TemporaryDirectory(prefix="dealer-") as folder:
+        proc = subprocess.Popen(
+            args,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            cwd=folder,
+            env=ENVIRONMENT,
+            process_group=0,
+            close_fds=True,
+        )
+        try:
+            _limit(proc.pid, limits)
+            out, err, stopped = _exchange(proc, script, time.monotonic() + limits.seconds, out_cap)
+        finally:
+            if proc.poll() is None:
+                _kill(proc)
+            proc.wait()
+            for pipe in (proc.stdin, proc.stdout, proc.stderr):
+                if pipe is not None and not pipe.closed:
+                    with contextlib.suppress(OSError):  # a write end the program never read
+                        pipe.close()
+    return out, err, proc.returncode, stopped
+
+
+def _limit(pid: int, limits: Limits) -> None:
+    cpu = max(1, limits.cpu_seconds)
+    try:
+        resource.prlimit(pid, resource.RLIMIT_CPU, (cpu, cpu + 1))
+        resource.prlimit(pid, resource.RLIMIT_AS, (limits.memory_bytes, limits.memory_bytes))
+        resource.prlimit(pid, resource.RLIMIT_FSIZE, (0, 0))
+        resource.prlimit(pid, resource.RLIMIT_CORE, (0, 0))
+        resource.prlimit(pid, resource.RLIMIT_NOFILE, (16, 16))
+        resource.prlimit(pid, resource.RLIMIT_NPROC, (0, 0))
+        os.setpriority(os.PRIO_PROCESS, pid, NICENESS)
+    except ProcessLookupError:  # gone already: it read nothing of the script
+        pass
+
+
+def _kill(proc: subprocess.Popen) -> None:
+    with contextlib.suppress(ProcessLookupError):  # it ended by itself meanwhile
+        os.killpg(proc.pid, signal.SIGKILL)
+
+
+def _exchange(proc: subprocess.Popen, script: bytes, deadline: float, out_cap: int) -> tuple[bytes, bytes, str]:
+    """Write the script, read both outputs, until the program ends, the deadline passes
+    or the output passes ``out_cap`` (then the process group is killed)."""
+    assert proc.stdin and proc.stdout and proc.stderr
+    out, err = bytearray(), bytearray()
+    pending = memoryview(script)
+    stopped = ""
+    with selectors.DefaultSelector() as selector:
+        os.set_blocking(proc.stdin.fileno(), False)
+        selector.register(proc.stdin, selectors.EVENT_WRITE)
+        selector.register(proc.stdout, selectors.EVENT_READ, out)
+        selector.register(proc.stderr, selectors.EVENT_READ, err)
+        while selector.get_map() and not stopped:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                stopped = "time"
+                break
+            for key, _ in selector.select(left):
+                if key.fileobj is proc.stdin:
+                    try:
+                        pending = pending[os.write(proc.stdin.fileno(), pending[:65536]) :]
+                    except BlockingIOError:
+                        continue
+                    except BrokenPipeError:  # it stopped reading (an error at some line): nothing more to say
+                        pending = pending[len(pending) :]
+                    if not pending:
+                        selector.unregister(proc.stdin)
+                        proc.stdin.close()
+                    continue
+                chunk = os.read(key.fileobj.fileno(), 65536)  # type: ignore[union-attr]
+                if not chunk:
+                    selector.unregister(key.fileobj)
+                    continue
+                key.data.extend(chunk)
+                if len(out) > out_cap or len(err) > STDERR_BYTES:
+                    stopped = "output"
+                    break
+    if stopped:
+        _kill(proc)
+    return bytes(out), bytes(err), stopped
+
+
+def _read_output(run: Run, out: bytes, dealer: str | None, vul: str | None) -> None:
+    """The deals of the program's one-line output: whole lines only, each deal checked."""
+    lines = out.decode("ascii", "replace").split("\n")[:-1]  # a last line without its newline was cut short
+    for line in lines:
+        match = _ONE_LINE.fullmatch(line.rstrip())
+        if match is None or len(run.decks) >= run.count:
+            continue
+        deal = _deal(match.groups())
+        if deal is None:
+            continue
+        number = str(len(run.decks) + 1)
+        source = "\n".join(
+            [f'[Board "{number}"]']
+            + [f'[Dealer "{dealer}"]'] * (dealer is not None)
+            + [f'[Vulnerable "{vul}"]'] * (vul is not None)
+            + [f'[Deal "{deal}"]']
+        )
+        index = len(run.decks)
+        run.decks.append(Deck(deal=deal, index=index, line=0, dealer=dealer, vul=vul, board=number, source=source))
+
+
+def _deal(hands: tuple[str, ...]) -> str | None:
+    """The canonical deal of North's, East's, South's and West's hands, or None when they
+    are not a whole deal."""
+    try:
+        masks = {seat: parse_dotted_hand(hand.upper())[0] for seat, hand in zip(SEATS, hands)}
+        deal, inferred = build_deal(masks)  # type: ignore[arg-type]
+    except DealError:
+        return None
+    return None if inferred else deal
+
+
+def _explain(run: Run, err: bytes, returncode: int, stopped: str, tries: int, limits: Limits, lines: int) -> None:
+    """Set ``run.problem`` (and a note, when some decks were made) for a run that stopped
+    short of the decks asked for."""
+    said = _program_message(err)
+    made = len(run.decks)
+    if stopped == "time":
+        run.problem, run.kind = (
+            f"stopped after {limits.seconds:g} seconds: the script takes too long "
+            "(each hand costs too much to check, or too few hands match)",
+            "dealer_limit",
+        )
+    elif stopped == "output":
+        run.problem, run.kind = f"stopped: dealer printed far more than {run.count} deals need", "dealer_limit"
+    elif returncode < 0:
+        number = -returncode
+        if number in (signal.SIGXCPU, signal.SIGKILL):
+            why = f"it used its {limits.cpu_seconds} seconds of processor time"
+        else:
+            why = _SIGNALS.get(number) or signal.Signals(number).name
+        run.problem, run.kind = f"dealer crashed while running this script: {why}", "dealer_crash"
+        run.decks.clear()
+    elif returncode != 0 or (said and not made):
+        run.problem, run.kind = _error_text(said, returncode, lines), "dealer_error"
+        run.decks.clear()
+    elif not made:
+        run.problem, run.kind = f"no hand matched in {tries:,} tries: loosen the specification", "dealer_no_match"
+    elif made < run.count:
+        run.notes.append(f"only {made} of the {run.count} decks asked for matched in {tries:,} tries")
+    if run.problem and run.decks:
+        run.notes.append(f"{run.problem}; the {made} deck{'s' * (made != 1)} made before that are kept")
+        run.problem = ""
+
+
+def _program_message(err: bytes) -> str:
+    for raw in err.decode("utf-8", "replace").splitlines():
+        text = _UNPRINTABLE.sub(" ", raw).strip()
+        if text:
+            return text[:SHOWN_MESSAGE]
+    return ""
+
+
+def _error_text(said: str, returncode: int, lines: int) -> str:
+    """ "dealer stopped at line 3: “syntax error”", or the message without a line. A line
+    past the script's own is the action appended to it: the script ended too soon (an
+    open comment or string, an expression cut short)."""
+    match = _ERROR_LINE.match(said)
+    if match:
+        line, message = int(match.group(1)), match.group(2).strip()
+        where = f"line {line}" if line <= lines else "the end of the script"
+        return f"dealer stopped at {where}: “{message}”"
+    if said:
+        return f"dealer stopped: “{said}”"
+    return f"dealer stopped with exit status {returncode} and no message"
+
+
+def _facts(run: Run, script) -> list[str]:
+    """What the preview says about a run beyond its summary line."""
+    notes = [f"seed {run.seed}: the same script, number of decks and seed make the same deals again"]
+    dealer, vul = script.dealer, script.vulnerable
+    if dealer and vul:
+        notes.append(f"the script sets the dealer ({SEAT_WORDS[dealer]}) and the vulnerability ({VUL_WORDS[vul]})")
+    elif dealer:
+        notes.append(
+            f"the script sets the dealer ({SEAT_WORDS[dealer]}) but not the vulnerability: "
+            "the game's rule for missing information gives it"
+        )
+    elif vul:
+        notes.append(
+            f"the script sets the vulnerability ({VUL_WORDS[vul]}) but not the dealer: "
+            "the game's rule for missing information gives it"
+        )
+    else:
+        notes.append("the script sets no dealer or vulnerability: the game's rule for missing information gives them")
+    if script.produce is not None and script.produce != run.count:
+        notes.append(f"the script's produce {script.produce:,} is replaced by the {run.count} decks asked for")
+    return notes

@@ -1,0 +1,170 @@
+"""What a dealer script says, read without running it.
+
+Hans van Staveren's ``dealer`` reads a script of statements (``generate``, ``produce``,
+``dealer``, ``vulnerable``, ``predeal``, ``condition``, ``action``, ``name = expression``)
+in its own lexical rules: ``#`` starts a comment only in the first column, ``//`` runs to
+the end of the line, ``/* */`` spans lines, strings are ``"..."`` with no escapes (and may
+span lines), keywords are lower case. ``tokens`` follows those rules, so that what it
+finds outside comments and strings is what the program will act on:
+
+- the dealer and the vulnerability the script sets, if it does (a deck without them
+  takes the game's rule for missing information);
+- its ``generate`` and ``produce`` numbers (the first is capped, the second replaced by
+  the number of decks asked for);
+- what we will not run (``tricks()`` writes the deal to a temporary file and runs GIB's
+  ``bridge`` through the shell);
+- whether a text is a dealer script at all (``looks_like_script``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+# One token at a time, most specific first. Strings have no escapes and may span lines
+# (the program's own examples have such strings in printes); a quote left open takes the
+# rest of the text, as the program's scanner would before it reports the error.
+_TOKEN = re.compile(
+    r"""
+    (?P<space>[ \t\r\f\v]+)
+  | (?P<newline>\n)
+  | (?P<comment>//[^\n]*|/\*.*?(?:\*/|\Z))
+  | (?P<string>"[^"]*(?:"|\Z))
+  | (?P<number>[0-9]+)
+  | (?P<word>[A-Za-z_][A-Za-z0-9_]*)
+  | (?P<op>&&|\|\||==|!=|<=|>=|.)
+    """,
+    re.VERBOSE | re.DOTALL,
+)
+COMPASS_SEAT = {"north": "N", "east": "E", "south": "S", "west": "W"}
+COMPASS = frozenset(COMPASS_SEAT)
+VULNERABLE = {"none": "None", "NS": "NS", "ns": "NS", "EW": "EW", "ew": "EW", "all": "All"}
+ACTIONS = frozenset(
+    ("printall", "print", "printew", "printpbn", "printcompact", "printoneline", "printes", "average", "frequency")
+)
+# Functions of one hand: a call of one of these on a seat is the surest sign of a script.
+FUNCTIONS = frozenset(
+    (
+        "hcp", "hcps", "shape", "spade", "spades", "heart", "hearts", "diamond", "diamonds", "club", "clubs",
+        "control", "controls", "loser", "losers", "hascard", "top2", "top3", "top4", "top5", "c13",
+        "tens", "jacks", "queens", "kings", "aces", "cccc", "quality",
+        "pt0", "pt1", "pt2", "pt3", "pt4", "pt5", "pt6", "pt7", "pt8", "pt9",
+    )
+)  # fmt: skip
+# What a script may say but we will not run, and why (the program would do it for any user).
+REFUSED = {
+    "tricks": "tricks() writes each deal to a temporary file and runs another program "
+    "(GIB's double-dummy solver) through the shell; scripts here may not run programs or write files",
+    "csvrpt": "csvrpt writes a report to a file; scripts here may not write files",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Token:
+    kind: str  # "number", "word", "op", "string"
+    text: str
+    line: int  # 1-based
+
+
+@dataclass(frozen=True, slots=True)
+class Script:
+    """What a static reading of a script found."""
+
+    dealer: str | None = None  # N/E/S/W: the last ``dealer`` statement's seat
+    vulnerable: str | None = None  # None/NS/EW/All: the last ``vulnerable`` statement's
+    generate: int | None = None  # the largest ``generate`` it names
+    generate_line: int = 0
+    produce: int | None = None  # the last ``produce`` it names
+    refusals: tuple[str, ...] = ()  # "line 7: tricks() ..." for each construct we will not run
+    signs: int = 0  # statements and hand functions that only a dealer script holds
+    stray: list[str] = field(default_factory=list)  # characters no dealer script holds, as found
+
+    def refusal(self, max_generate: int) -> str:
+        """Why this script is not run here ("" when it may be), first reason first."""
+        reasons = list(self.refusals)
+        if self.generate is not None and self.generate > max_generate:
+            reasons.append(
+                f"line {self.generate_line}: generate {self.generate:,} is above this site's cap of "
+                f"{max_generate:,} hands tried per run"
+            )
+        return "; ".join(reasons)
+
+
+def tokens(text: str) -> Iterator[Token]:
+    """The script's tokens outside comments, in order, with their lines."""
+    line, pos, end = 1, 0, len(text)
+    while pos < end:
+        if text[pos] == "#" and (pos == 0 or text[pos - 1] == "\n"):  # a comment line
+            stop = text.find("\n", pos)
+            pos = end if stop == -1 else stop
+            continue
+        match = _TOKEN.match(text, pos)
+        assert match is not None  # the last alternative takes any character
+        kind, value = match.lastgroup or "op", match.group()
+        if kind in ("number", "word", "op", "string"):
+            yield Token(kind, value, line)
+        line += value.count("\n")
+        pos = match.end()
+
+
+def read_script(text: str) -> Script:
+    """What ``text`` says about dealer, vulnerability, generate, produce and refusals."""
+    found = list(tokens(text))
+    dealer = vulnerable = None
+    generate: int | None = None
+    generate_line = 0
+    produce: int | None = None
+    refusals: list[str] = []
+    signs = 0
+    stray: list[str] = []
+    for i, token in enumerate(found):
+        after = found[i + 1] if i + 1 < len(found) else None
+        following = after.text if after else ""
+        if token.kind == "op" and token.text in "[]{};|@$\\'`~^" and len(stray) < 5:
+            stray.append(token.text)
+        if token.kind != "word":
+            continue
+        word = token.text
+        if word in REFUSED:
+            refusals.append(f"line {token.line}: {REFUSED[word]}")
+        elif word == "dealer" and following in COMPASS_SEAT:
+            dealer = COMPASS_SEAT[following]
+            signs += 1
+        elif word == "vulnerable" and following in VULNERABLE:
+            vulnerable = VULNERABLE[following]
+            signs += 1
+        elif word in ("generate", "produce") and after is not None and after.kind == "number":
+            signs += 1
+            value = int(after.text)
+            if word == "produce":
+                produce = value
+            elif generate is None or value > generate:
+                generate, generate_line = value, token.line
+        elif word in ("condition", "predeal", "pointcount", "altcount"):
+            signs += 1
+        elif word == "action":
+            signs += following in ACTIONS
+        elif word in FUNCTIONS and following == "(":
+            third = found[i + 2].text if i + 2 < len(found) else ""
+            signs += third in COMPASS
+    return Script(
+        dealer=dealer,
+        vulnerable=vulnerable,
+        generate=generate,
+        generate_line=generate_line,
+        produce=produce,
+        refusals=tuple(refusals),
+        signs=signs,
+        stray=stray,
+    )
+
+
+def looks_like_script(text: str) -> bool:
+    """Whether ``text`` is a dealer script: statements or hand functions only a script
+    holds (``condition ...``, ``hcp(south)``, ``produce 16``), none of the brackets and
+    pipes of the deal formats. Asked only of a text no deal format claimed."""
+    if '[Deal "' in text or "md|" in text:
+        return False
+    script = read_script(text)
+    return script.signs >= 2 and not script.stray

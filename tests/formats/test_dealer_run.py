@@ -1,0 +1,237 @@
+"""Running dealer scripts with Debian's real ``dealer`` (games.formats.dealer.run): decks that
+meet the script's condition as the program itself judges it (tests/dealer_check.py), the
+seed, dealer and vulnerability, and every hostile script we could think of. Skipped
+without the program, failed with STRICT=1."""
+
+from __future__ import annotations
+
+import signal
+import time
+
+import pytest
+
+from games.formats.dealer import LIBRARY, Limits, read_script, run_script
+from games.formats.dealer.run import _execute
+from tests.dealer_check import FIXTURES, dealer_program, hands, hcp, holds, lengths, predealt
+
+OWN = sorted((FIXTURES / "own").glob("*.dlr"))
+PUBLIC = sorted((FIXTURES / "public").glob("*.dlr"))
+OVER_THE_CAP = {"hm1dr2d.dlr": 50_000_000, "test_dealer.dlr": 10_000_000}  # their own generate
+FAST = Limits(seconds=2, cpu_seconds=3)
+
+
+@pytest.fixture(autouse=True)
+def program() -> str:
+    return dealer_program()
+
+
+def run(text: str, **options):
+    options.setdefault("seed", 11)
+    return run_script(text, program=dealer_program(), **options)
+
+
+def _balanced(shape: list[int]) -> bool:
+    return sorted(shape, reverse=True) in ([4, 3, 3, 3], [4, 4, 3, 2], [5, 3, 3, 2])
+
+
+# Python's own reading of each lesson, for the simple cases: South's (or the pair's) hands.
+LESSONS = {
+    "opening_1nt": lambda h: 15 <= hcp(h["S"]) <= 17 and _balanced(lengths(h["S"])) and max(lengths(h["S"])[:2]) < 5,
+    "weak_two": lambda h: 5 <= hcp(h["S"]) <= 10 and 6 in lengths(h["S"])[:2] and 0 not in lengths(h["S"]),
+    "strong_2c": lambda h: hcp(h["S"]) >= 16,
+    "preempts": lambda h: 5 <= hcp(h["S"]) <= 10 and max(lengths(h["S"])) in (7, 8),
+    "major_fit": lambda h: (
+        any(lengths(h["N"])[i] == lengths(h["S"])[i] == 4 for i in (0, 1)) and hcp(h["N"]) + hcp(h["S"]) >= 25
+    ),
+    "slam": lambda h: hcp(h["N"]) + hcp(h["S"]) >= 33 and min(hcp(h["N"]), hcp(h["S"])) >= 12,
+    "competitive": lambda h: 18 <= hcp(h["N"]) + hcp(h["S"]) <= 22 and hcp(h["E"]) + hcp(h["W"]) >= 18,
+}
+
+
+@pytest.mark.parametrize("script", list(LIBRARY), ids=lambda s: s.slug)
+def test_each_lesson_script_makes_16_decks_that_meet_its_condition(script):
+    made = run(script.text, name=script.filename)
+    assert made.problem == "" and len(made.decks) == 16 and made.tried >= 16
+    for deck in made.decks:
+        assert holds(script.text, deck.deal), deck.deal
+        assert LESSONS[script.slug](hands(deck.deal)), deck.deal
+    assert [deck.board for deck in made.decks] == [str(n) for n in range(1, 17)]
+
+
+@pytest.mark.parametrize("path", OWN, ids=lambda p: p.name)
+def test_our_scripts_in_the_public_collections_style_make_decks_that_meet_them(path):
+    text = path.read_text(encoding="utf-8")
+    made = run(text, name=path.name, count=8)
+    assert made.problem == "" and len(made.decks) == 8, made.problem
+    for deck in made.decks:
+        assert holds(text, deck.deal), deck.deal
+        for seat, cards in predealt(text).items():
+            held = hands(deck.deal)[seat]
+            assert all(card[1:] in held["SHDC".index(card[0])] for card in cards), (seat, cards, deck.deal)
+
+
+@pytest.mark.parametrize("path", PUBLIC, ids=lambda p: p.name)
+def test_the_programs_own_example_scripts_run_or_are_refused_for_their_generate(path):
+    text = path.read_text(encoding="utf-8")
+    made = run(text, name=path.name, count=4)
+    if path.name in OVER_THE_CAP:
+        assert made.kind == "dealer_refused" and f"generate {OVER_THE_CAP[path.name]:,} is above" in made.problem
+        return
+    assert made.problem == "" and len(made.decks) == 4, made.problem
+    for deck in made.decks:
+        assert holds(text, deck.deal), deck.deal
+
+
+def test_the_same_seed_makes_the_same_deals_and_another_seed_others():
+    text = next(s for s in LIBRARY if s.slug == "weak_two").text
+    first, again, other = run(text, seed=99), run(text, seed=99), run(text, seed=100)
+    assert [d.deal for d in first.decks] == [d.deal for d in again.decks]
+    assert first.tried == again.tried
+    assert [d.deal for d in first.decks] != [d.deal for d in other.decks]
+    assert "seed 99: the same script, number of decks and seed make the same deals again" in first.notes
+
+
+def test_a_run_without_a_seed_picks_one_that_repeats_it():
+    text = "condition hcp(south) >= 12\n"
+    made = run(text, seed=None, count=3)
+    assert 1 <= made.seed < 2**32
+    assert [d.deal for d in run(text, seed=made.seed, count=3).decks] == [d.deal for d in made.decks]
+
+
+def test_the_scripts_dealer_and_vulnerability_are_kept_and_said():
+    made = run("dealer west\nvulnerable EW\ncondition hcp(west) >= 12\n", count=3)
+    assert {(d.dealer, d.vul) for d in made.decks} == {("W", "EW")}
+    assert "the script sets the dealer (West) and the vulnerability (E-W vulnerable)" in made.notes
+
+
+def test_without_dealer_or_vulnerable_a_deck_states_neither():
+    made = run("condition hcp(north) >= 12\n", count=5)
+    assert {(d.dealer, d.vul) for d in made.decks} == {(None, None)}  # the game's rule gives them
+    assert any("sets no dealer or vulnerability" in note for note in made.notes)
+
+
+def test_only_the_dealer_set_leaves_the_vulnerability_to_the_game():
+    made = run("dealer south\ncondition hcp(south) >= 12\n", count=3)
+    assert {(d.dealer, d.vul) for d in made.decks} == {("S", None)}
+
+
+def test_the_summary_counts_decks_and_hands_tried():
+    made = run((FIXTURES / "own" / "Basic_Weak_2.dlr").read_text(), name="Basic_Weak_2.dlr", count=12)
+    result = made.file_result()
+    assert result.format == "dlr" and len(result.decks) == 12 and not result.problems
+    assert result.notes[0] == f"12 decks made by Basic_Weak_2.dlr (dealer script): {made.tried:,} hands tried"
+    assert made.tried > 12
+
+
+# --- hostile scripts --------------------------------------------------------------------
+
+
+def test_an_impossible_script_says_to_loosen_it_and_makes_nothing():
+    made = run("generate 200000\ncondition hcp(north) >= 21 && hcp(south) >= 20\n")
+    assert made.decks == [] and made.kind == "dealer_no_match"
+    assert made.problem == "no hand matched in 200,000 tries: loosen the specification"
+
+
+def test_an_impossible_script_without_generate_runs_to_the_cap():
+    made = run("condition hcp(north) >= 38\n", limits=Limits(max_tries=50_000))
+    assert made.problem == "no hand matched in 50,000 tries: loosen the specification"
+
+
+def test_a_syntax_error_gives_the_line_and_the_programs_own_message():
+    made = run("dealer south\ncondition hcp(south) >= 15\n\nweak = = 3\n")
+    assert made.kind == "dealer_error" and made.decks == []
+    assert made.problem == "dealer stopped at line 4: “syntax error”"
+    assert made.file_result().problems[0].message == made.problem
+
+
+def test_an_unknown_variable_and_a_mid_line_hash_are_the_programs_errors():
+    assert run("condition strong\n").problem == "dealer stopped at line 1: “unknown variable”"
+    assert run("condition hcp(north) > 10 # strong\n").problem == "dealer stopped at line 1: “syntax error”"
+
+
+def test_an_unclosed_comment_is_said_to_end_the_script():
+    assert run("condition hcp(north) > 10\n/* never closed\n").problem == (
+        "dealer stopped at the end of the script: “EOF found in comment”"
+    )
+
+
+def test_a_card_predealt_twice_is_the_programs_message():
+    assert run("predeal north SA\npredeal south SA\n").problem == "dealer stopped at line 2: “Card predealt twice”"
+
+
+def test_tricks_is_refused_before_the_program_runs():
+    started = time.monotonic()
+    made = run("condition tricks(south, notrumps) >= 9\n")
+    assert made.kind == "dealer_refused" and made.problem.startswith("not run: line 1: tricks() writes")
+    assert time.monotonic() - started < 0.5
+
+
+def test_an_endless_script_is_stopped_at_the_wall_clock():
+    endless = "condition " + " + ".join(["hcp(north)"] * 3000) + " > 1000000\n"
+    started = time.monotonic()
+    made = run(endless, limits=FAST)
+    assert time.monotonic() - started < 4
+    assert made.kind == "dealer_limit" and made.decks == []
+    assert made.problem.startswith("stopped after 2 seconds: the script takes too long")
+
+
+def test_processor_time_is_capped_behind_the_wall_clock():
+    endless = "condition " + " + ".join(["hcp(north)"] * 3000) + " > 1000000\n"
+    made = run(endless, limits=Limits(seconds=20, cpu_seconds=1))
+    assert made.kind == "dealer_crash" and made.problem.endswith("it used its 1 seconds of processor time")
+
+
+def test_a_chain_of_variables_that_takes_minutes_to_read_is_stopped():
+    chain = "a0 = hcp(north)\n" + "".join(f"a{i} = a{i - 1} + 1\n" for i in range(1, 40_000)) + "condition a39999 > 5\n"
+    made = run(chain, limits=Limits(seconds=1, cpu_seconds=2, max_script_bytes=1_000_000))
+    assert made.kind in ("dealer_limit", "dealer_crash") and made.decks == []
+
+
+def test_a_division_by_zero_crash_is_a_message():
+    made = run("condition hcp(north) / (hcp(south) - hcp(south)) > 1\n")
+    assert made.kind == "dealer_crash"
+    assert made.problem == "dealer crashed while running this script: a division by zero (/ or % by 0)"
+
+
+def test_the_memory_limit_holds_the_program():
+    made = run("condition hcp(north) > 10\n", limits=Limits(memory_bytes=1024 * 1024))
+    assert made.decks == [] and made.kind in ("dealer_crash", "dealer_error", "dealer_missing")
+
+
+def test_a_huge_produce_makes_only_the_decks_asked_for():
+    made = run("produce 1000000000\ncondition hcp(north) > 5\naction printall\n", count=5)
+    assert len(made.decks) == 5 and made.problem == ""
+    assert "the script's produce 1,000,000,000 is replaced by the 5 decks asked for" in made.notes
+
+
+def test_the_scripts_own_actions_never_run_so_nothing_they_print_is_read():
+    floods = (
+        'produce 100000\ncondition hcp(north) > 5\naction printes ("<script>alert(1)</script>", hcp(north)), '
+        'frequency "x" (hcp(north), -100000000, 100000000), print(north, south), average "y" hcp(south)\n'
+    )
+    made = run(floods, count=4)
+    assert len(made.decks) == 4 and made.problem == ""
+    assert all("<" not in note for note in made.file_result().notes)
+
+
+def test_output_past_what_the_decks_need_is_cut_off():
+    # 2,000 deals asked of the program, the output read as if 1 deck had been asked for.
+    args = [dealer_program(), "-s", "1", "-p", "2000", "-g", "100000"]
+    out, _, returncode, stopped = _execute(args, b"action printoneline\n", 1, Limits())
+    assert stopped == "output" and len(out) < 60_000 and returncode == -signal.SIGKILL
+
+
+def test_a_script_over_the_size_limit_is_not_run():
+    made = run("condition hcp(north) > 10\n" + "# padding\n" * 10_000, limits=Limits(max_script_bytes=65_536))
+    assert made.kind == "dealer_limit" and made.problem.startswith("the script is 100,026 bytes")
+
+
+def test_a_missing_program_is_a_message_with_the_install_command():
+    made = run_script("condition hcp(north) > 10\n", program="/nonexistent/dealer")
+    assert made.decks == [] and made.kind == "dealer_missing"
+
+
+def test_the_program_is_told_the_cap_not_the_scripts_bigger_numbers():
+    script = read_script("generate 5000\nproduce 100000\n")
+    made = run("generate 5000\nproduce 100000\ncondition hcp(north) >= 30\n", count=3)
+    assert script.generate == 5000 and made.tried <= 5000
