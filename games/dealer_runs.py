@@ -63,14 +63,14 @@ def make_decks(text: str, *, name: str, count: int, seed: int | None, user_key: 
     """Run ``text`` for a user of the site, within the bounds above; Busy when the user or
     the site has no slot free."""
     with slot(user_key):
-        return run_script(text, name=name, count=count, seed=seed, limits=limits(), program=program())
+        return run_script(text, name=name, count=count, seed=seed, limits=limits(), program=settings.DEALER_PROGRAM)
 
 
 def run_from_command(text: str, *, name: str, count: int, seed: int | None) -> Run:
     """Run ``text`` for ``manage.py deal_decks``: no web worker waits on it, so no slot,
     and the command's own wall clock."""
     bounds = limits(seconds=settings.DEALER_COMMAND_SECONDS)
-    return run_script(text, name=name, count=count, seed=seed, limits=bounds, program=program())
+    return run_script(text, name=name, count=count, seed=seed, limits=bounds, program=settings.DEALER_PROGRAM)
 
 
 @contextlib.contextmanager

@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+import uuid
+
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
 
+from games import dealer_runs
 from games.models import Game
 
 YES_NO = [("1", "Yes"), ("0", "No")]
+SCRIPT_EXAMPLE = (
+    "dealer south\ncondition hcp(south) >= 15 && hcp(south) <= 17\n    && shape(south, any 4333 + any 4432 + any 5332)"
+)
 
 
 class SignupForm(UserCreationForm):
@@ -30,13 +36,25 @@ class GameForm(forms.ModelForm):
 
     class Meta:
         model = Game
-        fields = ("name", "game_type", "practice_play", "allow_upload", "scoring", "missing_info", "when_empty")
+        fields = (
+            "name",
+            "game_type",
+            "practice_play",
+            "allow_upload",
+            "scoring",
+            "missing_info",
+            "when_empty",
+            "when_empty_script",
+        )
         labels = {"name": "Game name", "game_type": "Game type", "practice_play": "How a practice board is played"}
         widgets = {
             "practice_play": forms.RadioSelect,
             "scoring": forms.RadioSelect,
             "missing_info": forms.RadioSelect,
             "when_empty": forms.RadioSelect,
+            "when_empty_script": forms.Textarea(
+                attrs={"rows": 6, "class": "dealer-script-input", "spellcheck": "false", "placeholder": SCRIPT_EXAMPLE}
+            ),
         }
         help_texts = {
             "game_type": "Practice: you deal and see all four hands. "
@@ -47,6 +65,8 @@ class GameForm(forms.ModelForm):
             "file's auction, its contract or par, against a double-dummy robot.",
             "missing_info": "Board rotation: board 1 North deals, nobody vulnerable; board 2 East, N-S; and so on.",
             "when_empty": "What Deal New Cards does once every uploaded deck has been dealt.",
+            "when_empty_script": "For “Deal to this script”: a dealer script, as on the Upload Decks page "
+            "(see the help page “Dealer scripts”). Each Deal New Cards with an empty queue makes one board from it.",
             "scoring": "Each board played to the end is scored in IMPs against the result its file records "
             "(“at the other table”), or against par when the file records none.",
         }
@@ -60,11 +80,36 @@ class GameForm(forms.ModelForm):
     def clean_when_empty(self) -> str:
         return self.cleaned_data["when_empty"] or Game.WhenEmpty.RANDOM
 
+    def clean(self):
+        cleaned = super().clean()
+        if cleaned.get("when_empty") != Game.WhenEmpty.SCRIPT:
+            cleaned["when_empty_script"] = ""  # kept only for the rule that uses it
+            return cleaned
+        script = cleaned.get("when_empty_script", "")
+        if not script.strip():
+            self.add_error("when_empty_script", "“Deal to this script” needs a dealer script here.")
+            return cleaned
+        why = trial_run(script)
+        if why:
+            self.add_error("when_empty_script", why)
+        return cleaned
+
     def clean_practice_play(self) -> str:
         return self.cleaned_data["practice_play"] or Game.PracticePlay.SHOW
 
     def clean_name(self) -> str:
         return game_name(self.cleaned_data["name"])
+
+
+def trial_run(script: str) -> str:
+    """Why ``script`` cannot be the game's rule ("" when it made a deal): one deck made now,
+    so that a script that never matches is said when the game is made, not at a deal."""
+    try:
+        key = f"rules-{uuid.uuid4().hex}"  # the site's bound on runs, not a user's: the game has no host yet
+        run = dealer_runs.make_decks(script, name="the script", count=1, seed=None, user_key=key)
+    except dealer_runs.Busy as busy:
+        return f"The script could not be tried: {busy}"
+    return "" if run.decks else f"The script made no deal: {run.problem}."
 
 
 class GameNameForm(forms.ModelForm):

@@ -1,11 +1,13 @@
 """Which entry of the help page "Uploading Decks" explains a problem message.
 
-``help_anchor(message, kind)`` takes any message the readers (``games.formats``)
-or the upload forms (``games.upload_forms``) give, in any of the shapes the
-upload page shows it ("board 7: North has 12 cards", "line 11, board 2: ...",
-"deals.pbn: ... (and 3 more problems)"), and returns the ``id`` of the entry on
-``/help/uploading-decks/`` that says what it means and how to fix the file.
-Anything not recognised gets the catch-all entry, ``CATCH_ALL``.
+``help_anchor(message, kind)`` takes any message the readers (``games.formats``),
+dealer scripts' runs (``games.formats.dealer``) or the upload forms
+(``games.upload_forms``) give, in any of the shapes the upload page shows it
+("board 7: North has 12 cards", "line 11, board 2: ...", "deals.pbn: ... (and 3
+more problems)"), and returns the ``id`` of the entry on ``/help/uploading-decks/``
+(``/help/dealer-scripts/`` for a dealer script's, ``DEALER_ANCHORS``) that says what
+it means and how to fix the file. Anything not recognised gets the catch-all entry,
+``CATCH_ALL``.
 
 Pure: no Django. The help page's test checks that every id named here exists
 on the rendered page, and that every message the readers and forms produce for
@@ -104,8 +106,26 @@ _RULES: tuple[tuple[str, str], ...] = (
     ("problem-reader", r"could not read this file:|could not be read \(|please report this file"),
     ("problem-empty-file", r" is empty$"),
 )
+# Dealer scripts' messages (games.formats.dealer, games.dealer_runs): their entries are on
+# the help page "Dealer scripts" (``DEALER_ANCHORS``), looked up before the rules above.
+_DEALER_RULES: tuple[tuple[str, str], ...] = (
+    ("dealer-busy", r"\bwas not run: (?:Another of your dealer scripts|The server is running as many dealer scripts)"),
+    ("dealer-install", r"\bdealer scripts need Debian's dealer program|\bdealer could not be started: "),
+    ("dealer-refused", r"\bnot run: line \d+: (?:tricks\(\)|csvrpt|generate [\d,]+ is above)"),
+    ("dealer-no-match", r"\bno hand matched in [\d,]+ tries: loosen the specification"),
+    (
+        "dealer-limits",
+        r"\bstopped after [\d.]+ seconds: the script takes too long|\bdealer printed far more than [\d,]+ deals"
+        r"|\bthe script is [\d,]+ bytes; a dealer script may have at most|\bit used its \d+ seconds of processor time",
+    ),
+    (
+        "dealer-errors",
+        r"\bdealer stopped (?:at line \d+|at the end of the script|: |with exit status)|\bdealer crashed ",
+    ),
+    ("dealer-upload", r"\ba dealer script: it makes decks when it is run"),
+)
 _MORE = re.compile(r" \(and [\d,]+ more problems?\)$")  # games.upload_forms.file_reason adds it
-_COMPILED = tuple((anchor, re.compile(pattern)) for anchor, pattern in _RULES)
+_COMPILED = tuple((anchor, re.compile(pattern)) for anchor, pattern in (*_DEALER_RULES, *_RULES))
 
 # Problem.kind, for messages no pattern knows (a reader reworded): still the right entry.
 _KINDS = {
@@ -116,10 +136,19 @@ _KINDS = {
     "sealed": "problem-dlm-sealed",
     "board_number": "problem-dlm-set",
     "no_deal": "problem-rbn-no-hands",
+    "dealer_script": "dealer-upload",
+    "dealer_refused": "dealer-refused",
+    "dealer_no_match": "dealer-no-match",
+    "dealer_limit": "dealer-limits",
+    "dealer_error": "dealer-errors",
+    "dealer_crash": "dealer-errors",
+    "dealer_missing": "dealer-install",
 }
 
 # Every entry id the page must hold, in page order of the rules above, then the catch-all.
 ANCHORS: tuple[str, ...] = (*dict.fromkeys(anchor for anchor, _ in _RULES), CATCH_ALL)
+# Every entry id the dealer scripts' help page must hold.
+DEALER_ANCHORS: tuple[str, ...] = tuple(dict.fromkeys(anchor for anchor, _ in _DEALER_RULES))
 
 
 def help_anchor(problem_message: str, kind: str = "") -> str:

@@ -11,16 +11,22 @@ import unicodedata
 
 from django import forms
 from django.conf import settings
+from django.core.validators import MaxValueValidator
 
+from games import dealer_runs
 from games.converters import bounded_int
 from games.formats import FileResult
+from games.formats.dealer import LIBRARY, SEED_MAX, lesson, new_seed
+from games.formats.decode import decode
 from games.models.upload import DeckKey, Upload, read_file
 
 MB = 1024 * 1024
 PASTED_NAME = "pasted deals"
+PASTED_SCRIPT = "pasted script"
 MAX_KEY = 10**9  # far above any upload's files or decks: a deck key's numbers stay a few digits
 MAX_NAME = 100
-ACCEPT = ".lin,.pbn,.txt,.xml,.dup,.bri,.dge,.dlm,.rbn,.rbx"
+ACCEPT = ".lin,.pbn,.txt,.xml,.dup,.bri,.dge,.dlm,.rbn,.rbx,.dlr"
+SCRIPT_COUNT = 16  # decks a dealer script makes unless asked for another number
 _PATH_SEPARATORS = re.compile(r"[\\/]")
 # When the database has no room for the upload's files or its decks (games.models.upload.storage_full).
 DISK_FULL = "The server could not store the upload: its disk is full. Nothing was added."
@@ -84,7 +90,7 @@ class UploadForm(forms.Form):
         required=False,
         allow_empty_file=True,
         help_text="LIN (.lin, .xml, .txt), PBN (.pbn, .txt), RBN (.rbn, .rbx) or dealing-machine "
-        "(.dup, .bri, .dge, .dlm) files; several at once.",
+        "(.dup, .bri, .dge, .dlm) files, or dealer scripts (.dlr); several at once.",
     )
     text = forms.CharField(
         label="Or paste deals",
@@ -93,12 +99,39 @@ class UploadForm(forms.Form):
         widget=forms.Textarea(
             attrs={"rows": 4, "placeholder": 'md|3SAK...|  or  [Deal "N:..."]  or a BBO handviewer link'}
         ),
-        help_text="LIN, PBN or BBO handviewer links.",
+        help_text="LIN, PBN, BBO handviewer links, or a dealer script.",
+    )
+    library = forms.ChoiceField(label="Or a lesson script", required=False, choices=())
+    count = forms.IntegerField(
+        label="Decks to make",
+        required=False,
+        min_value=1,
+        initial=SCRIPT_COUNT,
+        error_messages={"invalid": "Decks to make: give a whole number.", "min_value": "Decks to make: at least 1."},
+    )
+    seed = forms.IntegerField(
+        label="Seed",
+        required=False,
+        min_value=1,
+        max_value=SEED_MAX,
+        help_text="Empty: a new one. The same script, number and seed make the same deals again.",
+        error_messages={
+            "invalid": "Seed: give a whole number, or leave it empty.",
+            "min_value": f"Seed: a whole number from 1 to {SEED_MAX:,}.",
+            "max_value": f"Seed: a whole number from 1 to {SEED_MAX:,}.",
+        },
     )
 
-    def __init__(self, *args, refused: str = "", **kwargs) -> None:
+    def __init__(self, *args, refused: str = "", user_key: str = "", **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.refused = refused  # games.upload_handlers.refusal: why the files were stopped unread
+        self.user_key = user_key  # whose share of the dealer runs a script takes (games.dealer_runs)
+        self.fields["library"].choices = [("", "None"), *((script.slug, script.title) for script in LIBRARY)]
+        most = settings.DECK_UPLOAD_MAX_DECKS
+        self.fields["count"].validators.append(
+            MaxValueValidator(most, message=f"Decks to make: at most {most:,}, the limit of decks per upload.")
+        )
+        self.fields["count"].widget.attrs.update(min=1, max=most)
 
     def clean_files(self) -> list[tuple[str, bytes]]:
         if self.refused:  # the files here are none, or cut short at the limit: say only why
@@ -134,15 +167,33 @@ class UploadForm(forms.Form):
         staged = list(cleaned.get("files", []))
         if cleaned.get("text", b"").strip():
             staged.append((PASTED_NAME, cleaned["text"]))
+        chosen = lesson(cleaned.get("library") or "")
+        if chosen is not None:
+            staged.append((chosen.filename, chosen.text.encode("utf-8")))
         if not staged:
-            raise forms.ValidationError("Choose one or more files, or paste deals.")
+            raise forms.ValidationError("Choose one or more files, or paste deals, or choose a lesson script.")
         total, limit = sum(len(data) for _, data in staged), settings.DECK_UPLOAD_MAX_TOTAL_BYTES
         if total > limit:
             raise forms.ValidationError(total_too_big(total, limit))
         results = [read_file(name, data) for name, data in staged]
+        seed = cleaned.get("seed") or new_seed()  # one for the whole upload: the preview says it
+        for i, (name, data) in enumerate(staged):
+            if results[i].format == "dlr":
+                name = PASTED_SCRIPT if name == PASTED_NAME else name
+                staged[i], results[i] = (name, data), self._run(name, data, seed)
         self._check_decks(results)
         cleaned["staged"], cleaned["results"] = staged, results
         return cleaned
+
+    def _run(self, name: str, data: bytes, seed: int) -> FileResult:
+        """The decks a dealer script makes: the script's run in place of a reading."""
+        count = self.cleaned_data.get("count") or SCRIPT_COUNT
+        text, _ = decode(data)
+        try:
+            run = dealer_runs.make_decks(text, name=name, count=count, seed=seed, user_key=self.user_key)
+        except dealer_runs.Busy as busy:
+            raise forms.ValidationError(f"{name} was not run: {busy}") from None
+        return run.file_result()
 
     def _check_decks(self, results: list[FileResult]) -> None:
         total, limit = sum(len(r.decks) for r in results), settings.DECK_UPLOAD_MAX_DECKS

@@ -7,7 +7,7 @@ column is a 404 here instead of an OverflowError in the view's query.
 from django.urls import path, register_converter
 
 from games.converters import DatabaseIdConverter
-from games.views import accounts, analysis, exports, help, jobs, join, manage, play, queue, table, upload
+from games.views import accounts, analysis, dealer_help, exports, help, jobs, join, manage, play, queue, table, upload
 
 register_converter(DatabaseIdConverter, "dbid")
 
@@ -45,6 +45,7 @@ urlpatterns = [
     path("jobs/<dbid:pk>/", jobs.job, name="job"),
     path("jobs/<dbid:pk>/download/", jobs.download, name="job_download"),
     path("help/uploading-decks/", help.uploading_decks, name="help_upload"),
+    path("help/dealer-scripts/", dealer_help.dealer_scripts, name="help_dealer"),
     # Join games: the invite link, seats, the polled seat view and the reveal.
     path("games/<dbid:pk>/join/<str:token>/", join.join_game, name="join_game"),
     path("games/<dbid:pk>/seat/", join.seat_poll, name="seat_poll"),

@@ -11,7 +11,7 @@ run 1, 2, 3... without gaps. A board in play is not dealt over without a confirm
 from __future__ import annotations
 
 import secrets
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 
 from django.conf import settings
@@ -29,6 +29,9 @@ from games.models.exported import dealt_decks
 from games.models.queries import dealing_sql, managed_sql, queue_head_sql, take_number_sql
 
 MANAGE_EVERY_GAME = "games.change_game"  # the admin's "Can change game"
+
+
+SCRIPT_SOURCE = "the game's dealer script"  # the source of the decks it makes, as the table names it
 
 
 def manages_every_game(user) -> bool:
@@ -60,14 +63,18 @@ class GameManager(models.Manager):
         """
         staff = manages_every_game(user)
         reader, sql = take_number_sql(self.db, staff)
-        with transaction.atomic(using=self.db):
-            game = reader.first(sql, [pk] if staff else [pk, user.pk])
-            if game is None:
-                raise self.model.DoesNotExist(f"no game {pk} that this user manages")
-            number = game.next_board_number - 1  # type: ignore[attr-defined]
-            board = game._deal_numbered(number, user)  # type: ignore[attr-defined]
-            game._leave_board_before(number, confirm_abandon)  # type: ignore[attr-defined]
-            return board
+
+        def deal(made: ParsedDeck | None) -> DealtBoard:
+            with transaction.atomic(using=self.db):
+                game = reader.first(sql, [pk] if staff else [pk, user.pk])
+                if game is None:
+                    raise self.model.DoesNotExist(f"no game {pk} that this user manages")
+                number = game.next_board_number - 1  # type: ignore[attr-defined]
+                board = game._deal_numbered(number, user, made)  # type: ignore[attr-defined]
+                game._leave_board_before(number, confirm_abandon)  # type: ignore[attr-defined]
+                return board
+
+        return Game._deal_with_script(deal, user)
 
 
 class Game(models.Model):
@@ -86,6 +93,7 @@ class Game(models.Model):
         RANDOM = "random", "Deal at random"
         RESTART = "restart", "Start the uploaded set again from its first deck"
         STOP = "stop", "Stop and say so"
+        SCRIPT = "script", "Deal to this script"
 
     class PracticePlay(models.TextChoices):
         SHOW = "show", "Show all four hands"
@@ -94,6 +102,20 @@ class Game(models.Model):
 
     class SetFinished(Exception):
         """Deal New Cards with an empty queue in a game whose rule is to stop."""
+
+    class ScriptFailed(Exception):
+        """Deal New Cards with an empty queue in a game that deals to a script, when the
+        script made no deal (no hand matched, an error, too many scripts running): nothing
+        is dealt, and the message says why."""
+
+    class _ScriptDeckNeeded(Exception):
+        """Raised inside the dealing transaction when the queue is empty and the game deals
+        to a script: the transaction rolls back, the script runs with no lock held, and the
+        deal is made again with its deck (``_deal_with_script``)."""
+
+        def __init__(self, game: Game) -> None:
+            super().__init__("the queue is empty: the game's script makes the next deck")
+            self.game = game
 
     class ConfirmedAnotherBoard(Exception):
         """A confirmation to leave a board unfinished, sent when another board is on the
@@ -117,6 +139,9 @@ class Game(models.Model):
     )
     when_empty = models.CharField(
         "When the queue is empty", max_length=8, choices=WhenEmpty.choices, default=WhenEmpty.RANDOM
+    )
+    when_empty_script = models.TextField(
+        "Dealer script", blank=True, help_text="The script Deal New Cards deals to when the queue is empty."
     )
     practice_play = models.CharField(
         "How a practice board is played", max_length=8, choices=PracticePlay.choices, default=PracticePlay.SHOW
@@ -226,11 +251,41 @@ class Game(models.Model):
         (PostgreSQL; SQLite 3.35+) saves the separate reads of the ORM's way: this runs on
         every press of Deal New Cards.
         """
-        with transaction.atomic():
-            number = self._take_board_number()
-            board = self._deal_numbered(number, by)
-            self._leave_board_before(number, confirm_abandon)
-            return board
+
+        def deal(made: ParsedDeck | None) -> DealtBoard:
+            with transaction.atomic():
+                number = self._take_board_number()
+                board = self._deal_numbered(number, by, made)
+                self._leave_board_before(number, confirm_abandon)
+                return board
+
+        return self._deal_with_script(deal, by)
+
+    @staticmethod
+    def _deal_with_script(deal: Callable[[ParsedDeck | None], DealtBoard], by) -> DealtBoard:
+        """``deal(None)``; when the queue was empty in a game that deals to a script, the
+        script's deck is made outside the transaction (a run takes up to DEALER_SECONDS,
+        which must not hold the game's row, or SQLite's write lock, for everyone) and the
+        deal is made again with it. A deck queued meanwhile goes first: the made one is
+        then dropped."""
+        try:
+            return deal(None)
+        except Game._ScriptDeckNeeded as need:
+            made = need.game._script_deck(by)
+        return deal(made)
+
+    def _script_deck(self, by) -> ParsedDeck:
+        """One deck made by the game's dealer script; ScriptFailed when it made none."""
+        from games import dealer_runs  # the web side's bounds on runs: not needed to load the models
+
+        key = str(by.pk) if getattr(by, "is_authenticated", False) else f"game-{self.pk}"
+        try:
+            run = dealer_runs.make_decks(self.when_empty_script, name=SCRIPT_SOURCE, count=1, seed=None, user_key=key)
+        except dealer_runs.Busy as busy:
+            raise self.ScriptFailed(f"The game's dealer script did not run: {busy}") from None
+        if not run.decks:
+            raise self.ScriptFailed(f"The game's dealer script made no deal: {run.problem}.")
+        return replace(run.decks[0], board=None)  # the table's board number gives what the script leaves open
 
     def _leave_board_before(self, number: int, confirmed: int | None) -> None:
         """End the board before board ``number`` (the one on the table) if its play is not
@@ -261,12 +316,18 @@ class Game(models.Model):
         play = getattr(board, "played", None) if board is not None else None
         return play if play is not None and play.under_way else None
 
-    def _deal_numbered(self, number: int, by) -> DealtBoard:
+    def _deal_numbered(self, number: int, by, made: ParsedDeck | None = None) -> DealtBoard:
         """deal_next once board ``number`` is taken, in the transaction that took it (and
         locked the game's row with it). No atomic() of its own: a savepoint is two more
-        round trips on every deal."""
+        round trips on every deal. ``made``: the deck the game's script made for an empty
+        queue (_ScriptDeckNeeded when it is needed and not given)."""
         deck = self._take_first_queued()
-        if deck is None and self.when_empty != self.WhenEmpty.RANDOM:
+        if deck is None and self.when_empty == self.WhenEmpty.SCRIPT:
+            if made is None:
+                raise self._ScriptDeckNeeded(self)
+            self._append([([made], SCRIPT_SOURCE, "dlr")], None, locked=True)
+            deck = self._take_first_queued()
+        elif deck is None and self.when_empty != self.WhenEmpty.RANDOM:
             deck = self._when_empty()
         if deck is not None:
             deal = deck.deal

@@ -41,6 +41,8 @@ def read_file(name: str, data: bytes) -> FileResult:
 def problem_text(problem: Problem) -> str:
     """ "line 11, board 2: North has 12 cards", or "line 47, deal 1: ..." for a deal without
     a board number (the reader's own "deal 1 (line 47): " prefix is not said twice)."""
+    if not problem.line:  # a whole run's or file's problem (a dealer script's): no line to name
+        return problem.message
     where = f"line {problem.line}" + (f", board {problem.board}" if problem.board else "")
     message = problem.message
     if problem.board and message.startswith(f"board {problem.board}: "):

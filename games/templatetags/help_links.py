@@ -2,6 +2,7 @@
 
     {% load help_links %}
     {{ problem|problem_help_url }}     -> /help/uploading-decks/#problem-card-twice
+                                          (/help/dealer-scripts/#dealer-no-match for a script's)
     {{ problem|problem_help_anchor }}  -> problem-card-twice
 
 ``problem`` may be a reader ``Problem`` (its ``message`` and ``kind`` are used),
@@ -14,7 +15,7 @@ from __future__ import annotations
 from django import template
 from django.urls import reverse
 
-from games.problem_help import help_anchor
+from games.problem_help import DEALER_ANCHORS, help_anchor
 
 register = template.Library()
 
@@ -32,4 +33,6 @@ def problem_help_anchor(problem: object) -> str:
 
 @register.filter
 def problem_help_url(problem: object) -> str:
-    return f"{reverse('help_upload')}#{_anchor(problem)}"
+    anchor = _anchor(problem)
+    page = "help_dealer" if anchor in DEALER_ANCHORS else "help_upload"  # a dealer script's entries have their page
+    return f"{reverse(page)}#{anchor}"

@@ -196,6 +196,8 @@ def deal(request: HttpRequest, pk: int) -> HttpResponse:
         raise Http404("No such game.") from None
     except Game.SetFinished:
         return set_finished(request, _get_game_for_host(request, pk))
+    except Game.ScriptFailed as failed:
+        return set_finished(request, _get_game_for_host(request, pk), str(failed))
     except BoardInPlay as in_play:
         game = _get_game_for_host(request, pk)
         if request.htmx:
@@ -255,11 +257,12 @@ SET_FINISHED = (
 )
 
 
-def set_finished(request: HttpRequest, game: Game) -> HttpResponse:
-    """Deal New Cards with nothing queued in a game that stops: say so, deal nothing."""
+def set_finished(request: HttpRequest, game: Game, why: str = SET_FINISHED) -> HttpResponse:
+    """Deal New Cards with nothing queued in a game that stops, or whose script made no
+    deal: say why, deal nothing."""
     if request.htmx:
-        context = {**table_context(game, request), "set_finished": SET_FINISHED}
+        context = {**table_context(game, request), "set_finished": why}
         name = "table" if game.game_type == Game.Type.JOIN else "felt"
         return render(request, f"games/game.html#{name}", context)
-    messages.info(request, SET_FINISHED)
+    messages.info(request, why)
     return redirect(game)

@@ -20,8 +20,10 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 
+from games import dealer_runs
 from games.converters import bounded_int
 from games.formats import FileResult, rules
+from games.formats.dealer import INSTALL, LIBRARY
 from games.formats.model import Deck as ParsedDeck
 from games.formats.model import board_heading, board_number, dealer_for_board, vul_for_board
 from games.models import Game
@@ -149,12 +151,18 @@ def _limits() -> dict[str, str]:
     }
 
 
+def _dealer() -> dict[str, Any]:
+    """The lesson scripts, and whether this server can run scripts at all."""
+    return {"available": dealer_runs.program() is not None, "library": list(LIBRARY), "install": INSTALL}
+
+
 def _context(game: Game, upload: Upload | None = None, **extra: Any) -> dict[str, Any]:
     return {
         "game": game,
         "upload": upload,
         "form": extra.pop("form", None) or UploadForm(),
         "limits": _limits(),
+        "dealer": _dealer(),
         **extra,
     }
 
@@ -181,7 +189,7 @@ def _preview_context(request, game, upload, choice_form: DeckChoiceForm | None =
         preview_url=reverse("upload_preview", args=[game.pk, upload.token]),
         choice_form=choice_form or DeckChoiceForm(instance=upload),
         unturned=[deck_label(results[f].decks[d], d) + f" of {results[f].name}" for f, d in unturned],
-        next_number=game.next_board_number + game.queued().count(),
+        next_number=game.board_number_after_queue(),
     )
 
 
@@ -226,7 +234,7 @@ def upload(request: HttpRequest, pk: int) -> HttpResponse:
         return refused
     if request.method != "POST":
         return render(request, TEMPLATE, _context(game, pending=Upload.objects.pending(game, request.user)))
-    form = UploadForm(request.POST, request.FILES, refused=refusal(request))
+    form = UploadForm(request.POST, request.FILES, refused=refusal(request), user_key=str(request.user.pk))
     if not form.is_valid():
         return render(request, _partial(request, "results"), _context(game, form=form))
     try:

@@ -36,7 +36,7 @@ def send(client, game, name: str, data: bytes | None = None, **extra):
 
 def test_the_file_picker_offers_the_club_extensions(host_client, game):
     html = host_client.get(reverse("upload", args=[game.pk])).text
-    assert 'accept=".lin,.pbn,.txt,.xml,.dup,.bri,.dge,.dlm,.rbn,.rbx"' in html
+    assert 'accept=".lin,.pbn,.txt,.xml,.dup,.bri,.dge,.dlm,.rbn,.rbx,.dlr"' in html
 
 
 @pytest.mark.parametrize(

@@ -29,7 +29,7 @@ def test_the_host_sees_the_upload_panel(host_client, game):
     assert "Upload Decks" in html
     assert "Click to Choose File(s)…" in html
     assert 'type="file"' in html and "multiple" in html
-    assert 'accept=".lin,.pbn,.txt,.xml,.dup,.bri,.dge,.dlm,.rbn,.rbx"' in html
+    assert 'accept=".lin,.pbn,.txt,.xml,.dup,.bri,.dge,.dlm,.rbn,.rbx,.dlr"' in html
     assert 'enctype="multipart/form-data"' in html and 'hx-encoding="multipart/form-data"' in html
     assert "<progress" in html and "games/upload.js" in html
     assert "Up to 20 files, 5 MB per file" in html

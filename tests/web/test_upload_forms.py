@@ -70,7 +70,7 @@ def test_pasted_text_has_the_per_file_limit(host_client, game, settings):
 
 def test_nothing_chosen_asks_for_files(host_client, game):
     html = errors_of(post(host_client, game, []))
-    assert "Choose one or more files, or paste deals." in html
+    assert "Choose one or more files, or paste deals, or choose a lesson script." in html
 
 
 def test_an_empty_file_says_so(host_client, game):

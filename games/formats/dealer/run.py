@@ -119,12 +119,11 @@ def new_seed() -> int:
     return secrets.randbelow(SEED_MAX) + 1
 
 
-def find_program(configured: str = "") -> str | None:
-    """The dealer program's path, or None when it is not installed."""
-    for path in (configured, DEFAULT_PROGRAM, shutil.which("dealer") or ""):
-        if path and os.path.isfile(path) and os.access(path, os.X_OK):
-            return path
-    return None
+def find_program(configured: str = DEFAULT_PROGRAM) -> str | None:
+    """The dealer program at ``configured`` (on the PATH when empty), or None when it is
+    not there."""
+    path = configured or shutil.which("dealer") or ""
+    return path if path and os.path.isfile(path) and os.access(path, os.X_OK) else None
 
 
 def missing_program() -> str:
@@ -138,9 +137,10 @@ def run_script(
     count: int = 16,
     seed: int | None = None,
     limits: Limits | None = None,
-    program: str | None = None,
+    program: str = DEFAULT_PROGRAM,
 ) -> Run:
-    """Run ``text`` to make ``count`` decks with ``seed`` (a new one when None)."""
+    """Run ``text`` to make ``count`` decks with ``seed`` (a new one when None), with the
+    dealer program at ``program`` (on the PATH when empty)."""
     limits = limits or Limits()
     run = Run(name=name, count=count, seed=seed if seed is not None else new_seed())
     size = len(text.encode("utf-8"))
@@ -155,7 +155,7 @@ def run_script(
     if refusal:
         run.problem, run.kind = f"not run: {refusal}", "dealer_refused"
         return run
-    path = program or find_program()
+    path = find_program(program)
     if path is None:
         run.problem, run.kind = missing_program(), "dealer_missing"
         return run

@@ -49,7 +49,7 @@ FUNCTIONS = frozenset(
         "hcp", "hcps", "shape", "spade", "spades", "heart", "hearts", "diamond", "diamonds", "club", "clubs",
         "control", "controls", "loser", "losers", "hascard", "top2", "top3", "top4", "top5", "c13",
         "tens", "jacks", "queens", "kings", "aces", "cccc", "quality",
-        "pt0", "pt1", "pt2", "pt3", "pt4", "pt5", "pt6", "pt7", "pt8", "pt9",
+        "pt0", "pt1", "pt2", "pt3", "pt4", "pt5", "pt6", "pt7", "pt8", "pt9", "tricks",
     )
 )  # fmt: skip
 # What a script may say but we will not run, and why (the program would do it for any user).
@@ -128,7 +128,7 @@ def read_script(text: str) -> Script:
         word = token.text
         if word in REFUSED:
             refusals.append(f"line {token.line}: {REFUSED[word]}")
-        elif word == "dealer" and following in COMPASS_SEAT:
+        if word == "dealer" and following in COMPASS_SEAT:
             dealer = COMPASS_SEAT[following]
             signs += 1
         elif word == "vulnerable" and following in VULNERABLE:

@@ -1,0 +1,47 @@
+"""The public help page "Dealer scripts": what the language can say (the lesson scripts
+as examples), what this site does with a script, its limits, and every message a run
+can end with (the upload preview links to them: ``games.problem_help.DEALER_ANCHORS``).
+
+The limits are read from settings at request time and the examples from
+``games.formats.dealer.LIBRARY``; no script is run to draw the page.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.views.decorators.http import require_safe
+
+from games import dealer_runs
+from games.formats.dealer import INSTALL, LIBRARY, SEED_MAX
+from games.models import Game
+from games.upload_forms import SCRIPT_COUNT, human_size
+
+
+def _limits() -> dict[str, Any]:
+    return {
+        "tries": f"{settings.DEALER_MAX_TRIES:,}",
+        "seconds": f"{settings.DEALER_SECONDS:g}",
+        "command_seconds": f"{settings.DEALER_COMMAND_SECONDS:g}",
+        "memory": f"{settings.DEALER_MEMORY_MB:,} MB",
+        "script_size": human_size(settings.DEALER_SCRIPT_MAX_BYTES),
+        "at_once": settings.DEALER_RUNS_AT_ONCE,
+        "decks": f"{settings.DECK_UPLOAD_MAX_DECKS:,}",
+        "count": SCRIPT_COUNT,
+        "seed_max": f"{SEED_MAX:,}",
+    }
+
+
+@require_safe
+def dealer_scripts(request: HttpRequest) -> HttpResponse:
+    context = {
+        "limits": _limits(),
+        "library": list(LIBRARY),
+        "available": dealer_runs.program() is not None,
+        "install": INSTALL,
+        "script_rule": Game.WhenEmpty.SCRIPT.label,
+    }
+    return render(request, "games/help_dealer.html", context)
