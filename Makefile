@@ -27,6 +27,7 @@ bench: install
 	DJANGO_SETTINGS_MODULE=deckupload.settings $(PY) -m bench.admin_lists
 	$(PY) -m bench.analysis
 	DJANGO_SETTINGS_MODULE=deckupload.settings $(PY) -m bench.jobs
+	$(PY) -m bench.dealer
 
 fuzz: install
 	$(PIP) install -q --disable-pip-version-check atheris==3.0.0

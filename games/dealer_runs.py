@@ -4,17 +4,19 @@ A run is bounded by ``games.formats.dealer`` (hands tried, processor time, memor
 and by the wall clock: ``DEALER_SECONDS`` (5) in a request, ``DEALER_COMMAND_SECONDS`` for
 ``manage.py deal_decks``.
 
-Why in the request and not in a task worker: the lesson scripts make 16 decks in 5-70 ms
-(``make bench``: bench/dealer.py), and one made deck for Deal New Cards in a few ms, so
-a job's queue, waiting page and polling would add a second or more to what takes
-milliseconds. What a request may hold is bounded instead, like the solver's routes are
-(``Job.busy_for`` and two workers):
+Why in the request and not in a task worker: the lesson scripts make 16 decks in 4-20 ms
+and the whole Upload Decks request with one takes 8-30 ms (``make bench``:
+bench/dealer.py), one deck for Deal New Cards a few ms; a job's queue, waiting page and
+polling would add a second or more to that. A script that never matches runs to its cap
+of a million hands in 1.5-2.5 s. What a request may hold is bounded instead, like the
+solver's routes are (``Job.busy_for`` and two workers):
 
 - a user runs one script at a time (a second one, from another tab, is told to wait);
 - the site runs at most ``DEALER_RUNS_AT_ONCE`` (2) scripts at once, fewer than its web
   workers (4), each for at most ``DEALER_SECONDS``: hostile users can hold two workers
   for five seconds at a time, never the site;
-- the program runs at ``nice`` 10, so that pages keep the processor while it works.
+- the program runs at ``nice`` 10, so that pages keep the processor while it works (the
+  game page's time was no worse beside two endless scripts than alone).
 
 The bound is a set of lock files (``fcntl.flock``, ``DEALER_LOCK_DIR``): shared by every
 gunicorn worker and thread on the machine (the processor they share), and released by
