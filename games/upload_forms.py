@@ -114,7 +114,7 @@ class UploadForm(forms.Form):
         required=False,
         min_value=1,
         max_value=SEED_MAX,
-        help_text="Empty: a new one. The same script, number and seed make the same deals again.",
+        help_text="Leave the seed empty for new deals; the same script, number and seed make the same deals again.",
         error_messages={
             "invalid": "Seed: give a whole number, or leave it empty.",
             "min_value": f"Seed: a whole number from 1 to {SEED_MAX:,}.",
