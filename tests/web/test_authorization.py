@@ -29,6 +29,7 @@ ROUTES: dict[str, tuple[str, set[str]]] = {
     "password_reset_confirm": (PUBLIC, {"GET", "POST"}),  # an invalid link here: its page says so
     "password_reset_complete": (PUBLIC, {"GET"}),
     "help_upload": (PUBLIC, {"GET"}),
+    "help_dealer": (PUBLIC, {"GET"}),
     "favicon": (PUBLIC, {"GET"}),
     "new_game": (USER, {"GET", "POST"}),
     "account": (USER, {"GET"}),

@@ -74,6 +74,21 @@ def test_a_dlr_file_makes_decks_and_the_preview_says_how(host_client, game, prog
         assert holds(WEAK_TWO.decode(), deck.deal) and (deck.dealer, deck.vul) == ("S", "None")
 
 
+@pytest.mark.parametrize("path", sorted((FIXTURES / "public").glob("*.dlr")), ids=lambda p: p.name)
+def test_the_programs_public_example_scripts_run_on_the_page(host_client, game, program, path):
+    response = send(host_client, game, files=[(path.name, path.read_bytes())], count="3")
+    if path.name in ("hm1dr2d.dlr", "test_dealer.dlr"):  # their own generate: 50 and 10 million hands
+        assert "is above this site&#x27;s cap of 1,000,000 hands tried per run" in response.text
+        assert not Upload.objects.exists()
+        return
+    assert response.status_code == 302, response.text[-2000:]
+    _, (result,) = made(game)
+    text = path.read_text()
+    assert len(result.decks) == 3 and all(holds(text, deck.deal) for deck in result.decks)
+    if path.name == "you_hold.dlr":  # dealer west, vulnerable ew, South's hand predealt
+        assert {(d.dealer, d.vul, d.deal.split(" ")[2]) for d in result.decks} == {("W", "EW", "AQ542.KJ87.32.AK")}
+
+
 def test_the_same_seed_shows_the_same_deals_again(host_client, game, program):
     send(host_client, game, files=[("a.dlr", WEAK_TWO)], seed="77")
     send(host_client, game, files=[("b.dlr", WEAK_TWO)], seed="77")
