@@ -415,11 +415,13 @@ class DeckAdmin(ReviewAdmin):
 
 @admin.register(DealtBoard)
 class DealtBoardAdmin(ReviewAdmin):
-    list_display = ("game", "number", "hand_diagram", "dealer", "vul", "source", "dealt_by", "dealt_at")
+    # The board number, dealer and vulnerability the table showed; "deal no." is its place
+    # among the game's deals (the same board number may be dealt twice).
+    list_display = ("game", "board_number", "number", "hand_diagram", "dealer", "vul", "source", "dealt_by", "dealt_at")
     list_filter = (GameFilter, "dealt_at")
     list_select_related = ("game", "deck", "dealt_by")
     ordering = ("-game_id", "-number")  # newest games first, by the (game, number) unique index
-    fields = ("game", "number", "deck", "deal", "dealer", "vul", "dealt_by")
+    fields = ("game", "board_number", "number", "deck", "deal", "dealer", "vul", "dealt_by")
     readonly_fields = ("hand_diagram",)
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[DealtBoard]:
@@ -450,7 +452,7 @@ class DealtBoardAdmin(ReviewAdmin):
         seat = getattr(board, "hidden_seat", None)
         if seat is not None:
             return hidden_hand(board.hands(), seat, board.dealer, board.vul)
-        return diagram(board.hands(), board.dealer, board.vul, board.number)
+        return diagram(board.hands(), board.dealer, board.vul, board.board_number)
 
     @admin.display(description="Source")
     def source(self, board: DealtBoard) -> str:

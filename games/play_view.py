@@ -42,7 +42,8 @@ CONTRACT_FROM = {
 @dataclass(frozen=True, slots=True)
 class PlayView:
     game_pk: int
-    number: int
+    number: int  # the board's deal (DealtBoard.number): every form posts it back
+    board_number: int  # the number the table shows (DealtBoard.board_number)
     mode: str  # BoardPlay.Mode
     at: int  # the actions the page shows: every form posts it back
     dealer: str  # as played: Just Declare turns the deck
@@ -209,13 +210,14 @@ def _build(
     return PlayView(
         game_pk=board.game_id,
         number=board.number,
+        board_number=board.board_number,
         mode=mode,
         robot_thinking=play is not None and play.robot_due,
         at=play.actions if play is not None else 0,
         dealer=state.dealer,
         vul=state.vul,
         phase=phase,
-        status=_ended_status(board.number, ended, state)
+        status=_ended_status(board.board_number, ended, state)
         if ended
         else _status(state, acts_for, me, mode, undo_asked_by, host_seat),
         turn=turn,

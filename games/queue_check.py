@@ -11,9 +11,10 @@ from collections.abc import Iterable
 
 from django.db.models import Count
 
-from games.formats.model import Call
+from games.formats.model import Call, dealer_for_board, vul_for_board
 from games.formats.play import DONE, Claim, IllegalAction, replay
 from games.models import BoardPlay, DealtBoard, Deck, Game
+from games.models.deck import BOARD_NUMBER_MAX, stated_board_number
 
 
 def queue_problems(game_ids: Iterable[int] | None = None) -> tuple[list[str], int]:
@@ -22,7 +23,12 @@ def queue_problems(game_ids: Iterable[int] | None = None) -> tuple[list[str], in
 
     - a deck is dealt at most once, and a deck marked dealt has its board, showing the
       deck's deal, while a queued or removed deck has none;
-    - board numbers run 1..n without gaps, and ``next_board_number`` is n + 1;
+    - deals are numbered 1..n without gaps (``DealtBoard.number``), and
+      ``next_board_number`` is n + 1;
+    - each board shows the board number the rule gives (``Game.deal_next``): its deck's
+      own, else one more than the highest dealt before it; and where the game's rule is
+      the board rotation, the dealer and vulnerability its deck does not state are that
+      number's. A board whose deck was deleted in the admin counts as a random one;
     - decks were dealt in queue order, none skipped: the queued decks all stand behind
       the dealt ones, and board numbers rise with the dealt decks' positions;
     - the queued decks are still in their upload order. This assumes nobody reordered
@@ -44,7 +50,7 @@ def queue_problems(game_ids: Iterable[int] | None = None) -> tuple[list[str], in
     for row in doubled:
         problems.append(f"deck {row['deck']} was dealt {row['n']} times")
     checked = 0
-    for game in games.only("pk", "next_board_number"):
+    for game in games.only("pk", "next_board_number", "missing_info"):
         checked += 1
         problems.extend(f"game {game.pk}: {problem}" for problem in _game_problems(game))
     problems.extend(play_problems(BoardPlay.objects.filter(board__game__in=games)))
@@ -85,9 +91,43 @@ def _play_problems(play: BoardPlay) -> list[str]:
     return problems
 
 
+# What the checks read of each board: the first three for the queue, all for the board number rule.
+BOARD_COLUMNS = (
+    "number",
+    "deck_id",
+    "deal",
+    "board_number",
+    "dealer",
+    "vul",
+    "deck__board",
+    "deck__dealer",
+    "deck__deal_first",
+    "deck__vul",
+)
+
+
+def _board_number_problems(game: Game, rows: list[tuple]) -> list[str]:
+    """The board number rule, board by board in the order they were dealt."""
+    problems, top = [], 0
+    rotation = game.missing_info == Game.MissingInfo.ROTATION
+    for number, deck_id, _, shown, dealer, vul, label, deck_dealer, deal_first, deck_vul in rows:
+        stated = stated_board_number(label) if deck_id is not None else None
+        expected = stated if stated is not None else min(top + 1, BOARD_NUMBER_MAX)
+        if shown != expected:
+            problems.append(f"deal {number} shows board {shown}, expected board {expected}")
+        if rotation and not (deck_dealer or deal_first) and dealer != dealer_for_board(shown):
+            problems.append(f"deal {number}: board {shown} is dealt by {dealer}, not {dealer_for_board(shown)}")
+        if rotation and not deck_vul and vul != vul_for_board(shown):
+            problems.append(f"deal {number}: board {shown} has vulnerability {vul}, not {vul_for_board(shown)}")
+        top = max(top, shown)
+    return problems
+
+
 def _game_problems(game: Game) -> list[str]:
     problems = []
-    boards = list(game.boards.order_by("number").values_list("number", "deck_id", "deal"))
+    rows = list(game.boards.order_by("number").values_list(*BOARD_COLUMNS))
+    problems.extend(_board_number_problems(game, rows))
+    boards = [row[:3] for row in rows]
     numbers = [number for number, _, _ in boards]
     if numbers != list(range(1, len(numbers) + 1)):
         missing = sorted(set(range(1, max(numbers, default=0) + 1)) - set(numbers))

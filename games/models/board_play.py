@@ -45,12 +45,19 @@ DEFENDERS_OF_SOUTH = ("E", "W")
 
 
 class BoardInPlay(IllegalAction):
-    """Someone has called or played on board ``number`` and it is not over: ending it
-    (the next deal, a reveal) or leaving it (standing up) needs a confirmation."""
+    """Someone has called or played on the game's deal ``number`` (``DealtBoard.number``,
+    what the confirmation posts back) and it is not over: ending it (the next deal, a
+    reveal) or leaving it (standing up) needs a confirmation. ``board_number``: the
+    number the table shows, which the question says."""
 
-    def __init__(self, number: int, progress: str) -> None:
-        self.number, self.progress = number, progress
-        super().__init__(f"Board {number} is being played: {progress}.")
+    def __init__(self, number: int, progress: str, board_number: int) -> None:
+        self.number, self.progress, self.board_number = number, progress, board_number
+        super().__init__(f"Board {board_number} is being played: {progress}.")
+
+    @classmethod
+    def of(cls, play: BoardPlay) -> BoardInPlay:
+        """The question about ``play``'s board (loaded with it)."""
+        return cls(play.board.number, play.progress(), play.board.board_number)
 
 
 class BoardPlay(models.Model):
@@ -334,7 +341,7 @@ class BoardPlay(models.Model):
         if self.done or self.abandoned:
             return
         if self.under_way and not confirmed:
-            raise BoardInPlay(self.board.number, self.progress())
+            raise BoardInPlay.of(self)
         self.abandoned, self.abandoned_at = why, timezone.now()
         self.undo_asked_by = ""
         self.actions += 1  # a page showing the board before, or the robot's late answer, changes nothing
@@ -344,11 +351,11 @@ class BoardPlay(models.Model):
         """Why nothing more is played on an ended board: the play routes' refusal."""
         if self.abandoned == BoardPlay.Abandoned.REVEALED:
             return (
-                f"Board {self.board.number} was revealed before it was over: it is recorded as not finished, "
+                f"Board {self.board.board_number} was revealed before it was over: it is recorded as not finished, "
                 "and no more calls or cards are made on it."
             )
         return (
-            f"Board {self.board.number} was left unfinished when the next board was dealt: "
+            f"Board {self.board.board_number} was left unfinished when the next board was dealt: "
             "nothing more is played on it."
         )
 
@@ -403,12 +410,12 @@ def _declare_fields(board: DealtBoard) -> dict:
     def par():
         table = DealAnalysis.stored(board.deal)
         if table is None:
-            raise SolvingPar(f"Board {board.number} is being solved double dummy for its par contract")
+            raise SolvingPar(f"Board {board.board_number} is being solved double dummy for its par contract")
         return board_par(table, board.vul, board.dealer)
 
     setup = just_declare(board.to_parsed(), par)
     if not setup.ok:
-        raise IllegalAction(f"Board {board.number} cannot be played as Just Declare: {setup.problem}")
+        raise IllegalAction(f"Board {board.board_number} cannot be played as Just Declare: {setup.problem}")
     return {
         "deal": setup.deal,
         "dealer": setup.dealer,

@@ -20,6 +20,18 @@ from games.models.results import result_line
 
 SEAT_CHOICES = [("N", "North"), ("E", "East"), ("S", "South"), ("W", "West")]
 VUL_CHOICES = [(v, {"None": "None", "NS": "N-S", "EW": "E-W", "All": "Both"}[v]) for v in VULS]
+# The highest board number a dealt board takes: what a PositiveIntegerField holds on every
+# database. A deck numbered higher counts as a deck without a number.
+BOARD_NUMBER_MAX = 2_147_483_647
+
+
+def stated_board_number(label: str | None) -> int | None:
+    """The board number a deck labelled ``label`` keeps when dealt: the positive number the
+    label is (``board_number``: "7", "07"), up to BOARD_NUMBER_MAX; None for a deck
+    without one ("", "12a", a label past the column's range), which is dealt as the
+    game's next free number."""
+    number = board_number(label)
+    return number if number is not None and number <= BOARD_NUMBER_MAX else None
 
 
 class Deck(models.Model):
@@ -111,7 +123,8 @@ class Deck(models.Model):
 
     @property
     def board_number(self) -> int | None:
-        return board_number(self.board)
+        """The board number this deck is dealt as, when it has its own (``stated_board_number``)."""
+        return stated_board_number(self.board)
 
     @cached_property
     def move_url(self) -> str:
@@ -165,11 +178,29 @@ class Deck(models.Model):
 
 
 class DealtBoard(models.Model):
-    """A board dealt at a game's table: from the queue, or random when it ran out."""
+    """A board dealt at a game's table: from the queue, or random when it ran out.
+
+    A board has two numbers. ``number`` is its place among the game's deals (1, 2, 3...
+    without gaps, one each): the table's order, the URLs of a board's pages and what a
+    page posts to say which board it shows. ``board_number`` is the number everyone
+    sees and says, "board 7": the deck's own (the file's, or the one the host chose
+    when numbering the upload), or, for a deck without one and for a random deal, the
+    game's next free number, one more than the highest board number it has dealt
+    (``Game.deal_next``). The dealer and vulnerability a deck does not state follow
+    ``board_number`` (under the game's rule), so the three never disagree. Board 7 may
+    be dealt twice (Play again, or two files that both hold a board 7): each deal is
+    still one ``number``.
+    """
 
     # No index of its own: the (game, number) unique index starts with it.
     game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="boards", db_index=False)
-    number = models.PositiveIntegerField()
+    number = models.PositiveIntegerField(
+        "deal no.", help_text="Its place among the game's deals: 1 for the first, 2 for the next, and so on."
+    )
+    board_number = models.PositiveIntegerField(
+        "board",
+        help_text="The board's number at the table: the deck's own, else the game's next free number.",
+    )
     deck = models.OneToOneField(Deck, null=True, blank=True, on_delete=models.SET_NULL, related_name="dealt_board")
     deal = models.CharField(max_length=70)
     dealer = models.CharField(max_length=1, choices=SEAT_CHOICES)
@@ -180,9 +211,11 @@ class DealtBoard(models.Model):
     class Meta:
         ordering = ["game", "-number"]
         constraints = [models.UniqueConstraint(fields=["game", "number"], name="board_number_unique_in_game")]
+        # The game's highest board number, which a deck without one needs when it is dealt.
+        indexes = [models.Index(fields=["game", "board_number"], name="board_game_board_number")]
 
     def __str__(self) -> str:
-        return f"{self.game} board {self.number}"
+        return f"{self.game} board {self.board_number}"
 
     @property
     def is_random(self) -> bool:
@@ -192,11 +225,12 @@ class DealtBoard(models.Model):
         return rules.hands(self.deal)
 
     def to_parsed(self, players: dict[str, str] | None = None) -> ParsedDeck:
-        """The board for the writers (export): the deck as dealt, with the table's number,
-        dealer and vulnerability; once the board is played at the table (``played``), as
-        played there (``as_played``). ``players``: who sat where at the table, by seat."""
+        """The board for the writers (export): the deck as dealt, with the board number,
+        dealer and vulnerability the table showed; once the board is played at the table
+        (``played``), as played there (``as_played``). ``players``: who sat where at the
+        table, by seat."""
         base = self.deck.to_parsed() if self.deck else ParsedDeck(deal=self.deal, index=self.number - 1, line=0)
-        base = replace(base, board=str(self.number), dealer=self.dealer, vul=self.vul)
+        base = replace(base, board=str(self.board_number), dealer=self.dealer, vul=self.vul)
         play = getattr(self, "played", None)  # a query unless selected with the board
         return base if play is None else as_played(base, play, players)
 

@@ -7,16 +7,20 @@ from games.formats.model import Deck as ParsedDeck
 from games.models.deck import DealtBoard
 
 
-def dealt_decks(game, chosen: slice = slice(None)) -> list[ParsedDeck]:
-    """The boards dealt so far (``chosen``: that part of them), with their table numbers,
-    as reader values.
+def dealt_decks(game, chosen: slice = slice(None), leave_out: int | None = None) -> list[ParsedDeck]:
+    """The boards dealt so far (``chosen``: that part of them; ``leave_out``: a deal,
+    ``DealtBoard.number``, left out), in the order they were dealt, with the board
+    numbers, dealers and vulnerabilities the table showed, as reader values.
 
     A dealt board played here is exported as played (``DealtBoard.to_parsed``), with
     who played it. At a Join table a board whose play is under way is left out: its
     cards are still hidden from the seats (the export's view leaves out the newest
     board too, for a seated host, until it is revealed). A board ended before it was
     over is exported as far as it went, marked not finished."""
-    boards = game.boards.select_related("deck", "played").defer("deck__source_text").order_by("number")[chosen]
+    boards = game.boards.select_related("deck", "played").defer("deck__source_text").order_by("number")
+    if leave_out is not None:
+        boards = boards.exclude(number=leave_out)
+    boards = boards[chosen]
     played = {board.pk: getattr(board, "played", None) for board in boards}
     join = game.game_type == game.Type.JOIN
     if join:

@@ -3,9 +3,18 @@
 The queue's invariants live here, inside transactions, like healthchecks'
 ``Check.ping()``: decks join all together or not at all, in file order at the
 end of the queue; each queued deck is dealt at most once and none is skipped,
-however many hosts press "Deal New Cards" at the same moment; board numbers
-run 1, 2, 3... without gaps. A board in play is not dealt over without a confirmation
-(``BoardPlay.leave_unfinished``, in the deal's transaction).
+however many hosts press "Deal New Cards" at the same moment; deals are numbered
+1, 2, 3... without gaps (``DealtBoard.number``). A board in play is not dealt over
+without a confirmation (``BoardPlay.leave_unfinished``, in the deal's transaction).
+
+The board number the table shows (``DealtBoard.board_number``) is the deck's own: the
+file's, or the one the host chose when numbering the upload. A deck without one, and a
+random deal, takes the game's next free number, one more than the highest board number
+the game has dealt. Dealer and vulnerability that the deck does not state follow that
+number under the game's rule, so a board's number, dealer and vulnerability agree on
+every page, export and hand record. One rule with no exceptions: Play again deals the
+same board number again, and the two deals of board 7 are told apart by their place
+among the game's deals (``number``), which the URLs use.
 """
 
 from __future__ import annotations
@@ -21,10 +30,10 @@ from django.urls import reverse
 from django.utils import timezone
 
 from games.formats.cards import random_deal
-from games.formats.model import SEATS, VULS, dealer_for_board, vul_for_board
+from games.formats.model import SEATS, VULS, board_heading, dealer_for_board, vul_for_board
 from games.formats.model import Deck as ParsedDeck
 from games.models.board_play import BoardPlay
-from games.models.deck import DealtBoard, Deck, insert_decks
+from games.models.deck import BOARD_NUMBER_MAX, DealtBoard, Deck, insert_decks, stated_board_number
 from games.models.exported import dealt_decks
 from games.models.queries import dealing_sql, managed_sql, queue_head_sql, take_number_sql
 
@@ -146,7 +155,8 @@ class Game(models.Model):
     practice_play = models.CharField(
         "How a practice board is played", max_length=8, choices=PracticePlay.choices, default=PracticePlay.SHOW
     )
-    next_board_number = models.PositiveIntegerField(default=1, editable=False)
+    # The place of the next deal (DealtBoard.number), not the board number it will show.
+    next_board_number = models.PositiveIntegerField("next deal", default=1, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     objects = GameManager()
@@ -239,7 +249,8 @@ class Game(models.Model):
             )
 
     def deal_next(self, by=None, *, confirm_abandon: int | None = None) -> DealtBoard:
-        """Deal the first queued deck (or a random one when none is left) as the next board.
+        """Deal the first queued deck (or a random one when none is left) as the next board,
+        under the deck's own board number or the game's next free one (``_board_number_of``).
 
         The board on the table until now, if someone has called or played on it and it is
         not over, is recorded as not finished, in the same transaction; only when
@@ -295,8 +306,8 @@ class Game(models.Model):
         a refusal here rolls the deal back with it."""
         if confirmed is not None and confirmed != number - 1:
             raise self.ConfirmedAnotherBoard(
-                f"You agreed to leave board {confirmed} unfinished, but board {number - 1} is the one on "
-                "the table now: nothing was dealt. Look at the table, then deal again."
+                f"You agreed to leave {self.board_named(confirmed)} unfinished, but {self.board_named(number - 1)} "
+                "is the one on the table now: nothing was dealt. Look at the table, then deal again."
             )
         if self.game_type == self.Type.PRACTICE and self.practice_play == self.PracticePlay.SHOW:
             return  # nothing is played at such a table: no query on this hot path
@@ -308,6 +319,15 @@ class Game(models.Model):
         )
         if play is not None:
             play.leave_unfinished(BoardPlay.Abandoned.DEALT, confirmed=confirmed == number - 1)
+
+    def board_named(self, number: int | None) -> str:
+        """How the table names the game's deal ``number`` in a sentence: "board 7" (its
+        board number), "no board" for None or 0, "another board" for a number it has not
+        dealt. For the refusals that say which board a page shows, off the hot path."""
+        if not number:
+            return "no board"
+        found = self.boards.filter(number=number).values_list("board_number", flat=True).first()
+        return "another board" if found is None else f"board {found}"
 
     def board_in_play(self) -> BoardPlay | None:
         """The play of the board on the table when someone has called or played on it and it
@@ -329,19 +349,43 @@ class Game(models.Model):
             deck = self._take_first_queued()
         elif deck is None and self.when_empty != self.WhenEmpty.RANDOM:
             deck = self._when_empty()
+        board_number = self._board_number_of(deck)
         if deck is not None:
             deal = deck.deal
-            dealer = deck.dealer or deck.deal_first or self._fallback_dealer(deck.board_number or number)
-            vul = deck.vul or self._fallback_vul(deck.board_number or number)
+            dealer = deck.dealer or deck.deal_first or self._fallback_dealer(board_number)
+            vul = deck.vul or self._fallback_vul(board_number)
         else:
             deal = random_deal()
-            dealer = self._fallback_dealer(number)
-            vul = self._fallback_vul(number)
-        board = self._record_board(
-            number, deck, deal, dealer, vul, by if getattr(by, "is_authenticated", False) else None
-        )
+            dealer = self._fallback_dealer(board_number)
+            vul = self._fallback_vul(board_number)
+        by = by if getattr(by, "is_authenticated", False) else None
+        board = self._record_board(number, board_number, deck, deal, dealer, vul, by)
         self.next_board_number = number + 1
         return board
+
+    def _board_number_of(self, deck: Deck | None) -> int:
+        """The board number ``deck`` (None: a random deal) is dealt as: the deck's own, else
+        the game's next free number. In the deal's transaction, after the game's row is
+        locked, so that two deals at once never take the same free number: on
+        PostgreSQL the MAX is a statement of its own, whose snapshot sees the deal that
+        held the lock before."""
+        stated = deck.board_number if deck is not None else None
+        if stated is not None:
+            return stated
+        with connection.cursor() as cursor:
+            cursor.execute(dealing_sql(connection.alias).top_board, [self.pk])
+            top = cursor.fetchone()[0]
+        return min((top or 0) + 1, BOARD_NUMBER_MAX)
+
+    def board_number_after_queue(self) -> int:
+        """The board number a deck without one would be dealt as if it joined the queue
+        now, behind every queued deck: what the upload page offers to number a new set
+        from, to continue the game's boards."""
+        top = self.boards.aggregate(m=Max("board_number"))["m"] or 0
+        for label in self.queued().values_list("board", flat=True).iterator(chunk_size=2000):
+            stated = stated_board_number(label)
+            top = top + 1 if stated is None else max(top, stated)
+        return min(top + 1, BOARD_NUMBER_MAX)
 
     def _when_empty(self) -> Deck | None:
         """The game's rule for an empty queue (other than dealing at random): raise
@@ -361,15 +405,18 @@ class Game(models.Model):
         self._append(again, None, locked=True)
         return self._take_first_queued()
 
-    def play_again(self, board_number: int) -> Deck:
-        """Put the deck of board ``board_number`` (as it was dealt: dealer and vulnerability
-        included) back at the front of the queue; DealtBoard.DoesNotExist when there is no
-        such board."""
+    def play_again(self, number: int) -> Deck:
+        """Put the deck of the game's deal ``number`` back at the front of the queue as it was
+        dealt: its board number, dealer and vulnerability, so that it is dealt as the same
+        board again (a random board too). DealtBoard.DoesNotExist when there is no such
+        deal."""
         with transaction.atomic():
             self._locked()
-            board = self.boards.select_related("deck").get(number=board_number)
+            board = self.boards.select_related("deck").get(number=number)
             base = board.deck.to_parsed() if board.deck else ParsedDeck(deal=board.deal, index=0, line=0)
-            again = replace(base, dealer=board.dealer, vul=board.vul)
+            again = replace(base, board=str(board.board_number), dealer=board.dealer, vul=board.vul)
+            if not board_heading(base.board, base.board_name):
+                again = replace(again, board_name="")  # a name that only said the deck's own label
             first = self.decks.aggregate(m=Min("position"))["m"]
             source = (board.deck.source_name, board.deck.source_format) if board.deck else ("random board", "")
             return self._insert_at(again, 0 if first is None else first - 1, *source)
@@ -390,12 +437,22 @@ class Game(models.Model):
         insert_decks(self.pk, None, [(parsed, source_name, source_format)], position, timezone.now())
         return self.decks.get(position=position)
 
-    def _record_board(self, number: int, deck: Deck | None, deal: str, dealer: str, vul: str, by) -> DealtBoard:
+    def _record_board(
+        self, number: int, board_number: int, deck: Deck | None, deal: str, dealer: str, vul: str, by
+    ) -> DealtBoard:
         """DealtBoard.objects.create(...), with an INSERT built once (the ORM's own insert
         path was a twentieth of a Deal New Cards request)."""
         now = timezone.now()
         board = DealtBoard(
-            game=self, number=number, deck=deck, deal=deal, dealer=dealer, vul=vul, dealt_by=by, dealt_at=now
+            game=self,
+            number=number,
+            board_number=board_number,
+            deck=deck,
+            deal=deal,
+            dealer=dealer,
+            vul=vul,
+            dealt_by=by,
+            dealt_at=now,
         )
         with connection.cursor() as cursor:
             cursor.execute(
@@ -403,6 +460,7 @@ class Game(models.Model):
                 [
                     self.pk,
                     number,
+                    board_number,
                     None if deck is None else deck.pk,
                     deal,
                     dealer,
@@ -439,12 +497,16 @@ class Game(models.Model):
         deck.status, deck.dealt_at = Deck.Status.DEALT, now
         return deck
 
-    def exported_decks(self, *, dealt: bool = False, chosen: slice = slice(None)) -> list[ParsedDeck]:
-        """The queue (or the boards dealt so far, with their table numbers, as played here:
-        ``exported.dealt_decks``) as reader values, ready for the writers; ``chosen``: the
-        part of the set wanted (read alone from the database)."""
+    def exported_decks(
+        self, *, dealt: bool = False, chosen: slice = slice(None), leave_out: int | None = None
+    ) -> list[ParsedDeck]:
+        """The queue (or the boards dealt so far, with the board numbers, dealers and
+        vulnerabilities the table showed, as played here: ``exported.dealt_decks``) as
+        reader values, ready for the writers; ``chosen``: the part of the set wanted (read
+        alone from the database); ``leave_out``: a deal (``DealtBoard.number``) to leave
+        out of the dealt boards."""
         if dealt:
-            return dealt_decks(self, chosen)
+            return dealt_decks(self, chosen, leave_out)
         return [deck.to_parsed() for deck in self.queued().defer("source_text")[chosen]]  # the writers do not use it
 
     def _fallback_dealer(self, number: int) -> str:

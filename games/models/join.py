@@ -56,17 +56,19 @@ class SeatError(Exception):
 
 
 class LeavingBoardInPlay(SeatError):
-    """Standing up from a seat whose hand is being played: asks for a confirmation."""
+    """Standing up from a seat whose hand is being played: asks for a confirmation.
+    ``number``: the deal (``DealtBoard.number``, what the confirmation posts back);
+    ``board_number``: the number the table shows, which the question says."""
 
-    def __init__(self, number: int, progress: str, seat: str, needed: bool) -> None:
-        self.number, self.progress, self.seat = number, progress, seat
+    def __init__(self, number: int, progress: str, seat: str, needed: bool, board_number: int) -> None:
+        self.number, self.progress, self.seat, self.board_number = number, progress, seat, board_number
         name = SEAT_NAMES[seat]
         if needed:
-            then = f"the table waits, since board {number} cannot go on without {name}"
+            then = f"the table waits, since board {board_number} cannot go on without {name}"
         else:
-            then = f"declarer plays dummy's cards, so board {number} goes on without you"
+            then = f"declarer plays dummy's cards, so board {board_number} goes on without you"
         self.consequence = f"{name} stays empty and {then}; whoever sits {name} now plays from the next board."
-        super().__init__(f"Board {number} is being played: {progress}. Stand up anyway? {self.consequence}")
+        super().__init__(f"Board {board_number} is being played: {progress}. Stand up anyway? {self.consequence}")
 
 
 class JoinTable(models.Model):
@@ -90,7 +92,7 @@ class JoinTable(models.Model):
         return JoinTable.objects.select_for_update().get(pk=self.pk)
 
     def _next_board(self) -> int:
-        """The number the next board dealt will have: a seat taken now sees from that one."""
+        """The place of the next deal (``DealtBoard.number``): a seat taken now sees from that one."""
         return Game.objects.filter(pk=self.game_id).values_list("next_board_number", flat=True).get()
 
     def _bump(self, locked: JoinTable) -> None:
@@ -174,7 +176,8 @@ class JoinTable(models.Model):
         play = getattr(board, "played", None) if board is not None else None
         if play is None or not play.under_way or row.from_board > board.number:
             return None  # nothing under way, or a hand they do not hold (they sat down after the deal)
-        return LeavingBoardInPlay(board.number, play.progress(), row.seat, seat_needed(play, row.seat))
+        needed = seat_needed(play, row.seat)
+        return LeavingBoardInPlay(board.number, play.progress(), row.seat, needed, board.board_number)
 
     def new_invite(self) -> str:
         """A fresh invite link; the old one stops working (seated players stay)."""
@@ -183,22 +186,22 @@ class JoinTable(models.Model):
         return self.invite_token
 
     def reveal(self, number: int | None, by=None, *, confirm: int | None = None) -> DealtBoard:
-        """Show board ``number``'s four hands to the table. Only the current board, the one
-        the host's page shows: a page left open while a new board was dealt must not reveal
-        a board its host has not seen (SeatError, nothing shown).
+        """Show the four hands of the game's deal ``number`` (``DealtBoard.number``) to the
+        table. Only the current board, the one the host's page shows: a page left open
+        while a new board was dealt must not reveal a board its host has not seen
+        (SeatError, nothing shown).
 
         The reveal ends the board: one not over is recorded as revealed, not finished, and
         nothing more is called or played on it. Once someone has called, only with
-        ``confirm``, the board's number (BoardInPlay otherwise, nothing shown)."""
+        ``confirm``, the deal's number (BoardInPlay otherwise, nothing shown)."""
         with transaction.atomic():
             board = self.game.boards.select_related("reveal").order_by("-number").first()
             if board is None:
                 raise SeatError("Deal a board first: there is nothing to reveal.")
             if number != board.number:
-                shown = f"board {number}" if number else "no board"
                 raise SeatError(
-                    f"Your page shows {shown}, but board {board.number} is the one on the table now: "
-                    f"nothing was revealed. Look at board {board.number}, then reveal it."
+                    f"Your page shows {self.game.board_named(number)}, but board {board.board_number} is the one "
+                    f"on the table now: nothing was revealed. Look at board {board.board_number}, then reveal it."
                 )
             if hasattr(board, "reveal"):
                 return board
@@ -218,7 +221,8 @@ class Seat(models.Model):
     seat = models.CharField(max_length=1, choices=SEAT_CHOICES)
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="seats")
     joined_at = models.DateTimeField(auto_now_add=True)
-    # The first board this player sees their hand of: the next board when they sat down
+    # The first board this player sees their hand of, by its place among the game's deals
+    # (DealtBoard.number, not the board number shown): the next board when they sat down
     # or were moved here (boards dealt before that belonged to whoever sat here then).
     from_board = models.PositiveIntegerField(default=1)
 
@@ -258,7 +262,7 @@ class Slot:
 class SeatView:
     game_pk: int
     version: str
-    number: int | None  # the current board; None before the first deal
+    number: int | None  # the current board's deal (DealtBoard.number); None before the first deal
     dealer: str
     vul: str
     my_seat: str  # "" when not seated
@@ -270,6 +274,7 @@ class SeatView:
     play: PlayView | None = None  # the board at play, as this person may see it
     waiting: tuple[str, ...] = ()  # the seats the board in play waits for, said to the table
     under_way: bool = False  # someone has called or played, and the board is not over
+    board_number: int | None = None  # the number the table shows (DealtBoard.board_number)
 
     @property
     def seated(self) -> int:
@@ -301,7 +306,7 @@ def waiting_for(board: DealtBoard, players: dict[str, Seat]) -> tuple[str, ...]:
             continue
         first = f"{name} has left the table" if seat in callers else f"{name}'s seat is empty"
         said.append(
-            f"{first}: the table waits, since board {board.number} cannot go on without {name}. "
+            f"{first}: the table waits, since board {board.board_number} cannot go on without {name}. "
             f"Whoever sits {name} now plays from the next board."
         )
     return tuple(said)
@@ -369,6 +374,7 @@ def seat_view(game: Game, user, table: JoinTable | None = None) -> SeatView:
         play=play,
         waiting=waiting_for(board, players) if board is not None else (),
         under_way=board is not None and getattr(board, "played", None) is not None and board.played.under_way,
+        board_number=board.board_number if board else None,
     )
 
 

@@ -82,6 +82,7 @@ class DealingSql(NamedTuple):
     take_deck: str  # UPDATE the first queued deck ... RETURNING deck_attnames
     deck_attnames: list[str]  # the Deck fields take_deck reads back (text, integers: no conversions)
     record_board: str  # INSERT the board ... RETURNING id
+    top_board: str  # the game's highest board number dealt (NULL before its first deal)
 
 
 @functools.cache
@@ -101,13 +102,16 @@ def dealing_sql(alias: str) -> DealingSql:
     board_meta = DealtBoard._meta
     fields = [
         board_meta.get_field(name)
-        for name in ("game", "number", "deck", "deal", "dealer", "vul", "dealt_by", "dealt_at")
+        for name in ("game", "number", "board_number", "deck", "deal", "dealer", "vul", "dealt_by", "dealt_at")
     ]
+    boards = quote(board_meta.db_table)
     record_board = (
-        f"INSERT INTO {quote(board_meta.db_table)} ({', '.join(quote(f.column) for f in fields)}) "
+        f"INSERT INTO {boards} ({', '.join(quote(f.column) for f in fields)}) "
         f"VALUES ({', '.join(['%s'] * len(fields))}) RETURNING {quote(board_meta.pk.column)}"
     )
-    return DealingSql(take_number, take_deck, attnames, record_board)
+    board_number, game_id = (quote(board_meta.get_field(name).column) for name in ("board_number", "game"))
+    top_board = f"SELECT MAX({board_number}) FROM {boards} WHERE {game_id} = %s"  # the (game, board_number) index
+    return DealingSql(take_number, take_deck, attnames, record_board, top_board)
 
 
 def _managed(alias: str, staff: bool) -> tuple[RowReader, str, str]:

@@ -91,8 +91,8 @@ def board_analysis(request: HttpRequest, pk: int, number: int) -> HttpResponse:
             "dealer": board.dealer,
             "vul": board.vul,
             "hands": board.hands(),
-            "title": f"Board {board.number}",
-            "board": board.number,
+            "title": f"Board {board.board_number}",
+            "board": board.board_number,
             "tags": tags,
         },
     )

@@ -77,9 +77,10 @@ def export(request: HttpRequest, pk: int, which: str, fmt: str) -> HttpResponse:
             return busy_answer(request, request.get_full_path())
     else:
         chosen = slice(None)
-    decks = game.exported_decks(dealt=which == "dealt", chosen=chosen)
+    leave_out = None
     if which == "dealt" and game.game_type == Game.Type.JOIN and seat_of(game, request.user):
-        decks = without_board_in_play(game, decks)
+        leave_out = board_in_play(game)
+    decks = game.exported_decks(dealt=which == "dealt", chosen=chosen, leave_out=leave_out)
     if fmt == "pdf":
         return start_pdf(request, game, decks, which)
     return download(with_analysis(decks), fmt, f"{game.name}-{which}")
@@ -129,9 +130,11 @@ def start_pdf(request: HttpRequest, game: Game, decks: list[ParsedDeck], which: 
     return redirect("job", job.pk)
 
 
-def without_board_in_play(game: Game, decks: list[ParsedDeck]) -> list[ParsedDeck]:
-    """The dealt boards less the newest one while it is not revealed."""
+def board_in_play(game: Game) -> int | None:
+    """The newest deal (``DealtBoard.number``) while it is not revealed: what a seated
+    manager's export of the dealt boards leaves out. By its place among the deals, not
+    its board number: board 7 dealt again leaves the first board 7 in."""
     newest = game.boards.select_related("reveal").order_by("-number").first()
     if newest is None or hasattr(newest, "reveal"):
-        return decks
-    return [deck for deck in decks if deck.board != str(newest.number)]
+        return None
+    return newest.number

@@ -218,7 +218,7 @@ def _board_in_play() -> dict[str, Any]:
         abandoned=BoardPlay.Abandoned.DEALT,
     )
     return {
-        "question": str(BoardInPlay(3, play.progress())),
+        "question": str(BoardInPlay(3, play.progress(), 3)),
         "line": result_line(play),
         "dealt": BoardPlay.Abandoned.DEALT.label,
         "revealed": BoardPlay.Abandoned.REVEALED.label,

@@ -160,20 +160,21 @@ def _number(text: str) -> int | None:
 
 
 def reveal_question(game: Game, in_play: BoardInPlay) -> confirm.Confirmation:
-    """Reveal hands before board ``in_play.number`` is over: what the host is asked first."""
-    number = in_play.number
+    """Reveal hands before the board in play is over: what the host is asked first. The
+    form posts its deal (``in_play.number``); the words say its board number."""
+    number, shown = in_play.number, in_play.board_number
     return confirm.Confirmation(
         title=str(in_play),
         question="Reveal all four hands anyway?",
         consequence=(
-            f"Board {number} ends here: it is recorded as revealed, not finished, scores nothing, "
+            f"Board {shown} ends here: it is recorded as revealed, not finished, scores nothing, "
             "and nobody calls or plays on it any more."
         ),
         action=reverse("join_reveal", args=[game.pk]),
-        button=f"Reveal and end board {number}",
+        button=f"Reveal and end board {shown}",
         fields=(("board", str(number)), ("confirm", str(number))),
         back=game.get_absolute_url(),
-        back_label=f"Keep playing board {number}",
+        back_label=f"Keep playing board {shown}",
         hx_target="#seat-view",
     )
 
@@ -192,7 +193,7 @@ def reveal(request: HttpRequest, pk: int) -> HttpResponse:
         play = game.board_in_play()
         if play is None or play.board.number != _number(request.GET.get("board", "")):
             return redirect(game)  # nothing to ask: the page's Reveal button does it
-        return confirm.page(request, game, reveal_question(game, BoardInPlay(play.board.number, play.progress())))
+        return confirm.page(request, game, reveal_question(game, BoardInPlay.of(play)))
     number = _number(request.POST.get("board", ""))  # the board the page shows
     confirmed = confirm.confirm_number(request)
     if isinstance(confirmed, HttpResponse):
@@ -210,7 +211,7 @@ def reveal(request: HttpRequest, pk: int) -> HttpResponse:
         return redirect(game)
     if request.htmx:
         return _fragments(request, game, VIEW, answered=confirmed is not None)
-    messages.success(request, f"Board {board.number}: all four hands are shown to the table.")
+    messages.success(request, f"Board {board.board_number}: all four hands are shown to the table.")
     return redirect(game)
 
 
@@ -294,7 +295,7 @@ def remove(request: HttpRequest, pk: int) -> HttpResponse:
 def leave_question(game: Game, leaving: LeavingBoardInPlay, manages: bool) -> confirm.Confirmation:
     """Standing up from a hand in play: what the player (or the seated host) is asked first."""
     return confirm.Confirmation(
-        title=f"Board {leaving.number} is being played: {leaving.progress}.",
+        title=f"Board {leaving.board_number} is being played: {leaving.progress}.",
         question="Stand up anyway?",
         consequence=leaving.consequence,
         action=reverse("seat_leave", args=[game.pk]),

@@ -44,9 +44,9 @@ def _current_board(game: Game, shown: int | None) -> DealtBoard:
     if board is None:
         raise IllegalAction("No board has been dealt yet.")
     if shown != board.number:
-        page = f"board {shown}" if shown else "no board"
         raise IllegalAction(
-            f"Your page shows {page}, but board {board.number} is the one on the table now: nothing was done."
+            f"Your page shows {game.board_named(shown)}, but board {board.board_number} is the one on the table "
+            "now: nothing was done."
         )
     return board
 
@@ -62,7 +62,7 @@ def _join_seat(request: HttpRequest, game: Game, board: DealtBoard, action: str)
         raise IllegalAction("You do not sit at this table: only the four players call and play.")
     if row.from_board > board.number:
         raise IllegalAction(
-            f"You sit {SEAT_NAMES[row.seat]} since board {board.number} was dealt: you play from the next board."
+            f"You sit {SEAT_NAMES[row.seat]} since board {board.board_number} was dealt: you play from the next board."
         )
     return row.seat
 

@@ -81,10 +81,11 @@ def go_to_board(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 @vary_on_headers("HX-Request")
 def play_again(request: HttpRequest, pk: int, number: int) -> HttpResponse:
-    """A dealt board's deck back at the front of the queue, as it was dealt."""
+    """A dealt board's deck back at the front of the queue, as it was dealt (``number``:
+    the deal, ``DealtBoard.number``)."""
     game = _get_game_for_host(request, pk)
     try:
-        game.play_again(number)
+        deck = game.play_again(number)
     except DealtBoard.DoesNotExist:
         raise Http404("No such board in this game") from None
-    return _done(request, game, f"Board {number} is back at the front of the queue.")
+    return _done(request, game, f"Board {deck.board} is back at the front of the queue.")

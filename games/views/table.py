@@ -211,23 +211,24 @@ def deal(request: HttpRequest, pk: int) -> HttpResponse:
     if request.htmx:
         context = dealt_context(game, board, request.POST.get("shown"), request.POST.get("queue_head"))
         return render(request, "games/game.html#dealt", context)
-    messages.success(request, f"Board {board.number} dealt.")
+    messages.success(request, f"Board {board.board_number} dealt.")
     return redirect(game)
 
 
 def deal_question(game: Game, in_play: BoardInPlay) -> confirm.Confirmation:
-    """Deal New Cards over board ``in_play.number``: what the host is asked first."""
-    number = in_play.number
+    """Deal New Cards over the board in play: what the host is asked first. The form posts
+    its deal (``in_play.number``); the words say its board number."""
+    shown = in_play.board_number
     join = game.game_type == Game.Type.JOIN
     return confirm.Confirmation(
         title=str(in_play),
         question="Deal the next board anyway?",
-        consequence=f"Board {number} will be recorded as not finished: it scores nothing in the running total.",
+        consequence=f"Board {shown} will be recorded as not finished: it scores nothing in the running total.",
         action=reverse("deal", args=[game.pk]),
         button="Deal the next board anyway",
-        fields=(("confirm", str(number)),),
+        fields=(("confirm", str(in_play.number)),),
         back=game.get_absolute_url(),
-        back_label=f"Keep playing board {number}",
+        back_label=f"Keep playing board {shown}",
         hx_target="#table" if join else "#felt",
         hx_include="" if join else "#shown-board, #queue-head",
     )
@@ -239,7 +240,7 @@ def deal_question_page(request: HttpRequest, game: Game) -> HttpResponse:
     if play is None:
         messages.info(request, "No board is being played now: Deal New Cards deals the next board at once.")
         return redirect(game)
-    return confirm.page(request, game, deal_question(game, BoardInPlay(play.board.number, play.progress())))
+    return confirm.page(request, game, deal_question(game, BoardInPlay.of(play)))
 
 
 def deal_refused(request: HttpRequest, game: Game, message: str) -> HttpResponse:

@@ -74,8 +74,12 @@ def dealer(game_pk: int, take: Callable[[], bool], as_user=None) -> Callable[[],
     return work
 
 
-def decks(count: int, first_board: int = 1) -> list[ParsedDeck]:
-    return [ParsedDeck(deal=random_deal(), index=i, line=1, board=str(first_board + i)) for i in range(count)]
+def decks(count: int, first_board: int | None = 1) -> list[ParsedDeck]:
+    """``count`` decks numbered from ``first_board`` (None: decks without a number)."""
+    return [
+        ParsedDeck(deal=random_deal(), index=i, line=1, board=None if first_board is None else str(first_board + i))
+        for i in range(count)
+    ]
 
 
 def check_boards(game: Game, total: int) -> list[DealtBoard]:
@@ -88,6 +92,11 @@ def check_boards(game: Game, total: int) -> list[DealtBoard]:
     for board in boards:
         if board.deck_id:
             assert board.deal == board.deck.deal and board.deck.status == Deck.Status.DEALT
+    top = 0
+    for board in boards:  # the deck's own board number, else the next free one, in the order dealt
+        stated = board.deck.board_number if board.deck_id else None
+        assert board.board_number == (stated or top + 1), (board.number, board.board_number, stated, top)
+        top = max(top, board.board_number)
     return boards
 
 
@@ -101,6 +110,20 @@ def test_concurrent_deals_take_each_deck_once_in_queue_order(host):
     assert [b.deck.board for b in boards[:40]] == [str(n) for n in range(1, 41)]  # queue order, none skipped
     assert all(b.is_random for b in boards[40:])  # the last 8
     assert not game.queued().exists()
+
+
+def test_concurrent_deals_never_give_two_boards_the_same_free_number(host):
+    """Decks without a number and random deals take the next free board number under the
+    game's lock: dealers pressing at once still number them one after another."""
+    game = Game.objects.create(host=host, name="Numbered in turn")
+    game.add_decks(decks(2, first_board=20), source_name="lesson.pbn")
+    game.add_decks(decks(10, first_board=None), source_name="numberless.pbn")
+    take = tickets(30)
+    run_threads([dealer(game.pk, take, host if i % 2 else None) for i in range(WORKERS)])
+
+    boards = check_boards(game, 30)
+    assert [b.board_number for b in boards] == [20, 21, *range(22, 50)]
+    assert sum(b.is_random for b in boards) == 18
 
 
 def test_concurrent_uploads_and_deals_keep_the_queue_whole(host):

@@ -101,9 +101,36 @@ def test_it_reports_decks_dealt_out_of_queue_order(dealt_game):
     assert any("dealt out of queue order" in p for p in check_queues())
 
 
+def test_it_reports_a_board_that_does_not_show_its_decks_number(game):
+    game.add_decks([ParsedDeck(deal=d, index=i, line=0, board=str(7 + i)) for i, d in enumerate(_deals(2))])
+    for _ in range(2):
+        game.deal_next()
+    assert check_queues() == []
+    DealtBoard.objects.filter(game=game, number=2).update(board_number=2)
+    assert f"game {game.pk}: deal 2 shows board 2, expected board 8" in check_queues()
+
+
+def test_it_reports_a_random_board_that_did_not_take_the_next_free_number(game):
+    game.add_decks([ParsedDeck(deal=_deals(1)[0], index=0, line=0, board="7")])
+    for _ in range(2):
+        game.deal_next()
+    assert check_queues() == []
+    DealtBoard.objects.filter(game=game, number=2).update(board_number=2, dealer="E", vul="NS")
+    assert f"game {game.pk}: deal 2 shows board 2, expected board 8" in check_queues()
+
+
+def test_it_reports_a_dealer_or_vulnerability_that_is_not_the_board_numbers(game):
+    game.add_decks([ParsedDeck(deal=_deals(1)[0], index=0, line=0, board="7")])
+    game.deal_next()
+    DealtBoard.objects.filter(game=game).update(dealer="E", vul="EW")
+    problems = check_queues()
+    assert f"game {game.pk}: deal 1: board 7 is dealt by E, not S" in problems
+    assert f"game {game.pk}: deal 1: board 7 has vulnerability EW, not All" in problems
+
+
 def test_it_checks_only_the_games_asked_for(dealt_game, host):
     other = Game.objects.create(host=host, name="Other")
-    DealtBoard.objects.create(game=other, number=5, deal=_deals(1)[0], dealer="N", vul="None")
+    DealtBoard.objects.create(game=other, number=5, board_number=5, deal=_deals(1)[0], dealer="N", vul="None")
     assert check_queues(dealt_game.pk) == []
     assert check_queues(other.pk) != []
     assert check_queues() != []

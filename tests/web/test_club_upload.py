@@ -99,11 +99,11 @@ def test_each_club_format_exports_the_queue_in_order(host_client, game, queue_de
         assert [d.board for d in result.decks] == ["5", "6", "7"]
 
 
-def test_the_dealt_boards_export_as_dup_with_their_table_numbers(host_client, game, queue_decks):
+def test_the_dealt_boards_export_as_dup_with_the_numbers_the_table_showed(host_client, game, queue_decks):
     queue_decks(game, 2, start=17)
     first, second = game.deal_next(), game.deal_next()
     result = read_decks(host_client.get(f"/games/{game.pk}/export/dealt.dup").content, "dealt.dup")
-    assert [(d.deal, d.board) for d in result.decks] == [(first.deal, "1"), (second.deal, "2")]
+    assert [(d.deal, d.board) for d in result.decks] == [(first.deal, "17"), (second.deal, "18")]
 
 
 def test_a_set_a_dlm_cannot_hold_is_refused_with_the_reason(host_client, game, queue_decks):

@@ -29,15 +29,15 @@ def test_it_exports_the_queue_in_order(host_client, game, queue_decks, fmt):
 
 
 @pytest.mark.parametrize("fmt", ["pbn", "lin"])
-def test_it_exports_the_dealt_boards_with_their_table_numbers(host_client, game, queue_decks, fmt):
+def test_it_exports_the_dealt_boards_with_the_numbers_the_table_showed(host_client, game, queue_decks, fmt):
     queue_decks(game, 1, start=17)
     first = game.deal_next()
-    second = game.deal_next()  # random
+    second = game.deal_next()  # random: the next free number
     response = export(host_client, game, "dealt", fmt)
     result = read_decks(response.content, f"dealt.{fmt}")
     assert result.problems == []
     assert [d.deal for d in result.decks] == [first.deal, second.deal]
-    assert [d.board_number for d in result.decks] == [1, 2]
+    assert [d.board_number for d in result.decks] == [17, 18]
     assert [(d.dealer, d.vul) for d in result.decks] == [(first.dealer, first.vul), (second.dealer, second.vul)]
 
 

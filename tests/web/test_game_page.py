@@ -22,7 +22,7 @@ def test_it_shows_the_current_board_in_a_compass_diagram(host_client, game):
     game.add_decks([ParsedDeck(deal=DEAL, index=0, line=1, board="7", dealer="S", vul="EW")], source_name="club.pbn")
     game.deal_next()
     html = page(host_client, game)
-    assert "Board 1" in html and '<strong class="board-no">1</strong>' in html
+    assert "Board 7" in html and '<strong class="board-no">7</strong>' in html  # the deck's own number
     assert "Dealer South" in html and "Vul E-W" in html
     assert 'class="suit red" title="hearts">♥' in html and "♠" in html
     assert "10 HCP" in html

@@ -18,6 +18,7 @@ from django.urls import reverse
 
 from games.models import Deck, Game
 from games.models.upload import Upload
+from games.queue_check import queue_problems
 from tests import hostile
 from tests.fixtures_upload import upload_file
 
@@ -149,10 +150,14 @@ def test_huge_numbers_are_added_and_dealt(host_client, game):
     assert "Add Decks to Game (10)" in response.content.decode()
     added = host_client.post(reverse("upload_add", args=[game.pk, Upload.objects.get().token]), follow=True)
     assert "10 decks added" in added.content.decode()
-    for number in range(1, 12):
+    for _ in range(11):
         dealt = host_client.post(reverse("deal", args=[game.pk]), follow=True)
-        assert dealt.status_code == 200 and f"Board {number}" in dealt.content.decode()
+        board = game.boards.order_by("-number").first()
+        assert dealt.status_code == 200 and f"Board {board.board_number} dealt." in dealt.content.decode()
     assert game.boards.count() == 11 and not game.queued().exists()
+    # a number past the column's range counts as none: the board takes the next free number
+    assert max(game.boards.values_list("board_number", flat=True)) < 100
+    assert queue_problems([game.pk]) == ([], 1)
     assert Deck.objects.get(board="\u00b2").board_number is None  # "²" names no board
     assert Deck.objects.get(board="\u0663").board_number == 3  # Arabic-Indic three does
     assert max(len(b) for b in Deck.objects.values_list("board", flat=True)) <= 20
