@@ -103,3 +103,16 @@ def test_reading_a_script_as_a_file_names_it_and_runs_nothing():
     assert result.format == "dlr" and result.decks == []
     assert result.problems[0].kind == "dealer_script"
     assert result.problems[0].message.startswith("a dealer script: it makes decks when it is run")
+
+
+@pytest.mark.parametrize(
+    "data", [b"hcp" + b"+" * 5_000_000, b"condition hcp(north) > 1\n" * 200_000, b"ab " * 1_700_000]
+)
+def test_only_the_head_of_a_big_file_is_read_for_the_signs_of_a_script(data):
+    import tracemalloc
+
+    tracemalloc.start()
+    read_decks(data, "big.txt")
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    assert peak < 4 * len(data)  # a token for each of five million characters took a hundred times that

@@ -160,11 +160,19 @@ def read_script(text: str) -> Script:
     )
 
 
+# A script's statements stand in its first lines; no script is longer than this (the
+# site's DEALER_SCRIPT_MAX_BYTES is 64 KB), and a 5 MB file of something else costs only
+# the reading of its head.
+HEAD = 64 * 1024
+_KEYWORDS = ("condition", "produce", "generate", "action", "predeal", "dealer", "vulnerable", "hcp", "shape")
+
+
 def looks_like_script(text: str) -> bool:
     """Whether ``text`` is a dealer script: statements or hand functions only a script
     holds (``condition ...``, ``hcp(south)``, ``produce 16``), none of the brackets and
     pipes of the deal formats. Asked only of a text no deal format claimed."""
-    if '[Deal "' in text or "md|" in text:
+    head = text[:HEAD]
+    if '[Deal "' in head or "md|" in head or not any(word in head for word in _KEYWORDS):
         return False
-    script = read_script(text)
+    script = read_script(head)
     return script.signs >= 2 and not script.stray
