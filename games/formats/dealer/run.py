@@ -164,7 +164,7 @@ def run_script(
     started = time.monotonic()
     try:
         out, err, returncode, stopped = _execute(args, (text + APPENDED_ACTION).encode("utf-8"), count, limits)
-    except OSError as error:  # not executable, or no room for a process
+    except OSError as error:  # not executable, no room for a process, or limits refused (it was killed unrun)
         run.problem, run.kind = f"dealer could not be started: {error.strerror or error}", "dealer_missing"
         return run
     run.seconds = time.monotonic() - started
@@ -218,7 +218,8 @@ def _limit(pid: int, limits: Limits) -> None:
         resource.prlimit(pid, resource.RLIMIT_CORE, (0, 0))
         resource.prlimit(pid, resource.RLIMIT_NOFILE, (16, 16))
         resource.prlimit(pid, resource.RLIMIT_NPROC, (0, 0))
-        os.setpriority(os.PRIO_PROCESS, pid, NICENESS)
+        # never below the server's own niceness: raising a process's priority needs privileges
+        os.setpriority(os.PRIO_PROCESS, pid, max(NICENESS, os.getpriority(os.PRIO_PROCESS, pid)))
     except ProcessLookupError:  # gone already: it read nothing of the script
         pass
 
