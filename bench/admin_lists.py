@@ -116,7 +116,7 @@ def build_site(users: int, rows: int) -> None:
     UploadFile.objects.bulk_create(files, batch_size=BATCH)
     DealtBoard.objects.bulk_create(
         [
-            DealtBoard(game=game, number=1, deal=deal, dealer="N", vul="None", dealt_by_id=game.host_id)
+            DealtBoard(game=game, number=1, board_number=1, deal=deal, dealer="N", vul="None", dealt_by_id=game.host_id)
             for game, deal in zip(games, reversed(deals))
         ],
         batch_size=BATCH,
