@@ -5,13 +5,16 @@ without the program, failed with STRICT=1."""
 
 from __future__ import annotations
 
+import os
 import signal
+import subprocess
 import time
+from pathlib import Path
 
 import pytest
 
 from games.formats.dealer import LIBRARY, Limits, read_script, run_script
-from games.formats.dealer.run import _execute
+from games.formats.dealer.run import _execute, _limit
 from tests.dealer_check import FIXTURES, dealer_program, hands, hcp, holds, lengths, predealt
 
 OWN = sorted((FIXTURES / "own").glob("*.dlr"))
@@ -193,9 +196,28 @@ def test_a_division_by_zero_crash_is_a_message():
     assert made.problem == "dealer crashed while running this script: a division by zero (/ or % by 0)"
 
 
-def test_the_memory_limit_holds_the_program():
+def test_the_limits_are_in_force_before_the_script_is_read():
+    # The program waits on its standard input: what /proc says of it then is what holds
+    # while it reads and runs the script (run_script writes the script only after _limit).
+    proc = subprocess.Popen([dealer_program(), "-p", "1"], stdin=subprocess.PIPE, stdout=subprocess.DEVNULL)
+    try:
+        _limit(proc.pid, Limits(seconds=5, cpu_seconds=6, memory_bytes=128 * 1024 * 1024))
+        limits = Path(f"/proc/{proc.pid}/limits").read_text()
+        niceness = os.getpriority(os.PRIO_PROCESS, proc.pid)
+    finally:
+        proc.kill()
+        proc.wait()
+    rows = {line[:26].strip(): line[26:].split()[:2] for line in limits.splitlines()[1:]}
+    assert rows["Max cpu time"] == ["6", "7"]
+    assert rows["Max address space"] == [str(128 * 1024 * 1024)] * 2
+    assert rows["Max file size"] == ["0", "0"] and rows["Max core file size"] == ["0", "0"]
+    assert rows["Max open files"] == ["16", "16"] and rows["Max processes"] == ["0", "0"]
+    assert niceness >= 10
+
+
+def test_a_program_that_cannot_start_under_its_memory_limit_is_a_message():
     made = run("condition hcp(north) > 10\n", limits=Limits(memory_bytes=1024 * 1024))
-    assert made.decks == [] and made.kind in ("dealer_crash", "dealer_error", "dealer_missing")
+    assert made.problem or made.decks  # never an exception, whether the loader got in first or not
 
 
 def test_a_huge_produce_makes_only_the_decks_asked_for():
