@@ -3,7 +3,8 @@ Reveal hands and Stand up (the models refuse without it: ``BoardInPlay``,
 ``LeavingBoardInPlay``).
 
 One template, games/confirm.html: without JavaScript its page, the GET of the action's
-own route, whose form posts the action again with ``confirm`` (the board's number);
+own route, whose form posts the action again with ``confirm`` (the board's deal,
+``DealtBoard.number``, which tells two deals of one board number apart);
 with htmx its ``box`` partial, swapped into the page's empty ``#confirm`` slot, whose
 form posts with htmx as the button it answers did. The answer to the confirmed action
 empties the slot again (``CLEARED``, out of band, where the action's answer does not
@@ -39,8 +40,8 @@ class Confirmation:
 
 
 def confirm_number(request: HttpRequest) -> int | None | HttpResponseBadRequest:
-    """The posted ``confirm`` (the number of the board the user agreed to end or leave),
-    None when there is none, or the 400 answer to one that is not a board number."""
+    """The posted ``confirm`` (the deal, ``DealtBoard.number``, of the board the user agreed
+    to end or leave), None when there is none, or the 400 answer to one that is not a number."""
     text = request.POST.get("confirm")
     if text is None:
         return None
