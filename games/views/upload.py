@@ -25,8 +25,9 @@ from games.converters import bounded_int
 from games.formats import FileResult, rules
 from games.formats.dealer import INSTALL, LIBRARY
 from games.formats.model import Deck as ParsedDeck
-from games.formats.model import board_heading, board_number, dealer_for_board, vul_for_board
+from games.formats.model import board_heading, dealer_for_board, vul_for_board
 from games.models import Game
+from games.models.deck import stated_board_number
 from games.models.upload import DeckKey, Upload, deck_label, find_duplicates, problem_text, queued_deals, storage_full
 from games.upload_forms import DISK_FULL, AddDecksForm, DeckChoiceForm, UploadForm, human_size
 from games.upload_handlers import refusal
@@ -68,7 +69,7 @@ class FileView:
 
 def _shown_dealer_vul(game: Game, deck: ParsedDeck) -> tuple[str, str]:
     """What the table will use, as far as it is known before dealing (see Game.deal_next)."""
-    number = board_number(deck.board)  # as Game.deal_next will read it (not ParsedDeck.board_number)
+    number = stated_board_number(deck.board)  # as Game.deal_next will read it (not ParsedDeck.board_number)
     if game.missing_info == Game.MissingInfo.SOUTH_NONE:
         fallback = ("S", "None")
     elif game.missing_info == Game.MissingInfo.ROTATION and number:

@@ -148,3 +148,13 @@ def test_a_join_table_shows_board_7_to_the_host_and_the_players(host_client, hos
         assert re.search(r'aria-label="Board 7, dealer South, vulnerable Both"', html)
         assert '<strong class="board-no">7</strong>' in html
         assert 'class="board-no">2<' not in html
+
+
+def test_the_preview_says_a_number_past_the_columns_range_is_no_number(host_client, game):
+    """Such a deck is dealt as the game's next free number, so the preview cannot know its
+    vulnerability yet; board 7 beside it shows board 7's."""
+    data = f'[Board "99999999999"]\n[Deal "{THREE}"]\n\n[Board "7"]\n[Deal "{SEVEN}"]\n'.encode()
+    host_client.post(reverse("upload", args=[game.pk]), {"files": [upload_file("big.pbn", data)]})
+    staged = Upload.objects.get(game=game)
+    html = host_client.get(reverse("upload_preview", args=[game.pk, staged.token])).text
+    assert [text(vul) for vul in re.findall(r"<span>Vul (.*?)</span>", html)] == ["—", "Both"]
