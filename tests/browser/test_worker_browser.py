@@ -11,6 +11,7 @@ import pytest
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.test import Client
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 from games.formats.model import Deck as ParsedDeck
@@ -22,12 +23,12 @@ SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
 WAIT = 30_000  # ms: the worker solves a deal in about a tenth of a second, a slow machine in more
 
 
-def wait_for(check, seconds: float = WAIT / 1000) -> None:
+def wait_for(check, seconds: float = WAIT / 1000, describe=lambda: "") -> None:
     import time
 
     deadline = time.monotonic() + seconds
     while not check():
-        assert time.monotonic() < deadline, "the table did not move on"
+        assert time.monotonic() < deadline, f"the table did not move on: {describe()}"
         time.sleep(0.05)
 
 
@@ -97,19 +98,27 @@ def test_just_declare_with_the_robot_in_the_worker(live_server, browser, task_wo
     page.goto(f"{live_server.url}/games/{game.pk}/")
     page.screenshot(path=str(output_dir / f"declare-first-{size}.png"))
     cards = page.locator('button[name="card"]')
-    for played in range(26):  # South's and dummy's cards, each once the robot has answered
+    for played in range(60):  # South's and dummy's cards, each once the robot has answered
+        if BoardPlay.objects.get().done:
+            break
         before = len(BoardPlay.objects.get().cards)
         expect(cards.first).to_be_visible(timeout=WAIT)
         if played == 1:
             page.screenshot(path=str(output_dir / f"declare-playing-{size}.png"))
-        cards.first.click()
-        wait_for(lambda before=before: len(BoardPlay.objects.get().cards) > before)  # the page's answer came
+        try:
+            cards.first.click(timeout=5000)
+        except PlaywrightTimeout:  # the felt was swapped under the pointer (the robot's answer came): again
+            continue
+        wait_for(
+            lambda before=before: len(BoardPlay.objects.get().cards) > before,  # the page's answer came
+            describe=lambda: f"{BoardPlay.objects.get().cards} {page.locator('[role=alert]').all_inner_texts()}",
+        )
         page.wait_for_load_state("networkidle")
-        if BoardPlay.objects.get().done:
-            break
     expect(page.locator(".play-status")).to_contain_text("The board is over.", timeout=WAIT)
     play = BoardPlay.objects.get()
     assert play.done and len(play.cards) == 52
     page.screenshot(path=str(output_dir / f"declare-over-{size}.png"), full_page=True)
     page.context.close()
-    assert not problems, problems
+    # A card aborts the felt's poll under way (hx-sync), by design: htmx logs that.
+    expected = ("htmx:sendAbort", "htmx:afterRequest")
+    assert not [p for p in problems if not p.startswith(expected)], problems
