@@ -27,7 +27,8 @@ from .record import tricks_taken
 def deck_dict(deck: Deck) -> dict[str, Any]:
     """A deck as JSON: dealer and vulnerability as the game will use them, and the record:
     the calls (``P``, ``X``, ``XX``, ``1C``..``7NT``, ``?`` for one that could not be
-    read), their alerts by position, the contract, declarer and tricks taken."""
+    read), their alerts by position, the contract, declarer and tricks taken; and the
+    commentary, each text as written with its place (``model.Comment``)."""
     return {
         "index": deck.index,
         "line": deck.line,
@@ -46,6 +47,7 @@ def deck_dict(deck: Deck) -> dict[str, Any]:
         "declarer": deck.declarer,
         "result": int(tricks) if (tricks := tricks_taken(deck)) else None,
         "notes": list(deck.notes),
+        "commentary": [{"text": c.text, "section": c.section, "at": c.at} for c in deck.commentary],
     }
 
 

@@ -20,6 +20,12 @@ MAX_TAGS = 500  # PBN: tags of one game (a hand record has 4 to 30)
 # make a deck of every 8 bytes, and each Deck holds some 330: past this, the rest of the
 # file is not read (an upload takes 20,000 decks; a file of real deals fits 70,000 in 5 MB).
 MAX_DECKS = 100_000
+# Commentary (Deck.commentary): a lesson's board carries a few thousand characters, a
+# vugraph board some fifty remarks. Past these a text is cut, with a note naming the board
+# and the line; a file's commentary is stored with its decks and loaded on every preview.
+MAX_COMMENTS = 200  # entries of one deck
+MAX_COMMENTARY = 20_000  # characters of one deck's entries together
+MAX_FILE_COMMENTARY = 1_000_000  # characters of one file's commentary together
 
 
 class ProblemList(list):

@@ -8,6 +8,10 @@ each ``md`` that is not the first deal of a ``qx`` record; the pairs that
 follow belong to it. This is the hot path of every upload: the usual record
 head and runs of play and auction pairs are taken as one token each and read
 in bulk (``lin_values``).
+
+``nt`` values are the board's commentary (in vugraph files, the commentators' remarks
+on the board in play): each is kept, as written but for %XX escapes (read as in ``an``),
+with its place: before the first call, after so many calls, or at a trick.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ from __future__ import annotations
 import re
 
 from .cards import DealError
+from .commentary import Budget, blank
 from .limits import MAX_PAIRS, MAX_PROBLEMS, ProblemList
 
 # (_BOARD, _board, _Record, decode_heading: the names tests use)
@@ -22,6 +27,7 @@ from .lin_board import BOARD as _BOARD  # noqa: F401
 from .lin_board import TAG_LIMIT, decode_heading  # noqa: F401
 from .lin_board import board_of as _board
 from .lin_board import players_of as _players
+from .lin_commentary import nt_values, placed
 from .lin_md import E_INFERRED, UNORDERED, read_md
 from .lin_record import PERCENT_LINES as _PERCENT_LINES
 from .lin_record import Record as _Record
@@ -43,8 +49,8 @@ HEADER_TAGS = ("vg", "rs", "mp", "bn", "pw")  # session headers copied into each
 
 # A token is one pair, the usual record head (qx, md, ah, sv) in one match, or a run of pairs
 # read later in bulk: the play (pc/pg/mc: values without free text), the auction (mb/an), or
-# commentary to skip (nt/st/rh/sk). A pair whose slot holds stray text is never part of a
-# run or a record head: it comes alone, so the stray text is noted.
+# commentary and display pairs (nt/st/rh/sk: the nt values are kept). A pair whose slot holds
+# stray text is never part of a run or a record head: it comes alone, so the stray text is noted.
 _V = r"\|[^|]*+\|"
 # play: pc pg mc (a class per letter beats alternatives; a whole trick per step is faster)
 _PLAY = rf"(?:pg\|\|pc{_V}pc{_V}pc{_V}pc{_V}|\s*+[PpMm][CcGg]{_V})++"
@@ -57,9 +63,9 @@ _HEAD = (
 )
 _REST = (
     rf"|({_PLAY})|({_AUCTION})"  # 5 play, 6 auction
-    rf"|(?:\s*+[NnSsRr][TtKkHh]{_V})++"  # commentary: nt st sk rh
-    r"|((?:\s*+\|[^|]*+\|)++)"  # 7 pairs without a tag ('||' runs): read past in one token
-    r"|([^|]*+)\|([^|]*+)\|"  # 8 slot, 9 value
+    rf"|((?:\s*+[NnSsRr][TtKkHh]{_V})++)"  # 7 commentary: nt st sk rh
+    r"|((?:\s*+\|[^|]*+\|)++)"  # 8 pairs without a tag ('||' runs): read past in one token
+    r"|([^|]*+)\|([^|]*+)\|"  # 9 slot, 10 value
 )
 # A token starts where the last one ended, after a pipe (or at the start): the lookbehind
 # lets the search give up at once at every other character of an unpaired tail.
@@ -73,7 +79,7 @@ _BOARD_TOKEN = re.compile(
     r"(?<![^|])(?:(?:\s*+[Qq][Xx]\|([^|]*+)\|)?(?:\s*+[Ss][Tt]\|\|)?(?:\s*+[Pp][Nn]\|([^|]*+)\|)?"  # 1 qx, 2 pn
     + _HEAD[_HEAD.index(r"(?:\s*+[Ss][Tt]") :]  # 3 md, 4 ah, 5 sv
     + rf"({_AUCTION})?+((?:pg\|\|{_CARD}{_CARD}{_CARD}{_CARD}|{_CARD}|pg\|\|)++)?+({_PLAY})?+"  # 6 7 8
-    + _REST  # 9 play, 10 auction, 11 pairs without a tag, 12 slot, 13 value
+    + _REST  # 9 play, 10 auction, 11 commentary, 12 pairs without a tag, 13 slot, 14 value
     + ")"
 )
 
@@ -118,7 +124,10 @@ class _Reader:
         self.label_tags: dict[str, tuple[tuple[str, str], ...]] = {}  # Deck.tags by qx label
         self.players: dict[tuple[str, str], tuple[tuple[str, str], ...]] = {}
         self.text = ""
+        self.nl = "\n"
         self.fast = fast
+        self.budget = Budget()
+        self.loose_comment = -1  # position of the first nt before any board
 
     def read(self, text: str) -> None:
         if text.startswith("\ufeff"):
@@ -126,12 +135,12 @@ class _Reader:
         if _has_percent_lines(text):
             text = _PERCENT_LINES.sub("", text)  # keeps the newlines: line numbers stay right
         self.text = text
-        nl = "\n" if "\n" in text or "\r" not in text else "\r"
+        nl = self.nl = "\n" if "\n" in text or "\r" not in text else "\r"
         tags = _TAGS
         # The fast token has four more groups in its head (pn, auction, cards, play): the
         # same kinds of token come four group numbers later.
         token, shift = (_BOARD_TOKEN, 4) if self.fast else (_TOKEN, 0)
-        pair_kind, untagged_kind, run_kind = 8 + shift, 7 + shift, 5 + shift
+        pair_kind, untagged_kind, comment_kind, run_kind = 9 + shift, 8 + shift, 7 + shift, 5 + shift
         rec: _Record | None = None
         names: str | None = None
         line, counted, stray_line = 1, 0, 0
@@ -139,8 +148,6 @@ class _Reader:
         end = text.rfind("|") + 1
         for m in token.finditer(text, 0, end):
             kind = m.lastindex
-            if kind is None:  # commentary
-                continue
             if kind >= pair_kind:
                 slot, value = m.group(pair_kind, pair_kind + 1)
                 tag = tags.get(slot)
@@ -173,6 +180,8 @@ class _Reader:
                             rec.ah.append(value)
                     elif rec is not None and tag == "sv":
                         rec.sv = value if rec.sv is None else rec.sv
+                    elif tag == "nt":
+                        self.comment(rec, value, m.start(pair_kind + 1))
                     elif tag in HEADER_TAGS:
                         self.headers.pop(tag, None)
                         self.headers[tag] = value[:TAG_LIMIT]
@@ -197,6 +206,10 @@ class _Reader:
             elif kind == untagged_kind:  # as pairs whose slot has no tag, one by one
                 if not stray_line:
                     stray_line = line + text.count(nl, counted, m.start())
+                continue
+            elif kind == comment_kind:  # nt, st, rh, sk: the nt values are commentary
+                if (self.loose_comment < 0) if rec is None else not rec.comments_full():
+                    self.comments_of(rec, m.start(kind), m.end(kind))
                 continue
             elif kind >= run_kind:  # a run of play or auction pairs
                 if rec is not None and m[kind] != "pg||":
@@ -271,6 +284,25 @@ class _Reader:
             self.notes.append(f"text between pairs was read past (first at line {stray_line})")
         if not self.md_count and text.find("|", text.find("|") + 1, end) >= 0:  # a whole pair
             self.notes.append("this LIN file has no md (deal) tag: only headers or commentary")
+        if self.loose_comment >= 0:
+            line_of = text.count(nl, 0, self.loose_comment) + 1
+            self.notes.append(f"line {line_of}: commentary (nt) before the first board belongs to no deck: read past")
+        self.notes.extend(self.budget.finish())
+
+    def comment(self, rec: _Record | None, value: str, at: int) -> None:
+        """An nt value at text position ``at``: the record's, else said to belong to no deck."""
+        if rec is not None:
+            rec.add_comment(value, at)
+        elif self.loose_comment < 0 and not blank(value):
+            self.loose_comment = at
+
+    def comments_of(self, rec: _Record | None, start: int, end: int) -> None:
+        """The nt values of the run of nt, st, rh and sk pairs at ``start:end`` of the text,
+        pair by pair until the record holds all it keeps (a run may be a million pairs)."""
+        for value, at in nt_values(self.text, start, end):
+            self.comment(rec, value, at)
+            if self.loose_comment >= 0 if rec is None else rec.comments_full():
+                return
 
     def finish(self, rec: _Record, end: int) -> None:
         """Turn one record into a deck or a problem."""
@@ -355,6 +387,13 @@ class _Reader:
         # LIN states no contract: the finished auction gives it; a claim, the tricks taken.
         contract, declarer = auction_contract(auction, dealer or "S") if auction else ("", "")
         result = "" if claim is None else NUMBERS[claim]
+        commentary = ()
+        if rec.comments:  # (last: what the file's bounds keep goes to a deck that is made)
+            commentary = self.budget.keep(
+                placed(rec, auction, play),
+                f"board {board}" if board else f"deal {index + 1} (line {line})",
+                lambda pos: self.text.count(self.nl, 0, pos) + 1,
+            )
         return Deck(
             deal=deal,
             index=index,
@@ -374,6 +413,7 @@ class _Reader:
             tags=tags,
             source=source,
             notes=notes,
+            commentary=commentary,
         )
 
 

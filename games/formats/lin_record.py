@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import re
 
-from .limits import MAX_PAIRS
+from .commentary import blank
+from .limits import MAX_COMMENTARY, MAX_COMMENTS, MAX_PAIRS
 
 RUNS_KEPT = MAX_PAIRS + 1  # runs of one record's auction or play (each of 1 pair or more)
 PERCENT_LINES = re.compile(r"(?m)^%[^\r\n]*")
@@ -26,6 +27,7 @@ class Record:
         "claim",
         "md0",
         "md0_more",
+        "comments",
     )
 
     def __init__(self, start: int, label: str | None) -> None:
@@ -41,6 +43,9 @@ class Record:
         self.claim: str | None = None  # the value of a lone mc pair right after those cards
         self.md0: list[tuple[int, int]] | None = None  # md|0| steps: (index, line), the first MAX_PROBLEMS
         self.md0_more = 0  # md|0| steps past those: only counted (their problems would be too)
+        # nt values: (value as written, position, auction runs and play runs before it,
+        # characters of the values so far)
+        self.comments: list[tuple[str, int, int, int, int]] | None = None
 
     def add_run(self, kind: int, run: str) -> None:
         # Past RUNS_KEPT runs the pairs kept are over MAX_PAIRS already: the readers
@@ -59,6 +64,26 @@ class Record:
             self.bids = [run]
         elif len(self.bids) < RUNS_KEPT:
             self.bids.append(run)
+
+    def add_comment(self, value: str, at: int) -> None:
+        """An ``nt`` value at text position ``at``, with how much auction and play came
+        before it. Bounded: MAX_COMMENTS + 1 of them (the reader says there were more), and
+        no more once they hold more than MAX_COMMENTARY characters even %XX-encoded."""
+        if blank(value):
+            return
+        if self.comments is None:
+            self.comments = []
+        elif self.comments_full():
+            return
+        value = value[: 3 * MAX_COMMENTARY + 3]
+        chars = len(value) + (self.comments[-1][4] if self.comments else 0)
+        play = 1 if self.cards is not None else len(self.play) if self.play else 0
+        self.comments.append((value, at, len(self.bids) if self.bids else 0, play, chars))
+
+    def comments_full(self) -> bool:
+        """Whether an nt value now would only be cut (add_comment keeps no more)."""
+        found = self.comments
+        return bool(found) and (len(found) > MAX_COMMENTS or found[-1][4] > 3 * MAX_COMMENTARY)  # type: ignore[index]
 
 
 def has_percent_lines(text: str) -> bool:

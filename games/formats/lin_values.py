@@ -123,8 +123,13 @@ def read_auction(runs: list[str], notes: list[str]) -> tuple[Call, ...]:
     return tuple(auction)
 
 
+def free_text(text: str) -> str:
+    """A free-text value (an, nt) with its %XX escapes read, as BBO writes them."""
+    return unquote(text) if _ENCODED.search(text) else text
+
+
 def _explanation(text: str) -> str:
-    return (unquote(text) if _ENCODED.search(text) else text).strip()
+    return free_text(text).strip()
 
 
 _ONE_CALL: dict[str, Call] = {}  # mb values that are one call ("1h", "2N!", "p"), either case

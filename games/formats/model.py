@@ -77,6 +77,39 @@ class Call:
 
 
 @dataclass(frozen=True, slots=True)
+class Comment:
+    """One piece of a board's teaching text, as the file writes it, and where it stands.
+
+    ``text`` is what stands between PBN's ``{`` and ``}`` (or after its ``;`` up to the
+    line end), or LIN's ``nt`` value: spaces, HTML tags and suit escapes (PBN's ``\\S``,
+    BBO's ``@S``) are kept as written; line ends are ``\\n``.
+
+    ``section`` and ``at`` place it as the PBN standard does (a comment refers to what
+    precedes it), in numbers a page can show beside the auction or the play:
+
+    * ``""``: the board as a whole (PBN: before, between or after the tags; LIN: before
+      the first call); ``at`` is 0.
+    * ``"auction"``: ``at`` calls were made before it (0: before the first call;
+      ``len(auction)``: after the last).
+    * ``"play"``: it follows a card of trick ``at`` (1..13); 0: before the opening lead.
+    """
+
+    text: str
+    section: str = ""  # "", "auction" or "play"
+    at: int = 0
+
+    @property
+    def place(self) -> str:
+        """Where it stands, in words: "", "before the first call", "after call 3",
+        "before the opening lead", "at trick 3"."""
+        if self.section == "auction":
+            return f"after call {self.at}" if self.at else "before the first call"
+        if self.section == "play":
+            return f"at trick {self.at}" if self.at else "before the opening lead"
+        return ""
+
+
+@dataclass(frozen=True, slots=True)
 class Deck:
     """One full, validated deal and what the file said about it.
 
@@ -105,6 +138,7 @@ class Deck:
     tags: tuple[tuple[str, str], ...] = ()  # every other tag, in file order
     source: str = ""  # the board's own text, bounded in size
     notes: tuple[str, ...] = ()  # harmless oddities read past
+    commentary: tuple[Comment, ...] = ()  # the board's teaching text, in file order (Comment)
 
     @property
     def board_number(self) -> int | None:

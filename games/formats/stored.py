@@ -6,15 +6,18 @@ upload is stored and loaded on every preview page, and names repeated per deck w
 double its size. ``VERSION`` changes whenever the layout does, or what the readers make
 of a file (a deck stored by another reading would disagree with the file read afresh);
 a stored result of another version is not loaded (the caller reads the file again).
+
+A deck's commentary is its last item: ``[text, section, at]`` a comment. A deck row
+without it (kept by a job made before) reads as a deck without commentary.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from .model import Call, Deck, FileResult, Problem
+from .model import Call, Comment, Deck, FileResult, Problem
 
-VERSION = 2
+VERSION = 3
 
 
 def result_to_json(result: FileResult) -> dict[str, Any]:
@@ -66,10 +69,12 @@ def deck_to_json(deck: Deck) -> list[Any]:
         [list(tag) for tag in deck.tags],
         deck.source,
         list(deck.notes),
+        [[c.text, c.section, c.at] for c in deck.commentary],
     ]
 
 
 def deck_from_json(row: list[Any]) -> Deck:
+    commentary = row[19] if len(row) > 19 else ()
     (
         deal,
         index,
@@ -90,7 +95,7 @@ def deck_from_json(row: list[Any]) -> Deck:
         tags,
         source,
         notes,
-    ) = row
+    ) = row[:19]
     return Deck(
         deal=deal,
         index=index,
@@ -111,4 +116,5 @@ def deck_from_json(row: list[Any]) -> Deck:
         tags=tuple((name, value) for name, value in tags),
         source=source,
         notes=tuple(notes),
+        commentary=tuple(Comment(text, section, at) for text, section, at in commentary),
     )

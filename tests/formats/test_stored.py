@@ -10,8 +10,8 @@ import pytest
 
 from bench.reader_data import full_decks
 from games.formats import read_decks
-from games.formats.model import Call, Deck, FileResult, Problem
-from games.formats.stored import VERSION, result_from_json, result_to_json
+from games.formats.model import Call, Comment, Deck, FileResult, Problem
+from games.formats.stored import VERSION, deck_from_json, deck_to_json, result_from_json, result_to_json
 from tests.corpus import CORPUS
 
 
@@ -59,6 +59,11 @@ def test_every_field_of_a_deck_is_kept() -> None:
         tags=(("Event", "club"),),
         source='[Board "12a"]',
         notes=("a note",),
+        commentary=(
+            Comment("<b>Lead</b> the \\S4"),
+            Comment("a 2\u2663 opener", "auction", 1),
+            Comment("ducks", "play", 3),
+        ),
     )
     for f in fields(Deck):
         assert getattr(deck, f.name) != f.default, f"give {f.name} a value in this test"
@@ -77,3 +82,12 @@ def test_another_layout_is_not_loaded() -> None:
     stored = result_to_json(FileResult(name="x.lin", format="lin"))
     assert result_from_json({**stored, "version": VERSION + 1}) is None
     assert result_from_json(None) is None and result_from_json([1, 2]) is None
+
+
+def test_a_deck_row_kept_without_commentary_reads_as_a_deck_without_it() -> None:
+    """A PDF job's decks are stored with the job: one made before the commentary was kept
+    still reads."""
+    deck = Deck(deal=full_decks(1)[0].deal, index=0, line=1, commentary=(Comment("kept"),))
+    row = deck_to_json(deck)
+    assert deck_from_json(row) == deck
+    assert deck_from_json(row[:19]) == Deck(deal=deck.deal, index=0, line=1)

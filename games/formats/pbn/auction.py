@@ -160,6 +160,14 @@ def _read_calls(words: list[str], notes: list[str]) -> tuple[list[str], dict[int
     return calls, refs, skipped
 
 
+def calls_in(data: str) -> int:
+    """How many calls a piece of the Auction section's data holds (the commentary's places)."""
+    words = data.split()
+    if all(word in CALLS for word in words):
+        return len(words)
+    return len(_read_calls(words, [])[0])
+
+
 def _passes_to_end(calls: list[str]) -> int:
     """Passes that 'AP' (all pass) stands for after ``calls``."""
     trailing = 0

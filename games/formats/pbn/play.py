@@ -107,6 +107,12 @@ def read_play(data: str, first: str, contract: str) -> tuple[tuple[tuple[str, ..
     return tuple(t for t in (tuple(CARDS[n] for n in column if n) for column in zip(it, it, it, it)) if t), notes
 
 
+def cards_in(data: str) -> int:
+    """How many cards (unknown ones, '-', too) a piece of the Play section's data holds
+    (the commentary's places)."""
+    return len(_read_cards(data.split(), [])[0])
+
+
 def _numbers_in_rows(data: str) -> bytes | list[int] | None:
     """The card numbers when ``data`` is rows of four known cards, single spaces between them,
     as programs write a played game; else None (and ``_read_cards`` reads the words).

@@ -10,13 +10,19 @@ A game without ``[Deal]`` yields no deck and no problem (result-only records
 of another table are common): only a note. A ``[Deal]`` that is not a full
 deal is a Problem naming the board and the reason; the next game still counts.
 Nothing here raises on bad input. ``tokens`` cuts each game into tags and
-sections, and ``deck.build`` makes the Deck of every game alike.
+sections, and ``deck.build`` makes the Deck of every game alike. A game's ``{}`` and
+``;`` comments (before, between and after its tags, and in its sections) are its deck's
+``commentary``, placed by ``commentary.placed`` and bounded by ``Budget``.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+from ..commentary import Budget
 from ..limits import MAX_DECKS, MAX_TAGS, ProblemList
 from ..model import Deck, Problem
+from .commentary import placed
 from .deck import Deals, build
 from .scan import scan_game
 from .tokens import TAG_SPLIT, Game, Plan, game_spans, plan_for, special, unescape_all
@@ -67,6 +73,7 @@ class Reader:
         self.last: dict[str, str] = {}  # resolved value of each tag in the nearest game
         self.defaults: dict[str, str] = {}  # '##' values
         self.deals: Deals = {}
+        self.budget = Budget()
         self._line_pos = 0
         self._line = 1
 
@@ -89,6 +96,7 @@ class Reader:
         for kind, n in self.counts.items():
             if n > NOTE_LIMIT:
                 self.notes.append(f"... and {n - NOTE_LIMIT} more {kind}")
+        self.notes.extend(self.budget.finish())
         return self.notes
 
     def run(self) -> None:
@@ -166,6 +174,11 @@ class Reader:
                     "stretches of text that is not PBN read past",
                     f"line {self.line_at(game.first)}: text that is not PBN read past",
                 )
+            elif game.comments:  # a game of comments only: no board for them to belong to
+                self.note(
+                    "comments outside any board read past",
+                    f"line {self.line_at(game.comments[0][3])}: a comment outside any board read past",
+                )
             return
         header = False
         hash_notes: list[str] | tuple[()] = ()
@@ -193,6 +206,14 @@ class Reader:
                 "notes on '#' or '##' used for Deal, Dealer or Vulnerable",
                 f"{where(deck.board, index, line)}: {message} (the PBN standard forbids this)",  # type: ignore[union-attr]
             )
+        if game.comments:
+            commentary = self.budget.keep(
+                placed(game, len(deck.auction), len(deck.play)),  # type: ignore[union-attr]
+                where(deck.board, index, line),  # type: ignore[union-attr]
+                self.line_at,
+            )
+            if commentary:
+                deck = replace(deck, commentary=commentary)  # type: ignore[type-var]
         self.decks.append(deck)  # type: ignore[arg-type]
 
     def no_deal(self, game: Game) -> None:

@@ -154,6 +154,7 @@ class Game:
         "end",
         "issues",
         "more_issues",
+        "comments",
     )
 
     def __init__(
@@ -193,6 +194,9 @@ class Game:
         self.end = end  # text position where the game ends
         self.issues: list[tuple[int, str]] | tuple[()] = ()  # (position, what was read past)
         self.more_issues = 0  # issues past the ones listed: only counted
+        # (text, gap, offset in that gap's data, position) of each comment: only the careful
+        # scan finds any (a '{' or ';' sends a game there)
+        self.comments: list[tuple[str, int, int, int]] | tuple[()] = ()
 
 
 # --- the fast tokenizer ------------------------------------------------------------------
