@@ -9,6 +9,16 @@ tricks taken (PBN's Result, LIN's claim ``mc``).
 
 Neither format has a word for a call that could not be read (``?``): PBN gets
 ``Unknown`` and LIN ``mb|?|``, which the readers take back as ``?``, with a note.
+
+Both write the commentary back where it stood, so that it reads back the same (text and
+place). PBN writes a comment in braces, or, when its text holds a ``}`` (which would end
+a brace comment), as ``;`` comments a line of the text each, which the reader takes as
+one; the board's comments come first in the game, then the auction's and the play's. LIN
+writes ``nt|text|``, the text escaped as ``an`` values are (``lin_text``); LIN has no
+place before the first call apart from the board, nor before the lead apart from after
+the auction, so such comments read back as the board's and as after the last call. A
+comment whose section is not written (a play comment on a deck without play) is written
+as the board's.
 """
 
 from __future__ import annotations
@@ -18,7 +28,7 @@ from collections.abc import Iterable
 
 from . import rules
 from .dd import STRAINS, from_hex, stated_table
-from .model import SEATS, Call, Deck
+from .model import SEATS, Call, Comment, Deck
 from .record import tricks_taken
 
 CRLF = "\r\n"
@@ -81,26 +91,89 @@ def _pbn_call(call: Call) -> str:
     return _PBN_CALL.get(text, text)
 
 
-def _pbn_auction(deck: Deck) -> list[str]:
+class _Rows:
+    """The lines of a section's data: tokens (calls, cards) a row, comments among them."""
+
+    def __init__(self, lines: list[str]) -> None:
+        self.lines = lines
+        self.row: list[str] = []
+        self.semi = False  # the last thing written is a ';' comment
+
+    def add(self, token: str) -> None:
+        self.row.append(token)
+        self.semi = False
+
+    def comment(self, text: str) -> None:
+        """A comment after the tokens so far: in braces; or, when the text holds a '}',
+        as ';' comments, which end their line; an empty '{}' keeps two such texts apart
+        (the reader takes ';' comments on lines that follow each other as one text)."""
+        if "}" not in text:
+            self.add("{" + text.replace("\n", CRLF) + "}")
+            return
+        if self.semi:
+            self.row.append("{}")
+        first, *more = text.split("\n")
+        self.row.append(";" + first)
+        self.end()
+        self.lines.extend(";" + line for line in more)
+        self.semi = True
+
+    def end(self) -> None:
+        if self.row:
+            self.lines.append(" ".join(self.row))
+            self.row = []
+
+
+def _by_place(comments: Iterable[Comment], section: str) -> dict[int, list[str]]:
+    """The texts of a section's comments by their ``at``, in order."""
+    found: dict[int, list[str]] = {}
+    for comment in comments:
+        if comment.section == section:
+            found.setdefault(comment.at, []).append(comment.text)
+    return found
+
+
+def _pbn_comments(texts: Iterable[str]) -> list[str]:
+    """The board's comments, each on lines of its own."""
+    lines: list[str] = []
+    rows = _Rows(lines)
+    for text in texts:
+        rows.comment(text)
+        rows.end()
+    return lines
+
+
+def _pbn_auction(deck: Deck, comments: dict[int, list[str]]) -> list[str]:
     first = deck.auction_first or deck.effective_dealer
     lines = [_tag("Auction", first)]
     notes: list[str] = []
-    row: list[str] = []
-    for call in deck.auction:
+    rows = _Rows(lines)
+    last = len(deck.auction)
+    for text in comments.get(0, ()):
+        rows.comment(text)
+    calls = 0  # in the row
+    for number, call in enumerate(deck.auction, 1):
         token = _pbn_call(call)
         if call.alert or call.explanation:
             notes.append(call.explanation)
             token += f" ={len(notes)}="
-        row.append(token)
-        if len(row) == 4:
-            lines.append(" ".join(row))
-            row = []
+        rows.add(token)
+        for text in comments.get(number, ()) if number < last else _after(comments, last):
+            rows.comment(text)
+        calls += 1
+        if calls == 4 or not rows.row:
+            rows.end()
+            calls = 0
     if not rules.auction_complete([c.call.upper() for c in deck.auction]):
-        row.append("*")  # export format: an unfinished auction ends with '*'
-    if row:
-        lines.append(" ".join(row))
+        rows.add("*")  # export format: an unfinished auction ends with '*'
+    rows.end()
     lines.extend(_tag("Note", f"{i}:{text}") for i, text in enumerate(notes, 1))
     return lines
+
+
+def _after(comments: dict[int, list[str]], last: int) -> list[str]:
+    """The texts at ``last`` or past it (a deck made elsewhere may place them there)."""
+    return [text for at in sorted(comments) if at >= last for text in comments[at]]
 
 
 def _final_contract(deck: Deck) -> tuple[str, str]:
@@ -121,13 +194,20 @@ def _leader(deck: Deck, declarer: str) -> str:
     return rules.card_owners(deck.deal).get(first, deck.effective_dealer)
 
 
-def _pbn_play(deck: Deck, declarer: str) -> list[str]:
-    """Play lines: one trick a line, in seat columns from the opening leader (PBN 3.6)."""
+def _pbn_play(deck: Deck, declarer: str, comments: dict[int, list[str]]) -> list[str]:
+    """Play lines: one trick a line, in seat columns from the opening leader (PBN 3.6);
+    a trick's comments at the end of its line."""
     leader = _leader(deck, declarer)
     owner = rules.card_owners(deck.deal)
     lines = [_tag("Play", leader)]
+    rows = _Rows(lines) if comments else None
+    if rows is not None:
+        for text in comments.get(0, ()):
+            rows.comment(text)
+        rows.end()
     cards_played = 0
-    for trick in deck.play:
+    last = len(deck.play)
+    for number, trick in enumerate(deck.play, 1):
         cards = [card.upper() for card in trick]
         seats = [owner.get(card) for card in cards]
         columns = ["-"] * 4
@@ -137,7 +217,14 @@ def _pbn_play(deck: Deck, declarer: str) -> list[str]:
             for card, seat in zip(cards, seats):
                 columns[(SEATS.index(seat) - SEATS.index(leader)) % 4] = card
         cards_played += len(cards)
-        lines.append(" ".join(columns))
+        if rows is None:
+            lines.append(" ".join(columns))
+            continue
+        for card in columns:
+            rows.add(card)
+        for text in comments.get(number, ()) if number < last else _after(comments, last):
+            rows.comment(text)
+        rows.end()
     if cards_played < 52:
         lines.append("*")
     return lines
@@ -164,11 +251,15 @@ def _pbn_game(deck: Deck) -> list[str]:
     }
     values.update({name: tags.get(name, "?") for name in _COPY_TAGS})
     values.update({name: players.get(seat, "?") for name, seat in _SEAT_TAGS.items()})
-    lines = [_tag(name, values[name]) for name in MANDATORY]
+    commentary = deck.commentary
+    auction_comments = _by_place(commentary, "auction") if commentary and deck.auction else {}
+    play_comments = _by_place(commentary, "play") if commentary and deck.play else {}
+    lines = _pbn_comments(_board_texts(deck)) if commentary else []
+    lines.extend(_tag(name, values[name]) for name in MANDATORY)
     if deck.auction:
-        lines.extend(_pbn_auction(deck))
+        lines.extend(_pbn_auction(deck, auction_comments))
     if deck.play:
-        lines.extend(_pbn_play(deck, declarer))
+        lines.extend(_pbn_play(deck, declarer, play_comments))
     # Supplemental tags, alphabetically (3.4). Tables are left out but for the double-dummy
     # table: written from the [DoubleDummyTricks] it comes with, or else from the rows of
     # the file's own [OptimumResultTable] that say a seat, a strain and its tricks.
@@ -184,6 +275,12 @@ def _pbn_game(deck: Deck) -> list[str]:
         elif _TAG_NAME.fullmatch(name) and not name.endswith("Table"):
             lines.append(_tag(name, tags[name]))
     return lines
+
+
+def _board_texts(deck: Deck) -> list[str]:
+    """The texts written as the board's: its own, and those of a section the deck lacks."""
+    written = {*(("auction",) if deck.auction else ()), *(("play",) if deck.play else ())}
+    return [c.text for c in deck.commentary if c.section not in written]
 
 
 def _optimum_result_table(rows: list[tuple[str, str, int]]) -> list[str]:
@@ -254,13 +351,28 @@ def _lin_board(deck: Deck) -> str:
     vul = deck.effective_vul
     if vul:
         parts.append("sv|" + _LIN_VUL[vul])
-    for call in deck.auction:
+    auction_comments = play_comments = {}
+    if deck.commentary:
+        auction_comments = _by_place(deck.commentary, "auction") if deck.auction else {}
+        play_comments = _by_place(deck.commentary, "play") if deck.play else {}
+        parts.extend("nt|" + lin_text(text) for text in _board_texts(deck))
+        parts.extend("nt|" + lin_text(text) for text in auction_comments.get(0, ()))
+    last = len(deck.auction)
+    for number, call in enumerate(deck.auction, 1):
         parts.append("mb|" + _lin_call(call))
         if call.explanation:
             parts.append("an|" + lin_text(call.explanation))
-    for trick in deck.play:
+        if auction_comments:
+            texts = auction_comments.get(number, ()) if number < last else _after(auction_comments, last)
+            parts.extend("nt|" + lin_text(text) for text in texts)
+    parts.extend("nt|" + lin_text(text) for text in play_comments.get(0, ()))
+    last = len(deck.play)
+    for number, trick in enumerate(deck.play, 1):
         parts.append("pg|")
         parts.extend("pc|" + card.upper().replace("|", "") for card in trick)
+        if play_comments:
+            texts = play_comments.get(number, ()) if number < last else _after(play_comments, last)
+            parts.extend("nt|" + lin_text(text) for text in texts)
     if deck.play:
         parts.append("pg|")
     tricks = tricks_taken(deck)  # the result, else the claim: LIN says either with mc
