@@ -1,4 +1,4 @@
-"""Duplicate bridge scores and the IMP scale."""
+"""Duplicate bridge scores and the IMP scale, and the parts of a score rubber bridge shares."""
 
 from __future__ import annotations
 
@@ -62,30 +62,43 @@ def duplicate_score(contract: str, declarer: str, vul: str, tricks: int) -> int:
 
 
 def _declarer_score(bid: rules.Contract, vul: bool, tricks: int) -> int:
-    times = {"": 1, "X": 2, "XX": 4}[bid.risk]
     over = tricks - 6 - bid.level
     if over < 0:
-        return -_undertricks(-over, vul, bid.risk)
+        return -undertricks(-over, vul, bid.risk)
+    points = trick_score(bid)
+    bonus = (500 if vul else 300) if points >= 100 else 50  # game, else part score
+    return points + bonus + made_premiums(bid, vul, tricks)
+
+
+def trick_score(bid: rules.Contract) -> int:
+    """Points for the tricks bid (doubled or redoubled as bid): what counts towards game,
+    and what rubber bridge writes below the line."""
     per_trick = 20 if bid.strain in ("C", "D") else 30
-    contract_points = (per_trick * bid.level + (10 if bid.strain == "NT" else 0)) * times
-    score = contract_points
-    if contract_points >= 100:
-        score += 500 if vul else 300
-    else:
-        score += 50
+    return (per_trick * bid.level + (10 if bid.strain == "NT" else 0)) * {"": 1, "X": 2, "XX": 4}[bid.risk]
+
+
+def made_premiums(bid: rules.Contract, vul: bool, tricks: int) -> int:
+    """The slam bonus, the bonus for making a doubled (50) or redoubled (100) contract and
+    the overtricks of a contract made with ``tricks``: alike at duplicate and rubber bridge
+    (above the line), where the game and part-score bonuses differ."""
+    times = {"": 1, "X": 2, "XX": 4}[bid.risk]
+    over = tricks - 6 - bid.level
+    score = 0
     if bid.level == 6:
         score += 750 if vul else 500
     elif bid.level == 7:
         score += 1500 if vul else 1000
     score += 50 * (times // 2)  # for the insult: 50 doubled, 100 redoubled
     if times == 1:
-        score += over * per_trick
+        score += over * (20 if bid.strain in ("C", "D") else 30)
     else:
         score += over * (200 if vul else 100) * (times // 2)
     return score
 
 
-def _undertricks(down: int, vul: bool, risk: str) -> int:
+def undertricks(down: int, vul: bool, risk: str) -> int:
+    """The defenders' points for defeating a contract by ``down`` tricks; ``risk`` is "",
+    "X" or "XX"."""
     if not risk:
         return down * (100 if vul else 50)
     if vul:
