@@ -1,0 +1,77 @@
+"""Scoring a club night: travellers, matchpoints, cross-IMPs, the ranking, Chicago at a
+single table, and PBN's score tables. Pure Python, no Django; the rules of the score of
+one result are ``games.formats.scoring``'s.
+
+* ``traveller``: a board's results, each table's pairs, contract, declarer, tricks, lead
+  and N-S duplicate score (vulnerability from the 16-board cycle unless stated).
+* ``matchpoints``: 2 a score beaten, 1 a score tied, top 2 x (tables - 1); E-W get the
+  rest of the top. A board with fewer results is brought to the session's full count by
+  Neuberg's formula (EBU, WBF: the missing results are taken to fall as the actual ones
+  did); a board played once is 50%.
+* ``cross_imps``: IMPs against every other table's N-S score, averaged over the
+  comparisons (so boards with fewer results weigh the same); 0 at a lone table.
+* Rounding: a board's matchpoints (after Neuberg) and cross-IMPs are rounded to
+  hundredths, halves away from zero, once; totals are sums of those, so a ranking adds
+  up to the travellers people read. Percentages are shown to hundredths.
+* ``rank_pairs``: by the percentage of the matchpoints available on the boards a pair
+  played, or by the total of cross-IMPs; exact ties share the best rank ("2=").
+  N-S and E-W may be ranked apart (a Mitchell).
+* ``score_chicago``: four-deal bridge as the ACBL scores it (see ``chicago``).
+* ``score_table`` / ``total_score_table`` write PBN 2.1's [ScoreTable] and
+  [TotalScoreTable]; ``read_tables``, ``traveller_of`` and ``standings_of`` read them back.
+"""
+
+from __future__ import annotations
+
+from .chicago import Chicago, ChicagoDeal, chicago_vul, honours, score_chicago
+from .cross_imps import cross_imps
+from .matchpoints import Matchpoints, matchpoints, neuberg
+from .numbers import decimal_text, hundredths
+from .ranking import IMPS, MATCHPOINTS, Standing, rank_pairs
+from .score_table import (
+    SCORE_TABLE,
+    TOTAL_SCORE_TABLE,
+    Column,
+    Table,
+    read_tables,
+    score_table,
+    standings_of,
+    total_score_table,
+    traveller_of,
+    write_score_table,
+    write_total_score_table,
+)
+from .traveller import TableResult, Traveller, table_result, traveller
+
+__all__ = [
+    "IMPS",
+    "MATCHPOINTS",
+    "SCORE_TABLE",
+    "TOTAL_SCORE_TABLE",
+    "Chicago",
+    "ChicagoDeal",
+    "Column",
+    "Matchpoints",
+    "Standing",
+    "Table",
+    "TableResult",
+    "Traveller",
+    "chicago_vul",
+    "cross_imps",
+    "decimal_text",
+    "honours",
+    "hundredths",
+    "matchpoints",
+    "neuberg",
+    "rank_pairs",
+    "read_tables",
+    "score_chicago",
+    "score_table",
+    "standings_of",
+    "table_result",
+    "total_score_table",
+    "traveller",
+    "traveller_of",
+    "write_score_table",
+    "write_total_score_table",
+]

@@ -1,0 +1,383 @@
+"""PBN's [ScoreTable] (a board's traveller) and [TotalScoreTable] (the ranking), PBN 2.1
+sections 5.2, 5.9 and 5.10: written from a traveller or a ranking, and read back.
+
+A table's tag value names its columns, ``;`` between them, each with an optional order
+mark (``+`` highest first, ``-`` lowest first) and minimum width (``\\6R``: six places,
+right-aligned). The rows follow as elements, ``"..."`` for one holding spaces; ``?`` is
+unknown and ``-`` irrelevant. Written here, as travellers print them:
+
+* ``Score_NS`` and ``Score_EW`` hold the plus score in its side's column and ``-`` in the
+  other (both ``0`` when passed out); a file with ``Score_NS`` alone, signed, reads too.
+* ``Lead`` is a column of our own (PBN allows them), written only when some table
+  recorded its lead; a passed-out board's contract is ``Pass``, its declarer and result
+  ``-``.
+* ``Rank`` is the best rank a tie shares (5.9), so "2=" is written ``2`` and read back
+  as a tie of every pair ranked 2; ``Direction`` (our own) is written only when N-S and
+  E-W are ranked apart.
+* Widths are at least those below, wider when a value needs it, so that the tables of
+  one file line up.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from fractions import Fraction
+
+from ..writers import CRLF, pbn_value
+from .cross_imps import cross_imps
+from .matchpoints import matchpoints
+from .numbers import decimal_text, hundredths
+from .ranking import MATCHPOINTS, SCORINGS, Standing
+from .traveller import PASSED_OUT, Traveller, table_result, traveller
+
+SCORE_TABLE, TOTAL_SCORE_TABLE = "ScoreTable", "TotalScoreTable"
+UNKNOWN, IRRELEVANT = "?", "-"
+_WIDTHS = {
+    "PairId_NS": 2,
+    "PairId_EW": 2,
+    "Contract": 4,
+    "Declarer": 1,
+    "Result": 2,
+    "Lead": 2,
+    "Score_NS": 5,
+    "Score_EW": 5,
+    "MP_NS": 5,
+    "MP_EW": 5,
+    "Percentage_NS": 6,
+    "Percentage_EW": 6,
+    "IMP_NS": 6,
+    "IMP_EW": 6,
+    "Rank": 3,
+    "PairId": 2,
+    "Direction": 2,
+    "NrBoards": 2,
+    "TotalMP": 6,
+    "TotalPercentage": 6,
+    "TotalIMP": 7,
+}
+_TEXT_COLUMNS = {"Contract", "Declarer", "Lead", "Direction"}  # left-aligned; numbers to the right
+
+
+@dataclass(frozen=True, slots=True)
+class Column:
+    name: str
+    width: int = 0  # minimum width; 0 when none is given
+    align: str = ""  # "L", "R", or "" when not given
+    order: str = ""  # "+" highest first, "-" lowest first, "" none
+
+    def __str__(self) -> str:
+        return f"{self.order}{self.name}" + (f"\\{self.width}{self.align}" if self.width else "")
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """A PBN table section: its name, columns and rows of elements (string tokens without
+    their quotes)."""
+
+    name: str
+    columns: tuple[Column, ...]
+    rows: tuple[tuple[str, ...], ...]
+
+    def values(self, name: str) -> tuple[str, ...] | None:
+        """The column ``name``'s elements, row by row; None when the table has no such column."""
+        for index, column in enumerate(self.columns):
+            if column.name == name:
+                return tuple(row[index] for row in self.rows)
+        return None
+
+    def lines(self) -> list[str]:
+        """The section as PBN export format writes it: the tag, then a line a row, elements
+        one space apart and padded to their columns' widths."""
+        # A single backslash before a width, as section 5.2 and the files that write tables do.
+        lines = [f'[{self.name} "{";".join(map(str, self.columns))}"]']
+        for row in self.rows:
+            cells = []
+            for value, column in zip(row, self.columns):
+                cell = _element(value)
+                cells.append(cell.rjust(column.width) if column.align == "R" else cell.ljust(column.width))
+            lines.append(" ".join(cells).rstrip())
+        return lines
+
+    def text(self) -> str:
+        return CRLF.join(self.lines()) + CRLF
+
+
+def score_table(board: Traveller, *, scoring: str = MATCHPOINTS, tables: int | None = None) -> Table:
+    """A board's [ScoreTable]: every table's pairs, contract, declarer, result (tricks),
+    lead when recorded, scores, and matchpoints with percentages (``tables`` as
+    ``matchpoints`` takes it) or cross-IMPs."""
+    if scoring not in SCORINGS:
+        raise ValueError(f"'{scoring}' is not a scoring ({', '.join(SCORINGS)})")
+    leads = any(result.lead for result in board.results)
+    names = ["PairId_NS", "PairId_EW", "Contract", "Declarer", "Result", *(["Lead"] if leads else [])]
+    names += ["Score_NS", "Score_EW"]
+    if scoring == MATCHPOINTS:
+        names += ["MP_NS", "MP_EW", "Percentage_NS", "Percentage_EW"]
+        scores = [
+            (decimal_text(mp.ns), decimal_text(mp.ew), _percent(mp.ns_percent), _percent(mp.ew_percent))
+            for mp in matchpoints(board, tables)
+        ]
+    else:
+        names += ["IMP_NS", "IMP_EW"]
+        scores = [(decimal_text(imp), decimal_text(-imp)) for imp in cross_imps(board)]
+    rows = []
+    for result, figures in zip(board.results, scores):
+        passed = result.contract == PASSED_OUT
+        row = [result.ns, result.ew, result.contract]
+        row += [IRRELEVANT, IRRELEVANT] if passed else [result.declarer, str(result.tricks)]
+        if leads:
+            row.append(IRRELEVANT if passed else result.lead or UNKNOWN)
+        row += _score_columns(result.score)
+        rows.append((*row, *figures))
+    return _table(SCORE_TABLE, names, rows)
+
+
+def write_score_table(board: Traveller, *, scoring: str = MATCHPOINTS, tables: int | None = None) -> str:
+    """``score_table``'s text, CRLF lines as the project's PBN export writes."""
+    return score_table(board, scoring=scoring, tables=tables).text()
+
+
+def total_score_table(standings: Iterable[Standing], *, scoring: str = MATCHPOINTS) -> Table:
+    """The session's [TotalScoreTable] from ``rank_pairs``: rank, pair, boards played and
+    the total matchpoints with their percentage, or the total of cross-IMPs."""
+    if scoring not in SCORINGS:
+        raise ValueError(f"'{scoring}' is not a scoring ({', '.join(SCORINGS)})")
+    standings = list(standings)
+    apart = any(standing.direction for standing in standings)
+    names = ["Rank", "PairId", *(["Direction"] if apart else []), "NrBoards"]
+    names += ["TotalMP", "TotalPercentage"] if scoring == MATCHPOINTS else ["TotalIMP"]
+    rows = []
+    for standing in standings:
+        row = [str(standing.rank), standing.pair, *([standing.direction] if apart else []), str(standing.boards)]
+        if scoring == MATCHPOINTS:
+            if standing.percent is None:
+                raise ValueError(f"pair {standing.pair} has no percentage: it was ranked at IMPs")
+            row += [decimal_text(standing.score), decimal_text(standing.percent, fixed=True)]
+        else:
+            row.append(decimal_text(standing.score))
+        rows.append(tuple(row))
+    return _table(TOTAL_SCORE_TABLE, names, rows)
+
+
+def write_total_score_table(standings: Iterable[Standing], *, scoring: str = MATCHPOINTS) -> str:
+    return total_score_table(standings, scoring=scoring).text()
+
+
+# --- reading -------------------------------------------------------------------------------
+
+
+def read_tables(text: str) -> tuple[Table, ...]:
+    """Every [ScoreTable] and [TotalScoreTable] in PBN text, in file order; a ``"#"`` tag
+    value takes the columns of the table of that name before it (PBN 4.8). Comments,
+    ``%`` lines and other tags and sections are read past.
+
+    Raises ValueError for a column name that is none, a ``"#"`` with no table before it,
+    and elements that do not fill whole rows."""
+    tables = []
+    columns_before: dict[str, tuple[Column, ...]] = {}
+    name, header, elements = "", "", []
+
+    def close() -> None:
+        if not name:
+            return
+        if header == "#":
+            if name not in columns_before:
+                raise ValueError(f'[{name} "#"] has no table before it to copy')
+            columns = columns_before[name]
+        else:
+            columns = tuple(_column(word) for word in header.split(";"))
+        if len(elements) % len(columns):
+            raise ValueError(f"[{name}]: {len(elements)} elements do not fill rows of {len(columns)} columns")
+        width = len(columns)
+        rows = tuple(tuple(elements[i : i + width]) for i in range(0, len(elements), width))
+        columns_before[name] = columns
+        tables.append(Table(name, columns, rows))
+
+    for kind, value, tag_value in _tokens(text):
+        if kind in ("tag", "blank"):
+            close()
+            name, header, elements = "", "", []
+            if kind == "tag" and value in (SCORE_TABLE, TOTAL_SCORE_TABLE):
+                name, header = value, tag_value.strip()
+        elif name:
+            elements.append(value)
+    close()
+    return tuple(tables)
+
+
+def traveller_of(table: Table, *, board: int, vul: str) -> Traveller:
+    """The traveller a [ScoreTable] holds (its game's board and vulnerability given). Its
+    rows need pairs, contract, declarer and result; scores, when written, must be what
+    those make. Raises ValueError for a row that is not such a result (an artificial
+    score among them: those are not kept)."""
+    needed = ("PairId_NS", "PairId_EW", "Contract", "Declarer", "Result")
+    missing = [name for name in needed if table.values(name) is None]
+    if missing:
+        raise ValueError(f"[{table.name}] has no {', '.join(missing)} column")
+    ns, ew, contracts, declarers, results = (table.values(name) or () for name in needed)
+    leads = table.values("Lead") or (UNKNOWN,) * len(table.rows)
+    score_ns = table.values("Score_NS") or (UNKNOWN,) * len(table.rows)
+    score_ew = table.values("Score_EW") or (UNKNOWN,) * len(table.rows)
+    rows = []
+    for number, row in enumerate(zip(ns, ew, contracts, declarers, results, leads, score_ns, score_ew), start=1):
+        pair_ns, pair_ew, contract, declarer, tricks, lead, plus_ns, plus_ew = row
+        passed = contract.lower() == "pass"
+        try:
+            if not passed and not tricks.isdecimal():
+                raise ValueError(f"'{tricks}' is not a number of tricks")
+            result = table_result(
+                pair_ns,
+                pair_ew,
+                contract,
+                "" if passed else declarer,
+                0 if passed else int(tricks),
+                vul=vul,
+                lead="" if lead in (UNKNOWN, IRRELEVANT) else lead,
+            )
+        except ValueError as problem:
+            raise ValueError(f"[{table.name}] row {number}: {problem}") from None
+        stated = _stated_score(plus_ns, plus_ew)
+        if stated is not None and stated != result.score:
+            raise ValueError(f"[{table.name}] row {number}: a score of {stated} is not what {contract} makes")
+        rows.append((result.ns, result.ew, result.contract, result.declarer, result.tricks, result.lead))
+    return traveller(board, rows, vul)  # which checks that no pair sits one way at two tables
+
+
+def standings_of(table: Table) -> tuple[Standing, ...]:
+    """The ranking a [TotalScoreTable] holds: ranks shared by more than one pair (of one
+    direction) are ties. Raises ValueError for a table without rank, pair, boards and a
+    total, or with a figure that is no number."""
+    needed = ("Rank", "PairId", "NrBoards")
+    missing = [name for name in needed if table.values(name) is None]
+    if missing or (table.values("TotalMP") is None and table.values("TotalIMP") is None):
+        raise ValueError(f"[{table.name}] needs Rank, PairId, NrBoards and TotalMP or TotalIMP")
+    ranks, pairs, boards = (table.values(name) or () for name in needed)
+    directions = table.values("Direction") or ("",) * len(table.rows)
+    totals = table.values("TotalMP") or table.values("TotalIMP") or ()
+    percents = table.values("TotalPercentage") if table.values("TotalMP") is not None else None
+    keys = list(zip(directions, ranks))
+    standings = []
+    for index, (rank, pair, direction, played, total) in enumerate(zip(ranks, pairs, directions, boards, totals)):
+        try:
+            percent = _number(percents[index]) if percents is not None else None
+            standing = Standing(
+                int(rank), keys.count((direction, rank)) > 1, pair, int(played), _number(total), percent, direction
+            )
+        except ValueError as problem:
+            raise ValueError(f"[{table.name}] row {index + 1}: {problem}") from None
+        standings.append(standing)
+    return tuple(standings)
+
+
+# --- helpers -------------------------------------------------------------------------------
+
+
+_TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*"((?:[^"\\]|\\.)*)"\s*\]')
+_STRING = re.compile(r'"((?:[^"\\]|\\.)*)"')
+_WORD = re.compile(r'[^\s\[\]{};"]+')
+_SPACE = re.compile(r"\s+")
+_ESCAPE = re.compile(r'\\(["\\])')
+_COLUMN = re.compile(r"([+-]?)([^\\;]+?)(?:\\(\d+)([LR]?))?")
+_PLAIN = re.compile(r'[^\s\[\]{};"%]+')
+
+
+def _tokens(text: str) -> Iterator[tuple[str, str, str]]:
+    """("tag", name, value), ("string", text, ""), ("word", text, "") and ("blank", "", "")
+    for an empty line (the end of a game), comments and escape lines left out."""
+    pos, end = 0, len(text)
+    while pos < end:
+        char = text[pos]
+        if char.isspace():
+            space = _SPACE.match(text, pos)
+            assert space is not None
+            if space.group().count("\n") >= 2:
+                yield "blank", "", ""
+            pos = space.end()
+        elif char == ";" or (char == "%" and (pos == 0 or text[pos - 1] in "\r\n")):  # to the line's end
+            pos = _line_end(text, pos)
+        elif char == "{":
+            close = text.find("}", pos)
+            pos = end if close < 0 else close + 1
+        elif char == "[":
+            tag = _TAG.match(text, pos)
+            if tag is None:
+                pos += 1  # a tag no one can read: its words are read past as data
+                continue
+            yield "tag", tag[1], _ESCAPE.sub(r"\1", tag[2])
+            pos = tag.end()
+        elif char == '"':
+            string = _STRING.match(text, pos)
+            if string is None:
+                yield "string", text[pos + 1 :], ""
+                pos = end
+            else:
+                yield "string", _ESCAPE.sub(r"\1", string[1]), ""
+                pos = string.end()
+        else:
+            word = _WORD.match(text, pos)
+            if word is None:  # a stray ']' or '}'
+                pos += 1
+                continue
+            yield "word", word.group(), ""
+            pos = word.end()
+
+
+def _line_end(text: str, pos: int) -> int:
+    newline = text.find("\n", pos)
+    return len(text) if newline < 0 else newline
+
+
+def _column(word: str) -> Column:
+    match = _COLUMN.fullmatch(word.strip())
+    if match is None:
+        raise ValueError(f"'{word}' is not a column name")
+    order, name, width, align = match.groups()
+    return Column(name, int(width) if width else 0, align or "", order)
+
+
+def _element(value: str) -> str:
+    """A value as a table element: a token as it is, or a string token when it holds
+    spaces or a character tokens may not."""
+    return value if _PLAIN.fullmatch(value) else f'"{pbn_value(value)}"'
+
+
+def _table(name: str, names: list[str], rows: list[tuple[str, ...]]) -> Table:
+    columns = []
+    for index, column in enumerate(names):
+        longest = max((len(_element(row[index])) for row in rows), default=0)
+        align = "L" if column in _TEXT_COLUMNS else "R"
+        columns.append(Column(column, max(longest, _WIDTHS.get(column, 1)), align))
+    return Table(name, tuple(columns), tuple(rows))
+
+
+def _score_columns(score: int) -> list[str]:
+    """(Score_NS, Score_EW): the plus score in its side's column."""
+    if score > 0:
+        return [str(score), IRRELEVANT]
+    if score < 0:
+        return [IRRELEVANT, str(-score)]
+    return ["0", "0"]
+
+
+def _stated_score(ns: str, ew: str) -> int | None:
+    """N-S's score from the two columns as written; None when neither states one."""
+    for text, sign in ((ns, 1), (ew, -1)):
+        if text not in (UNKNOWN, IRRELEVANT):
+            try:
+                return sign * int(text)
+            except ValueError:
+                raise ValueError(f"'{text}' is not a score") from None
+    return None
+
+
+def _number(text: str) -> Fraction:
+    try:
+        return Fraction(text)
+    except ValueError:
+        raise ValueError(f"'{text}' is not a number") from None
+
+
+def _percent(value: Fraction) -> str:
+    return decimal_text(hundredths(value), fixed=True)

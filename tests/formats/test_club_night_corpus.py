@@ -1,0 +1,118 @@
+"""Club-night scoring against real records in the shared corpus: a BBO vugraph team match
+(the same boards in the open and closed rooms, with the IMPs its commentators announced),
+the N-S scores files state in [Score], and the tables of the PBN reference tests."""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+
+import pytest
+
+from games.formats import Deck, read_decks
+from games.formats.club_night import Traveller, cross_imps, read_tables, traveller
+from games.formats.dd import stated_score
+from tests.corpus import CORPUS, pbn_decks_with
+
+VUGRAPH = CORPUS / "lin" / "vugraph_usbf_sf.lin"
+TABLES = CORPUS / "pbn" / "pbnref_errors_20.pbn"
+
+# 2010 USBF semifinal, segment 4, boards 46-60: Nickell (Rodwell-Meckstroth N-S in the open
+# room, Hamman-Zia E-W in the closed) against Fleisher. The IMPs the commentators gave, by
+# board (positive: to Nickell), from the file's nt| lines:
+ANNOUNCED = {
+    48: -7,  # "this will be 7 imps to fleisher:  400 vs 130"
+    52: -12,  # "12 more imps for fleisher"
+    53: 15,  # "Brd 53: -800=15 IMPs to Nickell" (an earlier "14 imps back" came before the last trick)
+    54: 1,  # "perverse 1-imp swing to the pair that played the inferior strain": 3C+1 v 3D=
+    55: -12,  # "club ruff beats it 2, but down 1 or 2 is the same 12 imps"
+    57: 2,  # "earned 2 imps"
+}
+
+
+def needs_corpus() -> None:
+    if not CORPUS.exists():
+        pytest.skip("../shared/corpus is not present beside the repository")
+
+
+def match_travellers() -> dict[int, tuple[Deck, Deck]]:
+    """Each board's (open room, closed room) decks of the vugraph file."""
+    rooms: dict[int, dict[str, Deck]] = {}
+    for deck in read_decks(VUGRAPH.read_bytes(), VUGRAPH.name).decks:
+        room = dict(deck.tags)["qx"][0]  # o46 / c46
+        rooms.setdefault(deck.board_number, {})[room] = deck
+    return {board: (decks["o"], decks["c"]) for board, decks in rooms.items()}
+
+
+def board_traveller(number: int, decks: tuple[Deck, Deck]) -> Traveller:
+    """The board's traveller: the open room's table first; pairs named by room and direction."""
+    rows = [
+        (room, other, deck.contract, deck.declarer, int(deck.result), deck.play[0][0] if deck.play else "")
+        for (room, other), deck in zip([("Open N-S", "Open E-W"), ("Closed N-S", "Closed E-W")], decks)
+    ]
+    return traveller(number, rows, vul=decks[0].effective_vul)
+
+
+def test_the_cross_imps_of_two_rooms_are_the_imps_the_commentators_announced():
+    needs_corpus()
+    boards = match_travellers()
+    assert sorted(boards) == list(range(46, 61))
+    nickell = {number: cross_imps(board_traveller(number, decks))[0] for number, decks in boards.items()}
+    assert {number: nickell[number] for number in ANNOUNCED} == ANNOUNCED
+    closed = {number: cross_imps(board_traveller(number, decks))[1] for number, decks in boards.items()}
+    assert all(closed[number] == -nickell[number] for number in boards)
+    # The whole segment, added up by hand from the rooms' scores: to Nickell 1 (49), 15 (53),
+    # 1 (54), 2 (57), 6 (58), 5 (59); to Fleisher 7 (48), 12 (52), 12 (55), 5 (56), 5 (60).
+    assert sum(imp for imp in nickell.values() if imp > 0) == 30
+    assert -sum(imp for imp in nickell.values() if imp < 0) == 41
+
+
+def test_the_travellers_agree_with_the_results_the_vugraph_file_records():
+    # rs| lists every table's result, open room then closed, board by board: "4HE=", "4SWx-4".
+    needs_corpus()
+    text = VUGRAPH.read_text()
+    recorded = re.search(r"rs\|([^|]*)\|", text)[1].split(",")
+    found = []
+    for number, decks in sorted(match_travellers().items()):
+        for result in board_traveller(number, decks).results:
+            level, strain = result.contract[0], result.contract[1:].rstrip("X")
+            over = result.tricks - 6 - int(level)
+            risk = "x" * result.contract.count("X")
+            found.append(f"{level}{strain[0]}{result.declarer}{risk}{'=' if over == 0 else f'{over:+d}'}")
+    assert found == recorded
+
+
+def test_a_tables_score_is_the_score_the_file_states():
+    decks = [(name, deck) for name, deck in pbn_decks_with("Score") if deck.contract and deck.result]
+    if not decks:
+        pytest.skip("../shared/corpus is not present beside the repository")
+    assert len(decks) >= 16
+    for name, deck in decks:
+        board = traveller(1, [(1, 2, deck.contract, deck.declarer, int(deck.result))], vul=deck.effective_vul)
+        assert board.results[0].score == stated_score(dict(deck.tags)["Score"]), name
+
+
+def test_the_pbn_reference_tables_are_read_and_a_hash_copies_the_columns():
+    needs_corpus()
+    tables = read_tables(TABLES.read_text(encoding="latin-1"))
+    assert [table.name for table in tables] == ["ScoreTable", "TotalScoreTable"] * 2
+    score, total = tables[:2]
+    assert [str(column) for column in score.columns] == [
+        "-Rank\\3R",
+        "+Percentage_NS\\4R",
+        "-Percentage_EW\\4R",
+        "+Score_NS\\5R",
+        "Multiplicity\\2L",
+    ]
+    assert score.rows == (
+        ("1", "99.4", "0.6", "500", "2"),
+        ("3", "98.4", "1.6", "470", "1"),
+        ("4", "96.5", "3.5", "450", "5"),
+    )
+    assert [
+        Fraction(ns) + Fraction(ew) for ns, ew in zip(score.values("Percentage_NS"), score.values("Percentage_EW"))
+    ] == [100] * 3
+    # A player's names are one string token, ';' and spaces and all; the comment after the tag is left out.
+    assert total.values("Names")[0] == "Sergey OSTRIKOV      ;Oleg ODINTSEV        "
+    assert total.values("MP") == ("1449.8", "2393.1", "1404.0")
+    assert tables[2:] == (score, total)  # [ScoreTable "#"]: the columns of the table before
