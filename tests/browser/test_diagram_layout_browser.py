@@ -3,7 +3,8 @@
 A teacher's "all thirteen of one suit" deal (or any 9-card suit) once pushed the upload
 preview's compact diagrams out of their cards, over their neighbours and off the page.
 Measured in Chromium: every hand stays inside its diagram's box, no two hands overlap,
-and the page never scrolls sideways, on a desktop and a phone.
+the preview's suits keep to one line each, and the page never scrolls sideways, on a
+desktop and a phone.
 """
 
 from __future__ import annotations
@@ -26,6 +27,11 @@ _MEASURE = """(sel) => {
       card: box(card),
       diagram: box(card.querySelector(".diagram")),
       hands: Array.from(card.querySelectorAll(".diagram .hand")).map(box),
+      // each suit's row and the height of one line of it
+      rows: Array.from(card.querySelectorAll(".diagram .suits li")).map((li) => [
+        li.getBoundingClientRect().height, parseFloat(getComputedStyle(li).lineHeight),
+        li.querySelector(".cards").textContent.replace(/10/g, "T").replace(/[^AKQJT2-9]/g, "").length,
+      ]),
     })),
   };
 }"""
@@ -48,6 +54,13 @@ def _inside(inner, outer, slack=1.0) -> bool:
 
 def _overlap(a, b) -> bool:
     return a[0] < b[2] - 1 and b[0] < a[2] - 1 and a[1] < b[3] - 1 and b[1] < a[3] - 1
+
+
+def _check_one_line_a_suit(page, selector: str, where: str, *, longest: int = 13) -> None:
+    """Every suit of up to ``longest`` cards keeps to one line in every diagram."""
+    for n, d in enumerate(page.evaluate(_MEASURE, selector)["diagrams"], start=1):
+        wrapped = [(cards, height) for height, line, cards in d["rows"] if height > 1.5 * line and cards <= longest]
+        assert not wrapped, f"{where}, diagram {n}: suits wrap onto a second line {wrapped}"
 
 
 def _check(page, selector: str, where: str) -> int:
@@ -91,6 +104,8 @@ def test_long_suits_stay_inside_the_preview_cards_and_the_table(
     page.wait_for_selector("li.deck .diagram")
     page.screenshot(path=str(output_dir / f"preview-{width}.png"), full_page=True)
     assert _check(page, "li.deck", f"preview at {width} px") == 4
+    # a phone's card has room for ten cards in West's suit and ten in East's side by side
+    _check_one_line_a_suit(page, "li.deck", f"preview at {width} px", longest=13 if width > 390 else 10)
 
     page.goto(f"{live_server.url}/games/{game.pk}/")
     for number in (1, 2):  # the perfect deal, then the 9-card suits
