@@ -1,9 +1,10 @@
 # make run   - install, migrate, create a demo host and game, serve on http://127.0.0.1:8000
-# make test  - install and run every test (browser and PostgreSQL parts included)
+# make test  - install and run the everyday tests (browser and PostgreSQL parts included)
+# make test-all - those and the slow ones (make test-slow), as .ci/run does
 PY := .venv/bin/python
 PIP := .venv/bin/pip
 
-.PHONY: run test install bench fuzz loadtest loadtest-stall
+.PHONY: run test test-slow test-all install bench fuzz loadtest loadtest-stall
 
 .venv/.installed: requirements.txt
 	python3 -m venv .venv
@@ -20,6 +21,11 @@ run: install
 
 test: install
 	scripts/test.sh
+
+test-slow: install
+	scripts/test.sh slow
+
+test-all: test test-slow
 
 bench: install
 	$(PY) -m bench.reader

@@ -1,18 +1,28 @@
 #!/usr/bin/env bash
-# The whole suite: everything on SQLite, then the queue tests again on a throwaway PostgreSQL.
-# STRICT=1 (set by .ci/run) turns a missing browser or database server into a failure.
+# The test suite: ruff, the tests on SQLite, then the queue tests again on a throwaway
+# PostgreSQL. `scripts/test.sh` runs the everyday tests (not marked slow: a few minutes);
+# `scripts/test.sh slow` runs the slow ones alone (big sites, load runs, the real task
+# worker in the browser, hundreds of deals against endplay). .ci/run runs both.
+# STRICT=1 (set by .ci/run) turns a missing browser, database or program into a failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PY=.venv/bin/python
 export STRICT=${STRICT:-0}
 scripts/ensure_system.sh
 
+if [ "${1:-}" = slow ]; then
+  shift
+  echo "== Slow tests on SQLite =="
+  $PY -m pytest -q -m slow "$@"   # exit 5 (no tests ran) fails too
+  exit 0
+fi
+
 echo "== ruff: lint and format (pyproject.toml) =="
 $PY -m ruff check .
 $PY -m ruff format --check .
 
-echo "== Whole suite on SQLite =="
-$PY -m pytest -q "$@"   # exit 5 (no tests ran) fails too
+echo "== Everyday tests on SQLite (not marked slow) =="
+$PY -m pytest -q -m "not slow" "$@"   # exit 5 (no tests ran) fails too
 
 pgdir=$(mktemp -d /tmp/deckupload-pg.XXXXXX)
 port=$(( 20000 + RANDOM % 20000 ))
