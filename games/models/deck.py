@@ -13,7 +13,7 @@ from django.utils import timezone
 from django.utils.functional import cached_property
 
 from games.formats import rules
-from games.formats.model import BOARD_LENGTH, SEATS, VULS, Call, board_heading, board_number
+from games.formats.model import BOARD_LENGTH, SEATS, VULS, Call, Comment, board_heading, board_number
 from games.formats.model import Deck as ParsedDeck
 from games.formats.rotate import rotate
 from games.models.results import result_line
@@ -54,7 +54,7 @@ class Deck(models.Model):
         "result",
         "claim",
     )  # the table shows these
-    LISTING_DEFERRED = ("auction", "play", "tags", "notes", "source_text")
+    LISTING_DEFERRED = ("auction", "play", "tags", "notes", "commentary", "source_text")
     LISTING_FIELDS = (
         "pk",
         "game_id",
@@ -92,6 +92,9 @@ class Deck(models.Model):
     result = models.CharField(max_length=20, blank=True)
     tags = models.JSONField(default=list, blank=True)  # [[name, value], ...]
     notes = models.JSONField(default=list, blank=True)
+    # The board's teaching text as the file writes it: [[text, section, at], ...] in file
+    # order (games.formats.model.Comment); shown through games.lesson_text, never as is.
+    commentary = models.JSONField(default=list, blank=True)
     source_name = models.CharField(max_length=255, blank=True)
     source_format = models.CharField(max_length=4, blank=True)
     source_index = models.PositiveIntegerField(default=0)
@@ -159,6 +162,7 @@ class Deck(models.Model):
             result=self.result,
             tags=tuple(tuple(t) for t in self.tags),
             notes=tuple(self.notes),
+            commentary=comments_of(self.commentary),
         )
 
     @property
@@ -300,6 +304,11 @@ def as_played(base: ParsedDeck, play, players: dict[str, str] | None = None) -> 
     )
 
 
+def comments_of(stored: list) -> tuple[Comment, ...]:
+    """``Deck.commentary``'s rows (``[text, section, at]``) as the reader's values."""
+    return tuple(Comment(str(text), str(section), int(at)) for text, section, at in stored or ())
+
+
 def side_score(north_south: int) -> str:
     """PBN's way to give a score (or IMPs): "NS 420", or "EW 100" for N-S's -100."""
     return f"NS {north_south}" if north_south >= 0 else f"EW {-north_south}"
@@ -324,6 +333,7 @@ def deck_fields(parsed: ParsedDeck) -> dict:
         "result": parsed.result[:20],
         "tags": [list(t) for t in parsed.tags],
         "notes": list(parsed.notes),
+        "commentary": [[c.text, c.section, c.at] for c in parsed.commentary],
         "source_index": parsed.index,
         "source_line": parsed.line,
         "source_text": parsed.source,
