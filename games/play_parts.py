@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from games.formats.cards import SUIT_NAMES
+from games.formats.cards import RANK_NAMES, SUIT_NAMES
 from games.formats.model import SUITS
 from games.formats.rules import STRAIN_SYMBOLS
 from games.join_record import COLUMNS, Bid
@@ -30,6 +30,11 @@ class Card:
     @property
     def name(self) -> str:
         return f"{self.rank} of {SUIT_NAMES[self.suit]}"
+
+    @property
+    def spoken(self) -> str:
+        """ "the seven of hearts": as a screen reader should say it (it reads "K" as a letter)."""
+        return f"the {RANK_NAMES[self.code[1]]} of {SUIT_NAMES[self.suit]}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,6 +74,11 @@ class Hand:
         return ".".join("".join(c[1] for c in self.cards if c[0] == suit) for suit in SUITS)
 
     @property
+    def backs(self) -> range:
+        """One card back for each card a hidden hand still holds."""
+        return range(self.count)
+
+    @property
     def rows(self) -> list[SuitRow]:
         cards = self.cards or ()
         return [SuitRow(suit, tuple(Card(c, self.seat) for c in cards if c[0] == suit)) for suit in SUITS]
@@ -86,6 +96,18 @@ class Trick:
         """The cards in the auction's columns (W N E S), None where none was played."""
         by_seat = {card.seat: card for card in self.cards}
         return tuple(by_seat.get(seat) for seat in COLUMNS)
+
+
+@dataclass(frozen=True, slots=True)
+class News:
+    """One thing that happened at the table, as the page's live region says it: ``n`` is
+    the number of calls and cards made once it happened, ``by`` the seat that acted ("":
+    nobody, as when a trick is won), so a page announces only what is new to it and not
+    its own player's actions."""
+
+    n: int
+    by: str
+    text: str
 
 
 @dataclass(frozen=True, slots=True)

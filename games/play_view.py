@@ -23,15 +23,16 @@ from dataclasses import dataclass, field
 
 from games.formats import play as rules_of_play
 from games.formats import rules
-from games.formats.cards import SEAT_NAMES
+from games.formats.cards import SEAT_NAMES, SUIT_NAMES
 from games.formats.model import SEATS
 from games.formats.play import BoardState
 from games.join_record import COLUMNS, Bid
 from games.models.board_play import BoardPlay, last_actor
 from games.models.deck import DealtBoard
-from games.play_parts import BoxCall, Card, ClaimShown, Hand, Result, Trick
+from games.play_parts import BoxCall, Card, ClaimShown, Hand, News, Result, Trick
 
 CALL_WORDS = {"P": "Pass", "X": "Dbl", "XX": "Rdbl"}
+CALLS_SAID = {"P": "passes", "X": "doubles", "XX": "redoubles"}
 CONTRACT_FROM = {
     "auction": "the file's auction",
     "contract": "the file's contract",
@@ -74,6 +75,10 @@ class PlayView:
     robot_thinking: bool = False  # Just Declare: a task worker is choosing the robot's card
     ended: str = ""  # BoardPlay.abandoned's words ("revealed, not finished") when it ended early
     columns: str = COLUMNS
+    bottom: str = "S"  # the seat drawn at the bottom of the table: the viewer's own, else South
+    acts_for: str = ""  # the seats whose calls and cards this viewer makes ("NESW", "S", "")
+    made: int = 0  # the calls and cards made so far
+    news: tuple[News, ...] = ()  # the calls, and the cards of the tricks on show, as sentences
 
     @property
     def done(self) -> bool:
@@ -145,6 +150,7 @@ def for_join(
         alerts_for=seat or None,
         host=can_manage,
         host_seat=host_seat,
+        bottom=seat or "S",
     )
 
 
@@ -173,6 +179,7 @@ def _build(
     alerts_for: str | None,
     host: bool,
     host_seat: str = "",
+    bottom: str = "S",
 ) -> PlayView:
     phase, turn, actor = state.phase, state.turn or "", state.actor or ""
     done = phase == rules_of_play.DONE
@@ -205,7 +212,7 @@ def _build(
         undoable = state.claim is None and any(owners[card] in "NS" for card in state.cards)
     elif mode == BoardPlay.Mode.ALL_FOUR:
         undoable = state.claim is None and bool(state.calls)
-    undoable = undoable and not ended
+    undoable = undoable and not ended and not done  # a board over stays as it ended
     may_grant_undo = mode == BoardPlay.Mode.TABLE and host and bool(undo_asked_by)
     return PlayView(
         game_pk=board.game_id,
@@ -242,6 +249,10 @@ def _build(
         may_undo=mode != BoardPlay.Mode.TABLE and host and undoable,
         result=_result(state, play) if done else None,
         ended=ended,
+        bottom=bottom,
+        acts_for="".join(s for s in SEATS if s in acts_for),
+        made=len(state.calls) + len(state.cards),
+        news=_news(state),
     )
 
 
@@ -286,6 +297,45 @@ def _box(state: BoardState) -> tuple[tuple[BoxCall, ...], ...]:
         if any(call.legal for call in row):
             rows.append(row)
     return tuple(rows)
+
+
+def _said(call: str) -> str:
+    """ "bids 2 hearts", "passes": a call as a sentence says it."""
+    if call in CALLS_SAID:
+        return CALLS_SAID[call]
+    bid = rules.parse_contract(call)
+    if bid is None:
+        return f"calls {call}"
+    if bid.strain == "NT":
+        return f"bids {bid.level} no trump"
+    name = SUIT_NAMES[bid.strain]
+    return f"bids {bid.level} {name[:-1] if bid.level == 1 else name}"
+
+
+def _news(state: BoardState) -> tuple[News, ...]:
+    """The table's news as sentences: every call, and the cards of the tricks the page
+    shows (the trick under way and the one before it), each with who won a trick."""
+    news = [
+        News(i + 1, caller, f"{SEAT_NAMES[caller]} {_said(made.call)}.")
+        for i, made in enumerate(state.calls)
+        for caller in (rules.seat_after(state.dealer, i),)
+    ]
+    if not state.auction_over or state.contract == "Pass":
+        return tuple(news)
+    tricks, current = state.tricks, state.current_trick
+    shown = ([list(tricks[-1])] if tricks else []) + ([current] if current else [])
+    n = len(state.calls) + len(state.cards) - sum(len(trick) for trick in shown)
+    for trick in shown:
+        for seat, code in trick:
+            n += 1
+            card = Card(code, seat).spoken
+            if seat == state.dummy:
+                news.append(News(n, state.declarer, f"Dummy ({SEAT_NAMES[seat]}) played {card}."))
+            else:
+                news.append(News(n, seat, f"{SEAT_NAMES[seat]} played {card}."))
+        if len(trick) == 4:
+            news.append(News(n, "", f"{SEAT_NAMES[rules.trick_winner(trick, state.trump)]} wins the trick."))
+    return tuple(news)
 
 
 def _trick(number: int, played: Iterable[tuple[str, str]], trump: str) -> Trick:
@@ -365,8 +415,11 @@ def _status(
         return f"{contract_text(state)}: {state.declarer_tricks} tricks. The board is over."
     if phase == rules_of_play.CLAIM_PENDING and state.claim is not None:
         waiting = [s for s in state.defenders if s not in state.claim.accepted]
+        accepted = [s for s in state.defenders if s in state.claim.accepted]
         names = " and ".join(SEAT_NAMES[s] for s in waiting)
-        return f"{SEAT_NAMES[state.declarer]} claims {state.claim.tricks} of the remaining tricks: waiting for {names}."
+        so_far = "".join(f"{SEAT_NAMES[s]} accepted, " for s in accepted)
+        claims = f"{SEAT_NAMES[state.declarer]} claims {state.claim.tricks} of the remaining tricks"
+        return f"{claims}: {so_far}waiting for {names}."
     mine = turn == me or (mode != BoardPlay.Mode.TABLE and len(acts_for) == 1 and state.actor in acts_for)
     if phase == rules_of_play.AUCTION:
         if mine:

@@ -8,12 +8,16 @@
 {{ "N"|seat_name }}             -> North
 {{ "EW"|vul_label }}            -> E-W
 {{ "S"|is_vulnerable:"NS" }}    -> True
+{{ "W"|side:"S" }}              -> left (where West sits when South is at the bottom)
+{% for slot in slots|around:"E" %}   -> the seats in reading order, East's last
 {% hand_diagram hands dealer vul board compact %}   -> the compass diagram (see below)
 """
 
 from __future__ import annotations
 
 import html
+from collections.abc import Iterable
+from typing import Any
 
 from django import template
 from django.utils.html import format_html
@@ -95,6 +99,36 @@ def vul_label(vul: str | None) -> str:
 @register.filter
 def is_vulnerable(seat: str, vul: str | None) -> bool:
     return vul == "All" or (vul in ("NS", "EW") and str(seat) in str(vul))
+
+
+# --- a table turned so that its viewer sits at the bottom --------------------------------
+
+CLOCKWISE = "NESW"
+SIDES = ("bottom", "left", "top", "right")  # the viewer, then clockwise: left-hand opponent, partner, right
+SIDE_ORDER = ("top", "left", "right", "bottom")  # as the page is read: partner, the opponents, the viewer
+
+
+@register.filter
+def side(seat: str, bottom: str | None) -> str:
+    """Where ``seat`` sits on a table drawn with ``bottom`` (the viewer's seat; South when
+    empty) at the bottom: "bottom", "left", "top" or "right"."""
+    seat, bottom = str(seat).upper(), str(bottom or "S").upper()
+    if seat not in CLOCKWISE or bottom not in CLOCKWISE:
+        return ""
+    return SIDES[(CLOCKWISE.index(seat) - CLOCKWISE.index(bottom)) % 4]
+
+
+@register.filter
+def around(places: Iterable[Any], bottom: str | None) -> list[Any]:
+    """Things with a ``seat`` (hands, slots), in the order the turned table is read: the
+    top seat, the left, the right, then ``bottom``'s own."""
+    return sorted(places, key=lambda place: SIDE_ORDER.index(side(place.seat, bottom) or "bottom"))
+
+
+@register.filter
+def compass_points(bottom: str | None) -> list[tuple[str, str]]:
+    """The compass's four letters with their sides, in the order the page is read."""
+    return sorted(((seat, side(seat, bottom)) for seat in CLOCKWISE), key=lambda point: SIDE_ORDER.index(point[1]))
 
 
 # --- the compass diagram -----------------------------------------------------------------

@@ -69,6 +69,20 @@ def join_context(request: HttpRequest, game: Game, table: JoinTable | None = Non
     }
 
 
+def history_row(request: HttpRequest, game: Game, context: dict[str, Any]) -> str:
+    """For the host's page, out of band: the board's row of the deal history, with its
+    result, once the board is over (at the last card or the accepted claim, whoever made
+    it; the seat view alone would leave the row blank until the page is loaded again)."""
+    view = context["view"]
+    if not view.can_manage or view.play is None or not view.play.over:
+        return ""
+    board = game.boards.select_related("deck", "played").filter(number=view.number).first()
+    if board is None:
+        return ""
+    row = render_to_string("games/game.html#history_row", {"game": game, "b": board, "oob_row": True}, request)
+    return f"<template>{row}</template>"  # a table row parses only inside a <template>
+
+
 def _fragments(
     request: HttpRequest,
     game: Game,
@@ -86,6 +100,7 @@ def _fragments(
     if context["view"].can_manage:
         other = PANEL if main == VIEW else VIEW
         parts.append(render_to_string(other, {**context, "oob": True}, request))
+        parts.append(history_row(request, game, context))
     if answered:
         parts.append(confirm.CLEARED)
     return _private(HttpResponse("".join(parts)))

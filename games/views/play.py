@@ -28,7 +28,7 @@ from django.views.decorators.vary import vary_on_headers
 from games.formats.play import IllegalAction
 from games.models import BoardPlay, DealtBoard, Game
 from games.models.join import SEAT_NAMES
-from games.views.join import VIEW, join_context
+from games.views.join import VIEW, history_row, join_context
 from games.views.table import practice_context
 
 HOST_ONLY = ("undo", "keep")  # at a Join table: the host's answers to a request
@@ -128,7 +128,9 @@ def _answer(
         return redirect(game)
     extra = {"play_error": error, "play_news": news}
     if game.game_type == Game.Type.JOIN:
-        response = render(request, VIEW, {**join_context(request, game), **extra})
+        context = {**join_context(request, game), **extra}
+        response = render(request, VIEW, context)
+        response.content += history_row(request, game, context).encode()
         patch_cache_control(response, private=True, no_cache=True)  # a hand is on it
         return response
     return render(request, "games/game.html#played", {**practice_context(game, board), **extra})

@@ -171,11 +171,13 @@ def game(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_safe
 def felt(request: HttpRequest, pk: int) -> HttpResponse:
-    """A practice table's felt as it is now: what the page waiting for the robot asks for."""
+    """A practice table's felt as it is now: what the page waiting for the robot asks for,
+    with the board's history row out of band (its result, once the robot's card or its
+    answer to a claim ends the board)."""
     game = _get_game_for_host(request, pk)
     if game.game_type != Game.Type.PRACTICE:
         raise Http404("Only a practice table has a robot")
-    return render(request, "games/game.html#felt", practice_context(game))
+    return render(request, "games/game.html#played", practice_context(game))
 
 
 @login_required

@@ -150,10 +150,12 @@ def test_four_players_bid_play_claim_and_see_the_score(table, output_dir):
 
     # North claims the rest; both defenders accept.
     north = pages["N"]
-    expect(north.locator("form.claim-form input[name=tricks]")).to_have_value("10", timeout=WAIT)
+    tricks = north.locator("form.claim-form input[name=tricks]")
+    expect(tricks).to_have_value("", timeout=WAIT)  # the number is declarer's to choose
+    tricks.fill("10")
     act(north, north.locator("form.claim-form button"))
     for seat, seen in (("E", "North claims 10"), ("W", "East accepted")):
-        expect(pages[seat].locator(".claim-pending")).to_contain_text(seen, timeout=WAIT)
+        expect(pages[seat].locator(".play-status")).to_contain_text(seen, timeout=WAIT)
         assert pages[seat].locator('.suits[aria-label="North\'s hand"]').count() == 1  # declarer's hand shown
         act(pages[seat], pages[seat].get_by_role("button", name="Accept the claim"))
     play = BoardPlay.objects.get(board__number=1)

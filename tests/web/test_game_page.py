@@ -141,3 +141,15 @@ def test_the_host_sees_the_rules(host_client, host):
     game = Game.objects.create(host=host, name="Pairs", missing_info="random")
     html = page(host_client, game)
     assert "Practice · IMPs ·" in html and "random dealer and vulnerability" in html
+
+
+@pytest.mark.parametrize(
+    "how, said",
+    [
+        ("declare", "Practice · Just Declare: you declare from South, a robot defends · IMPs ·"),
+        ("all_four", "Practice · you play all four hands · IMPs ·"),
+    ],
+)
+def test_the_rules_say_how_a_practice_board_is_played(host_client, host, how, said):
+    game = Game.objects.create(host=host, name="Declarer play", practice_play=how)
+    assert said in " ".join(page(host_client, game).split())

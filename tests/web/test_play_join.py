@@ -363,3 +363,105 @@ def test_the_play_by_trick_is_shown_when_the_board_is_over(act, client, table, d
     html = act("erin", "accept").text
     assert "<caption>Play</caption>" in html and html.count('<th scope="row">') == 2
     assert "Bidding" in html and "scored against" in html
+
+
+# --- what each player sees of the table ----------------------------------------------------
+
+
+def slot_sides(html: str) -> dict[str, str]:
+    """{seat: side} of the seat view's slots: where each seat's hand is drawn."""
+    return {seat.upper(): side for seat, side in re.findall(r'class="slot slot-([nesw]) side-(\w+)', html)}
+
+
+@pytest.mark.parametrize(
+    "seat, sides",
+    [
+        ("N", {"N": "bottom", "E": "left", "S": "top", "W": "right"}),
+        ("E", {"E": "bottom", "S": "left", "W": "top", "N": "right"}),
+        ("S", {"S": "bottom", "W": "left", "N": "top", "E": "right"}),
+        ("W", {"W": "bottom", "N": "left", "E": "top", "S": "right"}),
+    ],
+)
+def test_each_player_sees_their_own_hand_at_the_bottom(client, table, django_user_model, seat, sides):
+    client.force_login(django_user_model.objects.get(username=PLAYERS[seat]))
+    html = client.get(f"/games/{table.game.pk}/seat/", headers=HX).text
+    assert slot_sides(html) == sides
+    order = sorted(sides, key=lambda s: html.index(f"slot-{s.lower()} side-"))
+    assert [sides[s] for s in order] == ["top", "left", "right", "bottom"]  # read as drawn, own hand last
+
+
+def test_someone_not_seated_sees_south_at_the_bottom(client, table, django_user_model):
+    table.leave(django_user_model.objects.get(username="alice"))  # the host stands up
+    client.force_login(django_user_model.objects.get(username="alice"))
+    html = client.get(f"/games/{table.game.pk}/").text
+    assert slot_sides(html) == {"S": "bottom", "W": "left", "N": "top", "E": "right"}
+
+
+def test_the_trick_is_turned_with_the_table(act, table):
+    bid(act, TO_4H)
+    lead = rules_of_play.legal_cards(state(table))[0]
+    html = act("bob", "card", card=lead).text  # East leads; East's own page
+    assert f'class="trick-card side-bottom lead" data-card="{lead}"' in html
+    act("alice", "card", card=rules_of_play.legal_cards(state(table))[0])  # dummy's card, by North
+    html = act("erin", "card", card=rules_of_play.legal_cards(state(table))[0]).text  # West
+    assert f'class="trick-card side-top lead" data-card="{lead}"' in html  # East is West's partner
+
+
+def test_a_hidden_hand_shows_one_back_for_each_card_it_holds(act, client, table, django_user_model):
+    bid(act, TO_4H)
+    play_cards(act, table, 6)
+    client.force_login(django_user_model.objects.get(username="dave"))  # dummy
+    html = client.get(f"/games/{table.game.pk}/seat/", headers=HX).text
+    for seat, name in (("E", "East"), ("W", "West")):
+        left = len(state(table).remaining(seat))
+        backs = re.search(rf'aria-label="{name}\'s {left} cards, face down">((?:<span></span>)*)</div>', html)
+        assert backs and backs[1].count("<span>") == left, name
+
+
+def test_the_claim_is_said_once(act, table):
+    bid(act, TO_4H)
+    play_cards(act, table, 4)
+    act("alice", "claim", tricks=10)
+    html = act("bob", "accept").text
+    assert html.count("North claims 10 of the remaining tricks") == 1
+    assert "North claims 10 of the remaining tricks: East accepted, waiting for West." in html
+
+
+def test_the_claim_box_leaves_the_number_to_declarer(act, table):
+    bid(act, TO_4H)
+    html = act("bob", "card", card=rules_of_play.legal_cards(state(table))[0]).text
+    html = act("alice", "card", card=rules_of_play.legal_cards(state(table))[0]).text
+    field = re.search(r'<input id="claim-tricks-1"[^>]*>', html)[0]
+    assert 'max="13"' in field and "required" in field and "value=" not in field
+
+
+def test_the_table_news_says_each_call_and_the_cards_on_show(act, table):
+    bid(act, TO_4H[:3])
+    html = act("erin", "call", call="P").text
+    news = re.findall(r'<li data-made="(\d+)" data-by="(\w*)">([^<]*)</li>', html)
+    said = [(int(n), by, unescape(text)) for n, by, text in news]
+    assert said == [
+        (1, "N", "North bids 1 heart."),
+        (2, "E", "East passes."),
+        (3, "S", "South bids 2 no trump."),
+        (4, "W", "West passes."),
+    ]
+    bid(act, TO_4H[4:], first="N")
+    lead = rules_of_play.legal_cards(state(table))[0]
+    act("bob", "card", card=lead)
+    html = act("alice", "card", card=rules_of_play.legal_cards(state(table))[0]).text
+    news = [unescape(text) for text in re.findall(r'<li data-made="\d+" data-by="\w*">([^<]*)</li>', html)]
+    assert news[-2].startswith("East played the ") and news[-1].startswith("Dummy (South) played the ")
+    assert 'data-made="10"' in html and 'data-acts-for="N"' in html
+
+
+def test_the_hosts_page_gets_the_boards_result_in_its_history(act, client, table, django_user_model):
+    bid(act, TO_4H)
+    play_cards(act, table, 4)
+    assert "history-board-1" not in act("alice", "claim", tricks=10).text  # the host, the board not over
+    act("bob", "accept")
+    assert "history-board-1" not in act("erin", "accept").text  # the answer that ends it: erin is no host
+    client.force_login(django_user_model.objects.get(username="alice"))
+    html = client.get(f"/games/{table.game.pk}/seat/", headers=HX).text  # the host's poll
+    row = re.search(r'<tr id="history-board-1"[^>]*hx-swap-oob="true">.*?</tr>', html, re.S)
+    assert row and re.search(r"4♥ by N, \d+ tricks, claimed", row[0]), html[-2000:]

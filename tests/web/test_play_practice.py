@@ -188,6 +188,65 @@ def test_just_declare_plays_only_as_south(host_client, declare):
     assert alert_text(post(host_client, declare, "card", card=east)).startswith("That card is not in")
 
 
+def test_just_declare_tells_the_robots_cards_to_the_live_region(host_client, declare):
+    host_client.get(f"/games/{declare.pk}/")
+    html = post(host_client, declare, "card", card=rules_of_play.legal_cards(state(declare))[0]).text
+    news = re.findall(r'<li data-made="\d+" data-by="(\w*)">([^<]*)</li>', html)
+    robot = [unescape(text) for by, text in news if by in ("E", "W") and " played the " in text]
+    assert robot and all(said.startswith(("East played the ", "West played the ")) for said in robot)
+    assert 'data-acts-for="S"' in html  # the page leaves out South's own cards, dummy's too (data-by="S")
+
+
+def test_the_felt_the_page_polls_brings_the_boards_history_row(host_client, declare):
+    host_client.get(f"/games/{declare.pk}/")
+    from games.formats import robot
+
+    post(host_client, declare, "card", card=rules_of_play.legal_cards(state(declare))[0])
+    post(host_client, declare, "claim", tricks=robot.declarer_can_take(state(declare)))
+    assert BoardPlay.objects.get().done
+    html = host_client.get(f"/games/{declare.pk}/play/felt/", headers=HX).text
+    assert html.lstrip().startswith('<div id="felt"')
+    row = re.search(r'<tr id="history-board-1"[^>]*hx-swap-oob="true">.*?</tr>', html, re.S)
+    assert row and "4♥ by S" in row[0] and "claimed" in row[0]
+
+
+@pytest.mark.parametrize("how", [Game.PracticePlay.DECLARE, Game.PracticePlay.ALL_FOUR])
+def test_undo_is_not_offered_once_the_board_is_over(host_client, host, how):
+    game = practice(host, how, contract="4H", declarer="N")
+    host_client.get(f"/games/{game.pk}/")
+    if how == Game.PracticePlay.ALL_FOUR:
+        for call in ["1NT", "P", "P", "P"]:
+            post(host_client, game, "call", call=call)
+    for _ in range(2):  # the host's own cards: Undo is offered
+        html = post(host_client, game, "card", card=rules_of_play.legal_cards(state(game))[0]).text
+    assert "Undo" in html
+    from games.formats import robot
+
+    tricks = robot.declarer_can_take(state(game)) if how == Game.PracticePlay.DECLARE else 7
+    html = post(host_client, game, "claim", tricks=tricks).text
+    assert BoardPlay.objects.get().done and "The board is over." in html
+    assert "Undo" not in html
+    assert "Undo" not in host_client.get(f"/games/{game.pk}/").text
+
+
+def test_the_claim_box_starts_empty(host_client, host):
+    game = practice(host, Game.PracticePlay.ALL_FOUR)
+    for call in ["1NT", "P", "P", "P"]:
+        post(host_client, game, "call", call=call)
+    html = post(host_client, game, "card", card=rules_of_play.legal_cards(state(game))[0]).text
+    field = re.search(r'<input id="claim-tricks-1"[^>]*>', html)[0]
+    assert 'type="number"' in field and "required" in field and "value=" not in field
+
+
+def test_the_running_total_stays_off_the_felt_until_a_board_is_over(host_client, host):
+    game = practice(host, Game.PracticePlay.ALL_FOUR)
+    html = host_client.get(f"/games/{game.pk}/").text
+    assert "play-total" not in html and "No board played to the end yet" not in html
+    for call in ["P", "P", "P", "P"]:
+        html = post(host_client, game, "call", call=call).text
+    assert '<p id="play-total"' in html and "1 board played" in html
+
+
 # --- who may play ---------------------------------------------------------------------------
 
 
