@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 import time
+from dataclasses import replace
 
 import pytest
 from django.conf import settings
@@ -97,7 +98,7 @@ def signed(score: int) -> str:
 @pytest.fixture
 def table(live_server, browser, settings):
     """Four players seated at a Join table hosted by hal (not seated), each with a page
-    open on it; the queue holds the same deck twice."""
+    open on it; the queue holds the same deal twice, as boards 1 and 2."""
     settings.TABLE_POLL_SECONDS = POLL
     users = {seat: get_user_model().objects.create_user(name, password="x") for seat, name in PLAYERS.items()}
     hal = get_user_model().objects.create_user("hal", password="x")
@@ -106,7 +107,7 @@ def table(live_server, browser, settings):
     for seat, user in users.items():
         table.take_seat(user, seat)
     deck = ParsedDeck(deal=DEAL, index=0, line=1, board="1", dealer="N", vul="None")
-    game.add_decks([deck, deck], source_name="club.pbn", source_format="pbn")
+    game.add_decks([deck, replace(deck, board="2")], source_name="club.pbn", source_format="pbn")
     game.deal_next(by=hal)
     problems: list[str] = []
     pages = {seat: logged_in(browser, live_server.url, user, problems) for seat, user in users.items()}
@@ -180,7 +181,7 @@ def test_four_players_bid_play_claim_and_see_the_score(table, output_dir):
 
 def test_the_same_board_passed_out(table):
     game, hal, pages, problems = table
-    game.deal_next(by=hal)  # board 2: the same deck again
+    game.deal_next(by=hal)  # board 2: the same deal again
     for page in pages.values():
         expect(page.locator(".board-title")).to_contain_text("Board 2", timeout=WAIT)
     for seat in "NESW":
