@@ -28,6 +28,7 @@ from django.utils import timezone
 from django.utils.html import format_html
 from django.utils.http import urlencode
 
+from games import lesson_text as lesson
 from games.admin_lists import GameFilter, ReviewAdmin, user_filter
 from games.admin_uploads import UploadDecksFilter  # the module registers UploadAdmin
 from games.formats import WRITERS
@@ -230,6 +231,7 @@ class DeckAdmin(ReviewAdmin):
             },
         ),
         ("Double-dummy analysis", {"fields": ["analysis"]}),
+        ("Lesson text", {"fields": ["lesson_text"]}),
         ("The board's text as uploaded", {"classes": ["collapse"], "fields": ["source_text"]}),
     ]
 
@@ -255,10 +257,18 @@ class DeckAdmin(ReviewAdmin):
     ]
 
     class Media:
-        css = {"all": ["games/site.css"]}  # for the diagram: page rules are scoped to body.site
+        # for the diagram (page rules are scoped to body.site) and the lesson text
+        css = {"all": ["games/site.css", "games/lesson.css"]}
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Deck]:
         return hiding_from_seated(super().get_queryset(request), secrets_of(request), queued=True)
+
+    @admin.display(description="Lesson text")
+    def lesson_text(self, obj: Deck) -> str:
+        """The board's commentary as the pages show it (games.lesson_text): safe HTML."""
+        if not obj.commentary:
+            return "None in the file."
+        return render_to_string("games/partials/lesson_text.html", lesson.context(obj.commentary, fold=False))
 
     def get_fieldsets(self, request: HttpRequest, obj: Deck | None = None) -> list:
         if getattr(obj, "hidden_seat", None) is not None:

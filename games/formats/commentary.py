@@ -4,6 +4,8 @@ Both readers hand their comments here. ``clean`` makes every line end ``\\n`` an
 U+FFFD for control characters: a database refuses NUL in text, and the others show as
 nothing on a page and make an XML export invalid. ``Budget`` holds one file's bounds
 (limits.py): past them a text is cut and the file gets a note naming the board and line.
+``plain_text`` gives a comment as words alone (the hand records print it so); pages show
+it through ``games.lesson_text``.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 from dataclasses import replace
+from html.parser import HTMLParser
 
 from .limits import MAX_COMMENTARY, MAX_COMMENTS, MAX_FILE_COMMENTARY
 from .model import Comment
@@ -101,3 +104,61 @@ class Budget:
         if self.more:
             return [*self.notes, f"... and {self.more} more boards with commentary cut"]
         return self.notes
+
+
+# --- the text as plain words (hand records, the admin's lists) ---------------------------
+
+# The suit escapes lesson tools write: BridgeComposer's \S \H \D \C, BBO's @S @H @D @C
+# (either case, as BBO's own viewer reads them).
+SUIT_ESCAPE = re.compile(r"\\([SHDC])|@([SHDCshdc])")
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+_BREAKS = {"br", "p", "div", "li", "tr"}  # tags a line ends at
+_UNSEEN = {"script", "style", "title", "head"}  # tags whose content is not text
+
+
+class _Words(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.parts: list[str] = []
+        self.hidden = 0
+
+    def handle_starttag(self, tag: str, attrs) -> None:
+        if tag in _UNSEEN:
+            self.hidden += 1
+        elif tag in _BREAKS:
+            self.parts.append("\n")
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in _UNSEEN:
+            self.hidden = max(0, self.hidden - 1)
+        elif tag in _BREAKS - {"br"}:
+            self.parts.append("\n")
+
+    def handle_data(self, data: str) -> None:
+        if not self.hidden:
+            self.parts.append(data)
+
+
+def suit_symbols(text: str) -> str:
+    """``text`` with its suit escapes as symbols: "1\\D" -> "1♦", "@sK" -> "♠K"."""
+    return SUIT_ESCAPE.sub(lambda m: SUIT_SYMBOLS[(m.group(1) or m.group(2)).upper()], text)
+
+
+def plain_text(text: str) -> str:
+    """A comment as plain words: its HTML tags gone (with what a script or style holds),
+    its entities read, its suit escapes as symbols, its spaces single; a ``<br>`` or
+    ``<p>`` ends a line, and paragraphs stand one blank line apart."""
+    words = _Words()
+    words.feed(text)
+    words.close()
+    lines = [" ".join(line.split()) for line in suit_symbols("".join(words.parts)).split("\n")]
+    paragraphs, current = [], []
+    for line in lines:
+        if line:
+            current.append(line)
+        elif current:
+            paragraphs.append("\n".join(current))
+            current = []
+    if current:
+        paragraphs.append("\n".join(current))
+    return "\n\n".join(paragraphs)

@@ -1,0 +1,30 @@
+"""A board's teaching text on a page (``games.lesson_text`` makes it safe).
+
+{% load lesson %}
+{% lesson_text deck.commentary %}                 -> the board's comments, each with its place
+{% lesson_text comments notes heading="Lesson" %} -> with the teacher's notes after them
+{{ text|lesson_html }}                            -> one text as safe HTML
+
+``comments`` are the reader's ``Comment`` values or ``Deck.commentary``'s stored rows
+(``[text, section, at]``); ``notes`` are ``BoardNote`` rows. A long text starts folded
+(``<details>`` closed), a short one open.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from django import template
+
+from games import lesson_text as lesson
+
+register = template.Library()
+register.filter("lesson_html", lesson.lesson_html)
+
+
+@register.inclusion_tag("games/partials/lesson_text.html")
+def lesson_text(
+    comments: Iterable[Any] | None, notes: Iterable[Any] = (), heading: str = "Lesson text", fold: bool | None = None
+) -> dict[str, Any]:
+    return lesson.context(comments, notes, heading, fold)
