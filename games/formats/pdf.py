@@ -1,8 +1,11 @@
 """Printable hand records: one board a page, or four, on A4 or Letter, by reportlab.
 
 Each board shows its diagram (suit symbols, high-card points, dealer, vulnerability,
-board number), the double-dummy table and par when known, and the auction and result
-when the record has them, every contract with its suit symbol ("3♥X"). Nothing is drawn
+board number), the double-dummy table and par when known, the auction and result when
+the record has them, every contract with its suit symbol ("3♥X"), and the board's
+lesson text: its words alone (``commentary.plain_text``), each comment with its place,
+wrapped to the board's width and cut, with "…", where the board's part of the page
+ends (and at ``MAX_LESSON_CHARS``), so that a board still fits its page. Nothing is drawn
 over anything else: a long label or suit moves the next block of text over, and a board
 that would not fit its part of the page then is drawn smaller. Suit symbols need a font
 that has them: DejaVu Sans (Debian's fonts-dejavu-core) is embedded in the file, so it
@@ -19,6 +22,7 @@ from functools import cache
 from pathlib import Path
 
 from . import rules
+from .commentary import plain_text
 from .dd import STRAINS, DDTable, Par, par_text
 from .model import SEATS, Deck
 
@@ -113,6 +117,9 @@ HEADER_AT = 80.0  # "Dealer ... · Vul ..." beside "Board N"
 DIAGRAM_TOP = 30.0  # North's label, below the board's heading
 DESCENT = 3.0  # below the last line's baseline
 GUTTER = 18.0  # between the four boards of a page: one board's long suit never meets the next's
+LESSON_LINE = 0.85 * LINE  # a line of the lesson text, in 8-point type
+LESSON_KEPT = 4.0  # lines kept for the lesson text (its heading and three): the board shrinks for them
+MAX_LESSON_CHARS = {1: 3000, 4: 900}  # a board's lesson text printed, by boards a page
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,6 +189,8 @@ def _depth(record: HandRecord) -> float:
         lines += 0.5 + len(_auction_cells(record.deck)) // 4 + 2
     if _result_line(record.deck):
         lines += 1
+    if record.deck.commentary:
+        lines += 1.5 + (LESSON_KEPT - 1) * LESSON_LINE / LINE  # to the heading, then its lines
     return DIAGRAM_TOP + lines * LINE + DESCENT
 
 
@@ -225,7 +234,83 @@ def _board(
         below = _auction(canvas, deck, x, below - line * 0.5, line, regular, bold, scale)
     result = _result_line(deck)
     if result:
-        _symbols(canvas, x, below - line, result, regular, 9 * scale)
+        below -= line
+        _symbols(canvas, x, below, result, regular, 9 * scale)
+    if deck.commentary:
+        _lesson(canvas, deck, x, below - line * 1.5, w, below - line * 1.5 - y, regular, bold, scale, big=big)
+
+
+def lesson_lines(deck: Deck, limit: int) -> list[str]:
+    """The board's lesson text as lines of words, before wrapping: each comment's place
+    first ("After call 2: ..."), a blank line between comments, ``limit`` characters at
+    most (the last line then ends "…")."""
+    lines: list[str] = []
+    left = limit
+    for comment in deck.commentary:
+        text = plain_text(comment.text)
+        if not text:
+            continue
+        if comment.place:
+            text = f"{comment.place[:1].upper()}{comment.place[1:]}: {text}"
+        if len(text) > left:
+            text = text[: max(left - 1, 0)].rstrip() + "…"
+        if lines:
+            lines.append("")
+        lines.extend(text.split("\n"))
+        left -= len(text)
+        if left <= 0:
+            break
+    return lines
+
+
+def _wrap(text: str, font: str, size: float, width: float) -> list[str]:
+    """``text`` in lines no wider than ``width``; a word wider than that is broken."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    lines, current = [], ""
+    for word in text.split(" "):
+        while stringWidth(word, font, size) > width:  # a long word (a link, a row of dashes)
+            cut = max(1, next(n for n in range(len(word), 0, -1) if stringWidth(word[:n], font, size) <= width))
+            if current:
+                lines.append(current)
+                current = ""
+            lines.append(word[:cut])
+            word = word[cut:]
+        joined = f"{current} {word}" if current else word
+        if stringWidth(joined, font, size) <= width:
+            current = joined
+        else:
+            lines.append(current)
+            current = word
+    lines.append(current)
+    return lines
+
+
+def _lesson(
+    canvas, deck: Deck, x: float, y: float, w: float, room: float, regular: str, bold: str, scale: float, *, big: bool
+) -> None:
+    """The lesson text from ``y`` down, in ``room`` points and ``w`` wide: as many lines
+    as fit, the last one ending "…" when the text goes on."""
+    line, size = LESSON_LINE * scale, 8 * scale
+    fits = int((room - DESCENT * scale) // line)  # lines below the heading
+    if fits < 1:
+        return
+    canvas.setFont(bold, 8.5 * scale)
+    canvas.drawString(x, y, "Lesson")
+    wrapped = [
+        part for text in lesson_lines(deck, MAX_LESSON_CHARS[1 if big else 4]) for part in _wrap(text, regular, size, w)
+    ]
+    if len(wrapped) > fits:
+        wrapped = wrapped[:fits]
+        while len(wrapped) > 1 and not wrapped[-1]:
+            wrapped.pop()  # the gap before a comment that does not fit
+        last = wrapped[-1]
+        while last and canvas.stringWidth(last + " …", regular, size) > w:
+            last = last[:-1]
+        wrapped[-1] = (last.rstrip() + " …").lstrip()
+    for n, text in enumerate(wrapped, start=1):
+        if text:
+            _symbols(canvas, x, y - n * line, text, regular, size)
 
 
 def _vulnerable(vul: str | None) -> str:
