@@ -1,6 +1,7 @@
 """The app's models, one module per area: games and their queue (game), decks and dealt
 boards (deck), staged uploads (upload), Join tables (join), boards played at the table
-(board_play) and what they score against (results); database sessions that know their
+(board_play) and what they score against (results); lesson text at the table and the
+teacher's notes (lesson); database sessions that know their
 user (sessions); background work a user waits on (job); the statements the hot paths build once (queries)."""
 
 from games.models.analysis import DealAnalysis
@@ -9,12 +10,14 @@ from games.models.deck import SEAT_CHOICES, VUL_CHOICES, DealtBoard, Deck
 from games.models.game import Game, GameManager, manages_every_game
 from games.models.job import Job
 from games.models.join import BoardReveal, JoinTable, Seat
+from games.models.lesson import BoardNote, LessonRule
 from games.models.sessions import UserSession
 from games.models.upload import Upload, UploadFile
 
 __all__ = [
     "SEAT_CHOICES",
     "VUL_CHOICES",
+    "BoardNote",
     "BoardPlay",
     "BoardReveal",
     "DealAnalysis",
@@ -24,6 +27,7 @@ __all__ = [
     "GameManager",
     "Job",
     "JoinTable",
+    "LessonRule",
     "Seat",
     "Upload",
     "UploadFile",

@@ -35,6 +35,7 @@ from games.formats.model import Deck as ParsedDeck
 from games.models.board_play import BoardPlay
 from games.models.deck import BOARD_NUMBER_MAX, DealtBoard, Deck, insert_decks, stated_board_number
 from games.models.exported import dealt_decks
+from games.models.lesson import LessonRule
 from games.models.queries import dealing_sql, managed_sql, queue_head_sql, take_number_sql
 
 MANAGE_EVERY_GAME = "games.change_game"  # the admin's "Can change game"
@@ -154,6 +155,13 @@ class Game(models.Model):
     )
     practice_play = models.CharField(
         "How a practice board is played", max_length=8, choices=PracticePlay.choices, default=PracticePlay.SHOW
+    )
+    show_lesson = models.CharField(
+        "Show the lesson text",
+        max_length=6,
+        choices=LessonRule.choices,
+        default=LessonRule.AFTER,
+        help_text="When the players at the table see a board's teaching text from its file.",
     )
     # The place of the next deal (DealtBoard.number), not the board number it will show.
     next_board_number = models.PositiveIntegerField("next deal", default=1, editable=False)

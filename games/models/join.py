@@ -75,6 +75,9 @@ class JoinTable(models.Model):
     game = models.OneToOneField(Game, on_delete=models.CASCADE, primary_key=True, related_name="join_table")
     invite_token = models.CharField(max_length=32, unique=True, default=new_invite_token)
     version = models.PositiveIntegerField(default=0, editable=False)
+    # When the host last looked at the table as its teacher (all four hands): the seats
+    # are told while that is recent (``teacher_watching``).
+    teacher_seen_at = models.DateTimeField(null=True, blank=True, editable=False)
 
     def __str__(self) -> str:
         return f"table of {self.game}"
