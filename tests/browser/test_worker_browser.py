@@ -95,6 +95,10 @@ def test_just_declare_with_the_robot_in_the_worker(live_server, browser, task_wo
     game.deal_next(by=host)
     problems: list[str] = []
     page = page_for(browser, live_server.url, host, size, problems)
+    traffic: list[str] = []
+    page.on("request", lambda r: traffic.append(f"> {r.method} {r.url[-30:]} {(r.post_data or '')[:60]}"))
+    page.on("response", lambda r: traffic.append(f"< {r.status} {r.url[-30:]}"))
+    page.on("requestfailed", lambda r: traffic.append(f"x {r.url[-30:]} {r.failure}"))
     page.goto(f"{live_server.url}/games/{game.pk}/")
     page.screenshot(path=str(output_dir / f"declare-first-{size}.png"))
     cards = page.locator('button[name="card"]')
@@ -111,7 +115,10 @@ def test_just_declare_with_the_robot_in_the_worker(live_server, browser, task_wo
             continue
         wait_for(
             lambda before=before: len(BoardPlay.objects.get().cards) > before,  # the page's answer came
-            describe=lambda: f"{BoardPlay.objects.get().cards} {page.locator('[role=alert]').all_inner_texts()}",
+            describe=lambda: (
+                f"{BoardPlay.objects.get().cards} {page.locator('[role=alert]').all_inner_texts()} "
+                + "\n".join(traffic[-12:])
+            ),
         )
         page.wait_for_load_state("networkidle")
     expect(page.locator(".play-status")).to_contain_text("The board is over.", timeout=WAIT)

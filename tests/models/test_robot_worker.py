@@ -25,6 +25,8 @@ def never_run(settings):
 
 @pytest.fixture
 def board(game):
+    game.practice_play = game.PracticePlay.DECLARE
+    game.save()
     deck = ParsedDeck(EAST_STRONG, 0, 1, dealer="N", vul="None", board="1", contract="3NT", declarer="E")
     game.add_decks([deck], source_name="r.pbn")
     return game.deal_next()
@@ -80,3 +82,13 @@ def test_a_claim_is_answered_by_the_worker(board, never_run):
     assert play.robot_due and play.claim_tricks == 13 and not play.done
     answered = play.robot_moves()
     assert answered.done and answered.tricks == 13  # accepted
+
+
+def test_the_page_waits_for_the_robot_by_htmx_and_without_javascript(host_client, board, never_run):
+    """The felt asks again by htmx; a page without JavaScript reloads (a refresh inside
+    <noscript>, so that it never reloads a page whose htmx already asks)."""
+    html = host_client.get(f"/games/{board.game_id}/").text
+    assert "West (robot) is choosing a card" in html and 'hx-trigger="load delay:' in html
+    assert '<noscript><meta http-equiv="refresh" content="2"></noscript>' in html
+    BoardPlay.objects.get().robot_moves()
+    assert "http-equiv" not in host_client.get(f"/games/{board.game_id}/").text

@@ -140,7 +140,7 @@ def test_an_unsolved_deal_is_solved_by_a_worker_while_the_page_asks_again(host_c
     partial = host_client.get(url, headers=HX).text
     assert "Solving this deal double dummy" in partial and f'hx-get="{url}"' in partial and "load delay:" in partial
     page = host_client.get(url).text
-    assert '<meta http-equiv="refresh"' in page and "Solving this deal double dummy" in page
+    assert '<noscript><meta http-equiv="refresh"' in page and "Solving this deal double dummy" in page
     (job,) = Job.objects.all()  # asked twice, solved once
     assert job.kind == "solve" and job.params == {"deal": DEAL} and not DealAnalysis.objects.exists()
     DealAnalysis.table(DEAL)  # what the worker does

@@ -24,7 +24,7 @@ def job(host, game):
 def test_a_queued_job_says_it_waits_and_asks_again_by_itself(host_client, job):
     html = host_client.get(reverse("job", args=[job.pk])).text
     assert "Waiting for a worker" in html
-    assert '<meta http-equiv="refresh"' in html  # without JavaScript
+    assert '<noscript><meta http-equiv="refresh"' in html  # without JavaScript; htmx asks otherwise
     assert f'hx-get="{reverse("job", args=[job.pk])}"' in html and "load delay:" in html
 
 
