@@ -8,9 +8,15 @@ from django import forms
 from django.contrib.auth.forms import UserCreationForm
 
 from games import dealer_runs
-from games.models import Game
+from games.models import Game, LessonRule
 
 YES_NO = [("1", "Yes"), ("0", "No")]
+LESSON_HELP = (
+    "A board's teaching text from its file (comments in a PBN or LIN lesson). "
+    "After the board is played: the players see it once the board is over or revealed. "
+    "With the deal: they read it before the auction, for a lesson that sets a problem. "
+    "You see it as the host, off the table, whatever you choose."
+)
 SCRIPT_EXAMPLE = (
     "dealer south\ncondition hcp(south) >= 15 && hcp(south) <= 17\n    && shape(south, any 4333 + any 4432 + any 5332)"
 )
@@ -45,6 +51,7 @@ class GameForm(forms.ModelForm):
             "missing_info",
             "when_empty",
             "when_empty_script",
+            "show_lesson",
         )
         labels = {"name": "Game name", "game_type": "Game type", "practice_play": "How a practice board is played"}
         widgets = {
@@ -52,6 +59,7 @@ class GameForm(forms.ModelForm):
             "scoring": forms.RadioSelect,
             "missing_info": forms.RadioSelect,
             "when_empty": forms.RadioSelect,
+            "show_lesson": forms.RadioSelect,
             "when_empty_script": forms.Textarea(
                 attrs={"rows": 6, "class": "dealer-script-input", "spellcheck": "false", "placeholder": SCRIPT_EXAMPLE}
             ),
@@ -69,6 +77,7 @@ class GameForm(forms.ModelForm):
             "(see the help page “Dealer scripts”). Each Deal New Cards with an empty queue makes one board from it.",
             "scoring": "Each board played to the end is scored in IMPs against the result its file records "
             "(“at the other table”), or against par when the file records none.",
+            "show_lesson": LESSON_HELP,
         }
 
     def __init__(self, *args, **kwargs) -> None:
@@ -76,6 +85,7 @@ class GameForm(forms.ModelForm):
         # Left out of a form post (an older page): the model's default, dealing at random.
         self.fields["when_empty"].required = False
         self.fields["practice_play"].required = False  # likewise: showing the hands, as before
+        self.fields["show_lesson"].required = False  # likewise: after the board is played
 
     def clean_when_empty(self) -> str:
         return self.cleaned_data["when_empty"] or Game.WhenEmpty.RANDOM
@@ -97,6 +107,9 @@ class GameForm(forms.ModelForm):
     def clean_practice_play(self) -> str:
         return self.cleaned_data["practice_play"] or Game.PracticePlay.SHOW
 
+    def clean_show_lesson(self) -> str:
+        return self.cleaned_data["show_lesson"] or LessonRule.AFTER
+
     def clean_name(self) -> str:
         return game_name(self.cleaned_data["name"])
 
@@ -112,16 +125,26 @@ def trial_run(script: str) -> str:
     return "" if run.decks else f"The script made no deal: {run.problem}."
 
 
-class GameNameForm(forms.ModelForm):
-    """Renaming a game: the name as the new-game form takes it."""
+class GameSettingsForm(forms.ModelForm):
+    """A game's settings page: its name, as the new-game form takes it, and when the
+    players see the lesson text. A post without the rule keeps the game's."""
 
     class Meta:
         model = Game
-        fields = ("name",)
+        fields = ("name", "show_lesson")
         labels = {"name": "Game name"}
+        widgets = {"show_lesson": forms.RadioSelect}
+        help_texts = {"show_lesson": LESSON_HELP}
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["show_lesson"].required = False
 
     def clean_name(self) -> str:
         return game_name(self.cleaned_data["name"])
+
+    def clean_show_lesson(self) -> str:
+        return self.cleaned_data["show_lesson"] or self.instance.show_lesson
 
 
 def game_name(value: str) -> str:

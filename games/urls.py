@@ -7,7 +7,22 @@ column is a 404 here instead of an OverflowError in the view's query.
 from django.urls import path, register_converter
 
 from games.converters import DatabaseIdConverter
-from games.views import accounts, analysis, dealer_help, exports, help, jobs, join, manage, play, queue, table, upload
+from games.views import (
+    accounts,
+    analysis,
+    dealer_help,
+    exports,
+    help,
+    jobs,
+    join,
+    lesson_help,
+    manage,
+    play,
+    queue,
+    table,
+    teacher,
+    upload,
+)
 
 register_converter(DatabaseIdConverter, "dbid")
 
@@ -46,6 +61,7 @@ urlpatterns = [
     path("jobs/<dbid:pk>/download/", jobs.download, name="job_download"),
     path("help/uploading-decks/", help.uploading_decks, name="help_upload"),
     path("help/dealer-scripts/", dealer_help.dealer_scripts, name="help_dealer"),
+    path("help/lesson-text/", lesson_help.lesson_text_help, name="help_lesson"),
     # Join games: the invite link, seats, the polled seat view and the reveal.
     path("games/<dbid:pk>/join/<str:token>/", join.join_game, name="join_game"),
     path("games/<dbid:pk>/seat/", join.seat_poll, name="seat_poll"),
@@ -55,6 +71,10 @@ urlpatterns = [
     path("games/<dbid:pk>/seats/move/", join.move, name="seat_move"),
     path("games/<dbid:pk>/seats/remove/", join.remove, name="seat_remove"),
     path("games/<dbid:pk>/seats/leave/", join.leave, name="seat_leave"),
+    # The teacher's view of a Join table: all four hands, live, and notes to the table.
+    path("games/<dbid:pk>/teacher/", teacher.teacher_view, name="teacher_view"),
+    path("games/<dbid:pk>/teacher/table/", teacher.teacher_poll, name="teacher_poll"),
+    path("games/<dbid:pk>/teacher/note/", teacher.add_note, name="teacher_note"),
     # Playing the board on the table: Join seats, or a practice table's host.
     path("games/<dbid:pk>/play/felt/", table.felt, name="play_felt"),
     path("games/<dbid:pk>/play/call/", play.call, name="play_call"),

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from games.formats.model import SEATS
 from games.formats.model import Deck as ParsedDeck
 from games.models.deck import DealtBoard
+from games.models.lesson import seats_see_lesson
 
 
-def dealt_decks(game, chosen: slice = slice(None), leave_out: int | None = None) -> list[ParsedDeck]:
+def dealt_decks(
+    game, chosen: slice = slice(None), leave_out: int | None = None, *, seated: bool = False
+) -> list[ParsedDeck]:
     """The boards dealt so far (``chosen``: that part of them; ``leave_out``: a deal,
     ``DealtBoard.number``, left out), in the order they were dealt, with the board
     numbers, dealers and vulnerabilities the table showed, as reader values.
@@ -16,8 +21,18 @@ def dealt_decks(game, chosen: slice = slice(None), leave_out: int | None = None)
     who played it. At a Join table a board whose play is under way is left out: its
     cards are still hidden from the seats (the export's view leaves out the newest
     board too, for a seated host, until it is revealed). A board ended before it was
-    over is exported as far as it went, marked not finished."""
-    boards = game.boards.select_related("deck", "played").defer("deck__source_text").order_by("number")
+    over is exported as far as it went, marked not finished.
+
+    Each board's commentary is its deck's, then the teacher's notes on it. For a manager
+    seated at the table (``seated``) a board's file commentary is written only once the
+    game's rule shows it to the seats (``seats_see_lesson``); the notes, which the seats
+    read at once, always."""
+    boards = (
+        game.boards.select_related("deck", "played", "reveal")
+        .prefetch_related("teacher_notes")
+        .defer("deck__source_text")
+        .order_by("number")
+    )
     if leave_out is not None:
         boards = boards.exclude(number=leave_out)
     boards = boards[chosen]
@@ -26,7 +41,7 @@ def dealt_decks(game, chosen: slice = slice(None), leave_out: int | None = None)
     if join:
         boards = [b for b in boards if played[b.pk] is None or played[b.pk].done or played[b.pk].abandoned]
     if not any(played.values()):
-        return [board.to_parsed() for board in boards]
+        return [_lesson(game, board, board.to_parsed(), seated) for board in boards]
     seats = list(game.seats.values_list("seat", "user__username", "from_board")) if join else []
     host = game.host.get_username()
 
@@ -43,4 +58,16 @@ def dealt_decks(game, chosen: slice = slice(None), leave_out: int | None = None)
             return {"N": host, "E": "Robot", "S": host, "W": "Robot"}
         return dict.fromkeys(SEATS, host)
 
-    return [board.to_parsed(players(board)) for board in boards]
+    return [_lesson(game, board, board.to_parsed(players(board)), seated) for board in boards]
+
+
+def _lesson(game, board: DealtBoard, deck: ParsedDeck, seated: bool) -> ParsedDeck:
+    """``deck`` with the commentary its reader may have: the file's (for a seated manager
+    only once the seats see it), then the teacher's notes."""
+    commentary = deck.commentary
+    if seated and commentary and not seats_see_lesson(game.show_lesson, board):
+        commentary = ()
+    notes = tuple(note.comment for note in board.teacher_notes.all())
+    if notes or commentary is not deck.commentary:
+        deck = replace(deck, commentary=commentary + notes)
+    return deck

@@ -506,15 +506,16 @@ class Game(models.Model):
         return deck
 
     def exported_decks(
-        self, *, dealt: bool = False, chosen: slice = slice(None), leave_out: int | None = None
+        self, *, dealt: bool = False, chosen: slice = slice(None), leave_out: int | None = None, seated: bool = False
     ) -> list[ParsedDeck]:
         """The queue (or the boards dealt so far, with the board numbers, dealers and
         vulnerabilities the table showed, as played here: ``exported.dealt_decks``) as
         reader values, ready for the writers; ``chosen``: the part of the set wanted (read
         alone from the database); ``leave_out``: a deal (``DealtBoard.number``) to leave
-        out of the dealt boards."""
+        out of the dealt boards; ``seated``: for a manager seated at the table, whose
+        dealt boards carry their lesson text only once the seats see it."""
         if dealt:
-            return dealt_decks(self, chosen, leave_out)
+            return dealt_decks(self, chosen, leave_out, seated=seated)
         return [deck.to_parsed() for deck in self.queued().defer("source_text")[chosen]]  # the writers do not use it
 
     def _fallback_dealer(self, number: int) -> str:

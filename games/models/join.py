@@ -31,20 +31,32 @@ from typing import TYPE_CHECKING
 from django.conf import settings
 from django.db import IntegrityError, models, transaction
 from django.db.models import Case, CharField, F, OuterRef, Q, QuerySet, Subquery, Value, When
+from django.utils import timezone
 
 from games.formats import rules
 from games.join_record import Record, build_record
 from games.models.board_play import BoardPlay
-from games.models.deck import SEAT_CHOICES, DealtBoard, Deck
+from games.models.deck import SEAT_CHOICES, DealtBoard, Deck, comments_of
 from games.models.game import Game
+from games.models.lesson import BoardNote, seats_see_lesson
 from games.play_view import for_join
 
 if TYPE_CHECKING:
+    from games.formats.model import Comment
     from games.play_parts import Hand
     from games.play_view import PlayView
 
 SEATS = "NESW"
 SEAT_NAMES = dict(SEAT_CHOICES)
+
+
+TEACHER_SEEN_EVERY = 5.0  # seconds between the writes of the teacher's last look
+
+
+def teacher_watch_seconds() -> float:
+    """How long after the teacher's page last asked the seats are still told they are
+    watched: a few of its polls, so a slow poll does not make the line flicker."""
+    return max(20.0, 6 * float(settings.TABLE_POLL_SECONDS))
 
 
 def new_invite_token() -> str:
@@ -88,8 +100,24 @@ class JoinTable(models.Model):
         return table
 
     def version_tag(self) -> str:
-        """Changes whenever what any seat sees changes (read with the game row, one query)."""
-        return f"{self.game.next_board_number}.{self.version}"
+        """Changes whenever what any seat sees changes (read with the game row, one query),
+        the teacher starting or stopping to watch included."""
+        watching = ".t" if self.teacher_watching() else ""
+        return f"{self.game.next_board_number}.{self.version}{watching}"
+
+    def teacher_watching(self, now=None) -> bool:
+        """Whether the host has the teacher's view open: seen within ``TEACHER_WATCH_SECONDS``."""
+        if self.teacher_seen_at is None:
+            return False
+        return ((now or timezone.now()) - self.teacher_seen_at).total_seconds() < teacher_watch_seconds()
+
+    def teacher_looks(self) -> None:
+        """The teacher's page asked for the table: the seats are told they are watched.
+        Written at most every few seconds, not at every poll."""
+        now = timezone.now()
+        if self.teacher_seen_at is None or (now - self.teacher_seen_at).total_seconds() >= TEACHER_SEEN_EVERY:
+            JoinTable.objects.filter(pk=self.pk).update(teacher_seen_at=now)
+            self.teacher_seen_at = now
 
     def _locked(self) -> JoinTable:
         return JoinTable.objects.select_for_update().get(pk=self.pk)
@@ -278,6 +306,13 @@ class SeatView:
     waiting: tuple[str, ...] = ()  # the seats the board in play waits for, said to the table
     under_way: bool = False  # someone has called or played, and the board is not over
     board_number: int | None = None  # the number the table shows (DealtBoard.board_number)
+    # The board's lesson text from its file, when this person may read it now (the game's
+    # rule for the seats; always for the host off the table), and the teacher's notes,
+    # which every seat reads at once.
+    lesson: tuple[Comment, ...] = ()
+    notes: tuple[BoardNote, ...] = ()
+    lesson_later: str = ""  # for the host off the table: when the seats will read it
+    teacher_watching: bool = False  # the host has the teacher's view open (all four hands)
 
     @property
     def seated(self) -> int:
@@ -348,6 +383,7 @@ def seat_view(game: Game, user, table: JoinTable | None = None) -> SeatView:
         )
         for seat in SEATS
     )
+    lesson, notes, later = board_lesson(game, board, off_table=manages and not mine, revealed=revealed)
     record = None
     if revealed and board.deck is not None:
         deck = board.deck
@@ -378,7 +414,83 @@ def seat_view(game: Game, user, table: JoinTable | None = None) -> SeatView:
         waiting=waiting_for(board, players) if board is not None else (),
         under_way=board is not None and getattr(board, "played", None) is not None and board.played.under_way,
         board_number=board.board_number if board else None,
+        lesson=lesson,
+        notes=notes,
+        lesson_later=later,
+        teacher_watching=table.teacher_watching(),
     )
+
+
+def teacher_view(game: Game, table: JoinTable | None = None) -> SeatView:
+    """The current board as the host off the table sees it as its teacher: all four hands
+    (the cards not yet played) live, the auction and play, every alert, and the lesson
+    text whatever the game's rule. Nobody's turn is the teacher's: no card or call to
+    make. Only for a host who is not seated (``games.views.teacher`` checks)."""
+    table = table or JoinTable.for_game(game)
+    version = table.version_tag()
+    board = game.boards.select_related("deck", "reveal", "played").order_by("-number").first()
+    players = {row.seat: row for row in game.seats.select_related("user")}
+    revealed = board is not None and hasattr(board, "reveal")
+    # revealed=True: for_join's way to show the four hands to someone with no seat
+    play = for_join(board, "", False, False, True) if board is not None else None
+    shown = play.shown if play is not None else {}
+    slots = tuple(
+        Slot(
+            seat=seat,
+            player=players[seat].user.get_username() if seat in players else "",
+            is_me=False,
+            cards=shown.get(seat, ""),
+            hand=play.hand(seat) if play is not None else None,
+        )
+        for seat in SEATS
+    )
+    lesson, notes, later = board_lesson(game, board, off_table=True, revealed=revealed)
+    return SeatView(
+        game_pk=game.pk,
+        version=version,
+        number=board.number if board else None,
+        dealer=board.dealer if board else "",
+        vul=board.vul if board else "",
+        my_seat="",
+        held=False,
+        revealed=revealed,
+        can_manage=True,
+        slots=slots,
+        record=None,
+        play=play,
+        waiting=waiting_for(board, players) if board is not None else (),
+        under_way=board is not None and getattr(board, "played", None) is not None and board.played.under_way,
+        board_number=board.board_number if board else None,
+        lesson=lesson,
+        notes=notes,
+        lesson_later=later,
+        teacher_watching=True,
+    )
+
+
+def board_lesson(
+    game: Game, board: DealtBoard | None, *, off_table: bool, revealed: bool | None = None
+) -> tuple[tuple[Comment, ...], tuple[BoardNote, ...], str]:
+    """The lesson text of ``board`` that its viewer reads now, its teacher's notes, and,
+    for the host off the table (``off_table``), who reads it always, when the seats will
+    ("" once they do)."""
+    if board is None:
+        return (), (), ""
+    notes = tuple(BoardNote.objects.filter(board=board).select_related("written_by"))
+    deck = board.deck
+    comments = comments_of(deck.commentary) if deck is not None else ()
+    if not comments:
+        return (), notes, ""
+    shown = seats_see_lesson(game.show_lesson, board, revealed=revealed)
+    if off_table:
+        return comments, notes, "" if shown else LESSON_LATER[game.show_lesson]
+    return (comments if shown else ()), notes, ""
+
+
+LESSON_LATER = {
+    "never": "The players do not see this text: the game's rule is to show it never.",
+    "after": "The players see this text once the board is over or revealed.",
+}
 
 
 # --- what a seated person sees off the table ---------------------------------------------

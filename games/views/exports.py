@@ -4,7 +4,8 @@ made by a task worker (``games.tasks``): the answer is the page that waits for i
 
 A host (or staff) seated at their own Join table plays the board in play: their
 export of the dealt boards leaves that board out until it is revealed, as the
-table shows them only their own hand of it. Their export of the queue is refused
+table shows them only their own hand of it, and a board's lesson text only once the
+game's rule shows it to the seats. Their export of the queue is refused
 (``QUEUE_WHILE_SEATED``) until they stand up.
 """
 
@@ -77,10 +78,10 @@ def export(request: HttpRequest, pk: int, which: str, fmt: str) -> HttpResponse:
             return busy_answer(request, request.get_full_path())
     else:
         chosen = slice(None)
-    leave_out = None
+    leave_out, seated = None, False
     if which == "dealt" and game.game_type == Game.Type.JOIN and seat_of(game, request.user):
-        leave_out = board_in_play(game)
-    decks = game.exported_decks(dealt=which == "dealt", chosen=chosen, leave_out=leave_out)
+        leave_out, seated = board_in_play(game), True
+    decks = game.exported_decks(dealt=which == "dealt", chosen=chosen, leave_out=leave_out, seated=seated)
     if fmt == "pdf":
         return start_pdf(request, game, decks, which)
     return download(with_analysis(decks), fmt, f"{game.name}-{which}")

@@ -9,7 +9,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 
-from games.forms import GameNameForm
+from games.forms import GameSettingsForm
 from games.models import Game
 from games.models.removal import contents_of, delete_game
 from games.views.table import _get_game_for_host
@@ -18,16 +18,19 @@ from games.views.table import _get_game_for_host
 @login_required
 @require_http_methods(["GET", "HEAD", "POST"])
 def game_settings(request: HttpRequest, pk: int) -> HttpResponse:
-    """Rename the game (POST); the page shows its rules and the way to delete it."""
+    """Rename the game and choose when the players see the lesson text (POST); the page
+    shows its rules and the way to delete it."""
     game = _get_game_for_host(request, pk)
-    old_name = game.name
-    form = GameNameForm(request.POST or None, instance=game)
+    old_name, old_lesson = game.name, game.show_lesson
+    form = GameSettingsForm(request.POST or None, instance=game)
     if request.method == "POST" and form.is_valid():
         form.save()
         if game.name != old_name:
             messages.success(request, f"Game “{old_name}” renamed “{game.name}”.")
+        if game.show_lesson != old_lesson:
+            messages.success(request, f"Show the lesson text: {game.get_show_lesson_display().lower()}.")
         return redirect(game)
-    game.name = old_name  # the page's heading: the name as stored, not a refused one
+    game.name, game.show_lesson = old_name, old_lesson  # the page shows the game as stored, not a refused post
     return render(request, "games/game_settings.html", {"game": game, "form": form})
 
 

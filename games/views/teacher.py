@@ -1,0 +1,145 @@
+"""The teacher's view of a Join table: the host, not seated, watches the board live with
+all four hands, the auction and play and the lesson text, and writes notes that every
+seat reads at once.
+
+Only the game's manager (its host, or staff with the change permission) who does not
+sit at the table: a seated manager is a player, and sees only what their seat sees.
+While the page is open (it polls like the seats' pages) the seats read "The teacher is
+watching all hands" (``JoinTable.teacher_looks``); they see no card more than before.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils.cache import patch_cache_control
+from django.views.decorators.http import require_POST, require_safe
+from django.views.decorators.vary import vary_on_headers
+
+from games.models import Game, JoinTable
+from games.models.join import seat_of
+from games.models.join import teacher_view as build_view
+from games.models.lesson import MAX_NOTE_CHARS, BoardNote, NoteError
+from games.views.table import _get_game_for_host
+
+PAGE = "games/teacher.html"
+TABLE = "games/teacher.html#table"
+NOTE = "games/teacher.html#note"
+
+
+class NoteForm(forms.Form):
+    board = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
+    text = forms.CharField(
+        label="A note to the table",
+        max_length=MAX_NOTE_CHARS,
+        strip=True,
+        widget=forms.Textarea(attrs={"rows": 3, "maxlength": MAX_NOTE_CHARS}),
+        # shown unescaped (form_fields.html): the tags are written as entities
+        help_text=f"Every player reads it at once, beside the board ({MAX_NOTE_CHARS} characters at most; "
+        "&lt;b&gt;, &lt;i&gt;, &lt;u&gt; and suit signs such as \\S or @H as in a lesson file).",
+    )
+
+
+def _teacher_game(request: HttpRequest, pk: int) -> tuple[Game, JoinTable]:
+    """The Join game the user manages and does not sit at; 404 for anyone else."""
+    game = _get_game_for_host(request, pk)
+    if game.game_type != Game.Type.JOIN:
+        raise Http404("Only a Join table has a teacher's view")
+    return game, JoinTable.for_game(game)
+
+
+def _context(request: HttpRequest, game: Game, table: JoinTable, form: NoteForm | None = None) -> dict[str, Any]:
+    view = build_view(game, table)
+    return {
+        "game": game,
+        "view": view,
+        "form": form or NoteForm(initial={"board": view.number}),
+        "poll_seconds": settings.TABLE_POLL_SECONDS,
+    }
+
+
+def _private(response: HttpResponse) -> HttpResponse:
+    patch_cache_control(response, private=True, no_cache=True)  # four hands are on it
+    return response
+
+
+def _seated_answer(request: HttpRequest, game: Game) -> HttpResponse:
+    messages.info(request, "You sit at this table, so you see your own hand: stand up to watch as its teacher.")
+    return redirect(game)
+
+
+@login_required
+@require_safe
+@vary_on_headers("HX-Request")
+def teacher_view(request: HttpRequest, pk: int) -> HttpResponse:
+    """The page: the table with all four hands, the lesson text and the note form."""
+    game, table = _teacher_game(request, pk)
+    if seat_of(game, request.user):
+        return _seated_answer(request, game)
+    table.teacher_looks()
+    template = TABLE if request.htmx else PAGE
+    return _private(render(request, template, _context(request, game, table)))
+
+
+@login_required
+@require_safe
+def teacher_poll(request: HttpRequest, pk: int) -> HttpResponse:
+    """The table alone, asked for every TABLE_POLL_SECONDS: 204 while the table's version
+    is the one the page shows (``?v=``). Each ask keeps the seats told they are watched."""
+    game, table = _teacher_game(request, pk)
+    if seat_of(game, request.user):
+        response = HttpResponse("You sit at this table.", status=404, content_type="text/plain")
+        response["HX-Redirect"] = reverse("game", args=[game.pk])
+        return response
+    table.teacher_looks()
+    if request.GET.get("v") == table.version_tag():
+        return HttpResponse(status=204)
+    return _private(render(request, TABLE, _context(request, game, table)))
+
+
+@login_required
+@require_POST
+@vary_on_headers("HX-Request")
+def add_note(request: HttpRequest, pk: int) -> HttpResponse:
+    """A note on the board the page shows (``board``, its deal number): refused when the
+    table has moved on to another board meanwhile."""
+    game, table = _teacher_game(request, pk)
+    if seat_of(game, request.user):
+        return _seated_answer(request, game)
+    form = NoteForm(request.POST)
+    if form.is_valid():
+        board = game.boards.select_related("played").order_by("-number").first()
+        number = form.cleaned_data["board"]
+        if board is None or board.number != number:
+            form.add_error(None, "The table has moved on to another board: your note was not added. Read it again.")
+        else:
+            try:
+                BoardNote.add(board, form.cleaned_data["text"], request.user)
+            except NoteError as error:
+                form.add_error("text", str(error))
+    if form.is_valid():
+        if request.htmx:
+            return _note_answer(request, game, table, None, added=True)
+        messages.success(request, "Note added: every player at the table reads it now.")
+        return redirect("teacher_view", game.pk)
+    if request.htmx:  # htmx swaps only a 2xx answer: the form with its errors
+        return _note_answer(request, game, table, form)
+    return _private(render(request, PAGE, _context(request, game, table, form), status=400))
+
+
+def _note_answer(
+    request: HttpRequest, game: Game, table: JoinTable, form: NoteForm | None, *, added: bool = False
+) -> HttpResponse:
+    """For htmx: the note form (fresh once a note is added) and the table out of band."""
+    context = {**_context(request, game, table, form), "note_added": added}
+    note = render_to_string(NOTE, context, request)
+    live = render_to_string(TABLE, {**context, "oob": True}, request)
+    return _private(HttpResponse(note + live))
