@@ -3,6 +3,7 @@
 {% load lesson %}
 {% lesson_text deck.commentary %}                 -> the board's comments, each with its place
 {% lesson_text comments notes heading="Lesson" %} -> with the teacher's notes after them
+{% practice_lesson game board %}                  -> a practice table's board, when its rule says
 {{ text|lesson_html }}                            -> one text as safe HTML
 
 ``comments`` are the reader's ``Comment`` values or ``Deck.commentary``'s stored rows
@@ -18,6 +19,7 @@ from typing import Any
 from django import template
 
 from games import lesson_text as lesson
+from games.models.lesson import seats_see_lesson
 
 register = template.Library()
 register.filter("lesson_html", lesson.lesson_html)
@@ -28,3 +30,19 @@ def lesson_text(
     comments: Iterable[Any] | None, notes: Iterable[Any] = (), heading: str = "Lesson text", fold: bool | None = None
 ) -> dict[str, Any]:
     return lesson.context(comments, notes, heading, fold)
+
+
+@register.inclusion_tag("games/partials/lesson_text.html")
+def practice_lesson(game: Any, board: Any) -> dict[str, Any]:
+    """A practice table's board: its host plays it, so the game's rule holds for them as
+    for a seat; a table that only shows the four hands shows the text at once."""
+    deck = getattr(board, "deck", None)
+    if deck is None or not deck.commentary:
+        return {"items": ()}
+    if game.practice_play == game.PracticePlay.SHOW:
+        shown = True
+    else:
+        shown = seats_see_lesson(game.show_lesson, board)
+    if not shown:
+        return {"items": ()}
+    return lesson.context(deck.commentary)
