@@ -10,13 +10,14 @@ watching all hands" (``JoinTable.teacher_looks``); they see no card more than be
 
 from __future__ import annotations
 
+from functools import wraps
 from typing import Any
 
 from django import forms
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -48,12 +49,30 @@ class NoteForm(forms.Form):
     )
 
 
+class NotJoin(Exception):
+    """A practice game: it has no table to watch."""
+
+
 def _teacher_game(request: HttpRequest, pk: int) -> tuple[Game, JoinTable]:
-    """The Join game the user manages and does not sit at; 404 for anyone else."""
+    """The Join game the user manages (404 for anyone else); NotJoin for a practice game."""
     game = _get_game_for_host(request, pk)
     if game.game_type != Game.Type.JOIN:
-        raise Http404("Only a Join table has a teacher's view")
+        messages.error(request, "Only a Join table has a teacher's view: this is a Practice game.")
+        raise NotJoin(game)
     return game, JoinTable.for_game(game)
+
+
+def _join_only(view):
+    """A practice game's manager is sent back to its page, as the Join routes do."""
+
+    @wraps(view)
+    def wrapped(request: HttpRequest, pk: int) -> HttpResponse:
+        try:
+            return view(request, pk)
+        except NotJoin as not_join:
+            return redirect(not_join.args[0])
+
+    return wrapped
 
 
 def _context(request: HttpRequest, game: Game, table: JoinTable, form: NoteForm | None = None) -> dict[str, Any]:
@@ -79,6 +98,7 @@ def _seated_answer(request: HttpRequest, game: Game) -> HttpResponse:
 @login_required
 @require_safe
 @vary_on_headers("HX-Request")
+@_join_only
 def teacher_view(request: HttpRequest, pk: int) -> HttpResponse:
     """The page: the table with all four hands, the lesson text and the note form."""
     game, table = _teacher_game(request, pk)
@@ -91,6 +111,7 @@ def teacher_view(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_safe
+@_join_only
 def teacher_poll(request: HttpRequest, pk: int) -> HttpResponse:
     """The table alone, asked for every TABLE_POLL_SECONDS: 204 while the table's version
     is the one the page shows (``?v=``). Each ask keeps the seats told they are watched."""
@@ -108,6 +129,7 @@ def teacher_poll(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 @vary_on_headers("HX-Request")
+@_join_only
 def add_note(request: HttpRequest, pk: int) -> HttpResponse:
     """A note on the board the page shows (``board``, its deal number): refused when the
     table has moved on to another board meanwhile."""

@@ -224,6 +224,7 @@ def test_the_game_can_be_saved_with_its_queue_inline(staff_client, game, queue_d
         "missing_info": "rotation",
         "when_empty": "random",
         "practice_play": "show",
+        "show_lesson": "after",
         "decks-TOTAL_FORMS": "2",
         "decks-INITIAL_FORMS": "2",
         "decks-MIN_NUM_FORMS": "0",

@@ -30,6 +30,7 @@ ROUTES: dict[str, tuple[str, set[str]]] = {
     "password_reset_complete": (PUBLIC, {"GET"}),
     "help_upload": (PUBLIC, {"GET"}),
     "help_dealer": (PUBLIC, {"GET"}),
+    "help_lesson": (PUBLIC, {"GET"}),
     "favicon": (PUBLIC, {"GET"}),
     "new_game": (USER, {"GET", "POST"}),
     "account": (USER, {"GET"}),
@@ -69,6 +70,10 @@ ROUTES: dict[str, tuple[str, set[str]]] = {
     "seat_move": (HOST, {"POST"}),
     "seat_remove": (HOST, {"POST"}),
     "seat_leave": (HOST, {"GET", "POST"}),
+    # The teacher's view (tests/web/test_teacher_view.py watches a Join table).
+    "teacher_view": (HOST, {"GET"}),
+    "teacher_poll": (HOST, {"GET"}),
+    "teacher_note": (HOST, {"POST"}),
 }
 PBN = (
     b'[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n'

@@ -171,7 +171,11 @@ def test_a_seated_host_is_sent_back_to_the_table(lesson_table, host):  # noqa: F
 
 
 def test_a_practice_game_has_no_teachers_view(host_client, game):
-    assert host_client.get(url(game)).status_code == 404
+    response = host_client.get(url(game), follow=True)
+    assert response.redirect_chain == [(reverse("game", args=[game.pk]), 302)]
+    assert "Only a Join table has a teacher&#x27;s view" in response.text
+    assert host_client.post(url(game, "teacher_note"), {"board": "1", "text": "x"}).status_code == 302
+    assert not BoardNote.objects.exists()
 
 
 def test_the_hosts_table_links_to_the_teachers_view(lesson_table, host):  # noqa: F811
