@@ -43,6 +43,7 @@ from games.models.join import (
     hiding_from_seated,
     seated_secrets,
 )
+from games.models.lesson import seats_see_lesson
 from games.reviewers import REMOVE_DECKS
 from games.templatetags.bridge import hand_seat, hcp
 from games.views.analysis import analysis_context
@@ -70,6 +71,13 @@ def secrets_of(request: HttpRequest) -> SeatedSecrets:
     if not hasattr(request, "seated_secrets"):
         request.seated_secrets = seated_secrets(request.user)
     return request.seated_secrets
+
+
+def _seats_read_lesson(deck: Deck) -> bool:
+    """Whether the seats of the deck's table read its lesson text now: a deck dealt there,
+    once the game's rule shows it (``seats_see_lesson``)."""
+    board = DealtBoard.objects.filter(deck=deck).select_related("game", "played", "reveal").first()
+    return board is not None and seats_see_lesson(board.game.show_lesson, board)
 
 
 def hidden_hand(hands: dict[str, str], seat: str, dealer: str, vul: str) -> str:
@@ -273,7 +281,11 @@ class DeckAdmin(ReviewAdmin):
     def get_fieldsets(self, request: HttpRequest, obj: Deck | None = None) -> list:
         if getattr(obj, "hidden_seat", None) is not None:
             return self.hidden_fieldsets
-        return super().get_fieldsets(request, obj)
+        fieldsets = super().get_fieldsets(request, obj)
+        if obj is not None and obj.game_id in secrets_of(request).games and not _seats_read_lesson(obj):
+            # a player at the deck's table reads its lesson text only when the table shows it
+            fieldsets = [(name, options) for name, options in fieldsets if "lesson_text" not in options["fields"]]
+        return fieldsets
 
     # Decks join and leave the queue only through the game's rules (uploads, the actions):
     # the change page is for reading.

@@ -192,3 +192,17 @@ def test_every_seat_reads_a_teachers_note_at_once(lesson_table, host):
     assert "Think about the lead before you play" in poll.text
     assert "Note from alice" in poll.text and '<span class="suit suit-s black" title="spades">♠</span>' in poll.text
     assert_reads([poll.text], False, "South, reading the note")
+
+
+def test_a_seated_staff_member_reads_the_lesson_in_the_admin_only_in_its_time(lesson_table, host, staff):
+    game = Game.objects.get(pk=lesson_table.game_id)
+    lesson_table.unseat("N")
+    lesson_table.take_seat(staff, "N")
+    game.deal_next(by=host)  # board 2, at random: board 1 is no longer on the table
+    deck = game.decks.get()
+    url = reverse("admin:games_deck_change", args=[deck.pk])
+    html = client_of(staff).get(url).text
+    assert "Lesson night" in html
+    assert_reads([html], False, "a seated reviewer in the admin")
+    set_rule(lesson_table, LessonRule.WITH_DEAL)
+    assert_reads([client_of(staff).get(url).text], True, "a seated reviewer, the text shown with the deal")
