@@ -154,6 +154,13 @@ def tasks_run_where_enqueued(settings):
 
 
 @pytest.fixture
+def never_run(settings):
+    """Tasks wait in the queue (django-tasks' dummy backend), as they do until a worker
+    takes them: what a page shows meanwhile."""
+    settings.TASKS = {"default": {"BACKEND": "django_tasks.backends.dummy.DummyBackend", "QUEUES": ["solver", "robot"]}}
+
+
+@pytest.fixture
 def task_worker(settings, transactional_db, tmp_path):
     """``manage.py db_worker`` in a process of its own, on the test database (a file):
     tasks leave the request as they do on the site. Needs committed rows, hence

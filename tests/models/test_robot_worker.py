@@ -18,12 +18,6 @@ EAST_STRONG = "N:2.5432.5432.5432 AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876
 
 
 @pytest.fixture
-def never_run(settings):
-    """Enqueued tasks wait (django-tasks' dummy backend), as they do until a worker is free."""
-    settings.TASKS = {"default": {"BACKEND": "django_tasks.backends.dummy.DummyBackend", "QUEUES": ["solver", "robot"]}}
-
-
-@pytest.fixture
 def board(game):
     game.practice_play = game.PracticePlay.DECLARE
     game.save()

@@ -126,13 +126,6 @@ def test_the_admins_deck_page_shows_the_analysis(staff_client, game):
     assert "The file says N takes 0 in NT, the solver 4" in html
 
 
-@pytest.fixture
-def never_run(settings):
-    """Tasks wait in the queue (django-tasks' dummy backend), as they do until a worker
-    takes them."""
-    settings.TASKS = {"default": {"BACKEND": "django_tasks.backends.dummy.DummyBackend", "QUEUES": ["solver", "robot"]}}
-
-
 def test_an_unsolved_deal_is_solved_by_a_worker_while_the_page_asks_again(host_client, dealt, never_run):
     from games.models import Job
 

@@ -15,13 +15,6 @@ pytestmark = pytest.mark.django_db
 HX = {"HX-Request": "true"}
 
 
-@pytest.fixture
-def never_run(settings):
-    """Tasks wait in the queue (django-tasks' dummy backend): what the page shows while a
-    worker has not taken them."""
-    settings.TASKS = {"default": {"BACKEND": "django_tasks.backends.dummy.DummyBackend", "QUEUES": ["solver", "robot"]}}
-
-
 def export_url(game, **params) -> str:
     url = reverse("export", args=[game.pk, "queue", "pdf"])
     return url + ("?" + "&".join(f"{k}={v}" for k, v in params.items()) if params else "")
