@@ -68,7 +68,9 @@ def test_the_history_asks_no_query_per_played_board(host_client, played):
     with CaptureQueriesContext(connection) as more:
         page = host_client.get(f"/games/{played.pk}/").content.decode()
     assert sum("Passed out, 0" in history_row(page, n) for n in (2, 4, 5, 6)) == 4
-    assert len(more) == len(few), [q["sql"] for q in more]
+    # No more queries with more boards played; one fewer here, since the newest boards are
+    # random deals, which have no deck whose lesson text the felt would read.
+    assert len(more) <= len(few), [q["sql"] for q in more]
 
 
 def test_a_join_games_history_shows_results_too(host_client, host):
