@@ -15,8 +15,8 @@ from urllib.parse import unquote_plus
 
 from .cards import SEAT_NAMES, DealError, build_deal
 from .lin import parse_lin
-from .lin_md import INFERRED as _INFERRED
-from .lin_md import UNORDERED, parse_hand
+from .lin.md import INFERRED as _INFERRED
+from .lin.md import UNORDERED, parse_hand
 from .model import Deck, Problem
 
 SOURCE_LIMIT = 4000

@@ -11,7 +11,7 @@ import pytest
 
 from games.formats import read_decks
 from games.formats.limits import MAX_COMMENTARY, MAX_COMMENTS
-from games.formats.lin import parse_lin, read_lin
+from games.formats.lin import read_lin
 from games.formats.model import Comment
 from tests.corpus import CORPUS
 
@@ -49,12 +49,6 @@ def test_a_vugraph_file_keeps_the_notes_of_each_board_in_their_places():
     assert placed(closed_room) == [("", 0, "Carl: closed room now"), ("auction", 3, "Carl: no overcall here")]
     assert placed(board_two) == [("", 0, "Carl: a note after stray text")]
     assert "line 3: commentary (nt) before the first board belongs to no deck: read past" in result.notes
-
-
-def test_the_fast_and_the_general_reader_place_the_notes_alike():
-    text = (FILES / "vugraph_notes.lin").read_text()
-    assert parse_lin(text)[0] == parse_lin(text, fast=False)[0]
-    assert all(d.commentary for d in parse_lin(text)[0])
 
 
 def test_the_notes_change_nothing_else_on_the_board():

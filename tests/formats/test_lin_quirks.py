@@ -7,9 +7,14 @@ import time
 from urllib.parse import quote
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from bench.reader_data import bench_files
+from games.formats.decode import decode
 from games.formats.handviewer import looks_like_handviewer, read_handviewer
-from games.formats.lin import E_INFERRED, MD0_REASON, UNORDERED, read_lin
+from games.formats.lin import E_INFERRED, MD0_REASON, UNORDERED, parse_lin, read_lin
+from games.formats.lin import reader as lin_reader
 from games.formats.model import Call, Deck
 
 # Trickster's first deck (hands South, West, North, East) and its canonical text.
@@ -195,6 +200,24 @@ def test_url_encoded_ah(ah):
     assert deck.board_name.lower().split() == ["board", "1"]
 
 
+@pytest.mark.parametrize(
+    ("ah", "board", "heading"),
+    [
+        ("Board 12", "12", "Board 12"),
+        ("Board 007", "007", "Board 007"),
+        ("Board 1 ", "1", "Board 1"),
+        ("Board 12a", "12", "Board 12a"),
+        ("board # 4", "4", "board # 4"),
+        ("Board " + "9" * 40, "9" * 40, "Board " + "9" * 40),
+        ("Board ²", "5", "Board ²"),  # not a number: the qx label's
+        ("Hand A", "5", "Hand A"),
+    ],
+)
+def test_the_board_number_of_a_heading(ah, board, heading):
+    deck = read_one(f"qx|c5|md|1{S},{W},{N}|ah|{ah}|")
+    assert (deck.board, deck.board_name) == (board, heading)
+
+
 def test_ah_without_a_number_names_the_deal_by_position():
     md = f"{S},{W},{N}"
     _, problems, _ = read_lin(f"md|1{md}|ah|Hand A|\nmd|1{md[:-1]}|ah|Hand B|")
@@ -338,6 +361,28 @@ def test_header_only_file_has_no_decks():
     decks, problems, notes = read_lin("vg|Some event,Segment 1,I,1,16,HOME,0,AWAY,0|\npg||\n")
     assert (decks, problems) == ([], [])
     assert notes == ["this LIN file has no md (deal) tag: only headers or commentary"]
+
+
+@pytest.mark.parametrize("kind", ["plain", "full"])
+def test_the_bench_files_read_whole(kind):
+    (data,) = [f.data for f in bench_files(300, 300) if f.name.startswith(kind + "-") and f.name.endswith(".lin")]
+    decks, problems, notes, count = parse_lin(decode(data)[0])
+    assert len(decks) == count == 300 and problems == [] and notes == []
+    whole_records = [d for d in decks if len(d.play) == 13 and d.auction and d.players]
+    assert len(whole_records) == (300 if kind == "full" else 0)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="|ab\n", max_size=40), st.integers(1, 8))
+def test_pairs_are_the_same_wherever_the_text_is_cut(text, chunk):
+    """``pairs`` cuts a long text a piece at a time: every pair is found whole, in order."""
+    pieces = text[: text.rfind("|") + 1].split("|")[:-1]
+    whole = list(zip(pieces[0::2], pieces[1::2]))
+    found = []
+    for slot, value, at in lin_reader.pairs(text, chunk):
+        assert text[at - 1] == "|" and text[at : at + len(value) + 1] == value + "|"
+        found.append((slot, value))
+    assert found == whole
 
 
 def test_empty_or_not_lin_text_has_nothing():

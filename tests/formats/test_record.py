@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.formats import read_decks, rules
-from games.formats.lin import parse_lin
+from games.formats.lin import read_lin
 from games.formats.model import Call, Deck
 from tests.formats.test_pbn_fastpath import read_both
 
@@ -362,7 +362,7 @@ def test_pbn_fast_and_general_paths_give_the_same_records(monkeypatch):
     assert read_both("\n\n".join(games), monkeypatch) >= len(games) // 2
 
 
-def test_lin_fast_and_general_paths_give_the_same_records():
+def test_lin_records_come_from_the_finished_auction_and_the_claim():
     text = "".join(
         f"qx|o{n}|pn|Smith, J.,Nowak,Kowalski,Dupont|md|3{S},{W},{N},{east}|sv|o|mb|1H|mb|{call}|mb|4H|mb|p|mb|p|mb|p|"
         f"pg||pc|DA|pc|D2|pc|D3|pc|D4|pg||{claim}\n"
@@ -377,9 +377,8 @@ def test_lin_fast_and_general_paths_give_the_same_records():
             1,
         )
     )
-    fast, slow = parse_lin(text), parse_lin(text, fast=False)
-    assert fast == slow
-    decks = fast[0]
+    decks, problems, _ = read_lin(text)
+    assert problems == []
     assert [(d.contract, d.declarer, d.result, d.claim) for d in decks] == [
         ("4H", "N", "10", 10),
         ("4H", "N", "9", 9),
