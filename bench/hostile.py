@@ -138,6 +138,7 @@ SHAPES: tuple[Shape, ...] = (
     Shape('PBN [Board "#"] games', PBN_GAME + "\n", '[Board "#"]\n[Deal "#"]\n\n', tiny_decks=True),
     Shape('PBN "##" deal, then [B ""] games', PBN_DEAL.replace('"E:', '"##E:') + "\n\n", '[B ""]\n\n', tiny_decks=True),
     Shape("PBN { unterminated", PBN_GAME + "{", "x\n"),
+    Shape("PBN { lines, none closed", PBN_GAME, "{\n"),
     Shape("PBN { run", PBN_GAME, "{"),
     Shape("PBN {} run", PBN_GAME, "{}"),
     Shape("PBN { } lines", PBN_GAME, "{\n\n}\n"),

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 import secrets
+from functools import lru_cache
 
 from .model import RANKS, SEATS, SUITS
 
@@ -50,17 +51,12 @@ class DealError(ValueError):
     """A deal that is not 52 distinct cards, 13 to each seat; the message says why."""
 
 
-_suit_cache: dict[str, tuple[int, bool]] = {}
-
-
+@lru_cache(maxsize=16384)  # deals repeat suits (8,192 as written by programs): a look-up, not a loop
 def suit_mask(text: str) -> tuple[int, bool]:
     """Mask of one suit's ranks and whether they came in descending order.
 
     Raises DealError for an unknown rank or a rank written twice.
     """
-    hit = _suit_cache.get(text)
-    if hit is not None:
-        return hit
     mask = 0
     ordered = True
     last = 1 << 13
@@ -75,10 +71,7 @@ def suit_mask(text: str) -> tuple[int, bool]:
             ordered = False
         last = bit
         mask |= bit
-    result = (mask, ordered)
-    if len(_suit_cache) < 65536:
-        _suit_cache[text] = result
-    return result
+    return mask, ordered
 
 
 def card_name(suit_index: int, bit: int) -> str:
@@ -97,7 +90,11 @@ def _count(masks: Masks) -> int:
 def canonical(hands: dict[str, Masks]) -> str:
     """'N:<north> <east> <south> <west>' from four seats' masks (already validated)."""
     t = SUIT_TEXT
-    return "N:" + " ".join(f"{t[m[0]]}.{t[m[1]]}.{t[m[2]]}.{t[m[3]]}" for m in (hands[s] for s in SEATS))
+    n, e, s, w = hands["N"], hands["E"], hands["S"], hands["W"]
+    return (
+        f"N:{t[n[0]]}.{t[n[1]]}.{t[n[2]]}.{t[n[3]]} {t[e[0]]}.{t[e[1]]}.{t[e[2]]}.{t[e[3]]}"
+        f" {t[s[0]]}.{t[s[1]]}.{t[s[2]]}.{t[s[3]]} {t[w[0]]}.{t[w[1]]}.{t[w[2]]}.{t[w[3]]}"
+    )
 
 
 def build_deal(hands: dict[str, Masks | None]) -> tuple[str, bool]:
@@ -106,19 +103,21 @@ def build_deal(hands: dict[str, Masks | None]) -> tuple[str, bool]:
     Returns (canonical deal, whether a hand was inferred). Raises DealError
     with a message a bridge player understands.
     """
+    n, e, s, w = hands.get("N"), hands.get("E"), hands.get("S"), hands.get("W")
+    if n and e and s and w:
+        # each suit's cards once (together all of them, none twice), and 13 cards a hand
+        if (
+            n[0] | e[0] | s[0] | w[0] == FULL_SUIT == n[0] + e[0] + s[0] + w[0]
+            and n[1] | e[1] | s[1] | w[1] == FULL_SUIT == n[1] + e[1] + s[1] + w[1]
+            and n[2] | e[2] | s[2] | w[2] == FULL_SUIT == n[2] + e[2] + s[2] + w[2]
+            and n[3] | e[3] | s[3] | w[3] == FULL_SUIT == n[3] + e[3] + s[3] + w[3]
+            and _count(n) == _count(e) == _count(s) == 13
+        ):
+            return canonical(hands), False
+        _explain(hands)
+        raise DealError("the cards do not make a full deck")  # pragma: no cover - _explain raises
     missing = [s for s in SEATS if hands.get(s) is None]
     known = {s: m for s, m in hands.items() if m is not None}
-    if not missing:
-        n, e, s, w = known["N"], known["E"], known["S"], known["W"]
-        if (
-            all((n[i] | e[i] | s[i] | w[i]) == FULL_SUIT and n[i] + e[i] + s[i] + w[i] == FULL_SUIT for i in range(4))
-            and _count(n) == 13
-            and _count(e) == 13
-            and _count(s) == 13
-        ):
-            return canonical(known), False
-        _explain(known)
-        raise DealError("the cards do not make a full deck")  # pragma: no cover - _explain raises
     if len(missing) > 1:
         _explain(known)  # what the hands given get wrong comes first: a card twice, a hand's size
         names = " and ".join(SEAT_NAMES[s] for s in missing)
@@ -158,18 +157,16 @@ def _explain(known: dict[str, Masks]) -> None:
 def parse_dotted_hand(text: str) -> tuple[Masks, bool]:
     """A PBN hand 'AK.QJ2.T98.765' (import format: any order, lower case,
     redundant suit letters 'SAK.HQJ2.D..'). Returns (masks, ranks ordered)."""
-    parts = text.split(".")
-    if len(parts) != 4:
-        raise DealError(f"hand '{text}' does not have four suits separated by dots")
-    masks = []
-    ordered = True
-    for i, part in enumerate(parts):
-        if part and part[0] in "SHDCshdc" and part[0].upper() == SUITS[i]:
-            part = part[1:]
-        mask, in_order = suit_mask(part)
-        ordered &= in_order
-        masks.append(mask)
-    return (masks[0], masks[1], masks[2], masks[3]), ordered
+    try:
+        s, h, d, c = text.split(".")
+    except ValueError:
+        raise DealError(f"hand '{text}' does not have four suits separated by dots") from None
+    # (a suit's letter before its ranks is read past; "" is in any string, and stays "")
+    s, s_ordered = suit_mask(s[1:] if s[:1] in "Ss" else s)
+    h, h_ordered = suit_mask(h[1:] if h[:1] in "Hh" else h)
+    d, d_ordered = suit_mask(d[1:] if d[:1] in "Dd" else d)
+    c, c_ordered = suit_mask(c[1:] if c[:1] in "Cc" else c)
+    return (s, h, d, c), s_ordered and h_ordered and d_ordered and c_ordered
 
 
 def random_deal(rng: random.Random | None = None) -> str:

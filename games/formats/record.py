@@ -1,11 +1,11 @@
 """The record of a board as the readers keep it: contract, declarer and tricks taken.
 
 A file may state them (PBN's Contract, Declarer and Result tags; LIN's ``mc`` claim)
-and its auction arrives at a contract (LIN states none). Both readers, and both paths of
-the PBN reader, settle the record here, so that every deck says it the same way: the
-contract as ``4HX``, ``3NT`` or ``Pass``, the declarer as a seat letter, the tricks as
-the text of a number; the auction's contract and declarer where the file is silent, and a
-note where the file says otherwise. The bridge rules it applies live in ``rules``.
+and its auction arrives at a contract (LIN states none). Both readers settle the record
+here, so that every deck says it the same way: the contract as ``4HX``, ``3NT`` or
+``Pass``, the declarer as a seat letter, the tricks as the text of a number; the
+auction's contract and declarer where the file is silent, and a note where the file says
+otherwise. The bridge rules it applies live in ``rules``.
 """
 
 from __future__ import annotations
@@ -18,10 +18,9 @@ from .model import SEATS, Call, Deck
 
 NUMBERS = tuple(str(n) for n in range(14))  # Deck.result of 0..13 tricks, shared strings
 _CALL = attrgetter("call")
-_CACHED = 4096  # stated values remembered (they outlive the file: bounded)
 
-# Stated values -> as the record keeps them, ready made for the usual spellings; the
-# rest are read by rules and remembered. None (no tag), "" and "?" state nothing.
+# Stated values -> as the record keeps them, ready made for the usual spellings; rules
+# reads the rest. None (no tag), "" and "?" state nothing.
 _CONTRACTS: dict[str | None, str] = {None: "", "": "", "?": ""}
 for _level in "1234567":
     for _strain in ("C", "D", "H", "S", "NT", "N"):
@@ -46,8 +45,6 @@ def stated_contract(value: str | None, notes: list[str]) -> str:
     found = rules.read_contract(value)
     if found is None:
         return _not_understood("Contract", value, notes)
-    if len(_CONTRACTS) < _CACHED and len(value) <= 20:
-        _CONTRACTS[value] = found
     return found
 
 

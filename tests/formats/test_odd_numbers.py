@@ -37,12 +37,12 @@ def one_deck(text: str, name: str = "odd") -> FileResult:
 @pytest.mark.parametrize(
     "label", ODD_LABELS, ids=["superscript", "superscripts", "5000 digits", "0 and 5000", "arabic"]
 )
-@pytest.mark.parametrize("layout", ["fast", "general", "slow"])
+@pytest.mark.parametrize("layout", ["plain", "repeated", "comment"])
 def test_pbn_odd_board_label_keeps_the_deck(label, layout):
     game = {
-        "fast": f'[Board "{label}"]\n{PBN_DEAL}\n',
-        "general": f'[Board "{label}"]\n[Board "2"]\n{PBN_DEAL}\n',  # a repeat: no fast plan
-        "slow": f'[Board "{label}"] {{a comment}}\n{PBN_DEAL}\n',
+        "plain": f'[Board "{label}"]\n{PBN_DEAL}\n',
+        "repeated": f'[Board "{label}"]\n[Board "2"]\n{PBN_DEAL}\n',  # the first Board counts
+        "comment": f'[Board "{label}"] {{a comment}}\n{PBN_DEAL}\n',
     }[layout]
     deck = one_deck(game).decks[0]
     assert deck.board == label

@@ -9,6 +9,7 @@ import pytest
 
 from games.formats.model import Call, Comment, Deck
 from games.formats.pbn import read_pbn
+from games.formats.pbn.play import read_play
 
 # One deal in three spellings: export format from North, from West, and its canonical text.
 N_DEAL = "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"
@@ -128,6 +129,12 @@ def test_escaped_quote_and_backslash_in_value():
     assert decks[0].tags == (("Event", 'say "hi" \\ bye'),)
 
 
+def test_escapes_in_players_names():
+    players = '[North "back\\\\slash"]\n[East "E"]\n[West "Jan \\"JJ\\" K"]\n'
+    decks, _, _ = read(game(1, extra=players))
+    assert decks[0].players == (("N", "back\\slash"), ("E", "E"), ("W", 'Jan "JJ" K'))
+
+
 @pytest.mark.parametrize(
     ("written", "value"),
     [
@@ -139,7 +146,7 @@ def test_escaped_quote_and_backslash_in_value():
     ],
 )
 def test_escapes_pair_from_the_left(written, value):
-    for extra in ("", "{slow}"):  # both scanners
+    for extra in ("", "{a comment}"):
         decks, _, _ = read(game(1, extra=f'[Event "{written}"]{extra}\n[Site "{written}"]\n'))
         assert decks[0].tags == (("Event", value), ("Site", value))
 
@@ -189,6 +196,33 @@ def test_deal_not_given_is_a_game_without_deal(value):
     decks, problems, notes = read(f'[Board "1"]\n[Deal "{value}"]\n\n' + game(2))
     assert [(d.index, d.board) for d in decks] == [(0, "2")]
     assert problems == [] and notes[-1] == "game at line 1 (board 1) has no deal: read past"
+
+
+def test_a_hash_inside_a_value_copies_nothing():
+    text = '% tool #3\n[Event "Cup #1"]\n' + game(1) + '\n[Event "#"]\n[Board "2"]\n[Deal "#"]\n'
+    decks, problems, _ = read(text)
+    assert problems == []
+    assert [(d.board, d.deal, d.tags) for d in decks] == [
+        ("1", CANON, (("Event", "Cup #1"),)),
+        ("2", CANON, (("Event", "Cup #1"),)),
+    ]
+
+
+@pytest.mark.parametrize(
+    "label, board, name",
+    [
+        ("1000", "1000", "Board 1000"),
+        ("12345", "12345", "Board 12345"),
+        ("0012", "0012", "Board 12"),
+        ("007", "007", "Board 7"),
+        (" 12", "12", "Board 12"),
+        ("B7", "B7", "Board B7"),
+        ("١٢", "١٢", "Board 12"),
+    ],
+)
+def test_board_labels_and_their_names(label, board, name):
+    decks, _, _ = read(game(label))
+    assert (decks[0].board, decks[0].board_name) == (board, name)
 
 
 def test_double_hash_sets_default():
@@ -490,6 +524,20 @@ def test_play_without_contract_keeps_column_order():
     assert decks[0].notes == ("play kept in column order (seats clockwise from W)",)
 
 
+@pytest.mark.parametrize("first,contract", [("N", ""), ("X", "4S"), ("", "3NT")])
+def test_play_without_a_seat_or_a_trump_keeps_the_columns(first, contract):
+    rows = "SA ST S7 S4\nHT H7 H4 HA\nD7 D4 DA DT\nC4 CA CT C7"
+    tricks, notes = read_play(rows, first, contract)
+    assert tricks == tuple(tuple(row.split()) for row in rows.split("\n"))
+    assert notes == [f"play kept in column order (seats clockwise from {first[:1] or '?'})"]
+
+
+def test_lines_of_decks_after_games_with_sections():
+    sections = '[Auction "N"]\n1S Pass 4S Pass\nPass\nPass\n[Play "E"]\nH2 HA H3 H4'  # 6 lines
+    text = "\n\n".join(game(n, extra=sections) for n in range(1, 5))
+    assert [d.line for d in read(text)[0]] == [4 + 11 * i for i in range(4)]
+
+
 def test_duplicate_card_message():
     deal = "N:AKQJ.T98.765.432 A98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"
     decks, problems, _ = read(game(7, deal))
@@ -560,13 +608,12 @@ def test_tags_field_is_bounded():
     assert len(decks[0].tags) == 100 and all(len(v) < 1000 for _, v in decks[0].tags)
 
 
-def test_fast_and_slow_scanners_agree():
-    """A comment sends a game through the token-by-token scanner: same decks."""
+def test_a_comment_before_the_tags_changes_only_the_commentary():
     text = "\n".join([PLAY_GAME, AUCTION_GAME, game(9, W_DEAL, '[Event "x"]\n')])
-    slow = "\n\n".join(g.replace("[Board", "{c} [Board", 1) for g in text.split("\n\n"))
-    slow_decks = read(slow)[0]
-    assert all(d.commentary == (Comment("c"),) for d in slow_decks)  # the comment is kept, the rest the same
-    assert read(text)[0] == [dataclasses.replace(d, commentary=()) for d in slow_decks]
+    commented = "\n\n".join(g.replace("[Board", "{c} [Board", 1) for g in text.split("\n\n"))
+    commented_decks = read(commented)[0]
+    assert all(d.commentary == (Comment("c"),) for d in commented_decks)  # the comment is kept, the rest the same
+    assert read(text)[0] == [dataclasses.replace(d, commentary=()) for d in commented_decks]
     assert read(text)[0] != read(text.replace("[Board", "{", 1))[0]
 
 

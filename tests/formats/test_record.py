@@ -1,7 +1,6 @@
 """The whole record of a board, as real programs write it: odd hands, seats in words, calls
 in every spelling, claims and results, contracts from the auction, names with commas.
-Each case through ``read_decks``, both formats where both have it, and through both paths
-of the PBN reader."""
+Each case through ``read_decks``, both formats where both have it."""
 
 from __future__ import annotations
 
@@ -12,7 +11,6 @@ from hypothesis import strategies as st
 from games.formats import read_decks, rules
 from games.formats.lin import read_lin
 from games.formats.model import Call, Deck
-from tests.formats.test_pbn_fastpath import read_both
 
 # Trickster's first deck (hands South, West, North, East) and its canonical text.
 S, W, N, E = "SA75HJT5DQ742CA85", "SKQJ986H82D63C642", "S32HK943DKJ9CQJT7", "ST4HAQ76DAT85CK93"
@@ -325,41 +323,7 @@ def test_lin_vugraph_names_with_commas_make_eight():
     assert dict(lin(f"qx|o1|pn|{names}|{MD}").players)["S"] == "Smith, J."
 
 
-# --- both paths agree -------------------------------------------------------------------------------------
-
-
-def test_pbn_fast_and_general_paths_give_the_same_records(monkeypatch):
-    shape = (
-        '[Board "{n}"]\n[Dealer "{dealer}"]\n' + PBN_DEAL + '\n[Declarer "{declarer}"]\n[Contract "{contract}"]\n'
-        '[Result "{result}"]\n[Auction "{first}"]\n{auction}\n[Play "E"]\nH4 HA H2 H3'
-    )
-    usual = {
-        "dealer": "N",
-        "declarer": "N",
-        "contract": "4H",
-        "result": "10",
-        "first": "N",
-        "auction": "1H Pass 4H Pass\nPass Pass",
-    }
-    odd = [
-        {},
-        {"dealer": "north"},
-        {"declarer": "south"},
-        {"declarer": "?", "contract": "?"},
-        {"contract": "4S"},
-        {"result": "NS 9"},
-        {"result": "EW 4 NS 9"},
-        {"contract": "4hx"},
-        {"first": "North"},
-        {"auction": "1H Dbl 4H Rdbl\nPass Pass Pass"},
-        {"auction": "1H Blah 4H Pass\nPass Pass"},
-        {"auction": "1H Pass\nPass"},
-        {"declarer": "Nobody"},
-        {"result": "lots"},
-        {"contract": "Passed out"},
-    ]
-    games = [shape.format(n=n, **{**usual, **change}) for n, change in enumerate(odd, 1) for _ in range(3)]
-    assert read_both("\n\n".join(games), monkeypatch) >= len(games) // 2
+# --- the record from the auction and the claim ---------------------------------------------------------
 
 
 def test_lin_records_come_from_the_finished_auction_and_the_claim():

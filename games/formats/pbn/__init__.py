@@ -1,8 +1,8 @@
 """The PBN reader: ``read_pbn(text)`` gives the decks, problems and notes of a PBN file.
 
-``reader`` walks the file's games; ``tokens`` and ``scan`` cut each game into tags and
-sections; ``deck`` makes its Deck (``values``, ``deal``, ``auction`` and ``play`` read
-the values and sections it is made of).
+``reader`` walks the file's games; ``tokens`` reads each game, token by token, into its
+tags, sections and comments; ``deck`` makes its Deck (``values``, ``deal``, ``auction``
+and ``play`` read the values and sections it is made of).
 """
 
 from __future__ import annotations

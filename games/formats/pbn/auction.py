@@ -25,7 +25,6 @@ SEAT.update({s.lower(): i for s, i in SEAT.items()})
 # A word cut into tokens: a note reference, a NAG, suffixes, an irregularity mark, ...
 PIECE = re.compile(r"=(\d+)=|\$\d*|[!?]+|\^[A-Za-z]?|[*+]|[\w-]+|.", re.S)
 _MAX_NOTES = 5  # notes on words read past, per section
-_KEPT = 4096  # entries of each memo below (they outlive the file: bounded)
 
 
 def seat_letter(value: str) -> str:
@@ -56,11 +55,7 @@ for _level in "1234567":
         for _w in {_level + _den, _level + _den.lower(), _level + _den.capitalize()}:
             CALLS[_w] = _level + ("NT" if _den[0] == "N" else _den)
 _PLAIN = {c: Call(c) for c in {*CALLS.values(), UNKNOWN_CALL}}  # shared: Call is immutable
-_ALERTED: dict[tuple[str, str], Call] = {}  # the same explanation recurs on every board
 _REFS = {f"={n}=": str(n) for n in range(1, 100)}  # note references as written
-# Auctions without note references, by (data, first seat): the same few recur, at every
-# table of a board in result files and the usual ones on any board.
-_UNALERTED: dict[tuple[str, str], tuple[tuple[Call, ...], str | None, tuple[str, ...]]] = {}
 
 
 def read_auction(
@@ -68,43 +63,18 @@ def read_auction(
 ) -> tuple[tuple[Call, ...], str | None, list[str]]:
     """(calls, seat of the first call, notes) from the Auction section's data; the Note
     values (those after [Auction], and all of the game's) explain its alerts."""
-    if "=" not in data:  # no note reference: the explanations cannot matter
-        key = (data, first)
-        found = _UNALERTED.get(key)
-        if found is None:
-            found = _read_auction(data, first, {})
-            if len(_UNALERTED) < _KEPT and len(data) <= 200:
-                _UNALERTED[key] = found
-    else:
-        found = _read_auction(data, first, explanations(auction_notes, notes) if notes else {})
-    calls, auction_first, more = found
-    return calls, auction_first, list(more)
-
-
-def _read_auction(
-    data: str, first: str, explain: dict[str, str]
-) -> tuple[tuple[Call, ...], str | None, tuple[str, ...]]:
-    notes: list[str] = []
-    words = first_words(data, "auction", notes)
-    calls: list[str] = list(map(CALLS.get, words))  # type: ignore[arg-type]
-    refs: dict[int, str] = {}
-    skipped = 0  # leading '-'
-    if None in calls:
-        calls, refs, skipped = _read_calls(words, notes)
+    more: list[str] = []
+    calls, refs, skipped = _read_calls(first_words(data, "auction", more), more)
     if not calls:
-        return (), None, tuple(notes)
+        return (), None, more
     seat = SEAT.get(first)
     auction_first = SEATS[(seat + skipped) % 4] if seat is not None else None
-    result = list(map(_PLAIN.__getitem__, calls))
-    for i, ref in refs.items():
-        key = (calls[i], explain.get(ref, ""))
-        call = _ALERTED.get(key)
-        if call is None:
-            call = Call(key[0], True, key[1])
-            if len(_ALERTED) < _KEPT and len(key[1]) <= 200:
-                _ALERTED[key] = call
-        result[i] = call
-    return tuple(result), auction_first, tuple(notes)
+    result = [_PLAIN[call] for call in calls]
+    if refs:
+        explain = explanations(auction_notes, notes)
+        for i, ref in refs.items():
+            result[i] = Call(calls[i], True, explain.get(ref, ""))
+    return tuple(result), auction_first, more
 
 
 def _read_calls(words: list[str], notes: list[str]) -> tuple[list[str], dict[int, str], int]:
@@ -162,10 +132,7 @@ def _read_calls(words: list[str], notes: list[str]) -> tuple[list[str], dict[int
 
 def calls_in(data: str) -> int:
     """How many calls a piece of the Auction section's data holds (the commentary's places)."""
-    words = data.split()
-    if all(word in CALLS for word in words):
-        return len(words)
-    return len(_read_calls(words, [])[0])
+    return len(_read_calls(data.split(), [])[0])
 
 
 def _passes_to_end(calls: list[str]) -> int:
@@ -179,22 +146,14 @@ def _passes_to_end(calls: list[str]) -> int:
     return max(needed - trailing, 0)
 
 
-_NOTES: dict[str, tuple[str, str]] = {}  # Note value -> (number, text); files repeat them
-
-
 def note_explanations(values: list[str]) -> dict[str, str]:
     """{"1": "text"} from Note tag values "1:text" (the first note of a number counts)."""
     out: dict[str, str] = {}
     for value in values:
-        found = _NOTES.get(value)
-        if found is None:
-            number, colon, text = value.partition(":")
-            number = number.strip().lstrip("0") or "0"
-            found = (number, text.strip()) if colon and number.isdecimal() else ("", "")
-            if len(_NOTES) < _KEPT and len(value) <= 200:
-                _NOTES[value] = found
-        if found[0] and found[0] not in out:
-            out[found[0]] = found[1]
+        number, colon, text = value.partition(":")
+        number = number.strip().lstrip("0") or "0"
+        if colon and number.isdecimal() and number not in out:
+            out[number] = text.strip()
     return out
 
 

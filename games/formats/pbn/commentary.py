@@ -20,18 +20,15 @@ from .tokens import Game
 def placed(game: Game, calls: int, tricks: int) -> Iterator[tuple[Comment, int]]:
     """(comment, text position) of each of the game's comments, in file order; ``calls``
     and ``tricks``: how many the deck holds (no place counts past them)."""
-    shape = game.shape
-    auction_gap = shape.auction + 1 if shape.auction >= 0 and game.auction is not None else -1
-    play_gap = shape.play + 1 if shape.play >= 0 and game.play is not None else -1
     made = cards = 0  # calls and cards before the comment
     made_to = cards_to = 0  # how far into each section's data they are counted
-    for text, gap, offset, pos in game.comments:
-        if gap == auction_gap:
+    for text, section, offset, pos in game.comments:
+        if section == "auction":
             if offset > made_to:
                 made += calls_in(game.auction[made_to:offset])  # type: ignore[index]
                 made_to = offset
             yield Comment(text, "auction", min(made, calls)), pos
-        elif gap == play_gap:
+        elif section == "play":
             if offset > cards_to:
                 cards += cards_in(game.play[cards_to:offset])  # type: ignore[index]
                 cards_to = offset

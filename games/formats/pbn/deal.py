@@ -1,98 +1,63 @@
 """The value of a PBN ``[Deal]`` tag, read into one canonical deal.
 
-Most files are written by programs in export format (ranks in descending
-order, single spaces), so a fast path looks each of the sixteen suits up in
-tables of the 8192 canonical suit texts and checks the deck with a few
-integer operations. Anything else (import format: lower case, unsorted
-ranks, redundant suit letters, ``-`` hands, no ``<first>:``) goes through
-``cards.parse_dotted_hand`` and ``cards.build_deal``, which also word the
-reasons a deal is not a deck.
+Export format (ranks in descending order, single spaces) and import format alike
+(lower case, unsorted ranks, redundant suit letters, ``-`` hands, no ``<first>:``):
+each hand goes through ``cards.parse_dotted_hand`` and the four through
+``cards.build_deal``, which also word the reasons a deal is not a deck.
 """
 
 from __future__ import annotations
 
-from ..cards import FULL_SUIT, SEAT_NAMES, SUIT_TEXT, DealError, build_deal, parse_dotted_hand
+from ..cards import SEAT_NAMES, DealError, build_deal, parse_dotted_hand
 from ..model import SEATS
 
-__all__ = ["DealError", "read_deal"]
+__all__ = ["DealError", "deal_or_reason", "read_deal"]
 
-_SUIT = {SUIT_TEXT[m]: m for m in range(FULL_SUIT + 1)}  # canonical suit text -> 13-bit mask
-_SEAT_INDEX = {s: i for i, s in enumerate(SEATS)}
-_SEAT_INDEX.update({s.lower(): i for s, i in _SEAT_INDEX.items()})
+Deal = tuple[str, str | None, tuple[str, ...]]  # (canonical deal, first seat as written, notes)
+
+_FROM = {seat: SEATS[i:] + SEATS[:i] for i, seat in enumerate(SEATS)}  # the seats clockwise from each
 
 UNORDERED = "ranks not in descending order within a suit"
 
 
-def read_deal(value: str) -> tuple[str, str | None, tuple[str, ...]]:
+def deal_or_reason(value: str) -> Deal | str:
+    """read_deal's answer, or the reason the value is no deal: an answer either way, which
+    a cache can keep."""
+    try:
+        return read_deal(value)
+    except DealError as exc:
+        return str(exc)
+
+
+def read_deal(value: str) -> Deal:
     """(canonical deal, first seat as written or None, notes) from a [Deal] value.
 
     Raises DealError with a reason a bridge player understands.
     """
-    first = _SEAT_INDEX.get(value[:1]) if value[1:2] == ":" else None
-    if first is not None:
-        body = value[2:]
-        try:
-            n, e, s, w = body.split(" ")
-            n0, n1, n2, n3 = n.split(".")
-            e0, e1, e2, e3 = e.split(".")
-            s0, s1, s2, s3 = s.split(".")
-            w0, w1, w2, w3 = w.split(".")
-            k = _SUIT
-            # Each suit text is canonical (a key), so a hand of 16 characters holds 13
-            # different cards; four such hands that cover every suit are 52 different cards.
-            # (13-bit masks: one machine digit, cheaper than 52-bit hands.)
-            good = (
-                len(n) == 16
-                and len(e) == 16
-                and len(s) == 16
-                and len(w) == 16
-                and k[n0] | k[e0] | k[s0] | k[w0] == FULL_SUIT
-                and k[n1] | k[e1] | k[s1] | k[w1] == FULL_SUIT
-                and k[n2] | k[e2] | k[s2] | k[w2] == FULL_SUIT
-                and k[n3] | k[e3] | k[s3] | k[w3] == FULL_SUIT
-            )
-        except (ValueError, KeyError):
-            pass  # not export format: the general path below
-        else:
-            if good:
-                # n, e, s, w are the hands as written, from the first seat: put North's first
-                # (an f-string makes one new string, where slices and + make five)
-                if first == 0:
-                    return "N:" + body, "N", ()
-                if first == 1:
-                    return f"N:{w} {n} {e} {s}", "E", ()
-                if first == 2:
-                    return f"N:{s} {w} {n} {e}", "S", ()
-                return f"N:{e} {s} {w} {n}", "W", ()
-    return _read_general(value)
-
-
-def _read_general(value: str) -> tuple[str, str | None, tuple[str, ...]]:
     notes: list[str] = []
     text = value.strip()
-    first_seat: str | None = None
     head, colon, rest = text.partition(":")
     if colon:
         head = head.strip()
-        if head.upper() not in _SEAT_INDEX:
+        seats = _FROM.get(head.upper())
+        if seats is None:
             raise DealError(f"the deal starts with '{head[:20]}', not a seat (N, E, S or W) and ':'")
-        first_seat = head.upper()
+        first_seat: str | None = seats[0]
         text = rest
     else:
+        seats, first_seat = _FROM["S"], None
         notes.append("the deal gives no first seat: hands read from South, as Trickster does")
-    start = _SEAT_INDEX[first_seat or "S"]
-    if not text.strip():
-        raise DealError("the deal is empty")
     hand_texts = text.split()
     if len(hand_texts) != 4:
+        if not hand_texts:
+            raise DealError("the deal is empty")
         count = f"{len(hand_texts)} hands" if len(hand_texts) > 1 else "one hand"
         raise DealError(f"the deal has {count}; it needs four ('-' for a hand not given)")
     if "  " in text.strip() or "\t" in text:
         notes.append("extra spaces between the hands of the deal")
     hands: dict[str, tuple[int, int, int, int] | None] = {}
     ordered = True
-    for i, hand in enumerate(hand_texts):
-        seat = SEATS[(start + i) % 4]
+    for seat, hand in zip(seats, hand_texts):
         if hand == "-":
             hands[seat] = None
             continue
@@ -102,25 +67,28 @@ def _read_general(value: str) -> tuple[str, str | None, tuple[str, ...]]:
                 " it needs four, separated by dots"
             )
         try:
-            masks, in_order = parse_dotted_hand(hand)
+            hands[seat], in_order = parse_dotted_hand(hand)
         except DealError as exc:
             raise DealError(f"{SEAT_NAMES[seat]}'s hand '{hand[:40]}': {exc}") from None
-        ordered &= in_order
-        hands[seat] = masks
-    _check_shape(hands)
-    deal, inferred = build_deal(hands)
+        ordered = ordered and in_order
+    try:
+        deal, inferred = build_deal(hands)
+    except DealError:
+        _check_shape(hands)  # says what is wrong in a player's words, where it can
+        raise
     if inferred:
         gap = next(s for s in SEATS if hands[s] is None)
         notes.append(f"{SEAT_NAMES[gap]}'s hand is not given: it holds the 13 remaining cards")
     if not ordered:
         notes.append(UNORDERED)
-    if any(ch.islower() for ch in text):
+    if text != text.upper():  # (what is left of a deal read is ranks, suit letters, dots and spaces)
         notes.append("cards written in lower case")
     return deal, first_seat, tuple(notes)
 
 
 def _check_shape(hands: dict[str, tuple[int, int, int, int] | None]) -> None:
-    """Raise for the shapes build_deal words less clearly: end positions, missing hands."""
+    """Raise for the shapes build_deal words less clearly (and refuses): end positions,
+    missing hands."""
     missing = [SEAT_NAMES[s] for s in SEATS if hands[s] is None]
     if len(missing) == 4:
         raise DealError("no hand is given")

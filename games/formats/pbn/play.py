@@ -47,17 +47,6 @@ for _trump in "SHDCN":
     _SCORES[_trump] = tuple(_by_led[c // 13] for c in range(-1, 52))
 _ROTATE = [itemgetter(*((k + i) % 4 for i in range(4))) for k in range(4)]
 
-# The fast card tokenizer (_numbers_in_rows): a suit code plus a rank code is a card's number.
-# What is not a suit counts 128 and what is not a rank 127: a sum with either is 128 or more
-# (and at most 255, so the bytes never carry), and bytes.isascii() tells in one pass that
-# every sum is a card.
-_SUIT_CODE = bytearray([128]) * 256
-_RANK_CODE = bytearray([127]) * 256
-for _i, _s in enumerate(SUITS):
-    _SUIT_CODE[ord(_s)] = _SUIT_CODE[ord(_s.lower())] = 1 + 13 * _i
-for _i, _r in enumerate(RANKS):
-    _RANK_CODE[ord(_r)] = _RANK_CODE[ord(_r.lower())] = _i
-_SEPARATORS = ("   \n" * 13)[:-1]  # what stands between the cards of 13 rows: three spaces, then a line end
 _MAX_NOTES = 5
 
 # trump suit ("N": no trump) of the contracts as files write them
@@ -82,22 +71,13 @@ def read_play(data: str, first: str, contract: str) -> tuple[tuple[tuple[str, ..
     """(tricks, notes) from the Play section's data; see the module docstring for the order."""
     trump = trump_of(contract)
     notes: list[str] = []
-    out_of_turn = False
-    numbers = _numbers_in_rows(data)
-    if numbers is None:
-        words = first_words(data, "play", notes)
-        if "*" in data and "*" in words:
-            words = words[: words.index("*")]
-        try:
-            numbers = list(map(NUMBERS.__getitem__, words))
-        except KeyError:  # annotations, or words that are not cards
-            numbers, out_of_turn = _read_cards(words, notes)
-        if not numbers:
-            return (), notes
-        if len(numbers) > MAX_CARDS:
-            del numbers[MAX_CARDS:]
-            notes.append(f"play: more than {MAX_CARDS} cards; the rest was read past")
-        numbers.extend([0] * (-len(numbers) % 4))  # an unfinished last trick
+    numbers, out_of_turn = _read_cards(first_words(data, "play", notes), notes)
+    if not numbers:
+        return (), notes
+    if len(numbers) > MAX_CARDS:
+        del numbers[MAX_CARDS:]
+        notes.append(f"play: more than {MAX_CARDS} cards; the rest was read past")
+    numbers.extend([0] * (-len(numbers) % 4))  # an unfinished last trick
     if first in SEAT and trump and not out_of_turn:
         tricks = _in_played_order(numbers, trump)
         if tricks is not None:
@@ -111,29 +91,6 @@ def cards_in(data: str) -> int:
     """How many cards (unknown ones, '-', too) a piece of the Play section's data holds
     (the commentary's places)."""
     return len(_read_cards(data.split(), [])[0])
-
-
-def _numbers_in_rows(data: str) -> bytes | list[int] | None:
-    """The card numbers when ``data`` is rows of four known cards, single spaces between them,
-    as programs write a played game; else None (and ``_read_cards`` reads the words).
-
-    Every card is two characters and stands three characters after the one before, so the
-    suits are data[0::3] and the ranks data[1::3]. Both become bytes of numbers
-    (``translate``), and one addition of two big integers adds them byte by byte into the
-    card numbers: no Python step for each card.
-    """
-    data = data.strip()
-    n = len(data)
-    if n % 12 != 11 or n > 155 or data[2::3] != _SEPARATORS[: n // 3]:
-        return None
-    try:
-        raw = data.encode("latin-1")
-    except UnicodeEncodeError:
-        return None
-    numbers = (
-        int.from_bytes(raw[0::3].translate(_SUIT_CODE), "big") + int.from_bytes(raw[1::3].translate(_RANK_CODE), "big")
-    ).to_bytes(n // 3 + 1, "big")
-    return numbers if numbers.isascii() else None  # a sum of 128 or more: no card
 
 
 def _read_cards(words: list[str], notes: list[str]) -> tuple[list[int], bool]:
@@ -161,11 +118,11 @@ def _read_cards(words: list[str], notes: list[str]) -> tuple[list[int], bool]:
     return numbers, out_of_turn
 
 
-def _in_played_order(numbers: bytes | list[int], trump: str) -> tuple[tuple[str, ...], ...] | None:
+def _in_played_order(numbers: list[int], trump: str) -> tuple[tuple[str, ...], ...] | None:
     """The tricks in played order from card numbers in column order, four a trick; None
     when a trick before the last holds an unknown card (0). Unrolled: this runs 13 times a
     board. Unpacking zip's tuple at once lets zip reuse it."""
-    last: bytes | list[int] = ()  # type: ignore[assignment]
+    last: list[int] = []
     if 0 in numbers:  # unknown cards: only the last trick may hold them
         if 0 in numbers[:-4]:
             return None

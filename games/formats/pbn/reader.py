@@ -9,10 +9,10 @@ for Deal, Dealer and Vulnerable (where the standard forbids it) with a note.
 A game without ``[Deal]`` yields no deck and no problem (result-only records
 of another table are common): only a note. A ``[Deal]`` that is not a full
 deal is a Problem naming the board and the reason; the next game still counts.
-Nothing here raises on bad input. ``tokens`` cuts each game into tags and
-sections, and ``deck.build`` makes the Deck of every game alike. A game's ``{}`` and
-``;`` comments (before, between and after its tags, and in its sections) are its deck's
-``commentary``, placed by ``commentary.placed`` and bounded by ``Budget``.
+Nothing here raises on bad input. ``tokens.read_game`` reads each game, token by
+token, and ``deck.Builder`` makes its Deck. A game's ``{}`` and ``;`` comments (before,
+between and after its tags, and in its sections) are its deck's ``commentary``,
+placed by ``commentary.placed`` and bounded by ``Budget``.
 """
 
 from __future__ import annotations
@@ -20,12 +20,11 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..commentary import Budget
-from ..limits import MAX_DECKS, MAX_TAGS, ProblemList
+from ..limits import MAX_DECKS, ProblemList
 from ..model import Deck, Problem
 from .commentary import placed
-from .deck import Deals, build
-from .scan import scan_game
-from .tokens import TAG_SPLIT, Game, Plan, game_spans, plan_for, special, unescape_all
+from .deck import Builder
+from .tokens import Game, read_game
 from .values import board, where
 
 SOURCE_LIMIT = 4000  # characters of a game kept in Deck.source
@@ -54,26 +53,22 @@ def read_pbn(text: str) -> tuple[list[Deck], list[Problem], list[str]]:
 class Reader:
     """One file's reading: its games in order, and what is said of them."""
 
-    def __init__(self, text: str, fast: bool = True) -> None:
+    def __init__(self, text: str) -> None:
         if text.startswith("\ufeff"):
             text = text[1:]
         if "\r" in text:
-            # CRLF: one line end for every tokenizer (line numbers are unchanged); lone CR: old Mac
+            # CRLF: one line end (line numbers are unchanged); lone CR: old Mac
             text = text.replace("\r\n", "\n") if "\n" in text else text.replace("\r", "\n")
         self.text = text
-        self.fast = fast  # False: no game through the fast tokenizer (tests compare)
         self.decks: list[Deck] = []
         self.problems = ProblemList()
         self.notes: list[str] = []
         self.counts: dict[str, int] = {}  # notes of each kind, for NOTE_LIMIT
         self.index = 0  # deal occurrences so far
-        # '#' alone first: one memchr pass, where the two-character search walks the text
-        # at several instructions a character (most files hold no '#' at all)
-        self.has_hash = "#" in text and '"#' in text
         self.last: dict[str, str] = {}  # resolved value of each tag in the nearest game
         self.defaults: dict[str, str] = {}  # '##' values
-        self.deals: Deals = {}
         self.budget = Budget()
+        self.builder = Builder()
         self._line_pos = 0
         self._line = 1
 
@@ -101,72 +96,31 @@ class Reader:
 
     def run(self) -> None:
         text = self.text
-        # The Plan to try first for a game, by its count of '[' and whether it ends with a tag:
-        # files repeat a few shapes of game (with and without play, one note or two...).
-        recent: dict[tuple[int, bool], Plan] = {}
-        resume = 0
-        for start, end, _ in game_spans(text):
-            if start < resume:  # read already, as part of a game the careful scan read
-                while resume < end:  # only when that game ended inside this piece
-                    resume = self.careful(resume)
-                continue
-            if start == end:
-                continue
+        last_brace = text.rfind("}")
+        pos = 0
+        while pos < len(text):
             if len(self.decks) >= MAX_DECKS:
                 message = f"this file holds {len(self.decks):,} decks, the most read from one file: "
                 self.problems.append(
-                    Problem(message + "the rest of it was not read", self.line_at(start), kind="too_many_decks")
+                    Problem(message + "the rest of it was not read", self.line_at(pos), kind="too_many_decks")
                 )
                 break
-            chunk = text[start:end]
-            key = (chunk.count("["), chunk[-1] == "]")
-            tried = recent.get(key) if self.fast else None
-            game = tried.game(chunk, start) if tried is not None else None
-            if game is None:
-                if key[0] > MAX_TAGS:  # the careful scan keeps MAX_TAGS tags, where a split would keep them all
-                    resume = self.careful(start)
-                    continue
-                parts = TAG_SPLIT(chunk)
-                gaps = parts[0::3]
-                between = "".join(gaps)
-                if len(parts) == 1 or (between and not between.isspace() and special(between)):
-                    resume = self.careful(start)
-                    continue
-                names = parts[1::3]
-                if self.fast and len(recent) < 64:
-                    plan = plan_for(tuple(names))
-                    if plan is not None:
-                        recent[key] = plan
-                values = parts[2::3]
-                if "\\" in chunk:
-                    values = unescape_all(values)  # type: ignore[assignment]
-                at = chunk.find('[Deal "')
-                game = Game(names, values, gaps, start + chunk.find("["), start + at if at >= 0 else -1, end)
+            game, pos = read_game(text, pos, last_brace)
+            for at, message in game.issues:
+                self.note(_MALFORMED, f"line {self.line_at(at)}: {message}")
+            if game.more_issues:  # as many notes more, which NOTE_LIMIT only counts
+                self.counts[_MALFORMED] = self.counts.get(_MALFORMED, 0) + game.more_issues
             try:
-                self.game(game, chunk if game.first == start else None)
+                self.game(game)
             except Exception as exc:  # noqa: BLE001 - a bug must not lose the other boards
                 self.unreadable(game, exc)
-
-    def careful(self, start: int) -> int:
-        """Read the game at ``start`` with the careful tokenizer; where the next one starts."""
-        game, next_start = scan_game(self.text, start)
-        for at, message in game.issues:
-            self.note(_MALFORMED, f"line {self.line_at(at)}: {message}")
-        if game.more_issues:  # as many notes more, which NOTE_LIMIT only counts
-            self.counts[_MALFORMED] = self.counts.get(_MALFORMED, 0) + game.more_issues
-        try:
-            self.game(game, None)
-        except Exception as exc:  # noqa: BLE001 - a bug must not lose the other boards
-            self.unreadable(game, exc)
-        return next_start
 
     def unreadable(self, game: Game, exc: Exception) -> None:
         message = f"a game could not be read ({type(exc).__name__}): please report this file"
         self.problems.append(Problem(message, self.line_at(max(game.first, 0)), kind="unreadable"))
 
-    def game(self, game: Game, chunk: str | None) -> None:
-        """Make the game's deck, or say why there is none; ``chunk``: the game's text, when
-        it starts with the game's first tag."""
+    def game(self, game: Game) -> None:
+        """Make the game's deck, or say why there is none."""
         tags = game.tags
         if not tags and not game.notes:
             if game.junk:
@@ -180,11 +134,7 @@ class Reader:
                     f"line {self.line_at(game.comments[0][3])}: a comment outside any board read past",
                 )
             return
-        header = False
-        hash_notes: list[str] | tuple[()] = ()
-        if self.has_hash:
-            header = bool(tags) and all(v.startswith("##") for v in tags.values())
-            hash_notes = self.inherit(tags)
+        hash_notes, header = self.inherit(tags)
         deal = tags.get("Deal")
         if deal is None or deal.strip() in ("", "?"):  # '?': unknown, '': not applicable
             if not header:  # a game of '##' values only is a header, not a lost board
@@ -193,11 +143,8 @@ class Reader:
         index = self.index
         self.index += 1
         line = self.line_at(game.deal_at if game.deal_at >= 0 else game.first)
-        if chunk is None or len(chunk) > SOURCE_LIMIT:
-            first = game.first if game.first > 0 else 0
-            end = game.end if game.end < first + SOURCE_LIMIT else first + SOURCE_LIMIT
-            chunk = self.text[first:end]
-        deck = build(game, index, line, chunk.rstrip(), hash_notes, self.deals)
+        source = self.text[game.first : min(game.end, game.first + SOURCE_LIMIT)].rstrip()
+        deck = self.builder.build(game, index, line, source, hash_notes)
         if type(deck) is Problem:
             self.problems.append(deck)
             return
@@ -224,13 +171,16 @@ class Reader:
         where = f" (board {found})" if found else ""
         self.note(_NO_DEAL, f"game at line {self.line_at(game.first)}{where} has no deal: read past")
 
-    def inherit(self, tags: dict[str, str]) -> list[str]:
-        """Resolve '#' and '##' values in place; notes for the tags where PBN forbids them."""
+    def inherit(self, tags: dict[str, str]) -> tuple[list[str], bool]:
+        """Resolve '#' and '##' values in place: notes for the tags where PBN forbids them,
+        and whether every value was a '##' one (a header of defaults)."""
         notes: list[str] = []
+        defaults_set = 0
         for name, value in tags.items():
             if value[:1] != "#":
                 continue
             if value[:2] == "##":
+                defaults_set += 1
                 self.defaults[name] = tags[name] = value[2:]
                 if name in _NO_HASH:
                     notes.append(_HASH_NOTES[name][0])
@@ -238,10 +188,11 @@ class Reader:
                 tags[name] = self.last.get(name, "")
                 if name in _NO_HASH:
                     notes.append(_HASH_NOTES[name][1])
+        header = 0 < defaults_set == len(tags)
         for name, value in self.defaults.items():
             if name not in tags:
                 tags[name] = value
                 if name in _NO_HASH:
                     notes.append(_HASH_NOTES[name][2])
         self.last.update(tags)
-        return notes
+        return notes, header
