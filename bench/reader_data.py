@@ -132,7 +132,7 @@ def full_decks(boards: int, seed: int = SEED) -> list[Deck]:
 @dataclass(frozen=True)
 class BenchFile:
     name: str
-    kind: str  # "plain" or "full": which speed target applies
+    kind: str  # "plain" or "full"
     fmt: str  # "pbn" or "lin"
     boards: int
     data: bytes
