@@ -30,8 +30,8 @@ import statistics
 import time
 from collections.abc import Iterator
 
+from games.formats.board import dealer_for_board, vul_for_board
 from games.formats.cards import random_deal
-from games.formats.model import dealer_for_board, vul_for_board
 from games.formats.play import DONE, BoardState, legal_cards, make_call, new_board, play_card
 
 TARGET_ACTION_MS = 20  # a call or a card, median

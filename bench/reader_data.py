@@ -11,9 +11,10 @@ import random
 import re
 from dataclasses import dataclass
 
-from games.formats.cards import random_deal
-from games.formats.model import RANKS, SEATS, SUITS, Call, Deck, dealer_for_board, vul_for_board
-from games.formats.rules import final_contract
+from games.formats.board import dealer_for_board, vul_for_board
+from games.formats.cards import RANKS, SEATS, SUITS, random_deal
+from games.formats.model import Deck
+from games.formats.rules import Call, final_contract
 from games.formats.writers import write_lin, write_pbn
 
 SEED = 20240611

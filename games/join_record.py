@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from games.formats import rules
-from games.formats.model import SEATS
+from games.formats.cards import SEATS
 
 _SEAT_SET = frozenset(SEATS)  # a set: "" and "NE" are in the string "NESW"
 COLUMNS = "WNES"  # auction and play tables, as bridge books print them

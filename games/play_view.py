@@ -23,8 +23,7 @@ from dataclasses import dataclass, field
 
 from games.formats import play as rules_of_play
 from games.formats import rules
-from games.formats.cards import SEAT_NAMES, SUIT_NAMES
-from games.formats.model import SEATS
+from games.formats.cards import SEAT_NAMES, SEATS, SUIT_NAMES
 from games.formats.play import BoardState
 from games.join_record import COLUMNS, Bid
 from games.models.board_play import BoardPlay, last_actor

@@ -11,8 +11,9 @@ from collections.abc import Iterable
 
 from django.db.models import Count
 
-from games.formats.model import Call, dealer_for_board, vul_for_board
+from games.formats.board import dealer_for_board, vul_for_board
 from games.formats.play import DONE, Claim, IllegalAction, replay
+from games.formats.rules import Call
 from games.models import BoardPlay, DealtBoard, Deck, Game
 from games.models.deck import BOARD_NUMBER_MAX, stated_board_number
 

@@ -1,4 +1,4 @@
-"""Turning four hands into one validated, canonical deal.
+"""The cards: seats, suits and ranks, and four hands turned into one validated, canonical deal.
 
 Hands are held as four 13-bit suit masks (spades, hearts, diamonds, clubs;
 bit 12 is the ace). Both readers parse their own hand syntax into masks and
@@ -12,11 +12,13 @@ import random
 import secrets
 from functools import lru_cache
 
-from .model import RANKS, SEATS, SUITS
-
-FULL_SUIT = 0x1FFF
+SEATS = "NESW"  # clockwise, the order of the canonical deal text
+SUITS = "SHDC"
+RANKS = "AKQJT98765432"
 SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+FULL_SUIT = 0x1FFF
 RANK_NAMES = dict(
     zip(
         RANKS,

@@ -13,7 +13,7 @@ import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .model import SEATS
+from .cards import SEATS
 
 STRAINS = ("NT", "S", "H", "D", "C")  # the order tables are shown in
 DDTable = dict[str, dict[str, int]]

@@ -12,12 +12,17 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from . import rules
+from .cards import SEATS
 from .dd import Par
-from .model import SEATS, Call, Deck
 from .play import IllegalAction, replay
 from .rotate import dealer_of, declarer_of, rotate
+from .rules import Call
+
+if TYPE_CHECKING:  # the readers' type: read here, never built
+    from .model import Deck
 
 AUCTION, CONTRACT, PAR = "auction", "contract", "par"  # where a setup's contract came from
 

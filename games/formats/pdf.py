@@ -22,9 +22,10 @@ from functools import cache
 from pathlib import Path
 
 from . import rules
+from .cards import SEATS
 from .commentary import plain_text
 from .dd import STRAINS, DDTable, Par, par_text
-from .model import SEATS, Deck
+from .model import Deck
 
 FONT_DIRS = (Path("/usr/share/fonts/truetype/dejavu"), Path("/usr/share/fonts/dejavu"))
 RED = (0.78, 0.0, 0.0)

@@ -10,9 +10,9 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from . import rules
-from .cards import SEAT_NAMES, SUIT_NAMES, build_deal, parse_dotted_hand
-from .model import RANKS, SEATS, SUITS, VULS, Call
-from .rules import DOUBLE, PASS, REDOUBLE
+from .board import VULS
+from .cards import RANKS, SEAT_NAMES, SEATS, SUIT_NAMES, SUITS, build_deal, parse_dotted_hand
+from .rules import DOUBLE, PASS, REDOUBLE, Call
 from .scoring import duplicate_score
 
 AUCTION, OPENING_LEAD, PLAY, CLAIM_PENDING, DONE = "auction", "opening_lead", "play", "claim_pending", "done"

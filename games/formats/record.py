@@ -14,7 +14,9 @@ from collections.abc import Sequence
 from operator import attrgetter
 
 from . import rules
-from .model import SEATS, Call, Deck
+from .cards import SEATS
+from .model import Deck
+from .rules import Call
 
 NUMBERS = tuple(str(n) for n in range(14))  # Deck.result of 0..13 tricks, shared strings
 _CALL = attrgetter("call")

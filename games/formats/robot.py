@@ -14,8 +14,8 @@ from dataclasses import replace
 from functools import lru_cache
 
 from . import rules
+from .cards import RANKS, SEATS, SUITS
 from .dd import SOLVER_LOCK
-from .model import RANKS, SEATS, SUITS
 from .play import OPENING_LEAD, PLAY, BoardState, legal_cards
 
 TIE_ORDER = "CDHS"  # among equally good cards of the same rank, the first suit here is played

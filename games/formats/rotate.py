@@ -11,9 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from . import rules
-from .model import SEATS, Deck, FileResult, board_heading, dealer_for_board, vul_for_board
+from .board import board_heading, dealer_for_board, vul_for_board
+from .cards import SEATS
+
+if TYPE_CHECKING:  # the readers' types: turned with dataclasses.replace, never built here
+    from .model import Deck, FileResult
 
 QUARTERS = {"0": 0, "90": 1, "180": 2, "270": 3}
 BY_SEAT = ("south-declares", "south-deals")

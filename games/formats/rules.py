@@ -12,7 +12,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from .model import RANKS, SEATS, SUITS
+from .cards import RANKS, SEATS, SUITS
 
 STRAINS = ("C", "D", "H", "S", "NT")  # in rank order, lowest first
 PASS, DOUBLE, REDOUBLE = "P", "X", "XX"
@@ -34,6 +34,17 @@ _CALL_WORDS = {
 }
 _BID = re.compile(r"([1-7])(NT|N|SA|S|H|D|C)", re.IGNORECASE)  # SA: sans atout, as some programs write
 _CONTRACT = re.compile(r"([1-7])(NT|N|S|H|D|C)(XX|X|\*\*|\*)?", re.IGNORECASE)
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    """One call of an auction: ``P``, ``X``, ``XX``, ``1C``..``7NT``, or ``?`` for a call
+    the file wrote in a way no reader understands (it keeps its place, so that the calls
+    after it stay on their seats). The alert and its explanation stand beside the call."""
+
+    call: str
+    alert: bool = False
+    explanation: str = ""
 
 
 def seat_after(seat: str, steps: int = 1) -> str:

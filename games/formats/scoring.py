@@ -5,7 +5,8 @@ from __future__ import annotations
 from bisect import bisect_left
 
 from . import rules
-from .model import SEATS, VULS
+from .board import VULS
+from .cards import SEATS
 
 # The upper end of each IMP band: a difference of 0-10 is 0 IMPs, 20-40 is 1, ... 4000+ is 24.
 _IMP_BANDS = (

@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .model import Call, Comment, Deck, FileResult, Problem
+from .model import Comment, Deck, FileResult, Problem
+from .rules import Call
 
 VERSION = 3
 

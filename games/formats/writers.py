@@ -27,9 +27,11 @@ import re
 from collections.abc import Iterable
 
 from . import rules
+from .cards import SEATS
 from .dd import STRAINS, from_hex, stated_table
-from .model import SEATS, Call, Comment, Deck
+from .model import Comment, Deck
 from .record import tricks_taken
+from .rules import Call
 
 CRLF = "\r\n"
 MANDATORY = (

@@ -34,8 +34,8 @@ from games.formats import play as rules_of_play
 from games.formats import robot
 from games.formats.cards import SEAT_NAMES
 from games.formats.declare import just_declare
-from games.formats.model import Call
 from games.formats.play import BoardState, Claim, IllegalAction
+from games.formats.rules import Call
 from games.formats.scoring import imps
 from games.models.analysis import DealAnalysis, board_par
 from games.models.deck import SEAT_CHOICES, VUL_CHOICES, DealtBoard

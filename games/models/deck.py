@@ -13,9 +13,12 @@ from django.utils import timezone
 from django.utils.functional import cached_property
 
 from games.formats import rules
-from games.formats.model import BOARD_LENGTH, SEATS, VULS, Call, Comment, board_heading, board_number
+from games.formats.board import BOARD_LENGTH, VULS, board_heading, board_number
+from games.formats.cards import SEATS
+from games.formats.model import Comment
 from games.formats.model import Deck as ParsedDeck
 from games.formats.rotate import rotate
+from games.formats.rules import Call
 from games.models.results import result_line
 
 SEAT_CHOICES = [("N", "North"), ("E", "East"), ("S", "South"), ("W", "West")]

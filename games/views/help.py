@@ -25,7 +25,9 @@ from django.views.decorators.http import require_safe
 
 from games.formats import play as rules_of_play
 from games.formats import read_decks
-from games.formats.model import SEATS, Deck, dealer_for_board, vul_for_board
+from games.formats.board import dealer_for_board, vul_for_board
+from games.formats.cards import SEATS
+from games.formats.model import Deck
 from games.formats.robot import TIE_ORDER
 from games.formats.rotate import declarer_of, rotate, rotation_for
 from games.formats.scoring import duplicate_score, imps

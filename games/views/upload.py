@@ -23,9 +23,9 @@ from django.views.decorators.vary import vary_on_headers
 from games import dealer_runs
 from games.converters import bounded_int
 from games.formats import FileResult, rules
+from games.formats.board import board_heading, dealer_for_board, vul_for_board
 from games.formats.dealer import INSTALL, LIBRARY
 from games.formats.model import Deck as ParsedDeck
-from games.formats.model import board_heading, dealer_for_board, vul_for_board
 from games.models import Game
 from games.models.deck import stated_board_number
 from games.models.upload import DeckKey, Upload, deck_label, find_duplicates, problem_text, queued_deals, storage_full

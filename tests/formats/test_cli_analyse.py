@@ -14,8 +14,9 @@ from pathlib import Path
 import pytest
 
 from games.formats import write_pbn
+from games.formats.board import dealer_for_board, vul_for_board
 from games.formats.cards import random_deal
-from games.formats.model import Deck, dealer_for_board, vul_for_board
+from games.formats.model import Deck
 
 ROOT = Path(__file__).resolve().parents[2]
 DEALS = 200

@@ -18,7 +18,8 @@ from games.formats import (
     write_dup,
     write_rbn,
 )
-from games.formats.model import Deck, board_number
+from games.formats.board import board_number
+from games.formats.model import Deck
 from tests.corpus import CORPUS
 
 CORPUS_FILES = sorted(p for p in CORPUS.glob("*/*") if p.suffix.lower() in (".lin", ".pbn")) if CORPUS.is_dir() else []

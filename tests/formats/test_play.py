@@ -15,7 +15,6 @@ from hypothesis import strategies as st
 
 from games.formats import rules
 from games.formats.cards import random_deal
-from games.formats.model import Call
 from games.formats.play import (
     AUCTION,
     BIDS,
@@ -39,6 +38,7 @@ from games.formats.play import (
     undo,
     visible_hands,
 )
+from games.formats.rules import Call
 from games.formats.scoring import duplicate_score
 
 # North J4.KJ732.7.Q9862, East Q9873.9.KJ8532.A, South KT2.A64.QT.KJT74, West A65.QT85.A964.53

@@ -13,7 +13,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from games.formats import read_decks
-from games.formats.model import dealer_for_board, vul_for_board
+from games.formats.board import dealer_for_board, vul_for_board
 from games.models import Game
 from games.problem_help import ANCHORS, help_anchor
 from games.views.help import LENIENT_PBN, PROBLEM_SAMPLES, WORKED_LIN, _key, _samples

@@ -10,8 +10,8 @@ from html import unescape
 import pytest
 
 from games.formats import play as rules_of_play
-from games.formats.model import Call
 from games.formats.model import Deck as ParsedDeck
+from games.formats.rules import Call
 from games.models import BoardPlay, Game
 
 pytestmark = pytest.mark.django_db

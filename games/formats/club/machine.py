@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from ..cards import SEAT_NAMES, Masks, build_deal
+from ..cards import RANKS, SEAT_NAMES, SEATS, Masks, build_deal
 from ..limits import ProblemList
-from ..model import RANKS, SEATS, Deck, Problem
+from ..model import Deck, Problem
 
 ROTATION_NOTE = "dealer and vulnerability follow the board numbers: the file does not state them"
 # Bytes a record that holds nothing is made of: padding, DOS's end-of-file mark, line ends.

@@ -15,9 +15,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from ..board import board_number
 from ..cards import DealError
 from ..limits import MAX_DECKS, ProblemList
-from ..model import Deck, Problem, board_number
+from ..model import Deck, Problem
 from .machine import ROTATION_NOTE
 from .rbn_values import read_auction, read_contract, read_date, read_hands, read_names, read_play, read_result
 from .text import bounded, lines, one_kind_of_line_end

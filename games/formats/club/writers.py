@@ -11,7 +11,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from .. import rules
-from ..model import RANKS, Deck, dealer_for_board
+from ..board import dealer_for_board
+from ..cards import RANKS
+from ..model import Deck
 from .bri import write_bri
 from .dge import write_dge
 from .dlm import write_dlm

@@ -31,7 +31,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .. import rules
-from ..model import SUITS
+from ..cards import SUITS
 from ..scoring import made_premiums, trick_score, undertricks, vulnerable
 
 DEALS = 4

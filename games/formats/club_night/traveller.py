@@ -6,7 +6,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .. import rules
-from ..model import RANKS, SUITS, VULS, vul_for_board
+from ..board import VULS, vul_for_board
+from ..cards import RANKS, SUITS
 from ..scoring import duplicate_score
 
 PASSED_OUT = "Pass"

@@ -37,8 +37,8 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 
-from ..cards import DealError, build_deal, parse_dotted_hand
-from ..model import SEATS, Deck, FileResult, Problem
+from ..cards import SEATS, DealError, build_deal, parse_dotted_hand
+from ..model import Deck, FileResult, Problem
 from .script import read_script
 
 DEFAULT_PROGRAM = "/usr/games/dealer"

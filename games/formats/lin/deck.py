@@ -18,8 +18,9 @@ from typing import TypeVar
 from urllib.parse import unquote_plus
 
 from ..commentary import Budget, clean
-from ..model import Call, Comment, Deck
+from ..model import Comment, Deck
 from ..record import NUMBERS, auction_contract
+from ..rules import Call
 from .md import deal_or_reason
 from .record import Record
 from .values import free_text, read_auction, read_play

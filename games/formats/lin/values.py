@@ -5,9 +5,9 @@ from __future__ import annotations
 import re
 from urllib.parse import unquote
 
+from ..cards import RANKS
 from ..limits import MAX_PAIRS
-from ..model import RANKS, Call
-from ..rules import UNKNOWN_CALL, read_call
+from ..rules import UNKNOWN_CALL, Call, read_call
 
 _ENCODED = re.compile(r"%[0-9A-Fa-f]{2}")
 _CALL = re.compile(r"(?i)([1-7])(nt|[cdhsn])|(xx|rd?|x|d|p)")

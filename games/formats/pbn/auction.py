@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import re
 
+from ..cards import SEATS
 from ..limits import MAX_WORDS
-from ..model import SEATS, Call
-from ..rules import UNKNOWN_CALL, read_call, seat_of_word
+from ..rules import UNKNOWN_CALL, Call, read_call, seat_of_word
 
 SEAT = {s: i for i, s in enumerate(SEATS)}
 SEAT.update({s.lower(): i for s, i in SEAT.items()})

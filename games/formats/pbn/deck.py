@@ -12,8 +12,9 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import TypeVar
 
-from ..model import Call, Deck, Problem
+from ..model import Deck, Problem
 from ..record import pbn_record
+from ..rules import Call
 from .auction import read_auction, seat_letter
 from .deal import deal_or_reason
 from .play import read_play

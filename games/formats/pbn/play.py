@@ -14,8 +14,8 @@ from __future__ import annotations
 import re
 from operator import itemgetter
 
+from ..cards import RANKS, SUITS
 from ..limits import MAX_CARDS
-from ..model import RANKS, SUITS
 from .auction import PIECE, SEAT, first_words
 
 # Cards as numbers 1..52 (1 + 13 * suit + rank, suits SHDC, ranks from the ace); 0 is a

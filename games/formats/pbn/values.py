@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from ..model import BOARD_LENGTH, SEATS
+from ..board import BOARD_LENGTH
+from ..cards import SEATS
 from ..rules import seat_of_word
 
 MISSING = object()
