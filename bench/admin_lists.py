@@ -48,7 +48,7 @@ def build_site(users: int, rows: int) -> None:
     from django.contrib.auth import get_user_model
     from django.utils import timezone
 
-    from games.formats.cards import random_deal
+    from games.bridge.cards import random_deal
     from games.formats.stored import result_to_json
     from games.models import DealtBoard, Deck, Game, Upload, UploadFile
     from games.models.upload import read_file

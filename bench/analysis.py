@@ -1,7 +1,7 @@
 """Double-dummy analysis: ``python -m bench.analysis [--deals N]`` (``make bench``).
 
 Solves N random deals (seeded: the same deals every run; 1,000 by default) with
-``games.formats.dd.solve`` as the app does, one deal at a time, and a sample of them
+``games.bridge.dd.solve`` as the app does, one deal at a time, and a sample of them
 again with endplay's batch solver ``calc_all_tables`` (DDS's own threads) beside it, then
 prints the time per deal and for the set. Par is worked out from a table in microseconds
 and is timed too. Random deals are harder for the solver than most hand records.
@@ -14,8 +14,8 @@ import random
 import statistics
 import time
 
-from games.formats.cards import random_deal
-from games.formats.dd import par_of, solve
+from games.bridge.cards import random_deal
+from games.bridge.dd import par_of, solve
 
 SEED = 20261125
 SAMPLE = 100  # deals the batch solver is compared on

@@ -49,8 +49,8 @@ def _web_rows() -> list[tuple[str, float, float]]:
     from django.urls import reverse
 
     from bench.reader_data import plain_pbn
+    from games.bridge.cards import random_deal
     from games.formats import read_decks
-    from games.formats.cards import random_deal
     from games.formats.model import Deck
     from games.models import DealAnalysis, Game, Job, Upload
 
@@ -96,7 +96,7 @@ def _web_rows() -> list[tuple[str, float, float]]:
 
 def _drawing_row() -> tuple[str, float, float]:
     from bench.reader_data import full_decks
-    from games.formats.dd import par_of
+    from games.bridge.dd import par_of
     from games.formats.pdf import HandRecord, hand_records_pdf
 
     decks = full_decks(500)
@@ -108,9 +108,9 @@ def _drawing_row() -> tuple[str, float, float]:
 def robot_search(deals: int) -> list[tuple[float, str, str]]:
     """(seconds, deal, contract) of the robot's opening lead on ``deals`` random deals,
     each solved cold, slowest first."""
-    from games.formats.cards import random_deal
-    from games.formats.play import replay
-    from games.formats.robot import _solve_position, robot_card
+    from games.bridge.cards import random_deal
+    from games.bridge.play import replay
+    from games.bridge.robot import _solve_position, robot_card
 
     rng = random.Random(SEED)
     found = []
@@ -127,8 +127,8 @@ def robot_search(deals: int) -> list[tuple[float, str, str]]:
 
 def hard_lead() -> float:
     """Seconds for the robot's opening lead on the hard deal bench.robot keeps, solved cold."""
-    from games.formats.play import replay
-    from games.formats.robot import _solve_position, robot_card
+    from games.bridge.play import replay
+    from games.bridge.robot import _solve_position, robot_card
 
     _solve_position.cache_clear()
     began = time.perf_counter()

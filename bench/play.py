@@ -30,9 +30,9 @@ import statistics
 import time
 from collections.abc import Iterator
 
-from games.formats.board import dealer_for_board, vul_for_board
-from games.formats.cards import random_deal
-from games.formats.play import DONE, BoardState, legal_cards, make_call, new_board, play_card
+from games.bridge.board import dealer_for_board, vul_for_board
+from games.bridge.cards import random_deal
+from games.bridge.play import DONE, BoardState, legal_cards, make_call, new_board, play_card
 
 TARGET_ACTION_MS = 20  # a call or a card, median
 TARGET_ROBOT_MS = 300  # a Just Declare card the robot answers, median

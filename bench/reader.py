@@ -36,8 +36,8 @@ from pathlib import Path
 from bench.hostile import SIZES as HOSTILE_SIZES
 from bench.hostile import hostile_rows, measure_child, print_hostile
 from bench.reader_data import SEED, BenchFile, bench_files, head
+from games.bridge.cards import RANKS, SUITS
 from games.formats import read_decks
-from games.formats.cards import RANKS, SUITS
 
 ENDPLAY_TARGET = 2.0  # read_decks at least twice as fast as endplay on PBN, plain and full
 LINEARITY_LIMIT = 11.0  # 100k boards may take at most 11x the time of 10k

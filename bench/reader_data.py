@@ -11,10 +11,10 @@ import random
 import re
 from dataclasses import dataclass
 
-from games.formats.board import dealer_for_board, vul_for_board
-from games.formats.cards import RANKS, SEATS, SUITS, random_deal
+from games.bridge.board import dealer_for_board, vul_for_board
+from games.bridge.cards import RANKS, SEATS, SUITS, random_deal
+from games.bridge.rules import Call, final_contract
 from games.formats.model import Deck
-from games.formats.rules import Call, final_contract
 from games.formats.writers import write_lin, write_pbn
 
 SEED = 20240611

@@ -17,9 +17,9 @@ import statistics
 import time
 from collections.abc import Callable
 
-from games.formats.cards import random_deal
-from games.formats.play import BoardState, legal_cards, play_card, replay
-from games.formats.robot import _solve_position, declarer_can_take, robot_card
+from games.bridge.cards import random_deal
+from games.bridge.play import BoardState, legal_cards, play_card, replay
+from games.bridge.robot import _solve_position, declarer_can_take, robot_card
 
 SEED = 20261126
 SEATS = "NESW"

@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from games.formats import rules
-from games.formats.cards import SEATS
+from games.bridge import rules
+from games.bridge.cards import SEATS
 
 _SEAT_SET = frozenset(SEATS)  # a set: "" and "NE" are in the string "NESW"
 COLUMNS = "WNES"  # auction and play tables, as bridge books print them

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from games.formats.cards import RANK_NAMES, SUIT_NAMES, SUITS
-from games.formats.rules import STRAIN_SYMBOLS
+from games.bridge.cards import RANK_NAMES, SUIT_NAMES, SUITS
+from games.bridge.rules import STRAIN_SYMBOLS
 from games.join_record import COLUMNS, Bid
 
 

@@ -21,10 +21,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from games.formats import play as rules_of_play
-from games.formats import rules
-from games.formats.cards import SEAT_NAMES, SEATS, SUIT_NAMES
-from games.formats.play import BoardState
+from games.bridge import play as rules_of_play
+from games.bridge import rules
+from games.bridge.cards import SEAT_NAMES, SEATS, SUIT_NAMES
+from games.bridge.play import BoardState
 from games.join_record import COLUMNS, Bid
 from games.models.board_play import BoardPlay, last_actor
 from games.models.deck import DealtBoard

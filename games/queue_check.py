@@ -11,9 +11,9 @@ from collections.abc import Iterable
 
 from django.db.models import Count
 
-from games.formats.board import dealer_for_board, vul_for_board
-from games.formats.play import DONE, Claim, IllegalAction, replay
-from games.formats.rules import Call
+from games.bridge.board import dealer_for_board, vul_for_board
+from games.bridge.play import DONE, Claim, IllegalAction, replay
+from games.bridge.rules import Call
 from games.models import BoardPlay, DealtBoard, Deck, Game
 from games.models.deck import BOARD_NUMBER_MAX, stated_board_number
 

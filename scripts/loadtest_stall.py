@@ -51,7 +51,7 @@ def seed_database() -> dict[str, object]:
     from django.conf import settings
     from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY, get_user_model
 
-    from games.formats.cards import random_deal
+    from games.bridge.cards import random_deal
     from games.formats.model import Deck
     from games.models import Game
 

@@ -122,7 +122,7 @@ def browser():
 def queue_decks():
     """queue_decks(game, 3) puts that many valid random decks (boards 1..3 of club.pbn)
     at the end of the game's queue and returns the Deck rows."""
-    from games.formats.cards import random_deal
+    from games.bridge.cards import random_deal
     from games.formats.model import Deck
 
     def add(game, count: int = 3, *, source_name: str = "club.pbn", start: int = 1, **fields):

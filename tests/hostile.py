@@ -21,7 +21,7 @@ from html.parser import HTMLParser
 from django.conf import settings
 from django.utils.html import escape
 
-from games.formats.cards import random_deal
+from games.bridge.cards import random_deal
 
 SCRIPT = "<script>alert(1)</script>"
 BREAKOUT = '"><img src=x onerror=alert(1)>'

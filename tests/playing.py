@@ -3,7 +3,7 @@ post them (the acting seat and the number of actions the page showed)."""
 
 from __future__ import annotations
 
-from games.formats.play import legal_cards
+from games.bridge.play import legal_cards
 from games.models import BoardPlay
 
 # The deal of the Join table fixture (tests/web/conftest.py) and the tests that read its hands.

@@ -8,11 +8,12 @@ with its line and board.
 
 from __future__ import annotations
 
-from .board import dealer_for_board, vul_for_board
+from games.bridge.board import dealer_for_board, vul_for_board
+from games.bridge.rules import Call
+
 from .club import WriteError, write_bri, write_dge, write_dlm, write_dup, write_rbn
 from .model import Deck, FileResult, Problem
 from .reader import read_decks
-from .rules import Call
 from .writers import write_lin, write_pbn
 
 # Every export format by name: each writer returns text, or bytes for the machines' binary records.

@@ -19,7 +19,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from . import read_decks, rules
+from games.bridge import rules
+
+from . import read_decks
 from .model import Deck, FileResult, Problem
 from .record import tricks_taken
 
@@ -77,7 +79,7 @@ def add_analysis(found: list[tuple[dict[str, Any], FileResult]], limit: int | No
     first ``limit`` distinct deals (all when None); how many distinct deals were left
     unsolved. Progress goes to standard error: the output is one JSON array, printed at
     the end, and a big set takes minutes."""
-    from .dd import par_of, solve
+    from games.bridge.dd import par_of, solve
 
     deals = list(dict.fromkeys(deck.deal for _, result in found for deck in result.decks))
     chosen = deals if limit is None else deals[:limit]

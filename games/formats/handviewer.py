@@ -13,7 +13,8 @@ import re
 from collections.abc import Iterator
 from urllib.parse import unquote_plus
 
-from .cards import SEAT_NAMES, DealError, build_deal
+from games.bridge.cards import SEAT_NAMES, DealError, build_deal
+
 from .lin import parse_lin
 from .lin.md import INFERRED as _INFERRED
 from .lin.md import UNORDERED, parse_hand

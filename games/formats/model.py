@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .board import board_number, vul_for_board
-from .cards import SEATS
-from .rules import Call
+from games.bridge.board import board_number, vul_for_board
+from games.bridge.cards import SEATS
+from games.bridge.rules import Call
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,10 +21,11 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from . import rules
-from .cards import SEATS
+from games.bridge import rules
+from games.bridge.cards import SEATS
+from games.bridge.dd import STRAINS, DDTable, Par, par_text
+
 from .commentary import plain_text
-from .dd import STRAINS, DDTable, Par, par_text
 from .model import Deck
 
 FONT_DIRS = (Path("/usr/share/fonts/truetype/dejavu"), Path("/usr/share/fonts/dejavu"))

@@ -13,10 +13,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from operator import attrgetter
 
-from . import rules
-from .cards import SEATS
+from games.bridge import rules
+from games.bridge.cards import SEATS
+from games.bridge.rules import Call
+
 from .model import Deck
-from .rules import Call
 
 NUMBERS = tuple(str(n) for n in range(14))  # Deck.result of 0..13 tricks, shared strings
 _CALL = attrgetter("call")

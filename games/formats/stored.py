@@ -15,8 +15,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.bridge.rules import Call
+
 from .model import Comment, Deck, FileResult, Problem
-from .rules import Call
 
 VERSION = 3
 

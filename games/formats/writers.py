@@ -26,12 +26,13 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from . import rules
-from .cards import SEATS
-from .dd import STRAINS, from_hex, stated_table
+from games.bridge import rules
+from games.bridge.cards import SEATS
+from games.bridge.dd import STRAINS, from_hex, stated_table
+from games.bridge.rules import Call
+
 from .model import Comment, Deck
 from .record import tricks_taken
-from .rules import Call
 
 CRLF = "\r\n"
 MANDATORY = (

@@ -12,7 +12,7 @@ from dataclasses import replace
 
 from django.db import models
 
-from games.formats.dd import DDTable, Par, optimum_score, par_contract, par_of, solve, to_hex
+from games.bridge.dd import DDTable, Par, optimum_score, par_contract, par_of, solve, to_hex
 from games.formats.model import Deck as ParsedDeck
 from games.formats.pdf import HandRecord
 

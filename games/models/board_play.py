@@ -1,6 +1,6 @@
 """A dealt board played at the table: the calls, the cards, a claim, undo, the result.
 
-``BoardPlay`` stores the actions; ``games.formats.play`` decides what they mean (turn,
+``BoardPlay`` stores the actions; ``games.bridge.play`` decides what they mean (turn,
 legality, tricks, score), so every rule lives in one place. Each change happens in
 ``BoardPlay.act`` under the row's lock, and a page posts the number of actions it
 showed (``at``): a double click, or two players acting at once, is refused with a
@@ -11,7 +11,7 @@ Three ways to play a board:
   acted last and granted by the host.
 - ``ALL_FOUR``: a practice table where the host makes every call and plays every card.
 - ``DECLARE``: Just Declare; the deck is turned so the host declares from South, and a
-  double-dummy robot plays West and East (``games.formats.robot``).
+  double-dummy robot plays West and East (``games.bridge.robot``).
 
 The robot's cards are solved by a task worker (``games.tasks.robot_plays``), never in a
 request and never under a lock: ``robot_moves`` solves from the stored position, then
@@ -30,13 +30,13 @@ from django.db import models, transaction
 from django.db.models import Count, F, Q, Sum
 from django.utils import timezone
 
-from games.formats import play as rules_of_play
-from games.formats import robot
-from games.formats.cards import SEAT_NAMES
-from games.formats.declare import just_declare
-from games.formats.play import BoardState, Claim, IllegalAction
-from games.formats.rules import Call
-from games.formats.scoring import imps
+from games.bridge import play as rules_of_play
+from games.bridge import robot
+from games.bridge.cards import SEAT_NAMES
+from games.bridge.declare import just_declare
+from games.bridge.play import BoardState, Claim, IllegalAction
+from games.bridge.rules import Call
+from games.bridge.scoring import imps
 from games.models.analysis import DealAnalysis, board_par
 from games.models.deck import SEAT_CHOICES, VUL_CHOICES, DealtBoard
 from games.models.results import reference_for

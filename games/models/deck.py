@@ -12,13 +12,13 @@ from django.urls import get_script_prefix, reverse
 from django.utils import timezone
 from django.utils.functional import cached_property
 
-from games.formats import rules
-from games.formats.board import BOARD_LENGTH, VULS, board_heading, board_number
-from games.formats.cards import SEATS
+from games.bridge import rules
+from games.bridge.board import BOARD_LENGTH, VULS, board_heading, board_number
+from games.bridge.cards import SEATS
+from games.bridge.rotate import rotate
+from games.bridge.rules import Call
 from games.formats.model import Comment
 from games.formats.model import Deck as ParsedDeck
-from games.formats.rotate import rotate
-from games.formats.rules import Call
 from games.models.results import result_line
 
 SEAT_CHOICES = [("N", "North"), ("E", "East"), ("S", "South"), ("W", "West")]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from games.formats.cards import SEATS
+from games.bridge.cards import SEATS
 from games.formats.model import Deck as ParsedDeck
 from games.models.deck import DealtBoard
 from games.models.lesson import seats_see_lesson

@@ -29,8 +29,8 @@ from django.db.models import Max, Min
 from django.urls import reverse
 from django.utils import timezone
 
-from games.formats.board import VULS, board_heading, dealer_for_board, vul_for_board
-from games.formats.cards import SEATS, random_deal
+from games.bridge.board import VULS, board_heading, dealer_for_board, vul_for_board
+from games.bridge.cards import SEATS, random_deal
 from games.formats.model import Deck as ParsedDeck
 from games.models.board_play import BoardPlay
 from games.models.deck import BOARD_NUMBER_MAX, DealtBoard, Deck, insert_decks, stated_board_number

@@ -33,7 +33,7 @@ from django.db import IntegrityError, models, transaction
 from django.db.models import Case, CharField, F, OuterRef, Q, QuerySet, Subquery, Value, When
 from django.utils import timezone
 
-from games.formats import rules
+from games.bridge import rules
 from games.join_record import Record, build_record
 from games.models.board_play import BoardPlay
 from games.models.deck import SEAT_CHOICES, DealtBoard, Deck, comments_of

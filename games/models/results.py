@@ -8,9 +8,9 @@ East-West in the file.
 
 from __future__ import annotations
 
-from games.formats import rules
-from games.formats.dd import par_text
-from games.formats.scoring import duplicate_score
+from games.bridge import rules
+from games.bridge.dd import par_text
+from games.bridge.scoring import duplicate_score
 from games.models.analysis import DealAnalysis, board_par
 
 

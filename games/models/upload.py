@@ -22,9 +22,9 @@ from django.conf import settings
 from django.db import DatabaseError, models, transaction
 from django.utils import timezone
 
+from games.bridge.rotate import DeckChoice, apply_choice, apply_choice_to
 from games.formats import FileResult, Problem, read_decks
 from games.formats.model import Deck as ParsedDeck
-from games.formats.rotate import DeckChoice, apply_choice, apply_choice_to
 from games.formats.stored import VERSION as stored_version
 from games.formats.stored import deck_from_json, result_from_json, result_to_json
 

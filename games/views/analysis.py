@@ -18,7 +18,7 @@ from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_safe
 from django.views.decorators.vary import vary_on_headers
 
-from games.formats.dd import STRAINS, DDTable, differences, par_text
+from games.bridge.dd import STRAINS, DDTable, differences, par_text
 from games.models import DealAnalysis, DealtBoard, Game
 from games.models.analysis import board_par
 from games.models.join import seat_of

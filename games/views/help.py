@@ -4,7 +4,7 @@ Nothing on the page that the code knows is typed twice: the limits are read
 from settings at request time, the 16-board table comes from
 ``games.formats.model``, the game's rule options from ``Game.MissingInfo`` and
 ``Game.PracticePlay``, the robot's order among equal cards from
-``games.formats.robot``, the scoring example from ``games.formats.scoring`` and
+``games.bridge.robot``, the scoring example from ``games.bridge.scoring`` and
 ``games.models.results``, the words said about a board in play from
 ``games.models.board_play``, and every example (the worked LIN and PBN boards, the
 sample of each problem message) is put through the real reader, so the page shows
@@ -23,14 +23,14 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_safe
 
-from games.formats import play as rules_of_play
+from games.bridge import play as rules_of_play
+from games.bridge.board import dealer_for_board, vul_for_board
+from games.bridge.cards import SEATS
+from games.bridge.robot import TIE_ORDER
+from games.bridge.rotate import declarer_of, rotate, rotation_for
+from games.bridge.scoring import duplicate_score, imps
 from games.formats import read_decks
-from games.formats.board import dealer_for_board, vul_for_board
-from games.formats.cards import SEATS
 from games.formats.model import Deck
-from games.formats.robot import TIE_ORDER
-from games.formats.rotate import declarer_of, rotate, rotation_for
-from games.formats.scoring import duplicate_score, imps
 from games.models import VUL_CHOICES, Game
 from games.models.board_play import BoardInPlay, BoardPlay, waiting_for_undo
 from games.models.deck import side_score

@@ -15,7 +15,7 @@ from django.views.decorators.http import require_http_methods, require_safe
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import reswap, retarget
 
-from games.formats.play import IllegalAction
+from games.bridge.play import IllegalAction
 from games.forms import GameForm
 from games.models import BoardPlay, DealtBoard, Deck, Game
 from games.models.board_play import BoardInPlay, SolvingPar, running_total

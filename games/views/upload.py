@@ -21,9 +21,10 @@ from django.views.decorators.http import require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 
 from games import dealer_runs
+from games.bridge import rules
+from games.bridge.board import board_heading, dealer_for_board, vul_for_board
 from games.converters import bounded_int
-from games.formats import FileResult, rules
-from games.formats.board import board_heading, dealer_for_board, vul_for_board
+from games.formats import FileResult
 from games.formats.dealer import INSTALL, LIBRARY
 from games.formats.model import Deck as ParsedDeck
 from games.models import Game

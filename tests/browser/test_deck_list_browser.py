@@ -8,8 +8,8 @@ import pytest
 from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
-from games.formats.board import dealer_for_board, vul_for_board
-from games.formats.cards import random_deal
+from games.bridge.board import dealer_for_board, vul_for_board
+from games.bridge.cards import random_deal
 from games.formats.model import Deck as ParsedDeck
 from games.models import Game
 

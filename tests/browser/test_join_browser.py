@@ -14,8 +14,8 @@ import pytest
 from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
+from games.bridge.rules import Call
 from games.formats.model import Deck as ParsedDeck
-from games.formats.rules import Call
 from games.models import Game
 from games.models.join import JoinTable
 

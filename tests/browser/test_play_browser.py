@@ -23,7 +23,7 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from playwright.sync_api import expect
 
-from games.formats import play as rules_of_play
+from games.bridge import play as rules_of_play
 from games.formats.model import Deck as ParsedDeck
 from games.models import BoardPlay, Game
 from games.models.join import JoinTable

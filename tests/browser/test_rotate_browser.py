@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from games.formats import read_decks, rules
-from games.formats.rotate import DeckChoice, apply_choice, declarer_of
+from games.bridge import rules
+from games.bridge.rotate import DeckChoice, apply_choice, declarer_of
+from games.formats import read_decks
 from tests.browser.test_upload_browser import expected_table, table_hands
 from tests.fixtures_upload import fixture
 

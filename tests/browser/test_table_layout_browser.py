@@ -23,7 +23,7 @@ from django.contrib.auth import get_user_model
 from django.test import Client
 from playwright.sync_api import expect
 
-from games.formats import play as rules_of_play
+from games.bridge import play as rules_of_play
 from games.formats.model import Deck as ParsedDeck
 from games.models import BoardPlay, Game
 from games.models.join import JoinTable
@@ -518,7 +518,7 @@ def test_a_join_table_announces_the_other_seats_and_moves_the_focus(join_table, 
 
 
 def test_a_board_over_reads_well_on_the_felt(live_server, browser, output_dir):
-    from games.formats import robot
+    from games.bridge import robot
 
     game, dora = practice_game(Game.PracticePlay.DECLARE, boards=1, contract="4H", declarer="N")
     play = BoardPlay.start(game.boards.get(), BoardPlay.Mode.DECLARE)  # the robot leads

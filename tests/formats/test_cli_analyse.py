@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
+from games.bridge.board import dealer_for_board, vul_for_board
+from games.bridge.cards import random_deal
 from games.formats import write_pbn
-from games.formats.board import dealer_for_board, vul_for_board
-from games.formats.cards import random_deal
 from games.formats.model import Deck
 
 ROOT = Path(__file__).resolve().parents[2]

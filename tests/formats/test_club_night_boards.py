@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import pytest
 
-from games.formats.club_night import (
+from games.bridge.club_night import (
     Matchpoints,
     cross_imps,
     decimal_text,

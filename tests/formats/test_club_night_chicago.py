@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.formats.club_night import ChicagoDeal, chicago_vul, honours, score_chicago
+from games.bridge.club_night import ChicagoDeal, chicago_vul, honours, score_chicago
 
 # North holds the A K Q J of spades and all four aces.
 DEAL = "N:AKQJ2.AKQ.AKQ.AK T98.JT9.JT9.QJT9 765.8765.8765.87 43.432.432.65432"

@@ -9,9 +9,9 @@ from fractions import Fraction
 
 import pytest
 
+from games.bridge.club_night import Traveller, cross_imps, read_tables, traveller
+from games.bridge.dd import stated_score
 from games.formats import Deck, read_decks
-from games.formats.club_night import Traveller, cross_imps, read_tables, traveller
-from games.formats.dd import stated_score
 from tests.corpus import CORPUS, pbn_decks_with
 
 VUGRAPH = CORPUS / "lin" / "vugraph_usbf_sf.lin"

@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import pytest
 
-from games.formats.club_night import IMPS, Standing, rank_pairs, traveller
+from games.bridge.club_night import IMPS, Standing, rank_pairs, traveller
 
 # Board 1 (nobody vulnerable): +420 (1 v 5), +420 (2 v 6), +450 (3 v 7), -50 (4 v 8)
 #   N-S matchpoints 3, 3, 6, 0; E-W 3, 3, 0, 6.

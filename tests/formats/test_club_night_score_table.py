@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.formats.club_night import (
+from games.bridge.club_night import (
     IMPS,
     Column,
     rank_pairs,

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from games.bridge.board import board_number
 from games.formats import (
     Call,
     WriteError,
@@ -18,7 +19,6 @@ from games.formats import (
     write_dup,
     write_rbn,
 )
-from games.formats.board import board_number
 from games.formats.model import Deck
 from tests.corpus import CORPUS
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.formats.dd import (
+from games.bridge.dd import (
     Par,
     differences,
     from_hex,
@@ -82,6 +82,6 @@ def test_a_difference_is_named():
     ],
 )
 def test_par_reads_as_a_player_says_it(contracts, score, text):
-    from games.formats.dd import par_text
+    from games.bridge.dd import par_text
 
     assert par_text(Par(score, contracts)) == text

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from games.bridge.dd import Par, differences, from_hex, optimum_score, par_contract, stated_par, stated_table, to_hex
 from games.formats import Deck, read_decks, write_pbn
-from games.formats.dd import Par, differences, from_hex, optimum_score, par_contract, stated_par, stated_table, to_hex
 from tests.corpus import CORPUS, pbn_decks_with
 
 HEADER = "Declarer;Denomination\\2R;Result\\2R"
@@ -32,7 +32,7 @@ def test_the_corpus_has_optimum_result_tables_or_is_skipped():
 def test_the_solver_agrees_with_every_stated_table_and_par_contract():
     if not STATED:
         pytest.skip("../shared/corpus is not present beside the repository")
-    from games.formats.dd import par_of, solve
+    from games.bridge.dd import par_of, solve
 
     decks = [deck for _, deck in STATED]
     for (name, deck), table in zip(STATED, solve([d.deal for d in decks])):

@@ -8,12 +8,13 @@ import itertools
 
 import pytest
 
-from games.formats import read_decks, rules
-from games.formats.dd import Par
-from games.formats.declare import AUCTION, CONTRACT, PAR, DeclareSetup, just_declare, made_up_auction
+from games.bridge import rules
+from games.bridge.dd import Par
+from games.bridge.declare import AUCTION, CONTRACT, PAR, DeclareSetup, just_declare, made_up_auction
+from games.bridge.play import replay
+from games.bridge.rules import Call
+from games.formats import read_decks
 from games.formats.model import Deck
-from games.formats.play import replay
-from games.formats.rules import Call
 from tests.corpus import CORPUS
 
 DEAL = "N:J4.KJ732.7.Q9862 Q9873.9.KJ8532.A KT2.A64.QT.KJT74 A65.QT85.A964.53"

@@ -11,12 +11,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bench.reader_data import bench_files
+from games.bridge.rules import Call
 from games.formats.decode import decode
 from games.formats.handviewer import looks_like_handviewer, read_handviewer
 from games.formats.lin import E_INFERRED, MD0_REASON, UNORDERED, parse_lin, read_lin
 from games.formats.lin import reader as lin_reader
 from games.formats.model import Deck
-from games.formats.rules import Call
 
 # Trickster's first deck (hands South, West, North, East) and its canonical text.
 S, W, N, E = "SA75HJT5DQ742CA85", "SKQJ986H82D63C642", "S32HK943DKJ9CQJT7", "ST4HAQ76DAT85CK93"

@@ -7,10 +7,10 @@ import random
 
 import pytest
 
+from games.bridge.rules import Call
 from games.formats.model import Comment, Deck
 from games.formats.pbn import read_pbn
 from games.formats.pbn.play import read_play
-from games.formats.rules import Call
 
 # One deal in three spellings: export format from North, from West, and its canonical text.
 N_DEAL = "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"

@@ -13,9 +13,9 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from games.formats import rules
-from games.formats.cards import random_deal
-from games.formats.play import (
+from games.bridge import rules
+from games.bridge.cards import random_deal
+from games.bridge.play import (
     AUCTION,
     BIDS,
     CALLS,
@@ -38,8 +38,8 @@ from games.formats.play import (
     undo,
     visible_hands,
 )
-from games.formats.rules import Call
-from games.formats.scoring import duplicate_score
+from games.bridge.rules import Call
+from games.bridge.scoring import duplicate_score
 
 # North J4.KJ732.7.Q9862, East Q9873.9.KJ8532.A, South KT2.A64.QT.KJT74, West A65.QT85.A964.53
 DEAL = "N:J4.KJ732.7.Q9862 Q9873.9.KJ8532.A KT2.A64.QT.KJT74 A65.QT85.A964.53"

@@ -148,6 +148,6 @@ def test_a_file_of_a_million_bad_boards_lists_the_first_thousand_and_counts_the_
     ],
 )
 def test_board_heading_drops_a_name_that_only_repeats_the_number(board, name, shown):
-    from games.formats.board import board_heading
+    from games.bridge.board import board_heading
 
     assert board_heading(board, name) == shown

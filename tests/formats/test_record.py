@@ -8,10 +8,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.formats import read_decks, rules
+from games.bridge import rules
+from games.bridge.rules import Call
+from games.formats import read_decks
 from games.formats.lin import read_lin
 from games.formats.model import Deck
-from games.formats.rules import Call
 
 # Trickster's first deck (hands South, West, North, East) and its canonical text.
 S, W, N, E = "SA75HJT5DQ742CA85", "SKQJ986H82D63C642", "S32HK943DKJ9CQJT7", "ST4HAQ76DAT85CK93"

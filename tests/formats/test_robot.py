@@ -12,10 +12,10 @@ from endplay.types import Deal, Denom, Player
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.formats import rules
-from games.formats.cards import random_deal
-from games.formats.dd import solve
-from games.formats.play import (
+from games.bridge import rules
+from games.bridge.cards import random_deal
+from games.bridge.dd import solve
+from games.bridge.play import (
     CLAIM_PENDING,
     DONE,
     BoardState,
@@ -24,7 +24,7 @@ from games.formats.play import (
     play_card,
     replay,
 )
-from games.formats.robot import accepts_claim, declarer_can_take, robot_card
+from games.bridge.robot import accepts_claim, declarer_can_take, robot_card
 
 SEATS = "NESW"
 SLOW = settings(deadline=None, max_examples=6, suppress_health_check=[HealthCheck.too_slow])

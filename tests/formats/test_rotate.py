@@ -7,10 +7,11 @@ from dataclasses import fields
 
 import pytest
 
-from games.formats import read_decks, rules
+from games.bridge import rules
+from games.bridge.rotate import declarer_of, renumber, rotate, rotate_all
+from games.bridge.rules import Call
+from games.formats import read_decks
 from games.formats.model import Deck
-from games.formats.rotate import declarer_of, renumber, rotate, rotate_all
-from games.formats.rules import Call
 from tests.corpus import CORPUS
 
 DEAL = "N:J4.KJ732.7.Q9862 Q9873.9.KJ8532.A KT2.A64.QT.KJT74 A65.QT85.A964.53"

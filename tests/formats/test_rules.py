@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from games.formats import rules
-from games.formats.rules import Contract
+from games.bridge import rules
+from games.bridge.rules import Contract
 
 DEAL = "N:J4.KJ732.7.Q9862 Q9873.9.KJ8532.A KT2.A64.QT.KJT74 A65.QT85.A964.53"
 

@@ -7,8 +7,8 @@ import pytest
 from endplay.types import Contract as EndplayContract
 from endplay.types import Denom, Penalty, Player, Vul
 
-from games.formats.rules import STRAINS
-from games.formats.scoring import duplicate_score, imps, score_against
+from games.bridge.rules import STRAINS
+from games.bridge.scoring import duplicate_score, imps, score_against
 
 DENOMS = {"C": Denom.clubs, "D": Denom.diamonds, "H": Denom.hearts, "S": Denom.spades, "NT": Denom.nt}
 PENALTIES = {"": Penalty.passed, "X": Penalty.doubled, "XX": Penalty.redoubled}

@@ -6,10 +6,10 @@ from __future__ import annotations
 import random
 import threading
 
-from games.formats.cards import random_deal
-from games.formats.dd import SOLVER_LOCK, solve
-from games.formats.play import replay
-from games.formats.robot import robot_card
+from games.bridge.cards import random_deal
+from games.bridge.dd import SOLVER_LOCK, solve
+from games.bridge.play import replay
+from games.bridge.robot import robot_card
 
 
 def _blocked_while_the_solver_is_held(work) -> bool:

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from bench.reader_data import full_decks
+from games.bridge.rules import Call
 from games.formats import read_decks
 from games.formats.model import Comment, Deck, FileResult, Problem
-from games.formats.rules import Call
 from games.formats.stored import VERSION, deck_from_json, deck_to_json, result_from_json, result_to_json
 from tests.corpus import CORPUS
 

@@ -8,8 +8,8 @@ from dataclasses import replace
 import pytest
 
 from bench.reader_data import full_decks
+from games.bridge.rules import Call
 from games.formats.model import Deck as ParsedDeck
-from games.formats.rules import Call
 from games.models import Deck
 
 pytestmark = [pytest.mark.django_db, pytest.mark.queue]

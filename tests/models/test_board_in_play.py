@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from games.bridge.play import IllegalAction, legal_cards
 from games.formats.model import Deck as ParsedDeck
-from games.formats.play import IllegalAction, legal_cards
 from games.models import BoardPlay, Game
 from games.models.board_play import BoardInPlay, running_total
 from games.models.join import JoinTable, LeavingBoardInPlay, seat_view

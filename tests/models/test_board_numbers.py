@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from games.formats.cards import random_deal
+from games.bridge.cards import random_deal
+from games.bridge.rotate import renumber
 from games.formats.model import Deck as ParsedDeck
-from games.formats.rotate import renumber
 from games.models import Game
 from games.queue_check import queue_problems
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from games.bridge.play import IllegalAction, legal_cards, replay
 from games.formats.model import Deck as ParsedDeck
-from games.formats.play import IllegalAction, legal_cards, replay
 from games.models import BoardPlay, DealAnalysis, Game
 from games.models.board_play import SolvingPar, running_total
 from games.models.join import JoinTable

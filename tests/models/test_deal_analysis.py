@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.formats.cards import random_deal
+from games.bridge.cards import random_deal
 from games.models import DealAnalysis
 
 pytestmark = pytest.mark.django_db

@@ -12,7 +12,7 @@ from collections.abc import Callable
 import pytest
 from django.db import connection
 
-from games.formats.cards import random_deal
+from games.bridge.cards import random_deal
 from games.formats.model import Deck as ParsedDeck
 from games.models import DealtBoard, Deck, Game
 

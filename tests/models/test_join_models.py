@@ -216,7 +216,7 @@ def test_after_the_reveal_everyone_at_the_table_sees_all_four(table, other_user)
 
 
 def test_the_record_is_built_only_after_the_reveal(table, other_user):
-    from games.formats.rules import Call
+    from games.bridge.rules import Call
 
     add_deal(table.game, auction=(Call("1NT"), Call("P"), Call("P"), Call("P")), play=(("CA", "C3", "C2", "C4"),))
     table.take_seat(other_user, "N")

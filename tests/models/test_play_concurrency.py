@@ -15,8 +15,8 @@ from functools import partial
 
 import pytest
 
+from games.bridge.play import DONE, IllegalAction, legal_cards, replay
 from games.formats.model import Deck as ParsedDeck
-from games.formats.play import DONE, IllegalAction, legal_cards, replay
 from games.models import BoardPlay, Game
 from games.models.join import JoinTable
 from tests.models.test_deal_concurrency import run_threads

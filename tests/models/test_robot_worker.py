@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 from django.db import transaction
 
-from games.formats import robot
+from games.bridge import robot
+from games.bridge.play import legal_cards
 from games.formats.model import Deck as ParsedDeck
-from games.formats.play import legal_cards
 from games.models import BoardPlay
 
 pytestmark = pytest.mark.django_db

@@ -8,7 +8,7 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from games.formats.dd import solve
+from games.bridge.dd import solve
 from games.formats.model import Deck as ParsedDeck
 from games.models import DealAnalysis
 

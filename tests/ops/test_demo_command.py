@@ -8,7 +8,7 @@ import pytest
 from django.contrib.auth import authenticate
 from django.core.management import call_command
 
-from games.formats import cards
+from games.bridge import cards
 from games.management.commands.demo import DEMO_DEALS, PASSWORD
 from games.models import Game
 

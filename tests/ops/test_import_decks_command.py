@@ -108,8 +108,8 @@ def test_it_exits_with_status_1_from_the_command_line(game, capsys):
 
 
 def test_it_rotates_and_renumbers_as_the_preview_does(game):
-    from games.formats import rules
-    from games.formats.rotate import declarer_of
+    from games.bridge import rules
+    from games.bridge.rotate import declarer_of
 
     out = StringIO()
     call_command(
@@ -140,7 +140,7 @@ def test_a_quarter_turn_from_the_command_line(game):
 
 
 def rules_hands(deal: str) -> dict[str, str]:
-    from games.formats import rules
+    from games.bridge import rules
 
     return rules.hands(deal)
 

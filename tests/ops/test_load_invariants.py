@@ -10,7 +10,7 @@ from django.core.management import CommandError, call_command
 from django.urls import reverse
 
 from bench.web import page_state
-from games.formats.cards import random_deal
+from games.bridge.cards import random_deal
 from games.formats.model import Deck as ParsedDeck
 from games.models import DealtBoard, Deck, Game
 

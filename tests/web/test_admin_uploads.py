@@ -12,7 +12,7 @@ from django.contrib.admin.models import LogEntry
 from django.utils import timezone
 
 from games.admin_uploads import added_decks
-from games.formats.cards import random_deal
+from games.bridge.cards import random_deal
 from games.models import Deck, Upload
 from tests.fixtures_upload import THREE_BOARDS_PBN, fixture, pbn
 

@@ -13,8 +13,8 @@ from django.core.management import call_command
 from django.urls import reverse
 
 from bench.reader_data import full_decks
-from games.formats import rules
-from games.formats.dd import solve
+from games.bridge import rules
+from games.bridge.dd import solve
 from games.models import DealAnalysis
 from tests.conftest import skip_or_fail
 

@@ -12,8 +12,8 @@ from django.contrib.staticfiles import finders
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
+from games.bridge.board import dealer_for_board, vul_for_board
 from games.formats import read_decks
-from games.formats.board import dealer_for_board, vul_for_board
 from games.models import Game
 from games.problem_help import ANCHORS, help_anchor
 from games.views.help import LENIENT_PBN, PROBLEM_SAMPLES, WORKED_LIN, _key, _samples
@@ -382,7 +382,7 @@ def test_every_rotation_and_queue_rule_is_explained(page):
 
 
 def test_the_rotation_diagram_shows_the_declarers_hand_at_south(page):
-    from games.formats import rules
+    from games.bridge import rules
 
     section = page.split('class="rotation-example"')[1].split("</section>")[0]
     before, after = section.split("South declares</figcaption>")
@@ -443,8 +443,8 @@ def test_it_explains_playing_a_board(page):
 
 
 def test_the_playing_examples_come_from_the_code(page):
-    from games.formats.robot import TIE_ORDER
-    from games.formats.scoring import duplicate_score, imps
+    from games.bridge.robot import TIE_ORDER
+    from games.bridge.scoring import duplicate_score, imps
 
     words = text_of(page.split('<section id="playing"')[1].split("</section>")[0])
     ours, theirs = duplicate_score("4H", "S", "None", 11), duplicate_score("4H", "S", "None", 10)

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pytest
 
+from games.bridge.rules import Call
 from games.formats.model import Deck as ParsedDeck
-from games.formats.rules import Call
 from games.models import Game
 from games.models.join import JoinTable
 

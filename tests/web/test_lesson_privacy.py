@@ -94,7 +94,7 @@ def test_by_default_no_seat_reads_the_lesson_until_the_board_is_over(lesson_tabl
     # the answer to a seat's own card
     state = play.state()
     actor_client = seats[state.actor]
-    from games.formats.play import legal_cards
+    from games.bridge.play import legal_cards
 
     answer = actor_client.post(
         reverse("play_card", args=[game.pk]),

@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 from django.core.management import call_command
 
+from games.bridge.rules import Call
 from games.formats import read_decks
 from games.formats.model import Deck as ParsedDeck
-from games.formats.rules import Call
 from games.models import BoardPlay, Game
 from games.models.join import JoinTable
 from tests.playing import call, cards, claim

@@ -12,8 +12,8 @@ from html import unescape
 
 import pytest
 
-from games.formats import play as rules_of_play
-from games.formats.scoring import duplicate_score
+from games.bridge import play as rules_of_play
+from games.bridge.scoring import duplicate_score
 from games.models import BoardPlay
 
 pytestmark = pytest.mark.django_db

@@ -9,9 +9,9 @@ from html import unescape
 
 import pytest
 
-from games.formats import play as rules_of_play
+from games.bridge import play as rules_of_play
+from games.bridge.rules import Call
 from games.formats.model import Deck as ParsedDeck
-from games.formats.rules import Call
 from games.models import BoardPlay, Game
 
 pytestmark = pytest.mark.django_db
@@ -164,7 +164,7 @@ def test_the_robot_answers_a_claim(host_client, declare):
     html = post(host_client, declare, "claim", tricks=12).text  # more than double dummy allows
     assert state(declare).claim is None and state(declare).phase == rules_of_play.PLAY
     assert "The defenders reject your claim: play on." in html and "Claim</button>" in html
-    from games.formats import robot
+    from games.bridge import robot
 
     can = robot.declarer_can_take(state(declare))
     response = post(host_client, declare, "claim", tricks=can, htmx=False)
@@ -199,7 +199,7 @@ def test_just_declare_tells_the_robots_cards_to_the_live_region(host_client, dec
 
 def test_the_felt_the_page_polls_brings_the_boards_history_row(host_client, declare):
     host_client.get(f"/games/{declare.pk}/")
-    from games.formats import robot
+    from games.bridge import robot
 
     post(host_client, declare, "card", card=rules_of_play.legal_cards(state(declare))[0])
     post(host_client, declare, "claim", tricks=robot.declarer_can_take(state(declare)))
@@ -220,7 +220,7 @@ def test_undo_is_not_offered_once_the_board_is_over(host_client, host, how):
     for _ in range(2):  # the host's own cards: Undo is offered
         html = post(host_client, game, "card", card=rules_of_play.legal_cards(state(game))[0]).text
     assert "Undo" in html
-    from games.formats import robot
+    from games.bridge import robot
 
     tricks = robot.declarer_can_take(state(game)) if how == Game.PracticePlay.DECLARE else 7
     html = post(host_client, game, "claim", tricks=tricks).text

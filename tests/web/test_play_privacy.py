@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.formats import play as rules_of_play
+from games.bridge import play as rules_of_play
 from games.models import BoardPlay
 from tests.playing import DEAL
 

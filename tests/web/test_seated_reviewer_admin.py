@@ -14,8 +14,8 @@ import re
 import pytest
 from django.contrib.auth.models import Group
 
+from games.bridge.cards import random_deal
 from games.formats import read_decks, write_pbn
-from games.formats.cards import random_deal
 from games.formats.model import Deck as ParsedDeck
 from games.models import DealtBoard, Deck, Game, Job, Upload
 from games.models.join import JoinTable

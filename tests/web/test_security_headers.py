@@ -194,7 +194,7 @@ document.addEventListener("securitypolicyviolation",
 def test_a_real_browser_meets_no_policy_violation(live_server, browser, django_user_model, password):
     """Chromium enforces the policy: every page, htmx included, must run without a violation
     (htmx's own indicator <style> too: base.html turns it off with the htmx-config meta)."""
-    from games.formats.cards import random_deal
+    from games.bridge.cards import random_deal
     from games.formats.model import Deck as ParsedDeck
     from games.models import Game
 

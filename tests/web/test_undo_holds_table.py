@@ -12,7 +12,7 @@ from html import unescape
 
 import pytest
 
-from games.formats import play as rules_of_play
+from games.bridge import play as rules_of_play
 from games.formats.model import Deck as ParsedDeck
 from games.models import BoardPlay, Game
 from games.models.join import JoinTable

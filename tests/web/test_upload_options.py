@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from games.formats import rules
-from games.formats.rotate import declarer_of
+from games.bridge import rules
+from games.bridge.rotate import declarer_of
 from games.models import Upload
 from tests.fixtures_upload import FOUR_BOARDS_LIN, THREE_BOARDS_PBN, fixture, pbn, upload_file
 

@@ -7,7 +7,7 @@ import random
 import pytest
 from django.urls import reverse
 
-from games.formats.cards import random_deal
+from games.bridge.cards import random_deal
 from games.models.upload import Upload
 from tests.fixtures_upload import FOUR_BOARDS_LIN, THREE_BOARDS_PBN, fixture, pbn, upload_file
 

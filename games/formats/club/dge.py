@@ -11,7 +11,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from ..cards import SEATS, DealError, Masks, build_deal, suit_mask
+from games.bridge.cards import SEATS, DealError, Masks, build_deal, suit_mask
+
 from ..model import Deck, Problem
 from .machine import RecordError, RecordReader, readable, seat_name
 

@@ -19,7 +19,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import reduce
 
-from ..cards import DealError
+from games.bridge.cards import DealError
+
 from ..limits import ProblemList
 from ..model import Deck, Problem
 from .dup import consecutive_from

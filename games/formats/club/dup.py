@@ -17,8 +17,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ..board import board_number
-from ..cards import SEAT_NAMES, SEATS, DealError
+from games.bridge.board import board_number
+from games.bridge.cards import SEAT_NAMES, SEATS, DealError
+
 from ..model import Deck, Problem
 from . import bri, dge
 from .machine import RecordError, RecordReader, WriteError, blank, readable

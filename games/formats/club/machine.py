@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from ..cards import RANKS, SEAT_NAMES, SEATS, Masks, build_deal
+from games.bridge.cards import RANKS, SEAT_NAMES, SEATS, Masks, build_deal
+
 from ..limits import ProblemList
 from ..model import Deck, Problem
 

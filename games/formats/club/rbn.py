@@ -15,8 +15,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..board import board_number
-from ..cards import DealError
+from games.bridge.board import board_number
+from games.bridge.cards import DealError
+
 from ..limits import MAX_DECKS, ProblemList
 from ..model import Deck, Problem
 from .machine import ROTATION_NOTE

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import re
 
-from .. import rules
-from ..cards import RANKS, SEAT_NAMES, SEATS, DealError, Masks, build_deal, parse_dotted_hand
-from ..rules import Call
+from games.bridge import rules
+from games.bridge.cards import RANKS, SEAT_NAMES, SEATS, DealError, Masks, build_deal, parse_dotted_hand
+from games.bridge.rules import Call
 
 VUL_OF_LETTER = {"Z": "None", "N": "NS", "E": "EW", "B": "All", "?": None}
 LETTER_OF_VUL = {"None": "Z", "NS": "N", "EW": "E", "All": "B"}

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from .. import rules
-from ..board import dealer_for_board
-from ..cards import RANKS
+from games.bridge import rules
+from games.bridge.board import dealer_for_board
+from games.bridge.cards import RANKS
+
 from ..model import Deck
 from .bri import write_bri
 from .dge import write_dge

@@ -37,7 +37,8 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 
-from ..cards import SEATS, DealError, build_deal, parse_dotted_hand
+from games.bridge.cards import SEATS, DealError, build_deal, parse_dotted_hand
+
 from ..model import Deck, FileResult, Problem
 from .script import read_script
 

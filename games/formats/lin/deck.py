@@ -17,10 +17,11 @@ from functools import lru_cache
 from typing import TypeVar
 from urllib.parse import unquote_plus
 
+from games.bridge.rules import Call
+
 from ..commentary import Budget, clean
 from ..model import Comment, Deck
 from ..record import NUMBERS, auction_contract
-from ..rules import Call
 from .md import deal_or_reason
 from .record import Record
 from .values import free_text, read_auction, read_play

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from ..cards import RANK_NAMES, SEAT_NAMES, SUIT_NAMES, DealError, build_deal, suit_mask
+from games.bridge.cards import RANK_NAMES, SEAT_NAMES, SUIT_NAMES, DealError, build_deal, suit_mask
 
 E_INFERRED = "hand E not given; completed with the 13 remaining cards"
 INFERRED = {seat: E_INFERRED.replace("hand E", f"hand {seat}") for seat in "NESW"}  # notes, made once

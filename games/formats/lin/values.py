@@ -5,9 +5,10 @@ from __future__ import annotations
 import re
 from urllib.parse import unquote
 
-from ..cards import RANKS
+from games.bridge.cards import RANKS
+from games.bridge.rules import UNKNOWN_CALL, Call, read_call
+
 from ..limits import MAX_PAIRS
-from ..rules import UNKNOWN_CALL, Call, read_call
 
 _ENCODED = re.compile(r"%[0-9A-Fa-f]{2}")
 _CALL = re.compile(r"(?i)([1-7])(nt|[cdhsn])|(xx|rd?|x|d|p)")

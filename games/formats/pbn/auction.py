@@ -16,9 +16,10 @@ from __future__ import annotations
 
 import re
 
-from ..cards import SEATS
+from games.bridge.cards import SEATS
+from games.bridge.rules import UNKNOWN_CALL, Call, read_call, seat_of_word
+
 from ..limits import MAX_WORDS
-from ..rules import UNKNOWN_CALL, Call, read_call, seat_of_word
 
 SEAT = {s: i for i, s in enumerate(SEATS)}
 SEAT.update({s.lower(): i for s, i in SEAT.items()})

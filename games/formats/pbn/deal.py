@@ -8,7 +8,7 @@ each hand goes through ``cards.parse_dotted_hand`` and the four through
 
 from __future__ import annotations
 
-from ..cards import SEAT_NAMES, SEATS, DealError, build_deal, parse_dotted_hand
+from games.bridge.cards import SEAT_NAMES, SEATS, DealError, build_deal, parse_dotted_hand
 
 __all__ = ["DealError", "deal_or_reason", "read_deal"]
 

@@ -12,9 +12,10 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import TypeVar
 
+from games.bridge.rules import Call
+
 from ..model import Deck, Problem
 from ..record import pbn_record
-from ..rules import Call
 from .auction import read_auction, seat_letter
 from .deal import deal_or_reason
 from .play import read_play

@@ -14,7 +14,8 @@ from __future__ import annotations
 import re
 from operator import itemgetter
 
-from ..cards import RANKS, SUITS
+from games.bridge.cards import RANKS, SUITS
+
 from ..limits import MAX_CARDS
 from .auction import PIECE, SEAT, first_words
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ..board import BOARD_LENGTH
-from ..cards import SEATS
-from ..rules import seat_of_word
+from games.bridge.board import BOARD_LENGTH
+from games.bridge.cards import SEATS
+from games.bridge.rules import seat_of_word
 
 MISSING = object()
 DEALER: dict[str | None, str | None] = {None: None, "": None, "?": None}

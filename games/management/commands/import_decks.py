@@ -19,8 +19,8 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
+from games.bridge.rotate import ROTATIONS, DeckChoice, apply_choice
 from games.formats import FileResult
-from games.formats.rotate import ROTATIONS, DeckChoice, apply_choice
 from games.models import Game
 from games.models.upload import DeckKey, chosen_batches, find_duplicates, problem_text, queued_deals, read_file
 

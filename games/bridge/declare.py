@@ -22,7 +22,7 @@ from .rotate import dealer_of, declarer_of, rotate
 from .rules import Call
 
 if TYPE_CHECKING:  # the readers' type: read here, never built
-    from .model import Deck
+    from games.formats.model import Deck
 
 AUCTION, CONTRACT, PAR = "auction", "contract", "par"  # where a setup's contract came from
 

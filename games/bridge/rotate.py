@@ -18,7 +18,7 @@ from .board import board_heading, dealer_for_board, vul_for_board
 from .cards import SEATS
 
 if TYPE_CHECKING:  # the readers' types: turned with dataclasses.replace, never built here
-    from .model import Deck, FileResult
+    from games.formats.model import Deck, FileResult
 
 QUARTERS = {"0": 0, "90": 1, "180": 2, "270": 3}
 BY_SEAT = ("south-declares", "south-deals")

@@ -25,7 +25,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..writers import CRLF, pbn_value
+from games.formats.writers import CRLF, pbn_value
+
 from .cross_imps import cross_imps
 from .matchpoints import matchpoints
 from .numbers import decimal_text, hundredths

@@ -1,6 +1,6 @@
 """Scoring a club night: travellers, matchpoints, cross-IMPs, the ranking, Chicago at a
 single table, and PBN's score tables. Pure Python, no Django; the rules of the score of
-one result are ``games.formats.scoring``'s.
+one result are ``games.bridge.scoring``'s.
 
 * ``traveller``: a board's results, each table's pairs, contract, declarer, tricks, lead
   and N-S duplicate score (vulnerability from the 16-board cycle unless stated).
