@@ -7,15 +7,7 @@ from fractions import Fraction
 
 import pytest
 
-from games.bridge.club_night import (
-    Matchpoints,
-    cross_imps,
-    decimal_text,
-    hundredths,
-    matchpoints,
-    neuberg,
-    traveller,
-)
+from games.bridge.club_night import Matchpoints, cross_imps, decimal_text, hundredths, matchpoints, neuberg, traveller
 
 # Board 1 (nobody vulnerable) at four tables:
 #   table 1: pair 1 N-S v pair 5 E-W, 4S by N, 10 tricks  +420

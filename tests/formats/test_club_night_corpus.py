@@ -9,9 +9,10 @@ from fractions import Fraction
 
 import pytest
 
-from games.bridge.club_night import Traveller, cross_imps, read_tables, traveller
+from games.bridge.club_night import Traveller, cross_imps, traveller
 from games.bridge.dd import stated_score
 from games.formats import Deck, read_decks
+from games.formats.pbn.score_table import read_tables
 from tests.corpus import CORPUS, pbn_decks_with
 
 VUGRAPH = CORPUS / "lin" / "vugraph_usbf_sf.lin"

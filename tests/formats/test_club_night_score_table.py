@@ -5,15 +5,13 @@ from __future__ import annotations
 
 import pytest
 
-from games.bridge.club_night import (
-    IMPS,
+from games.bridge.club_night import IMPS, rank_pairs, traveller
+from games.formats.pbn.score_table import (
     Column,
-    rank_pairs,
     read_tables,
     score_table,
     standings_of,
     total_score_table,
-    traveller,
     traveller_of,
     write_score_table,
     write_total_score_table,

@@ -1,6 +1,6 @@
 """Scoring a club night: travellers, matchpoints, cross-IMPs, the ranking, Chicago at a
-single table, and PBN's score tables. Pure Python, no Django; the rules of the score of
-one result are ``games.bridge.scoring``'s.
+single table. Pure Python, no Django; the rules of the score of one result are
+``games.bridge.scoring``'s.
 
 * ``traveller``: a board's results, each table's pairs, contract, declarer, tricks, lead
   and N-S duplicate score (vulnerability from the 16-board cycle unless stated).
@@ -17,8 +17,9 @@ one result are ``games.bridge.scoring``'s.
   played, or by the total of cross-IMPs; exact ties share the best rank ("2=").
   N-S and E-W may be ranked apart (a Mitchell).
 * ``score_chicago``: four-deal bridge as the ACBL scores it (see ``chicago``).
-* ``score_table`` / ``total_score_table`` write PBN 2.1's [ScoreTable] and
-  [TotalScoreTable]; ``read_tables``, ``traveller_of`` and ``standings_of`` read them back.
+
+PBN's [ScoreTable] and [TotalScoreTable], which hold travellers and rankings in a file,
+are a file format's: ``games.formats.pbn.score_table``.
 """
 
 from __future__ import annotations
@@ -28,32 +29,15 @@ from .cross_imps import cross_imps
 from .matchpoints import Matchpoints, matchpoints, neuberg
 from .numbers import decimal_text, hundredths
 from .ranking import IMPS, MATCHPOINTS, Standing, rank_pairs
-from .score_table import (
-    SCORE_TABLE,
-    TOTAL_SCORE_TABLE,
-    Column,
-    Table,
-    read_tables,
-    score_table,
-    standings_of,
-    total_score_table,
-    traveller_of,
-    write_score_table,
-    write_total_score_table,
-)
 from .traveller import TableResult, Traveller, table_result, traveller
 
 __all__ = [
     "IMPS",
     "MATCHPOINTS",
-    "SCORE_TABLE",
-    "TOTAL_SCORE_TABLE",
     "Chicago",
     "ChicagoDeal",
-    "Column",
     "Matchpoints",
     "Standing",
-    "Table",
     "TableResult",
     "Traveller",
     "chicago_vul",
@@ -64,14 +48,7 @@ __all__ = [
     "matchpoints",
     "neuberg",
     "rank_pairs",
-    "read_tables",
     "score_chicago",
-    "score_table",
-    "standings_of",
     "table_result",
-    "total_score_table",
     "traveller",
-    "traveller_of",
-    "write_score_table",
-    "write_total_score_table",
 ]

@@ -2,7 +2,8 @@
 
 ``reader`` walks the file's games; ``tokens`` reads each game, token by token, into its
 tags, sections and comments; ``deck`` makes its Deck (``values``, ``deal``, ``auction``
-and ``play`` read the values and sections it is made of).
+and ``play`` read the values and sections it is made of). ``score_table`` writes and reads
+the [ScoreTable] and [TotalScoreTable] of a club night (``games.bridge.club_night``).
 """
 
 from __future__ import annotations

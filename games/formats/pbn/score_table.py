@@ -25,13 +25,13 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 
-from games.formats.writers import CRLF, pbn_value
+from games.bridge.club_night.cross_imps import cross_imps
+from games.bridge.club_night.matchpoints import matchpoints
+from games.bridge.club_night.numbers import decimal_text, hundredths
+from games.bridge.club_night.ranking import MATCHPOINTS, SCORINGS, Standing
+from games.bridge.club_night.traveller import PASSED_OUT, Traveller, table_result, traveller
 
-from .cross_imps import cross_imps
-from .matchpoints import matchpoints
-from .numbers import decimal_text, hundredths
-from .ranking import MATCHPOINTS, SCORINGS, Standing
-from .traveller import PASSED_OUT, Traveller, table_result, traveller
+from ..writers import CRLF, pbn_value
 
 SCORE_TABLE, TOTAL_SCORE_TABLE = "ScoreTable", "TotalScoreTable"
 UNKNOWN, IRRELEVANT = "?", "-"
