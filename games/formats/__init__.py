@@ -4,12 +4,21 @@ DUP, BRI, DGE, DLM, RBN and RBX: games.formats.club).
 Pure Python, no Django: ``read_decks(data, name)`` takes the uploaded bytes and
 returns a ``FileResult`` with the decks and the problems found, each problem
 with its line and board.
+
+- ``pbn/``, ``lin/``, ``club/``, ``handviewer`` and ``dealer/`` read; ``reader`` and
+  ``decode`` tell them apart; ``model`` holds the types they share (``Deck``,
+  ``Comment``, ``Problem``, ``FileResult``), ``limits`` their bounds;
+- ``writers`` (PBN, LIN) and ``club.writers`` write a game's decks back out; ``stored``
+  is the JSON a deck is kept as;
+- ``pdf`` draws the printable hand records. It is written, never read, and stays here
+  beside the other writers: it is one of a game's exports, drawn from the same ``Deck``
+  values, and like them it needs no Django.
+
+Seats, suits, calls, contracts and scores are the rules of bridge (``games.bridge``),
+which the readers and writers use and which import nothing from here.
 """
 
 from __future__ import annotations
-
-from games.bridge.board import dealer_for_board, vul_for_board
-from games.bridge.rules import Call
 
 from .club import WriteError, write_bri, write_dge, write_dlm, write_dup, write_rbn
 from .model import Deck, FileResult, Problem
@@ -29,13 +38,10 @@ WRITERS = {
 
 __all__ = [
     "WRITERS",
-    "Call",
     "Deck",
     "FileResult",
     "Problem",
-    "dealer_for_board",
     "read_decks",
-    "vul_for_board",
     "WriteError",
     "write_bri",
     "write_dge",

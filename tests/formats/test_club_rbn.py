@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from games.formats import Call, read_decks
+from games.bridge.rules import Call
+from games.formats import read_decks
 from games.formats.club.machine import ROTATION_NOTE
 from games.formats.club.rbn import elements
 

@@ -9,16 +9,8 @@ from __future__ import annotations
 import pytest
 
 from games.bridge.board import board_number
-from games.formats import (
-    Call,
-    WriteError,
-    read_decks,
-    write_bri,
-    write_dge,
-    write_dlm,
-    write_dup,
-    write_rbn,
-)
+from games.bridge.rules import Call
+from games.formats import WriteError, read_decks, write_bri, write_dge, write_dlm, write_dup, write_rbn
 from games.formats.model import Deck
 from tests.corpus import CORPUS
 

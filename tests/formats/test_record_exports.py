@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from bench.reader_data import full_decks
-from games.formats import Call, Deck, read_decks, write_lin, write_pbn
+from games.bridge.rules import Call
+from games.formats import Deck, read_decks, write_lin, write_pbn
 from games.formats.record import auction_contract
 from tests.corpus import CORPUS
 

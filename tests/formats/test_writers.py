@@ -9,7 +9,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.formats import Call, Deck, read_decks, write_lin, write_pbn
+from games.bridge.rules import Call
+from games.formats import Deck, read_decks, write_lin, write_pbn
 from games.formats.writers import MANDATORY, lin_name, pbn_value
 from tests.corpus import CORPUS
 
