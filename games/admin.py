@@ -28,7 +28,6 @@ from django.utils import timezone
 from django.utils.html import format_html
 from django.utils.http import urlencode
 
-from games import lesson_text as lesson
 from games.admin_lists import GameFilter, ReviewAdmin, user_filter
 from games.admin_uploads import UploadDecksFilter  # the module registers UploadAdmin
 from games.formats import WRITERS
@@ -44,6 +43,7 @@ from games.models.join import (
     seated_secrets,
 )
 from games.models.lesson import seats_see_lesson
+from games.presentation import lesson_text as lesson
 from games.reviewers import REMOVE_DECKS
 from games.templatetags.bridge import hand_seat, hcp
 from games.views.analysis import analysis_context
@@ -273,7 +273,7 @@ class DeckAdmin(ReviewAdmin):
 
     @admin.display(description="Lesson text")
     def lesson_text(self, obj: Deck) -> str:
-        """The board's commentary as the pages show it (games.lesson_text): safe HTML."""
+        """The board's commentary as the pages show it (games.presentation.lesson_text): safe HTML."""
         if not obj.commentary:
             return "None in the file."
         return render_to_string("games/partials/lesson_text.html", lesson.context(obj.commentary, fold=False))

@@ -35,7 +35,7 @@ from games.converters import MAX_DB_ID, bounded_int
 from games.models import Deck, Upload, UploadFile
 from games.models.join import seated_secrets
 from games.models.upload import problem_text
-from games.problem_help import help_anchor
+from games.presentation.problem_help import help_anchor
 from games.reviewers import REMOVE_DECKS
 from games.upload_forms import clean_name, human_size
 

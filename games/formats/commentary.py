@@ -5,7 +5,7 @@ U+FFFD for control characters: a database refuses NUL in text, and the others sh
 nothing on a page and make an XML export invalid. ``Budget`` holds one file's bounds
 (limits.py): past them a text is cut and the file gets a note naming the board and line.
 ``plain_text`` gives a comment as words alone (the hand records print it so); pages show
-it through ``games.lesson_text``.
+it through ``games.presentation.lesson_text``.
 """
 
 from __future__ import annotations

@@ -34,17 +34,17 @@ from django.db.models import Case, CharField, F, OuterRef, Q, QuerySet, Subquery
 from django.utils import timezone
 
 from games.bridge import rules
-from games.join_record import Record, build_record
 from games.models.board_play import BoardPlay
 from games.models.deck import SEAT_CHOICES, DealtBoard, Deck, comments_of
 from games.models.game import Game
 from games.models.lesson import BoardNote, seats_see_lesson
-from games.play_view import for_join
+from games.presentation.join_record import Record, build_record
+from games.presentation.play_view import for_join
 
 if TYPE_CHECKING:
     from games.formats.model import Comment
-    from games.play_parts import Hand
-    from games.play_view import PlayView
+    from games.presentation.play_parts import Hand
+    from games.presentation.play_view import PlayView
 
 SEATS = "NESW"
 SEAT_NAMES = dict(SEAT_CHOICES)

@@ -15,7 +15,7 @@ from __future__ import annotations
 from django import template
 from django.urls import reverse
 
-from games.problem_help import DEALER_ANCHORS, help_anchor
+from games.presentation.problem_help import DEALER_ANCHORS, help_anchor
 
 register = template.Library()
 

@@ -1,4 +1,4 @@
-"""A board's teaching text on a page (``games.lesson_text`` makes it safe).
+"""A board's teaching text on a page (``games.presentation.lesson_text`` makes it safe).
 
 {% load lesson %}
 {% lesson_text deck.commentary %}                 -> the board's comments, each with its place
@@ -18,8 +18,8 @@ from typing import Any
 
 from django import template
 
-from games import lesson_text as lesson
 from games.models.lesson import seats_see_lesson
+from games.presentation import lesson_text as lesson
 
 register = template.Library()
 register.filter("lesson_html", lesson.lesson_html)

@@ -1,6 +1,6 @@
 """The public help page "Dealer scripts": what the language can say (the lesson scripts
 as examples), what this site does with a script, its limits, and every message a run
-can end with (the upload preview links to them: ``games.problem_help.DEALER_ANCHORS``).
+can end with (the upload preview links to them: ``games.presentation.problem_help.DEALER_ANCHORS``).
 
 The limits are read from settings at request time and the examples from
 ``games.formats.dealer.LIBRARY``; no script is run to draw the page.

@@ -36,7 +36,7 @@ from games.models.board_play import BoardInPlay, BoardPlay, waiting_for_undo
 from games.models.deck import side_score
 from games.models.results import result_line
 from games.models.upload import ROTATION_CHOICES, problem_text, read_file
-from games.problem_help import CATCH_ALL
+from games.presentation.problem_help import CATCH_ALL
 from games.upload_forms import ACCEPT, human_size
 
 SEAT_NAMES = dict(zip("NESW", ("North", "East", "South", "West")))

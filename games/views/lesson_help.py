@@ -16,12 +16,12 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.views.decorators.http import require_safe
 
-from games import lesson_text
 from games.formats import read_decks
 from games.formats.limits import MAX_COMMENTARY, MAX_COMMENTS, MAX_FILE_COMMENTARY
 from games.formats.pdf import MAX_LESSON_CHARS
 from games.models import Game, LessonRule
 from games.models.lesson import MAX_NOTE_CHARS, MAX_NOTES
+from games.presentation import lesson_text
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "help_files" / "lesson_example.pbn"
 # A vugraph's commentary as BBO writes it: each nt after the calls or cards it is about.

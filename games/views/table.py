@@ -20,7 +20,7 @@ from games.forms import GameForm
 from games.models import BoardPlay, DealtBoard, Deck, Game
 from games.models.board_play import BoardInPlay, SolvingPar, running_total
 from games.models.join import JoinTable
-from games.play_view import for_practice
+from games.presentation.play_view import for_practice
 from games.views import confirm
 from games.views.jobs import solve_in_background
 from games.views.join import join_context, player_table

@@ -27,7 +27,7 @@ from games.bridge import play as rules_of_play
 from games.formats.model import Deck as ParsedDeck
 from games.models import BoardPlay, Game
 from games.models.join import JoinTable
-from games.play_parts import Card
+from games.presentation.play_parts import Card
 from tests.playing import DEAL, call, cards, claim
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.join_record import Bid, build_record
+from games.presentation.join_record import Bid, build_record
 
 DEAL = "N:J4.KJ732.7.Q9862 Q9873.9.KJ8532.A KT2.A64.QT.KJT74 A65.QT85.A964.53"
 

@@ -10,7 +10,7 @@ import pytest
 from django.urls import reverse
 
 from games.formats.dealer import LIBRARY, Limits, run_script
-from games.problem_help import ANCHORS, DEALER_ANCHORS, help_anchor
+from games.presentation.problem_help import ANCHORS, DEALER_ANCHORS, help_anchor
 from games.templatetags.help_links import problem_help_url
 from tests.dealer_check import dealer_program
 

@@ -15,7 +15,7 @@ from django.urls import reverse
 from games.bridge.board import dealer_for_board, vul_for_board
 from games.formats import read_decks
 from games.models import Game
-from games.problem_help import ANCHORS, help_anchor
+from games.presentation.problem_help import ANCHORS, help_anchor
 from games.views.help import LENIENT_PBN, PROBLEM_SAMPLES, WORKED_LIN, _key, _samples
 
 EXAMPLES = ("games/examples/four-boards.lin", "games/examples/four-boards.pbn")

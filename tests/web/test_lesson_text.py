@@ -1,4 +1,4 @@
-"""A board's teaching text as pages show it (games.lesson_text) and as hand records print
+"""A board's teaching text as pages show it (games.presentation.lesson_text) and as hand records print
 it (games.formats.commentary.plain_text): the markup lesson tools write becomes
 formatting, and nothing else in a file reaches a page as markup."""
 
@@ -10,7 +10,7 @@ import pytest
 
 from games.formats import read_decks
 from games.formats.commentary import plain_text, suit_symbols
-from games.lesson_text import folded, lesson_html, shown
+from games.presentation.lesson_text import folded, lesson_html, shown
 
 HOSTILE = Path(__file__).resolve().parent.parent / "lesson_files" / "hostile_lesson.pbn"
 SPADE = '<span class="suit suit-s black" title="spades">♠</span>'

@@ -1,4 +1,4 @@
-"""games.problem_help: every problem message the readers and the upload forms give has a
+"""games.presentation.problem_help: every problem message the readers and the upload forms give has a
 specific entry on the help page, and the entry exists there."""
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from games.formats import Problem, read_decks
 from games.formats.club import FORMATS as CLUB_FORMATS
 from games.formats.club.dlm import check_digits
 from games.models.upload import problem_text, read_file
-from games.problem_help import ANCHORS, CATCH_ALL, help_anchor
+from games.presentation.problem_help import ANCHORS, CATCH_ALL, help_anchor
 from games.upload_forms import AddDecksForm, UploadForm, file_reason
 from tests.mutations import mutated
 
@@ -446,7 +446,7 @@ def test_the_capped_problem_list_has_its_own_entry():
 
 
 def test_the_readers_own_deck_limit_points_at_the_deck_limit_entry():
-    from games.problem_help import help_anchor
+    from games.presentation.problem_help import help_anchor
 
     message = "this file holds 100,000 decks, the most read from one file: the rest of it was not read"
     assert help_anchor(message) == help_anchor("", "too_many_decks") == "problem-too-many-decks"

@@ -1,5 +1,5 @@
 """The pieces of a played board that a page shows: cards, suits, hands, tricks, the
-bidding box's calls, a claim and the result. ``games.play_view`` builds them for one
+bidding box's calls, a claim and the result. ``games.presentation.play_view`` builds them for one
 viewer; they hold only what that viewer may see."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from games.bridge.cards import RANK_NAMES, SUIT_NAMES, SUITS
 from games.bridge.rules import STRAIN_SYMBOLS
-from games.join_record import COLUMNS, Bid
+from games.presentation.join_record import COLUMNS, Bid
 
 
 @dataclass(frozen=True, slots=True)

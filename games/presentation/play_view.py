@@ -25,10 +25,10 @@ from games.bridge import play as rules_of_play
 from games.bridge import rules
 from games.bridge.cards import SEAT_NAMES, SEATS, SUIT_NAMES
 from games.bridge.play import BoardState
-from games.join_record import COLUMNS, Bid
 from games.models.board_play import BoardPlay, last_actor
 from games.models.deck import DealtBoard
-from games.play_parts import BoxCall, Card, ClaimShown, Hand, News, Result, Trick
+from games.presentation.join_record import COLUMNS, Bid
+from games.presentation.play_parts import BoxCall, Card, ClaimShown, Hand, News, Result, Trick
 
 CALL_WORDS = {"P": "Pass", "X": "Dbl", "XX": "Rdbl"}
 CALLS_SAID = {"P": "passes", "X": "doubles", "XX": "redoubles"}
