@@ -1,6 +1,6 @@
 """Join games: the invite link, seats, the live seat view, and the reveal.
 
-Who sees what is decided once, in ``games.models.join.seat_view``; these views only
+Who sees what is decided once, in ``games.presentation.seats.seat_view``; these views only
 decide who may ask. A seat always comes from the logged-in user's Seat row, never
 from the URL or the query string. Anyone neither seated at the table nor its host
 (or staff with the change permission) gets 404, as for a game that does not exist.
@@ -30,7 +30,8 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from games.models import Game
 from games.models.board_play import BoardInPlay, running_total
-from games.models.join import SEAT_NAMES, JoinTable, LeavingBoardInPlay, SeatError, seat_of, seat_view
+from games.models.join import SEAT_NAMES, JoinTable, LeavingBoardInPlay, SeatError, seat_of
+from games.presentation.seats import seat_view
 from games.views import confirm
 
 VIEW = "games/partials/seat_view.html"

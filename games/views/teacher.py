@@ -27,8 +27,8 @@ from django.views.decorators.vary import vary_on_headers
 
 from games.models import Game, JoinTable
 from games.models.join import seat_of
-from games.models.join import teacher_view as build_view
 from games.models.lesson import MAX_NOTE_CHARS, BoardNote, NoteError
+from games.presentation.seats import teacher_view as build_view
 from games.views.table import _get_game_for_host
 
 PAGE = "games/teacher.html"

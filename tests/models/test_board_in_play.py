@@ -10,8 +10,9 @@ from games.bridge.play import IllegalAction, legal_cards
 from games.formats.model import Deck as ParsedDeck
 from games.models import BoardPlay, Game
 from games.models.board_play import BoardInPlay, running_total
-from games.models.join import JoinTable, LeavingBoardInPlay, seat_view
+from games.models.join import JoinTable, LeavingBoardInPlay
 from games.models.results import result_line
+from games.presentation.seats import seat_view
 from tests.playing import DEAL, call, cards
 
 pytestmark = pytest.mark.django_db

@@ -7,7 +7,8 @@ from django.db import IntegrityError, transaction
 
 from games.formats.model import Deck as ParsedDeck
 from games.models import Game
-from games.models.join import BoardReveal, JoinTable, Seat, SeatError, seat_of, seat_view
+from games.models.join import BoardReveal, JoinTable, Seat, SeatError, seat_of
+from games.presentation.seats import seat_view
 
 pytestmark = pytest.mark.django_db
 
