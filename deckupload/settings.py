@@ -39,7 +39,7 @@ ALLOWED_HOSTS = [h.strip() for h in os.environ.get("ALLOWED_HOSTS", "127.0.0.1,l
 CSRF_TRUSTED_ORIGINS = [o.strip() for o in os.environ.get("CSRF_TRUSTED_ORIGINS", "").split(",") if o.strip()]
 
 INSTALLED_APPS = [
-    "games.admin_site.AdminConfig",  # Django's admin, less its 500s on hand-made URLs (see there)
+    "games.apps.AdminConfig",  # Django's admin, less its 500s on hand-made URLs (games.admin.site)
     "django.contrib.auth",
     "django.contrib.contenttypes",
     "django.contrib.sessions",

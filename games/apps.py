@@ -1,6 +1,25 @@
+from importlib import import_module
+
 from django.apps import AppConfig
+from django.contrib.admin import apps as admin_apps
 
 
 class GamesConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "games"
+
+
+class AdminConfig(admin_apps.AdminConfig):
+    """Django's admin on ``games.admin.site.AdminSite``: INSTALLED_APPS names this in place of
+    django.contrib.admin. It is here, not in games.admin, because settings load it before the
+    models, and importing games.admin registers ModelAdmins, which import the models."""
+
+    default = False  # games' own AppConfig stays GamesConfig
+    default_site = "games.admin.site.AdminSite"
+
+    def ready(self) -> None:
+        # games.admin before autodiscovery: the site's class is in that package, so the first
+        # use of admin.site must come from inside its import. Were it auth's admin that asked
+        # first, loading the class would register ours on a site about to be replaced.
+        import_module("games.admin")
+        super().ready()

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 from django.db import connection
 
-from games import admin_lists
-from games.admin_lists import BigTablePaginator, estimated_rows
+from games.admin import lists as admin_lists
+from games.admin.lists import BigTablePaginator, estimated_rows
 from games.formats import read_decks
 from games.formats.club import FORMATS as CLUB_FORMATS
 from games.models import Deck, Game
@@ -134,7 +134,7 @@ def test_lists_do_not_count_the_whole_table_twice(staff_client, two_games):
 def test_a_games_page_shows_the_head_of_a_long_queue_and_links_to_all_of_it(
     staff_client, game, queue_decks, monkeypatch
 ):
-    monkeypatch.setattr("games.admin.QUEUE_SHOWN", 3)
+    monkeypatch.setattr("games.admin.review.QUEUE_SHOWN", 3)
     decks = queue_decks(game, 5)
     html = staff_client.get(f"/admin/games/game/{game.pk}/change/").content.decode()
     assert [deck_url(d) in html for d in decks] == [True, True, True, False, False]

@@ -10,9 +10,9 @@ from django.contrib.auth import authenticate
 from django.contrib.auth.models import Group, Permission
 from django.core.management import call_command
 
+from games.admin.reviewers import GROUP, reviewer_group
 from games.management.commands.demo import REVIEWER, REVIEWER_PASSWORD
 from games.models import Deck, Game, Upload
-from games.reviewers import GROUP, reviewer_group
 from tests.fixtures_upload import fixture
 
 pytestmark = pytest.mark.django_db

@@ -11,7 +11,7 @@ import pytest
 from django.contrib.admin.models import LogEntry
 from django.utils import timezone
 
-from games.admin_uploads import added_decks
+from games.admin.uploads import added_decks
 from games.bridge.cards import random_deal
 from games.models import Deck, Upload
 from tests.fixtures_upload import THREE_BOARDS_PBN, fixture, pbn
@@ -258,7 +258,7 @@ def test_a_download_action_on_one_single_file_upload_gives_the_file(staff_client
 
 
 def test_a_download_past_the_limit_is_refused_with_a_message(staff_client, with_problem, monkeypatch):
-    monkeypatch.setattr("games.admin_uploads.DOWNLOAD_LIMIT", 100)
+    monkeypatch.setattr("games.admin.uploads.DOWNLOAD_LIMIT", 100)
     response = staff_client.get(f"{LIST}{with_problem.pk}/download/", follow=True)
     assert "one download holds at most 100 bytes" in response.content.decode()
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from games.admin import HIDDEN
+from games.admin.review import HIDDEN
 from tests.web.test_help_page import text_of
 
 

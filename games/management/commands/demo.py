@@ -13,8 +13,8 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
+from games.admin.reviewers import GROUP, reviewer_group
 from games.models import Game, Upload
-from games.reviewers import GROUP, reviewer_group
 
 USERNAME = "demo"
 PASSWORD = "demo-bridge-2026"

@@ -8,7 +8,7 @@
   not related fields', so the query raises OverflowError (SQLite) or DataError
   (PostgreSQL). Such an id names no object: the admin says so, as for any other.
 
-Installed as ``admin.site`` through ``AdminConfig.default_site`` (settings'
+Installed as ``admin.site`` through ``games.apps.AdminConfig.default_site`` (settings'
 INSTALLED_APPS), Django's documented way to replace the default site, so every
 ModelAdmin registered (ours, auth's, axes') gets the fix without being listed here.
 """
@@ -18,16 +18,11 @@ from __future__ import annotations
 from typing import Any
 
 from django.contrib import admin
-from django.contrib.admin.apps import AdminConfig as DjangoAdminConfig
 from django.db import models
 from django.http import Http404, HttpRequest, HttpResponse
 from django.urls import URLPattern, path
 
 from games.converters import MAX_DB_ID, bounded_int
-
-
-class AdminConfig(DjangoAdminConfig):
-    default_site = "games.admin_site.AdminSite"
 
 
 def column_holds(field: models.Field, value: Any) -> bool:

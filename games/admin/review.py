@@ -1,9 +1,9 @@
 """The review desk: games with their queue, uploaded decks with diagrams, dealt boards;
-uploads in games.admin_uploads.
+uploads in games.admin.uploads.
 
 Uploaded text (board names, file names, players) only ever reaches the page through
 format_html or an autoescaping template, never mark_safe. List pages stay the same size
-however big the site grows (games.admin_lists): filters by game or user take a typed
+however big the site grows (games.admin.lists): filters by game or user take a typed
 value, and each page is read in a fixed number of queries.
 
 Staff who sit at a Join table see its board in play here as the table shows it to them:
@@ -28,8 +28,9 @@ from django.utils import timezone
 from django.utils.html import format_html
 from django.utils.http import urlencode
 
-from games.admin_lists import GameFilter, ReviewAdmin, user_filter
-from games.admin_uploads import UploadDecksFilter  # the module registers UploadAdmin
+from games.admin.lists import GameFilter, ReviewAdmin, user_filter
+from games.admin.reviewers import REMOVE_DECKS
+from games.admin.uploads import UploadDecksFilter  # the module registers UploadAdmin
 from games.formats import WRITERS
 from games.formats.club import FORMATS as CLUB_FORMATS
 from games.models import DealAnalysis, DealtBoard, Deck, Game
@@ -44,7 +45,6 @@ from games.models.join import (
 )
 from games.models.lesson import seats_see_lesson
 from games.presentation import lesson_text as lesson
-from games.reviewers import REMOVE_DECKS
 from games.templatetags.bridge import hand_seat, hcp
 from games.views.analysis import analysis_context
 from games.views.exports import download
@@ -296,7 +296,7 @@ class DeckAdmin(ReviewAdmin):
         return False
 
     def has_delete_permission(self, request: HttpRequest, obj: Deck | None = None) -> bool:
-        return False  # "Can delete deck" is the right to take decks out of queues (games.reviewers)
+        return False  # "Can delete deck" is the right to take decks out of queues (games.admin.reviewers)
 
     def has_remove_permission(self, request: HttpRequest) -> bool:
         return request.user.has_perm(REMOVE_DECKS)
