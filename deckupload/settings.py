@@ -147,10 +147,10 @@ DECK_UPLOAD_KEEP_DAYS = int(os.environ.get("DECK_UPLOAD_KEEP_DAYS", "365"))  # a
 DATA_UPLOAD_MAX_MEMORY_SIZE = DECK_UPLOAD_MAX_TOTAL_BYTES + 1024 * 1024
 FILE_UPLOAD_MAX_MEMORY_SIZE = DECK_UPLOAD_MAX_FILE_BYTES + 1024 * 1024
 DATA_UPLOAD_MAX_NUMBER_FILES = DECK_UPLOAD_MAX_FILES + 5
-# games.upload_handlers first: it stops an upload past DECK_UPLOAD_MAX_TOTAL_BYTES while the
+# games.forms.upload_handlers first: it stops an upload past DECK_UPLOAD_MAX_TOTAL_BYTES while the
 # body is read, before Django's two (memory, then temporary file) store it.
 FILE_UPLOAD_HANDLERS = [
-    "games.upload_handlers.UploadLimitHandler",
+    "games.forms.upload_handlers.UploadLimitHandler",
     "django.core.files.uploadhandler.MemoryFileUploadHandler",
     "django.core.files.uploadhandler.TemporaryFileUploadHandler",
 ]

@@ -2,7 +2,7 @@
 
 ``help_anchor(message, kind)`` takes any message the readers (``games.formats``),
 dealer scripts' runs (``games.formats.dealer``) or the upload forms
-(``games.upload_forms``) give, in any of the shapes the upload page shows it
+(``games.forms.upload``) give, in any of the shapes the upload page shows it
 ("board 7: North has 12 cards", "line 11, board 2: ...", "deals.pbn: ... (and 3
 more problems)"), and returns the ``id`` of the entry on ``/help/uploading-decks/``
 (``/help/dealer-scripts/`` for a dealer script's, ``DEALER_ANCHORS``) that says what
@@ -124,7 +124,7 @@ _DEALER_RULES: tuple[tuple[str, str], ...] = (
     ),
     ("dealer-upload", r"\ba dealer script: it makes decks when it is run"),
 )
-_MORE = re.compile(r" \(and [\d,]+ more problems?\)$")  # games.upload_forms.file_reason adds it
+_MORE = re.compile(r" \(and [\d,]+ more problems?\)$")  # games.forms.upload.file_reason adds it
 _COMPILED = tuple((anchor, re.compile(pattern)) for anchor, pattern in (*_DEALER_RULES, *_RULES))
 
 # Problem.kind, for messages no pattern knows (a reader reworded): still the right entry.

@@ -19,10 +19,10 @@ from django.views.decorators.http import require_safe
 from django.views.decorators.vary import vary_on_headers
 
 from games.bridge.dd import STRAINS, DDTable, differences, par_text
+from games.forms.upload import parse_key
 from games.models import DealAnalysis, DealtBoard, Game
 from games.models.analysis import board_par
 from games.models.join import seat_of
-from games.upload_forms import parse_key
 from games.views.jobs import busy_answer, solve_in_background
 from games.views.upload import _game_for_upload, _get_upload, _shown_dealer_vul
 

@@ -17,8 +17,8 @@ from django.views.decorators.http import require_safe
 
 from games import dealer_runs
 from games.formats.dealer import INSTALL, LIBRARY, SEED_MAX
+from games.forms.upload import SCRIPT_COUNT, human_size
 from games.models import Game
-from games.upload_forms import SCRIPT_COUNT, human_size
 
 
 def _limits() -> dict[str, Any]:

@@ -12,7 +12,7 @@ from django.core.exceptions import TooManyFieldsSent, TooManyFilesSent
 from django.http import HttpRequest, HttpResponse
 from django.template.loader import render_to_string
 
-from games.upload_forms import human_size
+from games.forms.upload import human_size
 
 
 def bad_request(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:

@@ -31,13 +31,13 @@ from games.bridge.rotate import declarer_of, rotate, rotation_for
 from games.bridge.scoring import duplicate_score, imps
 from games.formats import read_decks
 from games.formats.model import Deck
+from games.forms.upload import ACCEPT, human_size
 from games.models import VUL_CHOICES, Game
 from games.models.board_play import BoardInPlay, BoardPlay, waiting_for_undo
 from games.models.deck import side_score
 from games.models.results import result_line
 from games.models.upload import ROTATION_CHOICES, problem_text, read_file
 from games.presentation.problem_help import CATCH_ALL
-from games.upload_forms import ACCEPT, human_size
 
 SEAT_NAMES = dict(zip("NESW", ("North", "East", "South", "West")))
 VUL_LABELS = dict(VUL_CHOICES)

@@ -9,7 +9,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.views.decorators.http import require_http_methods
 
-from games.forms import GameSettingsForm
+from games.forms.game import GameSettingsForm
 from games.models import Game
 from games.models.removal import contents_of, delete_game
 from games.views.table import _get_game_for_host

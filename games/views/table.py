@@ -16,7 +16,7 @@ from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import reswap, retarget
 
 from games.bridge.play import IllegalAction
-from games.forms import GameForm
+from games.forms.game import GameForm
 from games.models import BoardPlay, DealtBoard, Deck, Game
 from games.models.board_play import BoardInPlay, SolvingPar, running_total
 from games.models.join import JoinTable

@@ -27,11 +27,11 @@ from games.converters import bounded_int
 from games.formats import FileResult
 from games.formats.dealer import INSTALL, LIBRARY
 from games.formats.model import Deck as ParsedDeck
+from games.forms.upload import DISK_FULL, AddDecksForm, DeckChoiceForm, UploadForm, human_size
+from games.forms.upload_handlers import refusal
 from games.models import Game
 from games.models.deck import stated_board_number
 from games.models.upload import DeckKey, Upload, deck_label, find_duplicates, problem_text, queued_deals, storage_full
-from games.upload_forms import DISK_FULL, AddDecksForm, DeckChoiceForm, UploadForm, human_size
-from games.upload_handlers import refusal
 from games.views.table import _get_game_for_host
 
 TEMPLATE = "games/upload.html"

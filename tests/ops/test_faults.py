@@ -32,8 +32,8 @@ from django.db import connection
 from django.test import Client
 
 from bench.reader_data import plain_pbn
+from games.forms.upload import DISK_FULL
 from games.models.upload import Upload, UploadFile
-from games.upload_forms import DISK_FULL
 from tests.conftest import skip_or_fail
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -18,9 +18,9 @@ from hypothesis import strategies as st
 from games.formats import Problem, read_decks
 from games.formats.club import FORMATS as CLUB_FORMATS
 from games.formats.club.dlm import check_digits
+from games.forms.upload import AddDecksForm, UploadForm, file_reason
 from games.models.upload import problem_text, read_file
 from games.presentation.problem_help import ANCHORS, CATCH_ALL, help_anchor
-from games.upload_forms import AddDecksForm, UploadForm, file_reason
 from tests.mutations import mutated
 
 # Board 1 of four-boards.lin (South, West, North; East is the rest), to break in many ways.

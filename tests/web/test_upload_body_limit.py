@@ -14,8 +14,8 @@ from django.test import Client
 from django.test.client import FakePayload
 from django.urls import reverse
 
+from games.forms.upload_handlers import FORM_OVERHEAD
 from games.models.upload import Upload
-from games.upload_handlers import FORM_OVERHEAD
 from tests.fixtures_upload import fixture, upload_file
 
 pytestmark = pytest.mark.django_db

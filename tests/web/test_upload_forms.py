@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from games.forms.upload import UploadForm, clean_name, human_size
 from games.models.upload import Upload
-from games.upload_forms import UploadForm, clean_name, human_size
 from tests.fixtures_upload import THREE_BOARDS_PBN, fixture, pbn, upload_file
 
 pytestmark = pytest.mark.django_db

@@ -22,9 +22,9 @@ from django.db import transaction
 from games import dealer_runs
 from games.formats.dealer import SEED_MAX
 from games.formats.decode import decode
+from games.forms.upload import SCRIPT_COUNT
 from games.models import Game
 from games.models.upload import chosen_batches, find_duplicates, queued_deals
-from games.upload_forms import SCRIPT_COUNT
 
 
 class Command(BaseCommand):

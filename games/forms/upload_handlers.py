@@ -21,7 +21,7 @@ from django.conf import settings
 from django.core.files.uploadhandler import FileUploadHandler, StopUpload
 from django.http import HttpRequest
 
-from games.upload_forms import total_too_big
+from games.forms.upload import total_too_big
 
 # What a multipart body holds besides the files: boundaries, each part's headers and
 # file name, the CSRF token. Far less than this for the files the limit allows.

@@ -62,7 +62,7 @@ def human_size(size: int, like: int | None = None) -> str:
 
 
 def total_too_big(total: int, limit: int) -> str:
-    """The per-upload limit's message (games.upload_handlers says it too, for bodies it stops)."""
+    """The per-upload limit's message (games.forms.upload_handlers says it too, for bodies it stops)."""
     return f"These files total {human_size(total, limit)}; the limit is {human_size(limit)} per upload."
 
 
@@ -124,7 +124,7 @@ class UploadForm(forms.Form):
 
     def __init__(self, *args, refused: str = "", user_key: str = "", **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self.refused = refused  # games.upload_handlers.refusal: why the files were stopped unread
+        self.refused = refused  # games.forms.upload_handlers.refusal: why the files were stopped unread
         self.user_key = user_key  # whose share of the dealer runs a script takes (games.dealer_runs)
         self.fields["library"].choices = [("", "None"), *((script.slug, script.title) for script in LIBRARY)]
         most = settings.DECK_UPLOAD_MAX_DECKS

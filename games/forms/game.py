@@ -1,4 +1,4 @@
-"""Account and game forms. Upload forms live in games/upload_forms.py."""
+"""Account and game forms. Upload forms live in games/forms/upload.py."""
 
 from __future__ import annotations
 
