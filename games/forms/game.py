@@ -1,11 +1,10 @@
-"""Account and game forms. Upload forms live in games/forms/upload.py."""
+"""A new game's rules and a game's settings. Upload forms live in games/forms/upload.py."""
 
 from __future__ import annotations
 
 import uuid
 
 from django import forms
-from django.contrib.auth.forms import UserCreationForm
 
 from games import dealer_runs
 from games.models import Game, LessonRule
@@ -20,13 +19,6 @@ LESSON_HELP = (
 SCRIPT_EXAMPLE = (
     "dealer south\ncondition hcp(south) >= 15 && hcp(south) <= 17\n    && shape(south, any 4333 + any 4432 + any 5332)"
 )
-
-
-class SignupForm(UserCreationForm):
-    email = forms.EmailField(required=False, help_text="Optional: only used to reset your password.")
-
-    class Meta(UserCreationForm.Meta):
-        fields = ("username", "email")
 
 
 class GameForm(forms.ModelForm):

@@ -14,7 +14,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_POST, require_safe
 
-from games.forms.game import SignupForm
+from games.forms.accounts import SignupForm
 from games.models import UserSession
 
 # The backend that keeps the signed-up user in the session (axes' backend, listed first,
