@@ -9,7 +9,7 @@ from games.bridge.cards import random_deal
 from games.bridge.rotate import renumber
 from games.formats.model import Deck as ParsedDeck
 from games.models import Game
-from games.queue_check import queue_problems
+from games.models.queue_check import queue_problems
 
 pytestmark = [pytest.mark.django_db, pytest.mark.queue]  # a raw statement: on PostgreSQL too
 

@@ -1,4 +1,4 @@
-"""manage.py check_queues (games/queue_check.py) finds broken queues and passes sound ones."""
+"""manage.py check_queues (games/models/queue_check.py) finds broken queues and passes sound ones."""
 
 from __future__ import annotations
 

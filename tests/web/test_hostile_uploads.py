@@ -17,8 +17,8 @@ from django.test import Client
 from django.urls import reverse
 
 from games.models import Deck, Game
+from games.models.queue_check import queue_problems
 from games.models.upload import Upload
-from games.queue_check import queue_problems
 from tests import hostile
 from tests.fixtures_upload import upload_file
 

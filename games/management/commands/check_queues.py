@@ -1,4 +1,4 @@
-"""Check the queues' invariants in the database (games/queue_check.py says which).
+"""Check the queues' invariants in the database (games/models/queue_check.py says which).
 
     manage.py check_queues            # every game
     manage.py check_queues 12 15      # these games
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from django.core.management.base import BaseCommand, CommandError
 
-from games.queue_check import queue_problems
+from games.models.queue_check import queue_problems
 
 
 class Command(BaseCommand):
