@@ -23,8 +23,9 @@ from games.forms.upload import parse_key
 from games.models import DealAnalysis, DealtBoard, Game
 from games.models.analysis import board_par
 from games.models.join import seat_of
+from games.presentation.preview import shown_dealer_vul
+from games.views.access import game_for_upload, get_upload
 from games.views.jobs import busy_answer, solve_in_background
-from games.views.upload import _game_for_upload, _get_upload, _shown_dealer_vul
 
 PARTIAL = "games/partials/analysis.html"
 PAGE = "games/analysis.html"
@@ -103,10 +104,10 @@ def board_analysis(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 @vary_on_headers("HX-Request")
 def deck_analysis(request: HttpRequest, pk: int, token, key: str) -> HttpResponse:
     """A previewed deck, as it would be added (turned and numbered as chosen)."""
-    game, refused = _game_for_upload(request, pk)
+    game, refused = game_for_upload(request, pk)
     if refused:
         return refused
-    staged = _get_upload(request, game, token)
+    staged = get_upload(request, game, token)
     try:
         f, d = parse_key(key)
     except ValidationError:
@@ -115,7 +116,7 @@ def deck_analysis(request: HttpRequest, pk: int, token, key: str) -> HttpRespons
     if found is None:
         raise Http404("No such deck in this upload")
     name, deck = found
-    dealer, vul = _shown_dealer_vul(game, deck)
+    dealer, vul = shown_dealer_vul(game, deck)
     return _answer(
         request,
         {

@@ -29,8 +29,8 @@ from games.models import Game, Job
 from games.models.analysis import with_analysis
 from games.models.join import seat_of
 from games.tasks import make_hand_records
+from games.views.access import get_game_for_host
 from games.views.jobs import busy_answer
-from games.views.table import _get_game_for_host
 
 QUEUE_WHILE_SEATED = (
     "You sit at this table, so the queue holds boards you are about to play. "
@@ -65,7 +65,7 @@ def export(request: HttpRequest, pk: int, which: str, fmt: str) -> HttpResponse:
     play, and refusing needs no matching of queued decks to boards (Play again's copy, a
     deal uploaded twice), so no deck can slip through.
     """
-    game = _get_game_for_host(request, pk)
+    game = get_game_for_host(request, pk)
     if which not in ("queue", "dealt") or fmt not in (*WRITERS, "pdf"):
         raise Http404(f"Export the queue or the dealt boards, as {', '.join(WRITERS)} or pdf")
     if which == "queue" and game.game_type == Game.Type.JOIN and seat_of(game, request.user):

@@ -22,7 +22,6 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModif
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils.cache import patch_cache_control
 from django.utils.http import parse_etags
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
@@ -33,28 +32,15 @@ from games.models.board_play import BoardInPlay, running_total
 from games.models.join import SEAT_NAMES, JoinTable, LeavingBoardInPlay, SeatError, seat_of
 from games.presentation.seats import seat_view
 from games.views import confirm
+from games.views.access import get_game_for_host, private
 
 VIEW = "games/partials/seat_view.html"
 PANEL = "games/partials/seat_panel.html"
 
 
-def _get_game_for_host(request: HttpRequest, pk: int) -> Game:
-    """As in table.py: the game if the user manages it (``Game.objects.managed_by``); 404 otherwise."""
-    try:
-        return Game.objects.managed_by(request.user, pk)
-    except Game.DoesNotExist:
-        raise Http404("No such game.") from None
-
-
 def _not_join(request: HttpRequest, game: Game) -> HttpResponse:
     messages.error(request, "Only Join games have seats: this is a Practice game.")
     return redirect(game)
-
-
-def _private(response: HttpResponse) -> HttpResponse:
-    """A page with a hand on it: never kept by a shared cache."""
-    patch_cache_control(response, private=True, no_cache=True)
-    return response
 
 
 def join_context(request: HttpRequest, game: Game, table: JoinTable | None = None) -> dict[str, Any]:
@@ -104,7 +90,7 @@ def _fragments(
         parts.append(history_row(request, game, context))
     if answered:
         parts.append(confirm.CLEARED)
-    return _private(HttpResponse("".join(parts)))
+    return private(HttpResponse("".join(parts)))
 
 
 def player_table(request: HttpRequest, game: Game) -> HttpResponse:
@@ -113,7 +99,7 @@ def player_table(request: HttpRequest, game: Game) -> HttpResponse:
         raise Http404("No such game")
     context = join_context(request, game)
     template = VIEW if request.htmx else "games/join_table.html"
-    return _private(render(request, template, context))
+    return private(render(request, template, context))
 
 
 @login_required
@@ -202,7 +188,7 @@ def reveal(request: HttpRequest, pk: int) -> HttpResponse:
     """Show the board's four hands to the table, which ends it. Before it is over, once
     someone has called, only with ``confirm``: otherwise the answer is the question (in
     the page for htmx, else this route's GET page)."""
-    game = _get_game_for_host(request, pk)
+    game = get_game_for_host(request, pk)
     if game.game_type != Game.Type.JOIN:
         return _not_join(request, game)
     if request.method == "GET":
@@ -235,7 +221,7 @@ def reveal(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 @vary_on_headers("HX-Request")
 def new_invite(request: HttpRequest, pk: int) -> HttpResponse:
-    game = _get_game_for_host(request, pk)
+    game = get_game_for_host(request, pk)
     if game.game_type != Game.Type.JOIN:
         return _not_join(request, game)
     JoinTable.for_game(game).new_invite()
@@ -256,7 +242,7 @@ def _seating_done(
 
 
 def _host_seating(request: HttpRequest, pk: int, change: Callable[[JoinTable], str]) -> HttpResponse:
-    game = _get_game_for_host(request, pk)
+    game = get_game_for_host(request, pk)
     if game.game_type != Game.Type.JOIN:
         return _not_join(request, game)
     try:

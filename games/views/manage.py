@@ -12,7 +12,7 @@ from django.views.decorators.http import require_http_methods
 from games.forms.game import GameSettingsForm
 from games.models import Game
 from games.models.removal import contents_of, delete_game
-from games.views.table import _get_game_for_host
+from games.views.access import get_game_for_host
 
 
 @login_required
@@ -20,7 +20,7 @@ from games.views.table import _get_game_for_host
 def game_settings(request: HttpRequest, pk: int) -> HttpResponse:
     """Rename the game and choose when the players see the lesson text (POST); the page
     shows its rules and the way to delete it."""
-    game = _get_game_for_host(request, pk)
+    game = get_game_for_host(request, pk)
     old_name, old_lesson = game.name, game.show_lesson
     form = GameSettingsForm(request.POST or None, instance=game)
     if request.method == "POST" and form.is_valid():
@@ -38,7 +38,7 @@ def game_settings(request: HttpRequest, pk: int) -> HttpResponse:
 @require_http_methods(["GET", "HEAD", "POST"])
 def delete(request: HttpRequest, pk: int) -> HttpResponse:
     """GET: what goes with the game, and a button; POST: all of it goes, in one transaction."""
-    game = _get_game_for_host(request, pk)
+    game = get_game_for_host(request, pk)
     if request.method != "POST":
         return render(request, "games/game_delete.html", {"game": game, "contents": contents_of(game)})
     try:

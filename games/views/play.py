@@ -19,8 +19,8 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
 from django.utils.cache import patch_cache_control
 from django.views.decorators.http import require_POST
 from django.views.decorators.vary import vary_on_headers
@@ -28,6 +28,7 @@ from django.views.decorators.vary import vary_on_headers
 from games.bridge.play import IllegalAction
 from games.models import BoardPlay, DealtBoard, Game
 from games.models.join import SEAT_NAMES
+from games.views.access import get_game_at_table
 from games.views.join import VIEW, history_row, join_context
 from games.views.table import practice_context
 
@@ -77,18 +78,8 @@ def _practice_seat(play: BoardPlay, action: str) -> str:
     return state.actor or state.declarer or ""
 
 
-def _game_for(request: HttpRequest, pk: int) -> Game:
-    """The game if the user may act at its table (seated at a Join game, or its host); 404 otherwise."""
-    game = get_object_or_404(Game, pk=pk)
-    if game.can_manage(request.user):
-        return game
-    if game.game_type == Game.Type.JOIN and game.seats.filter(user=request.user).exists():
-        return game
-    raise Http404("No such game.")
-
-
 def _act(request: HttpRequest, pk: int, action: str, **args) -> HttpResponse:
-    game = _game_for(request, pk)
+    game = get_game_at_table(request, pk)
     try:
         board = _current_board(game, _number(request.POST.get("board", "")))
         at = _number(request.POST.get("at", ""))

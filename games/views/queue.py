@@ -12,7 +12,8 @@ from django.views.decorators.http import require_POST
 from django.views.decorators.vary import vary_on_headers
 
 from games.models import DealtBoard, Deck, Game
-from games.views.table import _get_game_for_host, queue_context
+from games.views.access import get_game_for_host
+from games.views.table import queue_context
 
 MOVES = {"up": "up", "down": "down", "front": "to the front"}
 
@@ -29,7 +30,7 @@ def _done(request: HttpRequest, game: Game, message: str) -> HttpResponse:
 @require_POST
 @vary_on_headers("HX-Request")
 def move(request: HttpRequest, pk: int, deck_pk: int) -> HttpResponse:
-    game = _get_game_for_host(request, pk)
+    game = get_game_for_host(request, pk)
     where = request.POST.get("where", "")
     if where not in MOVES:
         return HttpResponseBadRequest("where must be up, down or front")
@@ -44,7 +45,7 @@ def move(request: HttpRequest, pk: int, deck_pk: int) -> HttpResponse:
 @require_POST
 @vary_on_headers("HX-Request")
 def remove(request: HttpRequest, pk: int, deck_pk: int) -> HttpResponse:
-    game = _get_game_for_host(request, pk)
+    game = get_game_for_host(request, pk)
     if not game.remove_deck(deck_pk):
         raise Http404("No such deck in this game's queue")
     return _done(request, game, "Deck removed from the queue.")
@@ -54,7 +55,7 @@ def remove(request: HttpRequest, pk: int, deck_pk: int) -> HttpResponse:
 @require_POST
 @vary_on_headers("HX-Request")
 def clear(request: HttpRequest, pk: int) -> HttpResponse:
-    game = _get_game_for_host(request, pk)
+    game = get_game_for_host(request, pk)
     count = game.clear_queue()
     return _done(request, game, f"Queue cleared: {count} deck{'' if count == 1 else 's'} removed.")
 
@@ -64,7 +65,7 @@ def clear(request: HttpRequest, pk: int) -> HttpResponse:
 @vary_on_headers("HX-Request")
 def go_to_board(request: HttpRequest, pk: int) -> HttpResponse:
     """The first queued deck with the board label asked for moves to the front: dealt next."""
-    game = _get_game_for_host(request, pk)
+    game = get_game_for_host(request, pk)
     label = request.POST.get("board", "").strip()[:20]
     try:
         game.go_to_board(label)
@@ -83,7 +84,7 @@ def go_to_board(request: HttpRequest, pk: int) -> HttpResponse:
 def play_again(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     """A dealt board's deck back at the front of the queue, as it was dealt (``number``:
     the deal, ``DealtBoard.number``)."""
-    game = _get_game_for_host(request, pk)
+    game = get_game_for_host(request, pk)
     try:
         deck = game.play_again(number)
     except DealtBoard.DoesNotExist:

@@ -22,20 +22,12 @@ from games.models.board_play import BoardInPlay, SolvingPar, running_total
 from games.models.join import JoinTable
 from games.presentation.play_view import for_practice
 from games.views import confirm
+from games.views.access import get_game_for_host
 from games.views.jobs import solve_in_background
 from games.views.join import join_context, player_table
 
 QUEUE_SHOWN = 10  # the next decks listed on the game page
 HISTORY_SHOWN = 50
-
-
-def _get_game_for_host(request: HttpRequest, pk: int) -> Game:
-    """The game if the user manages it (its host, or staff with the change permission);
-    404 otherwise, so others learn nothing."""
-    try:
-        return Game.objects.managed_by(request.user, pk)
-    except Game.DoesNotExist:
-        raise Http404("No such game.") from None
 
 
 def table_context(game: Game, request: HttpRequest | None = None) -> dict[str, Any]:
@@ -174,7 +166,7 @@ def felt(request: HttpRequest, pk: int) -> HttpResponse:
     """A practice table's felt as it is now: what the page waiting for the robot asks for,
     with the board's history row out of band (its result, once the robot's card or its
     answer to a claim ends the board)."""
-    game = _get_game_for_host(request, pk)
+    game = get_game_for_host(request, pk)
     if game.game_type != Game.Type.PRACTICE:
         raise Http404("Only a practice table has a robot")
     return render(request, "games/game.html#played", practice_context(game))
@@ -188,7 +180,7 @@ def deal(request: HttpRequest, pk: int) -> HttpResponse:
     over) only with ``confirm``, its number: otherwise the answer is the question, in
     the page for htmx, else this route's GET page, whose form posts ``confirm``."""
     if request.method == "GET":
-        return deal_question_page(request, _get_game_for_host(request, pk))
+        return deal_question_page(request, get_game_for_host(request, pk))
     confirmed = confirm.confirm_number(request)
     if isinstance(confirmed, HttpResponse):
         return confirmed
@@ -197,16 +189,16 @@ def deal(request: HttpRequest, pk: int) -> HttpResponse:
     except Game.DoesNotExist:
         raise Http404("No such game.") from None
     except Game.SetFinished:
-        return set_finished(request, _get_game_for_host(request, pk))
+        return set_finished(request, get_game_for_host(request, pk))
     except Game.ScriptFailed as failed:
-        return set_finished(request, _get_game_for_host(request, pk), str(failed))
+        return set_finished(request, get_game_for_host(request, pk), str(failed))
     except BoardInPlay as in_play:
-        game = _get_game_for_host(request, pk)
+        game = get_game_for_host(request, pk)
         if request.htmx:
             return confirm.in_page(request, deal_question(game, in_play))
         return redirect("deal", pk)
     except Game.ConfirmedAnotherBoard as error:
-        return deal_refused(request, _get_game_for_host(request, pk), str(error))
+        return deal_refused(request, get_game_for_host(request, pk), str(error))
     game = board.game
     if request.htmx and game.game_type == Game.Type.JOIN:
         return render(request, "games/game.html#table", table_context(game, request))

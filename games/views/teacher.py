@@ -21,7 +21,6 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils.cache import patch_cache_control
 from django.views.decorators.http import require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 
@@ -29,7 +28,7 @@ from games.models import Game, JoinTable
 from games.models.join import seat_of
 from games.models.lesson import MAX_NOTE_CHARS, BoardNote, NoteError
 from games.presentation.seats import teacher_view as build_view
-from games.views.table import _get_game_for_host
+from games.views.access import get_game_for_host, private
 
 PAGE = "games/teacher.html"
 TABLE = "games/teacher.html#table"
@@ -55,7 +54,7 @@ class NotJoin(Exception):
 
 def _teacher_game(request: HttpRequest, pk: int) -> tuple[Game, JoinTable]:
     """The Join game the user manages (404 for anyone else); NotJoin for a practice game."""
-    game = _get_game_for_host(request, pk)
+    game = get_game_for_host(request, pk)
     if game.game_type != Game.Type.JOIN:
         messages.error(request, "Only a Join table has a teacher's view: this is a Practice game.")
         raise NotJoin(game)
@@ -85,11 +84,6 @@ def _context(request: HttpRequest, game: Game, table: JoinTable, form: NoteForm 
     }
 
 
-def _private(response: HttpResponse) -> HttpResponse:
-    patch_cache_control(response, private=True, no_cache=True)  # four hands are on it
-    return response
-
-
 def _seated_answer(request: HttpRequest, game: Game) -> HttpResponse:
     messages.info(request, "You sit at this table, so you see your own hand: stand up to watch as its teacher.")
     return redirect(game)
@@ -106,7 +100,7 @@ def teacher_view(request: HttpRequest, pk: int) -> HttpResponse:
         return _seated_answer(request, game)
     table.teacher_looks()
     template = TABLE if request.htmx else PAGE
-    return _private(render(request, template, _context(request, game, table)))
+    return private(render(request, template, _context(request, game, table)))
 
 
 @login_required
@@ -123,7 +117,7 @@ def teacher_poll(request: HttpRequest, pk: int) -> HttpResponse:
     table.teacher_looks()
     if request.GET.get("v") == table.version_tag():
         return HttpResponse(status=204)
-    return _private(render(request, TABLE, _context(request, game, table)))
+    return private(render(request, TABLE, _context(request, game, table)))
 
 
 @login_required
@@ -154,7 +148,7 @@ def add_note(request: HttpRequest, pk: int) -> HttpResponse:
         return redirect("teacher_view", game.pk)
     if request.htmx:  # htmx swaps only a 2xx answer: the form with its errors
         return _note_answer(request, game, table, form)
-    return _private(render(request, PAGE, _context(request, game, table, form), status=400))
+    return private(render(request, PAGE, _context(request, game, table, form), status=400))
 
 
 def _note_answer(
@@ -164,4 +158,4 @@ def _note_answer(
     context = {**_context(request, game, table, form), "note_added": added}
     note = render_to_string(NOTE, context, request)
     live = render_to_string(TABLE, {**context, "oob": True}, request)
-    return _private(HttpResponse(note + live))
+    return private(HttpResponse(note + live))

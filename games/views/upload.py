@@ -22,7 +22,7 @@ from django.views.decorators.vary import vary_on_headers
 
 from games import dealer_runs
 from games.bridge import rules
-from games.bridge.board import board_heading, dealer_for_board, vul_for_board
+from games.bridge.board import board_heading
 from games.converters import bounded_int
 from games.formats import FileResult
 from games.formats.dealer import INSTALL, LIBRARY
@@ -30,9 +30,9 @@ from games.formats.model import Deck as ParsedDeck
 from games.forms.upload import DISK_FULL, AddDecksForm, DeckChoiceForm, UploadForm, human_size
 from games.forms.upload_handlers import refusal
 from games.models import Game
-from games.models.deck import stated_board_number
 from games.models.upload import DeckKey, Upload, deck_label, find_duplicates, problem_text, queued_deals, storage_full
-from games.views.table import _get_game_for_host
+from games.presentation.preview import shown_dealer_vul
+from games.views.access import game_for_upload, get_upload
 
 TEMPLATE = "games/upload.html"
 PER_PAGE = 50  # decks shown per file and page: never a 10,000-row page
@@ -68,18 +68,6 @@ class FileView:
     page_links: list[int | str] = field(default_factory=list)  # 1 2 … 7 8 9 … 200
 
 
-def _shown_dealer_vul(game: Game, deck: ParsedDeck) -> tuple[str, str]:
-    """What the table will use, as far as it is known before dealing (see Game.deal_next)."""
-    number = stated_board_number(deck.board)  # as Game.deal_next will read it (not ParsedDeck.board_number)
-    if game.missing_info == Game.MissingInfo.SOUTH_NONE:
-        fallback = ("S", "None")
-    elif game.missing_info == Game.MissingInfo.ROTATION and number:
-        fallback = (dealer_for_board(number), vul_for_board(number))
-    else:
-        fallback = ("", "")  # random, or the board number given when dealt
-    return deck.dealer or deck.deal_first or fallback[0], deck.vul or fallback[1]
-
-
 def _auction(deck: ParsedDeck) -> str:
     return " ".join(c.call + ("!" if c.alert else "") for c in deck.auction)
 
@@ -108,7 +96,7 @@ def _file_view(game, number, result, duplicates, page_number, include) -> FileVi
     rows = []
     for d, deck in enumerate(page.object_list, start=page.start_index() - 1 if result.decks else 0):
         key = (number, d)
-        dealer, vul = _shown_dealer_vul(game, deck)
+        dealer, vul = shown_dealer_vul(game, deck)
         rows.append(
             DeckRow(
                 f"{number}-{d}",
@@ -199,24 +187,6 @@ def _added_context(game: Game, upload: Upload, *, already: bool = False) -> dict
     return _context(game, upload, added=True, already=already, next_deck=game.queued().first())
 
 
-def _get_upload(request: HttpRequest, game: Game, token) -> Upload:
-    """The host's own, unexpired upload to this game; 404 for anything else."""
-    try:
-        upload = Upload.objects.live().get(token=token, game=game, host=request.user)
-    except Upload.DoesNotExist:
-        raise Http404("No such upload (it may have expired)") from None
-    upload.game, upload.host = game, request.user  # the rows this request has: no query for either
-    return upload
-
-
-def _game_for_upload(request: HttpRequest, pk: int) -> tuple[Game, HttpResponse | None]:
-    """The game, or the 403 page when its rules do not allow deck upload."""
-    game = _get_game_for_host(request, pk)
-    if game.allow_upload:
-        return game, None
-    return game, render(request, TEMPLATE, {"game": game, "refused": True}, status=403)
-
-
 def _disk_full_status(request: HttpRequest) -> int:
     """503 for the plain page; htmx swaps only 2xx answers, so it gets 200 to show the message."""
     return 200 if request.htmx else 503
@@ -231,7 +201,7 @@ def _partial(request: HttpRequest, name: str) -> str:
 @login_required
 @vary_on_headers("HX-Request")
 def upload(request: HttpRequest, pk: int) -> HttpResponse:
-    game, refused = _game_for_upload(request, pk)
+    game, refused = game_for_upload(request, pk)
     if refused:
         return refused
     if request.method != "POST":
@@ -260,10 +230,10 @@ def upload(request: HttpRequest, pk: int) -> HttpResponse:
 @require_safe
 @vary_on_headers("HX-Request")
 def preview(request: HttpRequest, pk: int, token) -> HttpResponse:
-    game, refused = _game_for_upload(request, pk)
+    game, refused = game_for_upload(request, pk)
     if refused:
         return refused
-    staged = _get_upload(request, game, token)
+    staged = get_upload(request, game, token)
     if staged.added_at:
         return render(request, _partial(request, "results"), _added_context(game, staged))
     context = _preview_context(request, game, staged)
@@ -279,10 +249,10 @@ def preview(request: HttpRequest, pk: int, token) -> HttpResponse:
 @require_POST
 @vary_on_headers("HX-Request")
 def add(request: HttpRequest, pk: int, token) -> HttpResponse:
-    game, refused = _game_for_upload(request, pk)
+    game, refused = game_for_upload(request, pk)
     if refused:
         return refused
-    staged = _get_upload(request, game, token)
+    staged = get_upload(request, game, token)
     form = AddDecksForm(request.POST)
     if not form.is_valid():
         return render(
@@ -318,10 +288,10 @@ def add(request: HttpRequest, pk: int, token) -> HttpResponse:
 def options(request: HttpRequest, pk: int, token) -> HttpResponse:
     """Rotation and numbering of the previewed decks: kept on the staged upload, the
     preview redrawn with them."""
-    game, refused = _game_for_upload(request, pk)
+    game, refused = game_for_upload(request, pk)
     if refused:
         return refused
-    staged = _get_upload(request, game, token)
+    staged = get_upload(request, game, token)
     if staged.added_at:
         return render(request, _partial(request, "results"), _added_context(game, staged))
     form = DeckChoiceForm(request.POST, instance=staged)
