@@ -96,11 +96,12 @@ def _web_rows() -> list[tuple[str, float, float]]:
 
 def _drawing_row() -> tuple[str, float, float]:
     from bench.reader_data import full_decks
-    from games.bridge.dd import par_of
+    from games.bridge.cards import SEATS
+    from games.bridge.dd import STRAINS, par_of
     from games.formats.pdf import HandRecord, hand_records_pdf
 
     decks = full_decks(500)
-    table = {seat: {strain: 7 for strain in ("NT", "S", "H", "D", "C")} for seat in "NESW"}
+    table = {seat: {strain: 7 for strain in STRAINS} for seat in SEATS}
     records = [HandRecord(deck, table, par_of(table, "None", "N")) for deck in decks]
     return ("worker: drawing 500 boards of hand records", *worst(lambda: hand_records_pdf(records), 3))
 

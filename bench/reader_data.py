@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from games.bridge.board import dealer_for_board, vul_for_board
 from games.bridge.cards import RANKS, SEATS, SUITS, random_deal
-from games.bridge.rules import Call, final_contract
+from games.bridge.rules import STRAINS, Call, final_contract
 from games.formats.model import Deck
 from games.formats.writers import write_lin, write_pbn
 
@@ -49,7 +49,6 @@ def plain_lin(boards: int, seed: int = SEED) -> bytes:
 
 _NAMES = ("O'Brien", 'Jan "JJ" Kowalski', "Müller, K.", "Zoë|Ø", "back\\slash", "Åsa", "bot-7")
 _ALERTS = ("transfer to hearts", "2+ clubs, 11-21", "Stayman", "weak: 6-10 | 6 cards", "Michaels")
-_STRAINS = ("C", "D", "H", "S", "NT")
 
 
 def _random_auction(rng: random.Random) -> list[Call]:
@@ -57,7 +56,7 @@ def _random_auction(rng: random.Random) -> list[Call]:
     level_strain = rng.randrange(10)  # index into 1C,1D,...: the opening bid
     doubled = False
     while level_strain < 35 and len(calls) < 30:
-        bid = f"{level_strain // 5 + 1}{_STRAINS[level_strain % 5]}"
+        bid = f"{level_strain // 5 + 1}{STRAINS[level_strain % 5]}"
         alert = rng.random() < 0.25
         calls.append(Call(bid, alert, rng.choice(_ALERTS) if alert else ""))
         roll = rng.random()

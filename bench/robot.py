@@ -17,12 +17,11 @@ import statistics
 import time
 from collections.abc import Callable
 
-from games.bridge.cards import random_deal
+from games.bridge.cards import SEATS, random_deal
 from games.bridge.play import BoardState, legal_cards, play_card, replay
 from games.bridge.robot import _solve_position, declarer_can_take, robot_card
 
 SEED = 20261126
-SEATS = "NESW"
 CONTRACTS = ("1NT", "3NT", "2S", "4S", "4H", "3D", "5D", "5C", "6NT")
 HARD = "N:7.AJ65.Q43.AJT32 Q42.3.KJ82.KQ985 AJ63.KT74.A976.4 KT985.Q982.T5.76"  # 4H by North
 

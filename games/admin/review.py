@@ -31,11 +31,11 @@ from django.utils.http import urlencode
 from games.admin.lists import GameFilter, ReviewAdmin, user_filter
 from games.admin.reviewers import REMOVE_DECKS
 from games.admin.uploads import UploadDecksFilter  # the module registers UploadAdmin
+from games.bridge.cards import SEAT_NAMES, SEATS, hcp
 from games.formats import WRITERS
 from games.formats.club import FORMATS as CLUB_FORMATS
 from games.models import DealAnalysis, DealtBoard, Deck, Game
 from games.models.join import (
-    SEAT_NAMES,
     BoardReveal,
     JoinTable,
     Seat,
@@ -45,12 +45,11 @@ from games.models.join import (
 )
 from games.models.lesson import seats_see_lesson
 from games.presentation import lesson_text as lesson
-from games.templatetags.bridge import hand_seat, hcp
+from games.templatetags.bridge import hand_seat
 from games.views.analysis import analysis_context
 from games.views.exports import download
 from games.views.jobs import solve_in_background
 
-SEATS = "NESW"
 QUEUE_SHOWN = 50  # decks of the queue a game's page shows; the deck list has all of them
 
 

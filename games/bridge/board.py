@@ -9,6 +9,7 @@ from __future__ import annotations
 from .cards import SEATS
 
 VULS = ("None", "NS", "EW", "All")
+VUL_NAMES = {"None": "None", "NS": "N-S", "EW": "E-W", "All": "Both"}  # as pages and hand records say them
 # Vulnerability of boards 1..16, repeating (formats.md).
 VUL_CYCLE = (
     "None",

@@ -18,6 +18,7 @@ RANKS = "AKQJT98765432"
 SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+HCP = {"A": 4, "K": 3, "Q": 2, "J": 1}  # high-card points
 FULL_SUIT = 0x1FFF
 RANK_NAMES = dict(
     zip(
@@ -185,3 +186,8 @@ def random_deal(rng: random.Random | None = None) -> str:
             suits[card // 13] += RANKS[card % 13]
         hands.append(".".join(suits))
     return "N:" + " ".join(hands)
+
+
+def hcp(hand: str) -> int:
+    """High-card points (A=4, K=3, Q=2, J=1) of a hand, dotted or not, in either case."""
+    return sum(HCP.get(card, 0) for card in hand.upper())

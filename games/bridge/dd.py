@@ -13,16 +13,17 @@ import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from . import rules
 from .cards import SEATS
+from .rules import STRAIN_SYMBOLS
 
-STRAINS = ("NT", "S", "H", "D", "C")  # the order tables are shown in
+STRAINS = rules.STRAINS[::-1]  # highest first, the order tables are shown in: NT, S, H, D, C
 DDTable = dict[str, dict[str, int]]
 
 # DDS keeps its search tables per thread index, and both SolveBoard (the robot's card) and
 # CalcDDtable (a deal's table) use index 0's: from two Python threads at once (gthread
 # workers) they would share them. Every call into the solver holds this lock.
 SOLVER_LOCK = threading.Lock()
-_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "NT": "NT"}
 _PAR_CONTRACT = re.compile(r"([1-7])(NT|S|H|D|C)(X{0,2})([NESW])")
 
 
@@ -83,7 +84,7 @@ def par_text(par: Par) -> str:
     sides = {c[-1] for c in par.contracts}
     who = "N-S" if sides == {"N", "S"} else "E-W" if sides == {"E", "W"} else "/".join(sorted(sides, key=SEATS.index))
     score = f"+{par.score}" if par.score > 0 else str(par.score)
-    return f"{level}{_SYMBOL[strain]}{risk} by {who}, {score}"
+    return f"{level}{STRAIN_SYMBOLS[strain]}{risk} by {who}, {score}"
 
 
 # --- the tags hand-record programs write (Deep Finesse, BridgeComposer, Big Deal) --------
@@ -126,7 +127,7 @@ def par_contract(par: Par) -> str:
     if not par.contracts:
         return "Pass"
     first = par.contracts[0]
-    seats = "".join(sorted({c[-1] for c in par.contracts if c[:-1] == first[:-1]}, key="NESW".index))
+    seats = "".join(sorted({c[-1] for c in par.contracts if c[:-1] == first[:-1]}, key=SEATS.index))
     side = {"NS": "NS", "EW": "EW"}.get(seats, seats)
     return f"{side} {first[:-1]}"
 
@@ -195,7 +196,7 @@ def stated_par(text: str) -> list[tuple[str, str]] | None:
             return None
     if not found and not passed:
         return None
-    return [(contract, seats or "NESW") for contract, seats in found]
+    return [(contract, seats or SEATS) for contract, seats in found]
 
 
 def _par_text(contracts: Sequence[str]) -> str:
@@ -222,7 +223,7 @@ def differences(table: DDTable, par: Par, tags: Sequence[tuple[str, str]]) -> li
                 for strain in STRAINS:
                     if theirs[seat][strain] != table[seat][strain]:
                         notes.append(
-                            f"the file says {seat} takes {theirs[seat][strain]} in {_SYMBOL[strain]}, "
+                            f"the file says {seat} takes {theirs[seat][strain]} in {STRAIN_SYMBOLS[strain]}, "
                             f"the solver {table[seat][strain]}"
                         )
     if "OptimumResultTable" in stated:
@@ -230,7 +231,7 @@ def differences(table: DDTable, par: Par, tags: Sequence[tuple[str, str]]) -> li
         for seat, strain, tricks in rows:
             if tricks != table[seat][strain] and said.get(seat, {}).get(strain) != tricks:
                 notes.append(
-                    f"OptimumResultTable says {seat} makes {tricks} in {_SYMBOL[strain]}; "
+                    f"OptimumResultTable says {seat} makes {tricks} in {STRAIN_SYMBOLS[strain]}; "
                     f"the solver finds {table[seat][strain]}"
                 )
         if odd:
@@ -256,6 +257,6 @@ def _par_contract_differences(value: str, par: Par) -> list[str]:
     notes = []
     for contract, seats in contracts:
         if not any(contract + seat in par.contracts for seat in seats):
-            side = "" if seats == "NESW" else seats + " "
+            side = "" if seats == SEATS else seats + " "
             notes.append(f"ParContract says {side}{contract}; the solver's par is {solver}")
     return notes

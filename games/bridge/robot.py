@@ -84,4 +84,4 @@ def _solve_position(
 
 def _dotted(cards: list[str]) -> str:
     """ "AK.QJ2..T" from ["SA", "SK", "HQ", ...] (the order of ``BoardState.hand``)."""
-    return ".".join("".join(card[1] for card in cards if card[0] == suit) for suit in "SHDC")
+    return ".".join("".join(card[1] for card in cards if card[0] == suit) for suit in SUITS)

@@ -12,7 +12,7 @@ import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from .cards import RANKS, SEATS, SUITS
+from .cards import RANKS, SEATS, SUIT_SYMBOLS, SUITS
 
 STRAINS = ("C", "D", "H", "S", "NT")  # in rank order, lowest first
 PASS, DOUBLE, REDOUBLE = "P", "X", "XX"
@@ -245,7 +245,7 @@ def played_by(tricks: Iterable[Sequence[str]], deal: str) -> list[list[tuple[str
     return [[(owners[c], c) for c in (str(card).upper() for card in trick) if c in owners] for trick in tricks]
 
 
-STRAIN_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "NT": "NT"}
+STRAIN_SYMBOLS = {**SUIT_SYMBOLS, "NT": "NT"}
 
 
 def record_summary(

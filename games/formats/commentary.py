@@ -15,6 +15,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import replace
 from html.parser import HTMLParser
 
+from games.bridge.cards import SUIT_SYMBOLS
+
 from .limits import MAX_COMMENTARY, MAX_COMMENTS, MAX_FILE_COMMENTARY
 from .model import Comment
 
@@ -111,7 +113,6 @@ class Budget:
 # The suit escapes lesson tools write: BridgeComposer's \S \H \D \C, BBO's @S @H @D @C
 # (either case, as BBO's own viewer reads them).
 SUIT_ESCAPE = re.compile(r"\\([SHDC])|@([SHDCshdc])")
-SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 _BREAKS = {"br", "p", "div", "li", "tr"}  # tags a line ends at
 _UNSEEN = {"script", "style", "title", "head"}  # tags whose content is not text
 

@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterator
 from urllib.parse import unquote_plus
 
-from games.bridge.cards import SEAT_NAMES, DealError, build_deal
+from games.bridge.cards import SEAT_NAMES, SEATS, DealError, build_deal
 
 from .lin import parse_lin
 from .lin.md import INFERRED as _INFERRED
@@ -121,7 +121,7 @@ class _Links:
         hands: dict[str, tuple[int, int, int, int] | None] = {}
         ordered = True
         try:
-            for seat in "NESW":
+            for seat in SEATS:
                 hand = params.get(seat.lower(), "").replace(" ", "")
                 if hand:
                     found, in_order = parse_hand(hand, SEAT_NAMES[seat])
@@ -135,12 +135,12 @@ class _Links:
             return
         notes: list[str] = []
         if inferred:
-            missing = next(seat for seat in "NESW" if seat not in hands)
+            missing = next(seat for seat in SEATS if seat not in hands)
             notes.append(_INFERRED[missing])
         if not ordered:
             notes.append(_UNORDERED)
         dealer = params.get("d", "").strip().upper()[:1] or None
-        if dealer is not None and dealer not in "NESW":
+        if dealer is not None and dealer not in SEATS:
             notes.append(f"dealer d={dealer} not understood; not stated")
             dealer = None
         vul = None

@@ -22,7 +22,8 @@ from functools import cache
 from pathlib import Path
 
 from games.bridge import rules
-from games.bridge.cards import SEATS
+from games.bridge.board import VUL_NAMES
+from games.bridge.cards import SEAT_NAMES, SEATS, SUITS, hcp
 from games.bridge.dd import STRAINS, DDTable, Par, par_text
 
 from .commentary import plain_text
@@ -30,9 +31,6 @@ from .model import Deck
 
 FONT_DIRS = (Path("/usr/share/fonts/truetype/dejavu"), Path("/usr/share/fonts/dejavu"))
 RED = (0.78, 0.0, 0.0)
-HCP = {"A": 4, "K": 3, "Q": 2, "J": 1}
-VUL_WORDS = {"None": "None", "NS": "N-S", "EW": "E-W", "All": "Both"}
-SEAT_WORDS = {"N": "North", "E": "East", "S": "South", "W": "West"}
 PAPERS = ("A4", "Letter")
 
 
@@ -103,10 +101,6 @@ def hand_records_pdf(records: Sequence[HandRecord], *, per_page: int = 1, paper:
     return out.getvalue()
 
 
-def hcp(hand: str) -> int:
-    return sum(HCP.get(card, 0) for card in hand)
-
-
 # A board's layout, in points at scale 1 (a four-a-page cell is 270 wide): each hand as far
 # left as the grid has it, moved right only where a long label or suit would run into the
 # next block of text, and the whole board drawn smaller when it then needs more room than
@@ -139,7 +133,7 @@ class _Layout:
 def _hand_label(seat: str, deck: Deck) -> str:
     dealer = seat == deck.effective_dealer
     vulnerable = seat in _vulnerable(deck.effective_vul)
-    return SEAT_WORDS[seat] + (" · dealer" if dealer else "") + (" · vul" if vulnerable else "")
+    return SEAT_NAMES[seat] + (" · dealer" if dealer else "") + (" · vul" if vulnerable else "")
 
 
 def _card_line(cards: str) -> str:
@@ -197,8 +191,8 @@ def _depth(record: HandRecord) -> float:
 
 
 def _header_text(deck: Deck) -> str:
-    dealer = SEAT_WORDS.get(deck.effective_dealer, "?")
-    return f"Dealer {dealer} · Vul {VUL_WORDS.get(deck.effective_vul or '', '?')}"
+    dealer = SEAT_NAMES.get(deck.effective_dealer, "?")
+    return f"Dealer {dealer} · Vul {VUL_NAMES.get(deck.effective_vul or '', '?')}"
 
 
 def _board(
@@ -316,7 +310,7 @@ def _lesson(
 
 
 def _vulnerable(vul: str | None) -> str:
-    return {"NS": "NS", "EW": "EW", "All": "NESW"}.get(vul or "", "")
+    return {"NS": "NS", "EW": "EW", "All": SEATS}.get(vul or "", "")
 
 
 def _hand(
@@ -326,7 +320,7 @@ def _hand(
     canvas.drawString(x, y, label)
     canvas.setFont(regular, 7.5 * scale)
     canvas.drawString(x + canvas.stringWidth(label, bold, 9 * scale) + 4 * scale, y, f"{hcp(hand)} HCP")
-    for i, (suit, cards) in enumerate(zip("SHDC", hand.split("."))):
+    for i, (suit, cards) in enumerate(zip(SUITS, hand.split("."))):
         yy = y - (i + 1) * line
         canvas.setFillColorRGB(*(RED if suit in "HD" else (0, 0, 0)))
         canvas.setFont(regular, 10 * scale)
@@ -381,7 +375,7 @@ def _auction(canvas, deck: Deck, x: float, y: float, line: float, regular: str, 
     columns = "WNES"
     width = 40 * scale
     for i, seat in enumerate(columns):
-        canvas.drawString(x + i * width, y, SEAT_WORDS[seat])
+        canvas.drawString(x + i * width, y, SEAT_NAMES[seat])
     cells = _auction_cells(deck)
     for n, text in enumerate(cells):
         row, col = divmod(n, 4)
@@ -423,7 +417,7 @@ def _result_line(deck: Deck) -> str:
         return "Passed out"
     tricks = deck.result or (str(deck.claim) if deck.claim is not None else "")
     text = f"Contract: {contract_text(contract)}"
-    text += f" by {SEAT_WORDS.get(declarer[:1], declarer)}" if declarer else ""
+    text += f" by {SEAT_NAMES.get(declarer[:1], declarer)}" if declarer else ""
     text += f", {tricks} trick{'s' * (tricks != '1')}" if tricks else ""
     return text + (" (claimed)" if deck.claim is not None else "")
 

@@ -27,7 +27,7 @@ import re
 from collections.abc import Iterable
 
 from games.bridge import rules
-from games.bridge.cards import SEATS
+from games.bridge.cards import SEATS, SUITS
 from games.bridge.dd import STRAINS, from_hex, stated_table
 from games.bridge.rules import Call
 
@@ -329,7 +329,7 @@ def lin_name(name: str) -> str:
 
 
 def _lin_hand(hand: str) -> str:
-    return "".join(suit + ranks for suit, ranks in zip("SHDC", hand.split(".")))
+    return "".join(suit + ranks for suit, ranks in zip(SUITS, hand.split(".")))
 
 
 def _lin_call(call: Call) -> str:

@@ -32,12 +32,10 @@ from django.db.models import Case, CharField, F, OuterRef, Q, QuerySet, Subquery
 from django.utils import timezone
 
 from games.bridge import rules
+from games.bridge.cards import SEAT_NAMES
 from games.models.board_play import BoardPlay
 from games.models.deck import SEAT_CHOICES, DealtBoard, Deck
 from games.models.game import Game
-
-SEAT_NAMES = dict(SEAT_CHOICES)
-
 
 TEACHER_SEEN_EVERY = 5.0  # seconds between the writes of the teacher's last look
 

@@ -23,12 +23,12 @@ from django import template
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 
-register = template.Library()
+from games.bridge.board import VUL_NAMES
+from games.bridge.cards import SEAT_NAMES, SEATS, SUIT_NAMES, SUIT_SYMBOLS, SUITS
+from games.bridge.cards import hcp as high_card_points
+from games.bridge.scoring import vulnerable
 
-SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
-SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
-VUL_LABELS = {"None": "None", "NS": "N-S", "EW": "E-W", "All": "Both"}
+register = template.Library()
 
 
 def _colour(suit: str) -> str:
@@ -52,8 +52,7 @@ def suit(letter: str) -> SafeString | str:
 @register.filter
 def hcp(hand: str) -> int:
     """High-card points (A=4, K=3, Q=2, J=1) of a dotted hand."""
-    text = str(hand).upper()
-    return 4 * text.count("A") + 3 * text.count("K") + 2 * text.count("Q") + text.count("J")
+    return high_card_points(str(hand))
 
 
 @register.filter
@@ -70,7 +69,7 @@ def suits(hand: str) -> list[dict[str, str]]:
             "cards": _spaced(cards) or "—",
             "tight": cards.upper().replace("T", "10") or "—",
         }
-        for letter, cards in zip("SHDC", parts)
+        for letter, cards in zip(SUITS, parts)
     ]
 
 
@@ -93,17 +92,16 @@ def seat_name(seat: str | None) -> str:
 
 @register.filter
 def vul_label(vul: str | None) -> str:
-    return VUL_LABELS.get(str(vul or ""), vul or "")
+    return VUL_NAMES.get(str(vul or ""), vul or "")
 
 
 @register.filter
 def is_vulnerable(seat: str, vul: str | None) -> bool:
-    return vul == "All" or (vul in ("NS", "EW") and str(seat) in str(vul))
+    return vulnerable(str(seat), str(vul or ""))
 
 
 # --- a table turned so that its viewer sits at the bottom --------------------------------
 
-CLOCKWISE = "NESW"
 SIDES = ("bottom", "left", "top", "right")  # the viewer, then clockwise: left-hand opponent, partner, right
 SIDE_ORDER = ("top", "left", "right", "bottom")  # as the page is read: partner, the opponents, the viewer
 
@@ -113,9 +111,9 @@ def side(seat: str, bottom: str | None) -> str:
     """Where ``seat`` sits on a table drawn with ``bottom`` (the viewer's seat; South when
     empty) at the bottom: "bottom", "left", "top" or "right"."""
     seat, bottom = str(seat).upper(), str(bottom or "S").upper()
-    if seat not in CLOCKWISE or bottom not in CLOCKWISE:
+    if seat not in SEATS or bottom not in SEATS:
         return ""
-    return SIDES[(CLOCKWISE.index(seat) - CLOCKWISE.index(bottom)) % 4]
+    return SIDES[(SEATS.index(seat) - SEATS.index(bottom)) % 4]
 
 
 @register.filter
@@ -128,7 +126,7 @@ def around(places: Iterable[Any], bottom: str | None) -> list[Any]:
 @register.filter
 def compass_points(bottom: str | None) -> list[tuple[str, str]]:
     """The compass's four letters with their sides, in the order the page is read."""
-    return sorted(((seat, side(seat, bottom)) for seat in CLOCKWISE), key=lambda point: SIDE_ORDER.index(point[1]))
+    return sorted(((seat, side(seat, bottom)) for seat in SEATS), key=lambda point: SIDE_ORDER.index(point[1]))
 
 
 # --- the compass diagram -----------------------------------------------------------------

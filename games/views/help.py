@@ -24,23 +24,20 @@ from django.shortcuts import render
 from django.views.decorators.http import require_safe
 
 from games.bridge import play as rules_of_play
-from games.bridge.board import dealer_for_board, vul_for_board
-from games.bridge.cards import SEATS
+from games.bridge.board import VUL_NAMES, dealer_for_board, vul_for_board
+from games.bridge.cards import SEAT_NAMES, SEATS, SUIT_NAMES
 from games.bridge.robot import TIE_ORDER
 from games.bridge.rotate import declarer_of, rotate, rotation_for
 from games.bridge.scoring import duplicate_score, imps
 from games.formats import read_decks
 from games.formats.model import Deck
 from games.forms.upload import ACCEPT, human_size
-from games.models import VUL_CHOICES, Game
+from games.models import Game
 from games.models.board_play import BoardInPlay, BoardPlay, waiting_for_undo
 from games.models.deck import side_score
 from games.models.results import result_line
 from games.models.upload import ROTATION_CHOICES, problem_text, read_file
 from games.presentation.problem_help import CATCH_ALL
-
-SEAT_NAMES = dict(zip("NESW", ("North", "East", "South", "West")))
-VUL_LABELS = dict(VUL_CHOICES)
 
 # The "Complete example" board of the LIN field notes, as one LIN line.
 WORKED_LIN = (
@@ -253,7 +250,7 @@ def _rotation() -> list[dict[str, Any]]:
                 "dealer": dealer,
                 "dealer_name": SEAT_NAMES[dealer],
                 "vul": vul,
-                "vul_label": VUL_LABELS[vul],
+                "vul_label": VUL_NAMES[vul],
             }
         )
     return rows
@@ -279,7 +276,7 @@ def uploading_decks(request: HttpRequest) -> HttpResponse:
         "practice_play": Game.PracticePlay.choices,
         "practice_play_label": Game._meta.get_field("practice_play").verbose_name,
         "name_max_length": Game._meta.get_field("name").max_length,
-        "tie_order": [{"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}[s] for s in TIE_ORDER],
+        "tie_order": [SUIT_NAMES[s] for s in TIE_ORDER],
         "scoring": _scoring(),
         "board_in_play": _board_in_play(),
     }

@@ -27,9 +27,10 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseClientRedirect
 
+from games.bridge.cards import SEAT_NAMES
 from games.models import Game
 from games.models.board_play import BoardInPlay, running_total
-from games.models.join import SEAT_NAMES, JoinTable, LeavingBoardInPlay, SeatError, seat_of
+from games.models.join import JoinTable, LeavingBoardInPlay, SeatError, seat_of
 from games.presentation.seats import seat_view
 from games.views import confirm
 from games.views.access import get_game_for_host, private

@@ -25,9 +25,9 @@ from django.utils.cache import patch_cache_control
 from django.views.decorators.http import require_POST
 from django.views.decorators.vary import vary_on_headers
 
+from games.bridge.cards import SEAT_NAMES
 from games.bridge.play import IllegalAction
 from games.models import BoardPlay, DealtBoard, Game
-from games.models.join import SEAT_NAMES
 from games.views.access import get_game_at_table
 from games.views.join import VIEW, history_row, join_context
 from games.views.table import practice_context

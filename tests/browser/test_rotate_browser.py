@@ -7,6 +7,8 @@ from __future__ import annotations
 import pytest
 
 from games.bridge import rules
+from games.bridge.board import VUL_NAMES
+from games.bridge.cards import SEAT_NAMES
 from games.bridge.rotate import DeckChoice, apply_choice, declarer_of
 from games.formats import read_decks
 from tests.browser.test_upload_browser import expected_table, table_hands
@@ -14,8 +16,6 @@ from tests.fixtures_upload import fixture
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 PASSWORD = "a-long-unusual-passphrase-9"
-SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
-VUL_LABELS = {"None": "None", "NS": "N-S", "EW": "E-W", "All": "Both"}
 
 
 def expected_decks():
@@ -68,7 +68,7 @@ def test_south_declares_every_board_dealt_from_the_turned_set(
         expect(title).to_contain_text(f"Board {number}")
         deck = after[number - 1]
         expect(title).to_contain_text(f"Dealer {SEAT_NAMES[deck.dealer]}")
-        expect(title).to_contain_text(f"Vul {VUL_LABELS[deck.vul]}")
+        expect(title).to_contain_text(f"Vul {VUL_NAMES[deck.vul]}")
         assert table_hands(page) == expected_table(deck.deal), f"board {number}"
         # South holds the hand of the seat that declared in the file
         south = rules.hands(before[number - 1].deal)[declarer_of(before[number - 1])]

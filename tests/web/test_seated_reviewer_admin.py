@@ -15,12 +15,12 @@ import pytest
 from django.contrib.auth.models import Group
 
 from games.admin.reviewers import GROUP
-from games.bridge.cards import random_deal
+from games.bridge.cards import SEAT_NAMES, random_deal
 from games.formats import read_decks, write_pbn
 from games.formats.model import Deck as ParsedDeck
 from games.models import DealtBoard, Deck, Game, Job, Upload
 from games.models.join import JoinTable
-from games.templatetags.bridge import SEAT_NAMES, suits
+from games.templatetags.bridge import suits
 from tests.playing import DEAL
 
 pytestmark = pytest.mark.django_db

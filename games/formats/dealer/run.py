@@ -37,7 +37,7 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 
-from games.bridge.cards import SEATS, DealError, build_deal, parse_dotted_hand
+from games.bridge.cards import SEAT_NAMES, SEATS, DealError, build_deal, parse_dotted_hand
 
 from ..model import Deck, FileResult, Problem
 from .script import read_script
@@ -72,7 +72,6 @@ _SIGNALS = {
     signal.SIGBUS: "a memory fault",
 }
 VUL_WORDS = {"None": "nobody vulnerable", "NS": "N-S vulnerable", "EW": "E-W vulnerable", "All": "both vulnerable"}
-SEAT_WORDS = {"N": "North", "E": "East", "S": "South", "W": "West"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -364,10 +363,10 @@ def _facts(run: Run, script) -> list[str]:
     notes = [f"seed {run.seed}: the same script, number of decks and seed make the same deals again"]
     dealer, vul = script.dealer, script.vulnerable
     if dealer and vul:
-        notes.append(f"the script sets the dealer ({SEAT_WORDS[dealer]}) and the vulnerability ({VUL_WORDS[vul]})")
+        notes.append(f"the script sets the dealer ({SEAT_NAMES[dealer]}) and the vulnerability ({VUL_WORDS[vul]})")
     elif dealer:
         notes.append(
-            f"the script sets the dealer ({SEAT_WORDS[dealer]}) but not the vulnerability: "
+            f"the script sets the dealer ({SEAT_NAMES[dealer]}) but not the vulnerability: "
             "the game's rule for missing information gives it"
         )
     elif vul:

@@ -11,16 +11,16 @@ from __future__ import annotations
 
 import re
 
-from games.bridge.cards import RANK_NAMES, SEAT_NAMES, SUIT_NAMES, DealError, build_deal, suit_mask
+from games.bridge.cards import RANK_NAMES, SEAT_NAMES, SEATS, SUIT_NAMES, SUITS, DealError, build_deal, suit_mask
 
 E_INFERRED = "hand E not given; completed with the 13 remaining cards"
-INFERRED = {seat: E_INFERRED.replace("hand E", f"hand {seat}") for seat in "NESW"}  # notes, made once
+INFERRED = {seat: E_INFERRED.replace("hand E", f"hand {seat}") for seat in SEATS}  # notes, made once
 UNORDERED = "ranks not in descending order within a suit (md)"
 DEALERS = {"1": "S", "2": "W", "3": "N", "4": "E"}
 MD_SEATS = "SWNE"  # order of the hands in md
 
 _SUIT_RUN = re.compile("([SHDCshdc])([^SHDCshdc]*)")  # a suit's letter and its ranks
-_SUIT_INDEX = {letter: "SHDC".index(letter.upper()) for letter in "SHDCshdc"}
+_SUIT_INDEX = {letter: SUITS.index(letter.upper()) for letter in SUITS + SUITS.lower()}
 Deal = tuple[str, str | None, tuple[str, ...]]  # (canonical deal, dealer or None, notes)
 
 
@@ -90,7 +90,7 @@ def parse_hand(hand: str, owner: str) -> tuple[tuple[int, int, int, int], bool]:
         try:
             masks[i], in_order = suit_mask(ranks)
         except DealError:
-            raise DealError(_rank_trouble(ranks, SUIT_NAMES["SHDC"[i]], owner, hand)) from None
+            raise DealError(_rank_trouble(ranks, SUIT_NAMES[SUITS[i]], owner, hand)) from None
         ordered = ordered and in_order
     return (masks[0], masks[1], masks[2], masks[3]), ordered
 

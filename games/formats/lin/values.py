@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from urllib.parse import unquote
 
-from games.bridge.cards import RANKS
+from games.bridge.cards import RANKS, SUITS
 from games.bridge.rules import UNKNOWN_CALL, Call, read_call
 
 from ..limits import MAX_PAIRS
@@ -98,7 +98,7 @@ def free_text(text: str) -> str:
 # pc values: each card in either case, and with '10' for the ten, as one shared string.
 CARDS = {
     variant: suit + rank
-    for suit in "SHDC"
+    for suit in SUITS
     for rank in RANKS
     for variant in {suit + rank, suit.lower() + rank, suit + rank.lower(), suit.lower() + rank.lower()}
 }

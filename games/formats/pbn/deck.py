@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import TypeVar
 
+from games.bridge.cards import SEATS
 from games.bridge.rules import Call
 
 from ..model import Deck, Problem
@@ -107,7 +108,7 @@ def _players(tags: dict[str, str]) -> tuple[tuple[str, str], ...]:
     if _PLAYERS.isdisjoint(tags):  # (hand records name nobody)
         return ()
     names = (tags.get("North"), tags.get("East"), tags.get("South"), tags.get("West"))
-    return tuple((seat, name) for seat, name in zip("NESW", map(stated, names)) if name)
+    return tuple((seat, name) for seat, name in zip(SEATS, map(stated, names)) if name)
 
 
 def _other_tags(game: Game, alerts_used: bool) -> tuple[tuple[str, str], ...]:
