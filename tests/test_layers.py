@@ -1,0 +1,102 @@
+"""The layers point one way (docs/architecture.md): read from every module's imports.
+
+games.bridge imports nothing else of the project and no Django; games.formats may use
+games.bridge and nothing else; the models never import what the pages show; a view never
+borrows another view's private helpers.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+GAMES = Path(__file__).resolve().parent.parent / "games"
+
+
+def modules(package: str) -> list[Path]:
+    return sorted(path for path in (GAMES / package).rglob("*.py") if "migrations" not in path.parts)
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(GAMES.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _type_checking(node: ast.If) -> bool:
+    test = node.test
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
+
+
+def imports(path: Path, *, run_time_only: bool = True) -> Iterator[tuple[str, list[str]]]:
+    """(module, names) of each import in ``path``, relative ones made absolute, the ones
+    under ``if TYPE_CHECKING:`` left out with ``run_time_only``."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    package = module_name(path) if path.name == "__init__.py" else module_name(path).rpartition(".")[0]
+    skipped = set()
+    if run_time_only:
+        for node in ast.walk(tree):
+            if isinstance(node, ast.If) and _type_checking(node):
+                skipped.update(id(child) for statement in node.body for child in ast.walk(statement))
+    for node in ast.walk(tree):
+        if id(node) in skipped:
+            continue
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                yield alias.name, []
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parent = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join([*parent, *([base] if base else [])])
+            yield base, [alias.name for alias in node.names]
+
+
+def outside(package: str, allowed: tuple[str, ...]) -> list[str]:
+    found = []
+    for path in modules(package):
+        for module, _ in imports(path):
+            if module.startswith(("games", "django")) and not module.startswith(allowed):
+                found.append(f"{module_name(path)} imports {module}")
+    return found
+
+
+def test_the_rules_of_bridge_import_nothing_else_of_the_project():
+    assert outside("bridge", ("games.bridge",)) == []
+
+
+def test_the_file_formats_import_only_the_rules_of_bridge():
+    assert outside("formats", ("games.formats", "games.bridge")) == []
+
+
+@pytest.mark.parametrize("package", ["bridge", "formats"])
+def test_neither_imports_django_even_for_type_checkers(package):
+    assert [
+        f"{module_name(path)} imports {module}"
+        for path in modules(package)
+        for module, _ in imports(path, run_time_only=False)
+        if module.split(".")[0] == "django"
+    ] == []
+
+
+def test_the_models_never_import_what_the_pages_show():
+    pages = ("games.presentation", "games.views", "games.admin", "games.forms", "games.templatetags")
+    assert [
+        f"{module_name(path)} imports {module}"
+        for path in modules("models")
+        for module, _ in imports(path, run_time_only=False)
+        if module.startswith(pages)
+    ] == []
+
+
+def test_no_view_borrows_another_views_private_names():
+    borrowed = []
+    for path in modules("views"):
+        for module, names in imports(path):
+            if module.startswith("games.views.") and module != module_name(path):
+                borrowed += [f"{module_name(path)} imports {module}.{name}" for name in names if name.startswith("_")]
+    assert borrowed == []
