@@ -1,16 +1,27 @@
-"""Template filters for bridge diagrams: suit symbols, HCP, seat and vulnerability names.
+"""Template filters for bridge diagrams: suit symbols, HCP, seats, calls, cards and
+vulnerability, in the page's language (bridge's own words: games.formats.words).
 
 {% load bridge %}
 {{ "H"|suit }}                  -> <span class="suit suit-h red" title="hearts">♥</span>
 {{ hand|hcp }}                  -> 12 for "AKQ.J2.T98.765"
 {% for s in hand|suits %}{{ s.symbol }} {{ s.cards }}{% endfor %}
 {{ hands|hand:"N" }}            -> North's "AKQ.J2.T98.765" from {"N": ..., ...}
-{{ "N"|seat_name }}             -> North
-{{ "EW"|vul_label }}            -> E-W
+{{ "N"|seat_name }}             -> North (Noord, Północ, ...)
+{{ "E"|seat_letter }}           -> E (O in Dutch, Ö in Swedish)
+{{ "EW"|vul_label }}            -> E-W (O-W, E-O, ...)
+{{ "NS"|pair }}                 -> N-S (N-Z, NS, ...): a side in a score line
+{{ "K"|rank }}                  -> K (H in Dutch, R in French and Italian); "T" and "10" -> 10
+{{ "HK"|card_name }}            -> king of hearts (harten heer, roi de cœur, ...)
+{{ bid|call }}                  -> a games.join_record.Bid: 4♥X, 3NT (3SA, 3BA), Pass (Passe, Pas, ...)
+{{ "declarer"|term }}           -> declarer (leider, rozgrywający, ...): games.formats.words.TERMS
+{% dealer_chip %}               -> the dealer's chip: D (G in Dutch and Swedish, R in Polish, M in Italian)
 {{ "S"|is_vulnerable:"NS" }}    -> True
 {{ "W"|side:"S" }}              -> left (where West sits when South is at the bottom)
 {% for slot in slots|around:"E" %}   -> the seats in reading order, East's last
 {% hand_diagram hands dealer vul board compact %}   -> the compass diagram (see below)
+
+Values from files stay in the site's own notation until shown here: the filters only
+change how a page prints them, never what is stored or exported.
 """
 
 from __future__ import annotations
@@ -20,15 +31,29 @@ from collections.abc import Iterable
 from typing import Any
 
 from django import template
-from django.utils.html import format_html
+from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.text import capfirst
+from django.utils.translation import get_language, gettext
+
+from games.formats import words
+from games.formats.words import Words
 
 register = template.Library()
 
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
-SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
-VUL_LABELS = {"None": "None", "NS": "N-S", "EW": "E-W", "All": "Both"}
+# The English words, for Python that wants them whatever the page's language.
+SUIT_NAMES = dict(words.ENGLISH.suit_names)
+SEAT_NAMES = dict(words.ENGLISH.seat_names)
+VUL_LABELS = dict(words.ENGLISH.vulnerability)
+# Bid.level holds a pass, double or redouble as its English word (games.join_record,
+# games.play_view): back to the call, to print it in the page's language.
+CALL_OF_WORD = {word: call for call, word in words.ENGLISH.calls.items()}
+
+
+def active() -> Words:
+    """The bridge words of the language this request is answered in."""
+    return words.for_language(get_language())
 
 
 def _colour(suit: str) -> str:
@@ -44,9 +69,16 @@ def suit(letter: str) -> SafeString | str:
         '<span class="suit suit-{} {}" title="{}">{}</span>',
         letter.lower(),
         _colour(letter),
-        SUIT_NAMES[letter],
+        active().suit_names[letter],
         SUIT_SYMBOLS[letter],
     )
+
+
+@register.filter
+def suit_name(letter: str) -> str:
+    """ "H" -> "hearts", "harten", "kiery", ..."""
+    letter = str(letter).upper()
+    return active().suit_names.get(letter, letter)
 
 
 @register.filter
@@ -57,28 +89,23 @@ def hcp(hand: str) -> int:
 
 
 @register.filter
-def suits(hand: str) -> list[dict[str, str]]:
+def suits(hand: str, said: Words | None = None) -> list[dict[str, str]]:
     """A dotted hand as four rows: symbol, colour, name and cards ("A K 10", "—" if void;
-    "tight" without the spaces, for compact diagrams)."""
+    "tight" without the spaces, for compact diagrams), ranks as the page's language
+    prints them ("E K 10" in Swedish)."""
+    said = said or active()
     parts = (str(hand).split(".") + ["", "", "", ""])[:4]
     return [
         {
             "letter": letter,
             "symbol": SUIT_SYMBOLS[letter],
             "colour": _colour(letter),
-            "name": SUIT_NAMES[letter],
-            "cards": _spaced(cards) or "—",
-            "tight": cards.upper().replace("T", "10") or "—",
+            "name": said.suit_names[letter],
+            "cards": said.cards(cards) or "—",
+            "tight": said.cards(cards, "") or "—",
         }
         for letter, cards in zip("SHDC", parts)
     ]
-
-
-def _spaced(cards: str) -> str:
-    """'AKT2' -> 'A K 10 2'. (Whole-string upper() is per character only in ASCII.)"""
-    if cards.isascii():
-        return " ".join(cards.upper()).replace("T", "10")
-    return " ".join("10" if c.upper() == "T" else c.upper() for c in cards)
 
 
 @register.filter
@@ -88,12 +115,57 @@ def hand(hands: dict[str, str] | None, seat: str) -> str:
 
 @register.filter
 def seat_name(seat: str | None) -> str:
-    return SEAT_NAMES.get(str(seat or "").upper(), seat or "")
+    return active().seat_names.get(str(seat or "").upper(), seat or "")
+
+
+@register.filter
+def seat_letter(seat: str | None) -> str:
+    """ "E" -> "E", "O" in Dutch, "Ö" in Swedish: the compass's and the auction's letters."""
+    return active().seats.get(str(seat or "").upper(), seat or "")
 
 
 @register.filter
 def vul_label(vul: str | None) -> str:
-    return VUL_LABELS.get(str(vul or ""), vul or "")
+    return active().vulnerability.get(str(vul or ""), vul or "")
+
+
+@register.filter
+def pair(pair: str | None) -> str:
+    """ "NS" -> "N-S" (N-Z in Dutch, NS in Polish): a side, as a score line names it."""
+    return active().pair(str(pair or ""))
+
+
+@register.filter
+def rank(card_rank: str | None) -> str:
+    """A card's rank as the page's language prints it: "Q" -> "D" in French."""
+    return active().rank(str(card_rank or ""))
+
+
+@register.filter
+def card_name(code: str | None) -> str:
+    """ "HK" -> "king of hearts": a card's name for screen readers (aria-label)."""
+    return active().card(str(code or ""))
+
+
+@register.filter
+def term(key: str) -> str:
+    """One of the table's words (games.formats.words.TERMS) in the page's language, in
+    lower case as a sentence has it: ``|capfirst`` for a label."""
+    return active().term(str(key))
+
+
+@register.filter
+def call(bid: Any) -> SafeString:
+    """A call or a contract (a games.join_record.Bid) as the page's language writes it:
+    level, then the suit's symbol or the language's no trump, then X or XX; a pass,
+    double or redouble as its word."""
+    if bid is None:
+        return mark_safe("")
+    said = active()
+    if not bid.strain:
+        return conditional_escape(said.call(CALL_OF_WORD.get(bid.level, bid.level)))
+    strain = said.notrump if bid.strain == "NT" else suit(bid.strain)
+    return format_html("{}{}{}", bid.level, strain, bid.risk)
 
 
 @register.filter
@@ -139,31 +211,48 @@ def compass_points(bottom: str | None) -> list[tuple[str, str]]:
 # the one place pages include; it calls these tags.
 
 
-def _seat_html(seat: str, cards: str, dealer: str | None, vul: str | None, compact: bool) -> str:
+def _attr(text: str) -> str:
+    """Escaped for a double-quoted attribute; apostrophes stay as typed ("North's hand")."""
+    return html.escape(text).replace("&#x27;", "'")
+
+
+def _seat_html(seat: str, cards: str, dealer: str | None, vul: str | None, compact: bool, said: Words) -> str:
     e = html.escape
-    name = e(seat_name(seat))
+    full = said.seat_name(seat)
+    name = e(full)
+    head = e(said.seat(seat)) if compact else name
+    label = _attr(gettext("%(seat)s's hand") % {"seat": full})
     shown = "tight" if compact else "cards"
     rows = "".join(
-        f'<li><span class="suit {r["colour"]}" title="{r["name"]}">{r["symbol"]}</span> '
+        f'<li><span class="suit {r["colour"]}" title="{e(r["name"])}">{r["symbol"]}</span> '
         f'<span class="cards">{e(r[shown])}</span></li>'
-        for r in suits(cards)
+        for r in suits(cards, said)
     )
+    points = "" if compact else " " + e(said.term("hcp"))
     return (
         f'<div class="hand hand-{e(seat.lower())}{" vulnerable" if is_vulnerable(seat, vul) else ""}">'
-        f'<div class="hand-head"><span class="seat-name" title="{name}">{e(seat) if compact else name}</span>'
-        f"{_DEALER_CHIP if seat == dealer else ''}"
-        f'<span class="hcp">{hcp(cards)}{"" if compact else " HCP"}</span></div>'
-        f'<ul class="suits" aria-label="{name}\'s hand">{rows}</ul></div>'
+        f'<div class="hand-head"><span class="seat-name" title="{name}">{head}</span>'
+        f"{_dealer_chip(said) if seat == dealer else ''}"
+        f'<span class="hcp">{hcp(cards)}{points}</span></div>'
+        f'<ul class="suits" aria-label="{label}">{rows}</ul></div>'
     )
 
 
-_DEALER_CHIP = '<span class="dealer-chip" title="Dealer">D</span>'
+def _dealer_chip(said: Words) -> str:
+    title, mark = html.escape(capfirst(said.term("dealer"))), html.escape(said.dealer_mark)
+    return f'<span class="dealer-chip" title="{title}">{mark}</span>'
+
+
+@register.simple_tag
+def dealer_chip() -> SafeString:
+    """The chip beside the dealer's name: the dealer's letter in the page's language."""
+    return mark_safe(_dealer_chip(active()))  # escaped there
 
 
 @register.simple_tag
 def hand_seat(seat: str, cards: str | None, dealer: str | None, vul: str | None, compact: bool = False) -> SafeString:
     """One seat of the diagram: name, dealer chip, HCP and the four suits."""
-    return mark_safe(_seat_html(str(seat), str(cards or ""), dealer, vul, compact))  # every value escaped
+    return mark_safe(_seat_html(str(seat), str(cards or ""), dealer, vul, compact, active()))  # every value escaped
 
 
 @register.simple_tag
@@ -173,23 +262,32 @@ def hand_diagram(
     """Four hands around a compass that marks the dealer, the vulnerable seats and the board."""
     e = html.escape
     hands = hands or {}
+    said = active()
 
     def seat(s: str) -> str:
-        return _seat_html(s, str(hands.get(s) or ""), dealer, vul, compact)
+        return _seat_html(s, str(hands.get(s) or ""), dealer, vul, compact, said)
 
     def point(s: str) -> str:
         return (
             f'<span class="c-{s.lower()}{" vul" if is_vulnerable(s, vul) else ""}'
-            f'{" dealer" if dealer == s else ""}">{s}</span>'
+            f'{" dealer" if dealer == s else ""}">{e(said.seat(s))}</span>'
         )
 
     label = e(str(board)) if board else ""
     number = f'<strong class="board-no">{label}</strong>' if label else ""
-    small = "" if compact else "<small>" + e(vul_label(vul) or "vul ?") + "</small>"
-    named = f"Board {label}, " if label else ""
+    small = "" if compact else "<small>" + e(said.vul(str(vul or "")) or "vul ?") + "</small>"
+    unknown = gettext("unknown")
+    names = {
+        "board": str(board) if board else "",
+        "dealer": said.seat_name(str(dealer or "")) or unknown,
+        "vul": said.vul(str(vul or "")) or unknown,
+    }
+    if board:
+        about = gettext("Board %(board)s, dealer %(dealer)s, vulnerable %(vul)s") % names
+    else:
+        about = gettext("Dealer %(dealer)s, vulnerable %(vul)s") % names
     compass = (
-        f'<div class="compass" aria-label="{named}dealer {e(seat_name(dealer) or "unknown")}, '
-        f'vulnerable {e(vul_label(vul) or "unknown")}">{point("N")}{point("W")}'
+        f'<div class="compass" aria-label="{_attr(about)}">{point("N")}{point("W")}'
         f'<span class="c-mid">{number}{small}</span>{point("E")}{point("S")}</div>'
     )
     hands = f"{seat('N')}{seat('W')}{compass}{seat('E')}{seat('S')}"
