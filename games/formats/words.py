@@ -100,10 +100,12 @@ class Words:
     dealer_mark: str  # the dealer's chip: a letter
     shared: frozenset[str] = frozenset()  # "table:key" the same as in English on purpose
     _ranks: Mapping[str, str] = field(init=False, repr=False, compare=False)
+    _table: dict[int, str] = field(init=False, repr=False, compare=False)  # for str.translate
 
     def __post_init__(self) -> None:
         ranks = {**{r: r for r in "98765432"}, "T": "10", **self.honours}
         object.__setattr__(self, "_ranks", _frozen({**ranks, **{r.lower(): v for r, v in ranks.items()}}))
+        object.__setattr__(self, "_table", str.maketrans({r: v for r, v in ranks.items() if r != v}))
 
     def seat(self, seat: str) -> str:
         return self.seats.get(seat, seat)
@@ -118,6 +120,8 @@ class Words:
     def cards(self, ranks: str, sep: str = " ") -> str:
         """A suit's ranks as the deal writes them ("AKT2") as a hand prints them: "A K 10 2",
         "E K 10 2" in Swedish. Characters that are no rank are kept (upper-cased)."""
+        if ranks.isascii():  # the diagrams' hot path: one translate (upper() is per character only in ASCII)
+            return sep.join(ranks.upper()).translate(self._table)
         return sep.join(self._ranks.get(c, c.upper()) for c in ranks)
 
     def call(self, call: str) -> str:

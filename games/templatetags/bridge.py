@@ -28,13 +28,15 @@ from __future__ import annotations
 
 import html
 from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from django import template
 from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.text import capfirst
-from django.utils.translation import get_language, gettext
+from django.utils.translation import get_language, gettext, override
 
 from games.formats import words
 from games.formats.words import Words
@@ -216,24 +218,62 @@ def _attr(text: str) -> str:
     return html.escape(text).replace("&#x27;", "'")
 
 
-def _seat_html(seat: str, cards: str, dealer: str | None, vul: str | None, compact: bool, said: Words) -> str:
+@dataclass(frozen=True, slots=True)
+class _Fragments:
+    """One language's fixed pieces of the diagram, escaped once: a diagram then only joins
+    them with the hands' cards (escaped on every call: they come from files)."""
+
+    said: Words
+    names: dict[str, str]  # seat -> its name
+    letters: dict[str, str]  # seat -> its letter
+    labels: dict[str, str]  # seat -> "North's hand"
+    rows: tuple[str, ...]  # spades to clubs: a row's markup up to its cards
+    chip: str
+    points: str  # " HCP"
+    board_about: str  # the compass's label (a pattern, not escaped)
+    about: str  # ... without a board
+    unknown: str
+
+
+@lru_cache(maxsize=16)
+def _fragments(code: str) -> _Fragments:
+    said, e = words.BY_CODE[code], html.escape
+    with override(code):
+        return _Fragments(
+            said=said,
+            names={s: e(said.seat_name(s)) for s in CLOCKWISE},
+            letters={s: e(said.seat(s)) for s in CLOCKWISE},
+            labels={s: _attr(gettext("%(seat)s's hand") % {"seat": said.seat_name(s)}) for s in CLOCKWISE},
+            rows=tuple(
+                f'<li><span class="suit {_colour(s)}" title="{e(said.suit_names[s])}">{SUIT_SYMBOLS[s]}</span> '
+                '<span class="cards">'
+                for s in "SHDC"
+            ),
+            chip=_dealer_chip(said),
+            points=" " + e(said.term("hcp")),
+            board_about=gettext("Board %(board)s, dealer %(dealer)s, vulnerable %(vul)s"),
+            about=gettext("Dealer %(dealer)s, vulnerable %(vul)s"),
+            unknown=gettext("unknown"),
+        )
+
+
+def _diagram_words() -> _Fragments:
+    return _fragments(active().code)
+
+
+def _seat_html(seat: str, cards: str, dealer: str | None, vul: str | None, compact: bool, f: _Fragments) -> str:
     e = html.escape
-    full = said.seat_name(seat)
-    name = e(full)
-    head = e(said.seat(seat)) if compact else name
-    label = _attr(gettext("%(seat)s's hand") % {"seat": full})
-    shown = "tight" if compact else "cards"
-    rows = "".join(
-        f'<li><span class="suit {r["colour"]}" title="{e(r["name"])}">{r["symbol"]}</span> '
-        f'<span class="cards">{e(r[shown])}</span></li>'
-        for r in suits(cards, said)
-    )
-    points = "" if compact else " " + e(said.term("hcp"))
+    name = f.names.get(seat) or e(seat)
+    head = (f.letters.get(seat) or e(seat)) if compact else name
+    label = f.labels.get(seat) or _attr(gettext("%(seat)s's hand") % {"seat": seat})
+    sep = "" if compact else " "
+    parts = (cards.split(".") + ["", "", "", ""])[:4]
+    rows = "".join(f"{row}{e(f.said.cards(part, sep)) or '—'}</span></li>" for row, part in zip(f.rows, parts))
     return (
         f'<div class="hand hand-{e(seat.lower())}{" vulnerable" if is_vulnerable(seat, vul) else ""}">'
         f'<div class="hand-head"><span class="seat-name" title="{name}">{head}</span>'
-        f"{_dealer_chip(said) if seat == dealer else ''}"
-        f'<span class="hcp">{hcp(cards)}{points}</span></div>'
+        f"{f.chip if seat == dealer else ''}"
+        f'<span class="hcp">{hcp(cards)}{"" if compact else f.points}</span></div>'
         f'<ul class="suits" aria-label="{label}">{rows}</ul></div>'
     )
 
@@ -252,7 +292,7 @@ def dealer_chip() -> SafeString:
 @register.simple_tag
 def hand_seat(seat: str, cards: str | None, dealer: str | None, vul: str | None, compact: bool = False) -> SafeString:
     """One seat of the diagram: name, dealer chip, HCP and the four suits."""
-    return mark_safe(_seat_html(str(seat), str(cards or ""), dealer, vul, compact, active()))  # every value escaped
+    return mark_safe(_seat_html(str(seat), str(cards or ""), dealer, vul, compact, _diagram_words()))  # escaped
 
 
 @register.simple_tag
@@ -262,30 +302,27 @@ def hand_diagram(
     """Four hands around a compass that marks the dealer, the vulnerable seats and the board."""
     e = html.escape
     hands = hands or {}
-    said = active()
+    f = _diagram_words()
+    said = f.said
 
     def seat(s: str) -> str:
-        return _seat_html(s, str(hands.get(s) or ""), dealer, vul, compact, said)
+        return _seat_html(s, str(hands.get(s) or ""), dealer, vul, compact, f)
 
     def point(s: str) -> str:
         return (
             f'<span class="c-{s.lower()}{" vul" if is_vulnerable(s, vul) else ""}'
-            f'{" dealer" if dealer == s else ""}">{e(said.seat(s))}</span>'
+            f'{" dealer" if dealer == s else ""}">{f.letters[s]}</span>'
         )
 
     label = e(str(board)) if board else ""
     number = f'<strong class="board-no">{label}</strong>' if label else ""
     small = "" if compact else "<small>" + e(said.vul(str(vul or "")) or "vul ?") + "</small>"
-    unknown = gettext("unknown")
     names = {
         "board": str(board) if board else "",
-        "dealer": said.seat_name(str(dealer or "")) or unknown,
-        "vul": said.vul(str(vul or "")) or unknown,
+        "dealer": said.seat_name(str(dealer or "")) or f.unknown,
+        "vul": said.vul(str(vul or "")) or f.unknown,
     }
-    if board:
-        about = gettext("Board %(board)s, dealer %(dealer)s, vulnerable %(vul)s") % names
-    else:
-        about = gettext("Dealer %(dealer)s, vulnerable %(vul)s") % names
+    about = (f.board_about if board else f.about) % names
     compass = (
         f'<div class="compass" aria-label="{_attr(about)}">{point("N")}{point("W")}'
         f'<span class="c-mid">{number}{small}</span>{point("E")}{point("S")}</div>'
