@@ -44,22 +44,25 @@ from games.formats.words import Words
 register = template.Library()
 
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
-# The English words, for Python that wants them whatever the page's language.
-SUIT_NAMES = dict(words.ENGLISH.suit_names)
-SEAT_NAMES = dict(words.ENGLISH.seat_names)
-VUL_LABELS = dict(words.ENGLISH.vulnerability)
-# Bid.level holds a pass, double or redouble as its English word (games.join_record,
-# games.play_view): back to the call, to print it in the page's language.
+SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
+VUL_LABELS = {"None": "None", "NS": "N-S", "EW": "E-W", "All": "Both"}
+
+
+def _colour(suit: str) -> str:
+    return "red" if suit in "HD" else "black"
+
+
+# The English names above serve Python that wants them whatever the page's language; the
+# filters print the page's language's (games.formats.words). Bid.level holds a pass,
+# double or redouble as its English word (games.join_record, games.play_view): back to the
+# call, to print it in the page's language.
 CALL_OF_WORD = {word: call for call, word in words.ENGLISH.calls.items()}
 
 
 def active() -> Words:
     """The bridge words of the language this request is answered in."""
     return words.for_language(get_language())
-
-
-def _colour(suit: str) -> str:
-    return "red" if suit in "HD" else "black"
 
 
 @register.filter
@@ -241,9 +244,9 @@ def _fragments(code: str) -> _Fragments:
     with override(code):
         return _Fragments(
             said=said,
-            names={s: e(said.seat_name(s)) for s in CLOCKWISE},
-            letters={s: e(said.seat(s)) for s in CLOCKWISE},
-            labels={s: _attr(gettext("%(seat)s's hand") % {"seat": said.seat_name(s)}) for s in CLOCKWISE},
+            names={s: e(name) for s, name in said.seat_names.items()},
+            letters={s: e(letter) for s, letter in said.seats.items()},
+            labels={s: _attr(gettext("%(seat)s's hand") % {"seat": name}) for s, name in said.seat_names.items()},
             rows=tuple(
                 f'<li><span class="suit {_colour(s)}" title="{e(said.suit_names[s])}">{SUIT_SYMBOLS[s]}</span> '
                 '<span class="cards">'
