@@ -1,10 +1,11 @@
 # make run   - install, migrate, create a demo host and game, serve on http://127.0.0.1:8000
 # make test  - install and run the everyday tests (browser and PostgreSQL parts included)
 # make test-all - those and the slow ones (make test-slow), as .ci/run does
+# make messages - extract the site's texts into locale/<lang>/LC_MESSAGES/django.po to translate
 PY := .venv/bin/python
 PIP := .venv/bin/pip
 
-.PHONY: run test test-slow test-all install bench fuzz loadtest loadtest-stall
+.PHONY: run test test-slow test-all install bench fuzz loadtest loadtest-stall messages compilemessages
 
 .venv/.installed: requirements.txt
 	python3 -m venv .venv
@@ -15,6 +16,7 @@ install: .venv/.installed
 
 run: install
 	scripts/ensure_system.sh
+	$(MAKE) compilemessages
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py demo
 	scripts/serve.sh
@@ -26,6 +28,18 @@ test-slow: install
 	scripts/test.sh slow
 
 test-all: test test-slow
+
+# The catalogues' .mo files are built here, never committed (.gitignore); msgfmt is
+# Debian's gettext package (scripts/ensure_system.sh installs it).
+compilemessages: install
+	@if command -v msgfmt >/dev/null; then $(PY) manage.py compilemessages --ignore .venv --verbosity 0; \
+	else echo "msgfmt not found (apt-get install gettext): pages will be in English only"; fi
+
+# Templates and Python under games/, deckupload/ and templates/; not the tests or the
+# benchmarks, whose texts no visitor reads. msgmerge keeps the translations made so far.
+messages: install
+	$(PY) manage.py makemessages -l pl -l nl -l fr -l it -l sv --no-obsolete \
+		--ignore .venv --ignore tests --ignore bench --ignore staticfiles --ignore test-output
 
 bench: install
 	$(PY) -m bench.reader

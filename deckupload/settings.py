@@ -17,6 +17,7 @@ from pathlib import Path
 
 import dj_database_url
 from csp.constants import NONCE, NONE, SELF
+from django.utils.translation import gettext_lazy as _
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -60,6 +61,9 @@ MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    # The page's language: the visitor's choice (the language cookie set by i18n/setlang/),
+    # else the browser's Accept-Language, else LANGUAGE_CODE. No language in the URLs.
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -79,6 +83,7 @@ TEMPLATES = [
         "OPTIONS": {
             "context_processors": [
                 "django.template.context_processors.request",
+                "django.template.context_processors.i18n",  # LANGUAGE_CODE for <html lang>
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "games.context_processors.csp_nonce",
@@ -118,7 +123,26 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 
-LANGUAGE_CODE = "en-us"
+# The site's languages: its texts through Django's catalogues (locale/<code>/LC_MESSAGES,
+# `make messages` to extract, compiled by `make run` and `make test`), and bridge's own
+# words (seats, calls, card ranks, the table's terms) from games.formats.words. Dates and
+# numbers follow the language (Django always localises them now). Files and exports keep
+# their formats' own notation whatever the page's language.
+LANGUAGE_CODE = "en"
+LANGUAGES = [
+    ("en", _("English")),
+    ("pl", _("Polish")),
+    ("nl", _("Dutch")),
+    ("fr", _("French")),
+    ("it", _("Italian")),
+    ("sv", _("Swedish")),
+]
+LOCALE_PATHS = [BASE_DIR / "locale"]
+# The language chooser's choice is kept for a year in its own cookie (not the session:
+# choosing a language needs no account and writes no row).
+LANGUAGE_COOKIE_AGE = 365 * 24 * 60 * 60
+LANGUAGE_COOKIE_HTTPONLY = True
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 TIME_ZONE = "UTC"
 USE_I18N = True
 USE_TZ = True
@@ -249,6 +273,7 @@ CSRF_COOKIE_HTTPONLY = False  # htmx reads the token from the page, not the cook
 if not DEBUG:
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
+    LANGUAGE_COOKIE_SECURE = True
     CSRF_COOKIE_HTTPONLY = True
     SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", True)
     SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "31536000"))

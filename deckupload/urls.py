@@ -3,6 +3,9 @@ from django.urls import include, path
 
 urlpatterns = [
     path("admin/", admin.site.urls),
+    # i18n/setlang/: Django's set_language (a CSRF-checked POST of `language` and `next`),
+    # which the footer's language chooser posts to.
+    path("i18n/", include("django.conf.urls.i18n")),
     path("", include("games.urls")),
 ]
 

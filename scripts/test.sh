@@ -10,6 +10,14 @@ PY=.venv/bin/python
 export STRICT=${STRICT:-0}
 scripts/ensure_system.sh
 
+# The translations' .mo files, from locale/*/LC_MESSAGES/django.po (never committed).
+if command -v msgfmt >/dev/null; then
+  $PY manage.py compilemessages --ignore .venv --verbosity 0
+else
+  if [ "$STRICT" = 1 ]; then echo "msgfmt not found: failing (STRICT=1)"; exit 1; fi
+  echo "SKIPPED: compiling the translations (no msgfmt; apt-get install gettext): the i18n tests will skip"
+fi
+
 if [ "${1:-}" = slow ]; then
   shift
   echo "== Slow tests on SQLite =="

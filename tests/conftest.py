@@ -193,3 +193,22 @@ def task_worker(settings, transactional_db, tmp_path):
         worker.wait(timeout=10)
     except subprocess.TimeoutExpired:
         worker.kill()
+
+
+@pytest.fixture(scope="session")
+def compiled_catalogues() -> None:
+    """The translations' .mo files, compiled from locale/*/LC_MESSAGES/django.po where
+    missing or older (scripts/test.sh and make run compile them first; this serves a
+    pytest run on its own). Without msgfmt (Debian's gettext) the test is skipped."""
+    import subprocess
+
+    locale = Path(__file__).resolve().parent.parent / "locale"
+    stale = [
+        po
+        for po in sorted(locale.glob("*/LC_MESSAGES/django.po"))
+        if not po.with_suffix(".mo").exists() or po.with_suffix(".mo").stat().st_mtime < po.stat().st_mtime
+    ]
+    if stale and not shutil.which("msgfmt"):
+        skip_or_fail("msgfmt not found: apt-get install gettext to compile the translations")
+    for po in stale:
+        subprocess.run(["msgfmt", "--check-format", "-o", str(po.with_suffix(".mo")), str(po)], check=True)

@@ -12,6 +12,7 @@ import unicodedata
 from django import forms
 from django.conf import settings
 from django.core.validators import MaxValueValidator
+from django.utils.formats import number_format
 
 from games import dealer_runs
 from games.converters import bounded_int
@@ -46,18 +47,23 @@ def clean_name(raw: str) -> str:
 
 
 def human_size(size: int, like: int | None = None) -> str:
-    """6.2 MB, 300 KB, 12 bytes; exact bytes when rounding would hide the difference from ``like``."""
+    """6.2 MB, 300 KB, 12 bytes; exact bytes when rounding would hide the difference from
+    ``like``. Numbers as the page's language writes them (6,2 MB in Polish)."""
+
+    def one_place(x: float) -> str:
+        x = round(x, 1)
+        return number_format(x, 0 if x.is_integer() else 1)
 
     def fmt(n: int) -> str:
         if n >= MB:
-            return f"{n / MB:.1f}".removesuffix(".0") + " MB"
+            return one_place(n / MB) + " MB"
         if n >= 1024:
-            return f"{n / 1024:.1f}".removesuffix(".0") + " KB"
+            return one_place(n / 1024) + " KB"
         return f"{n} bytes"
 
     text = fmt(size)
     if like is not None and text == fmt(like) and size != like:
-        return f"{size:,} bytes"
+        return number_format(size, force_grouping=True) + " bytes"
     return text
 
 

@@ -1,38 +1,66 @@
-"""Template filters for bridge diagrams: suit symbols, HCP, seat and vulnerability names.
+"""Template filters for bridge diagrams: suit symbols, HCP, seats, calls, cards and
+vulnerability, in the page's language (bridge's own words: games.bridge.words).
 
 {% load bridge %}
 {{ "H"|suit }}                  -> <span class="suit suit-h red" title="hearts">♥</span>
 {{ hand|hcp }}                  -> 12 for "AKQ.J2.T98.765"
 {% for s in hand|suits %}{{ s.symbol }} {{ s.cards }}{% endfor %}
 {{ hands|hand:"N" }}            -> North's "AKQ.J2.T98.765" from {"N": ..., ...}
-{{ "N"|seat_name }}             -> North
-{{ "EW"|vul_label }}            -> E-W
+{{ "N"|seat_name }}             -> North (Noord, Północ, ...)
+{{ "E"|seat_letter }}           -> E (O in Dutch, Ö in Swedish)
+{{ "EW"|vul_label }}            -> E-W (O-W, E-O, ...)
+{{ "NS"|pair }}                 -> N-S (N-Z, NS, ...): a side in a score line
+{{ "K"|rank }}                  -> K (H in Dutch, R in French and Italian); "T" and "10" -> 10
+{{ "HK"|card_name }}            -> king of hearts (harten heer, roi de cœur, ...)
+{{ bid|call }}                  -> a games.presentation.join_record.Bid: 4♥X, 3NT (3SA, 3BA), Pass (Passe, Pas, ...)
+{{ "declarer"|term }}           -> declarer (leider, rozgrywający, ...): games.bridge.words.TERMS
+{% dealer_chip %}               -> the dealer's chip: D (G in Dutch and Swedish, R in Polish, M in Italian)
 {{ "S"|is_vulnerable:"NS" }}    -> True
 {{ "W"|side:"S" }}              -> left (where West sits when South is at the bottom)
 {% for slot in slots|around:"E" %}   -> the seats in reading order, East's last
 {% hand_diagram hands dealer vul board compact %}   -> the compass diagram (see below)
+
+Values from files stay in the site's own notation until shown here: the filters only
+change how a page prints them, never what is stored or exported.
 """
 
 from __future__ import annotations
 
 import html
 from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from django import template
-from django.utils.html import format_html
+from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.text import capfirst
+from django.utils.translation import get_language, gettext, override
 
-from games.bridge.board import VUL_NAMES
-from games.bridge.cards import SEAT_NAMES, SEATS, SUIT_NAMES, SUIT_SYMBOLS, SUITS
+from games.bridge import words
+from games.bridge.cards import SEATS, SUIT_SYMBOLS, SUITS
 from games.bridge.cards import hcp as high_card_points
 from games.bridge.scoring import vulnerable
+from games.bridge.words import Words
 
 register = template.Library()
 
 
 def _colour(suit: str) -> str:
     return "red" if suit in "HD" else "black"
+
+
+# games.bridge.cards holds the English names for Python that wants them whatever the
+# page's language; the filters print the page's language's (games.bridge.words). Bid.level holds a pass,
+# double or redouble as its English word (games.presentation.join_record and play_view):
+# back to the call, to print it in the page's language.
+CALL_OF_WORD = {word: call for call, word in words.ENGLISH.calls.items()}
+
+
+def active() -> Words:
+    """The bridge words of the language this request is answered in."""
+    return words.for_language(get_language())
 
 
 @register.filter
@@ -44,9 +72,16 @@ def suit(letter: str) -> SafeString | str:
         '<span class="suit suit-{} {}" title="{}">{}</span>',
         letter.lower(),
         _colour(letter),
-        SUIT_NAMES[letter],
+        active().suit_names[letter],
         SUIT_SYMBOLS[letter],
     )
+
+
+@register.filter
+def suit_name(letter: str) -> str:
+    """ "H" -> "hearts", "harten", "kiery", ..."""
+    letter = str(letter).upper()
+    return active().suit_names.get(letter, letter)
 
 
 @register.filter
@@ -56,28 +91,23 @@ def hcp(hand: str) -> int:
 
 
 @register.filter
-def suits(hand: str) -> list[dict[str, str]]:
+def suits(hand: str, said: Words | None = None) -> list[dict[str, str]]:
     """A dotted hand as four rows: symbol, colour, name and cards ("A K 10", "—" if void;
-    "tight" without the spaces, for compact diagrams)."""
+    "tight" without the spaces, for compact diagrams), ranks as the page's language
+    prints them ("E K 10" in Swedish)."""
+    said = said or active()
     parts = (str(hand).split(".") + ["", "", "", ""])[:4]
     return [
         {
             "letter": letter,
             "symbol": SUIT_SYMBOLS[letter],
             "colour": _colour(letter),
-            "name": SUIT_NAMES[letter],
-            "cards": _spaced(cards) or "—",
-            "tight": cards.upper().replace("T", "10") or "—",
+            "name": said.suit_names[letter],
+            "cards": said.cards(cards) or "—",
+            "tight": said.cards(cards, "") or "—",
         }
         for letter, cards in zip(SUITS, parts)
     ]
-
-
-def _spaced(cards: str) -> str:
-    """'AKT2' -> 'A K 10 2'. (Whole-string upper() is per character only in ASCII.)"""
-    if cards.isascii():
-        return " ".join(cards.upper()).replace("T", "10")
-    return " ".join("10" if c.upper() == "T" else c.upper() for c in cards)
 
 
 @register.filter
@@ -87,12 +117,57 @@ def hand(hands: dict[str, str] | None, seat: str) -> str:
 
 @register.filter
 def seat_name(seat: str | None) -> str:
-    return SEAT_NAMES.get(str(seat or "").upper(), seat or "")
+    return active().seat_names.get(str(seat or "").upper(), seat or "")
+
+
+@register.filter
+def seat_letter(seat: str | None) -> str:
+    """ "E" -> "E", "O" in Dutch, "Ö" in Swedish: the compass's and the auction's letters."""
+    return active().seats.get(str(seat or "").upper(), seat or "")
 
 
 @register.filter
 def vul_label(vul: str | None) -> str:
-    return VUL_NAMES.get(str(vul or ""), vul or "")
+    return active().vulnerability.get(str(vul or ""), vul or "")
+
+
+@register.filter
+def pair(pair: str | None) -> str:
+    """ "NS" -> "N-S" (N-Z in Dutch, NS in Polish): a side, as a score line names it."""
+    return active().pair(str(pair or ""))
+
+
+@register.filter
+def rank(card_rank: str | None) -> str:
+    """A card's rank as the page's language prints it: "Q" -> "D" in French."""
+    return active().rank(str(card_rank or ""))
+
+
+@register.filter
+def card_name(code: str | None) -> str:
+    """ "HK" -> "king of hearts": a card's name for screen readers (aria-label)."""
+    return active().card(str(code or ""))
+
+
+@register.filter
+def term(key: str) -> str:
+    """One of the table's words (games.bridge.words.TERMS) in the page's language, in
+    lower case as a sentence has it: ``|capfirst`` for a label."""
+    return active().term(str(key))
+
+
+@register.filter
+def call(bid: Any) -> SafeString:
+    """A call or a contract (a games.presentation.join_record.Bid) as the page's language writes it:
+    level, then the suit's symbol or the language's no trump, then X or XX; a pass,
+    double or redouble as its word."""
+    if bid is None:
+        return mark_safe("")
+    said = active()
+    if not bid.strain:
+        return conditional_escape(said.call(CALL_OF_WORD.get(bid.level, bid.level)))
+    strain = said.notrump if bid.strain == "NT" else suit(bid.strain)
+    return format_html("{}{}{}", bid.level, strain, bid.risk)
 
 
 @register.filter
@@ -137,31 +212,86 @@ def compass_points(bottom: str | None) -> list[tuple[str, str]]:
 # the one place pages include; it calls these tags.
 
 
-def _seat_html(seat: str, cards: str, dealer: str | None, vul: str | None, compact: bool) -> str:
+def _attr(text: str) -> str:
+    """Escaped for a double-quoted attribute; apostrophes stay as typed ("North's hand")."""
+    return html.escape(text).replace("&#x27;", "'")
+
+
+@dataclass(frozen=True, slots=True)
+class _Fragments:
+    """One language's fixed pieces of the diagram, escaped once: a diagram then only joins
+    them with the hands' cards (escaped on every call: they come from files)."""
+
+    said: Words
+    names: dict[str, str]  # seat -> its name
+    letters: dict[str, str]  # seat -> its letter
+    labels: dict[str, str]  # seat -> "North's hand"
+    rows: tuple[str, ...]  # spades to clubs: a row's markup up to its cards
+    chip: str
+    points: str  # " HCP"
+    board_about: str  # the compass's label (a pattern, not escaped)
+    about: str  # ... without a board
+    unknown: str
+
+
+@lru_cache(maxsize=16)
+def _fragments(code: str) -> _Fragments:
+    said, e = words.BY_CODE[code], html.escape
+    with override(code):
+        return _Fragments(
+            said=said,
+            names={s: e(name) for s, name in said.seat_names.items()},
+            letters={s: e(letter) for s, letter in said.seats.items()},
+            labels={s: _attr(gettext("%(seat)s's hand") % {"seat": name}) for s, name in said.seat_names.items()},
+            rows=tuple(
+                f'<li><span class="suit {_colour(s)}" title="{e(said.suit_names[s])}">{SUIT_SYMBOLS[s]}</span> '
+                '<span class="cards">'
+                for s in "SHDC"
+            ),
+            chip=_dealer_chip(said),
+            points=" " + e(said.term("hcp")),
+            board_about=gettext("Board %(board)s, dealer %(dealer)s, vulnerable %(vul)s"),
+            about=gettext("Dealer %(dealer)s, vulnerable %(vul)s"),
+            unknown=gettext("unknown"),
+        )
+
+
+def _diagram_words() -> _Fragments:
+    return _fragments(active().code)
+
+
+def _seat_html(seat: str, cards: str, dealer: str | None, vul: str | None, compact: bool, f: _Fragments) -> str:
     e = html.escape
-    name = e(seat_name(seat))
-    shown = "tight" if compact else "cards"
-    rows = "".join(
-        f'<li><span class="suit {r["colour"]}" title="{r["name"]}">{r["symbol"]}</span> '
-        f'<span class="cards">{e(r[shown])}</span></li>'
-        for r in suits(cards)
-    )
+    name = f.names.get(seat) or e(seat)
+    head = (f.letters.get(seat) or e(seat)) if compact else name
+    label = f.labels.get(seat) or _attr(gettext("%(seat)s's hand") % {"seat": seat})
+    sep = "" if compact else " "
+    parts = (cards.split(".") + ["", "", "", ""])[:4]
+    rows = "".join(f"{row}{e(f.said.cards(part, sep)) or '—'}</span></li>" for row, part in zip(f.rows, parts))
     return (
         f'<div class="hand hand-{e(seat.lower())}{" vulnerable" if is_vulnerable(seat, vul) else ""}">'
-        f'<div class="hand-head"><span class="seat-name" title="{name}">{e(seat) if compact else name}</span>'
-        f"{_DEALER_CHIP if seat == dealer else ''}"
-        f'<span class="hcp">{hcp(cards)}{"" if compact else " HCP"}</span></div>'
-        f'<ul class="suits" aria-label="{name}\'s hand">{rows}</ul></div>'
+        f'<div class="hand-head"><span class="seat-name" title="{name}">{head}</span>'
+        f"{f.chip if seat == dealer else ''}"
+        f'<span class="hcp">{hcp(cards)}{"" if compact else f.points}</span></div>'
+        f'<ul class="suits" aria-label="{label}">{rows}</ul></div>'
     )
 
 
-_DEALER_CHIP = '<span class="dealer-chip" title="Dealer">D</span>'
+def _dealer_chip(said: Words) -> str:
+    title, mark = html.escape(capfirst(said.term("dealer"))), html.escape(said.dealer_mark)
+    return f'<span class="dealer-chip" title="{title}">{mark}</span>'
+
+
+@register.simple_tag
+def dealer_chip() -> SafeString:
+    """The chip beside the dealer's name: the dealer's letter in the page's language."""
+    return mark_safe(_dealer_chip(active()))  # escaped there
 
 
 @register.simple_tag
 def hand_seat(seat: str, cards: str | None, dealer: str | None, vul: str | None, compact: bool = False) -> SafeString:
     """One seat of the diagram: name, dealer chip, HCP and the four suits."""
-    return mark_safe(_seat_html(str(seat), str(cards or ""), dealer, vul, compact))  # every value escaped
+    return mark_safe(_seat_html(str(seat), str(cards or ""), dealer, vul, compact, _diagram_words()))  # escaped
 
 
 @register.simple_tag
@@ -171,23 +301,29 @@ def hand_diagram(
     """Four hands around a compass that marks the dealer, the vulnerable seats and the board."""
     e = html.escape
     hands = hands or {}
+    f = _diagram_words()
+    said = f.said
 
     def seat(s: str) -> str:
-        return _seat_html(s, str(hands.get(s) or ""), dealer, vul, compact)
+        return _seat_html(s, str(hands.get(s) or ""), dealer, vul, compact, f)
 
     def point(s: str) -> str:
         return (
             f'<span class="c-{s.lower()}{" vul" if is_vulnerable(s, vul) else ""}'
-            f'{" dealer" if dealer == s else ""}">{s}</span>'
+            f'{" dealer" if dealer == s else ""}">{f.letters[s]}</span>'
         )
 
     label = e(str(board)) if board else ""
     number = f'<strong class="board-no">{label}</strong>' if label else ""
-    small = "" if compact else "<small>" + e(vul_label(vul) or "vul ?") + "</small>"
-    named = f"Board {label}, " if label else ""
+    small = "" if compact else "<small>" + e(said.vul(str(vul or "")) or "vul ?") + "</small>"
+    names = {
+        "board": str(board) if board else "",
+        "dealer": said.seat_name(str(dealer or "")) or f.unknown,
+        "vul": said.vul(str(vul or "")) or f.unknown,
+    }
+    about = (f.board_about if board else f.about) % names
     compass = (
-        f'<div class="compass" aria-label="{named}dealer {e(seat_name(dealer) or "unknown")}, '
-        f'vulnerable {e(vul_label(vul) or "unknown")}">{point("N")}{point("W")}'
+        f'<div class="compass" aria-label="{_attr(about)}">{point("N")}{point("W")}'
         f'<span class="c-mid">{number}{small}</span>{point("E")}{point("S")}</div>'
     )
     hands = f"{seat('N')}{seat('W')}{compass}{seat('E')}{seat('S')}"

@@ -13,6 +13,7 @@ from typing import Any
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.formats import number_format
 from django.views.decorators.http import require_safe
 
 from games import dealer_runs
@@ -23,15 +24,15 @@ from games.models import Game
 
 def _limits() -> dict[str, Any]:
     return {
-        "tries": f"{settings.DEALER_MAX_TRIES:,}",
+        "tries": number_format(settings.DEALER_MAX_TRIES, force_grouping=True),
         "seconds": f"{settings.DEALER_SECONDS:g}",
         "command_seconds": f"{settings.DEALER_COMMAND_SECONDS:g}",
-        "memory": f"{settings.DEALER_MEMORY_MB:,} MB",
+        "memory": number_format(settings.DEALER_MEMORY_MB, force_grouping=True) + " MB",
         "script_size": human_size(settings.DEALER_SCRIPT_MAX_BYTES),
         "at_once": settings.DEALER_RUNS_AT_ONCE,
-        "decks": f"{settings.DECK_UPLOAD_MAX_DECKS:,}",
+        "decks": number_format(settings.DECK_UPLOAD_MAX_DECKS, force_grouping=True),
         "count": SCRIPT_COUNT,
-        "seed_max": f"{SEED_MAX:,}",
+        "seed_max": number_format(SEED_MAX, force_grouping=True),
     }
 
 

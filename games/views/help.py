@@ -21,6 +21,7 @@ from typing import Any
 from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.formats import number_format
 from django.views.decorators.http import require_safe
 
 from games.bridge import play as rules_of_play
@@ -232,9 +233,9 @@ def _limits() -> dict[str, Any]:
         "files": settings.DECK_UPLOAD_MAX_FILES,
         "file_size": human_size(settings.DECK_UPLOAD_MAX_FILE_BYTES),
         "total_size": human_size(settings.DECK_UPLOAD_MAX_TOTAL_BYTES),
-        "decks": f"{settings.DECK_UPLOAD_MAX_DECKS:,}",
+        "decks": number_format(settings.DECK_UPLOAD_MAX_DECKS, force_grouping=True),
         "expiry_hours": hours,
-        "pdf_boards": f"{settings.HAND_RECORD_MAX_BOARDS:,}",
+        "pdf_boards": number_format(settings.HAND_RECORD_MAX_BOARDS, force_grouping=True),
         "jobs": settings.JOBS_PER_USER,
     }
 

@@ -14,6 +14,7 @@ from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils.formats import number_format
 from django.views.decorators.http import require_safe
 
 from games.formats import read_decks
@@ -47,13 +48,13 @@ def lesson_text_help(request: HttpRequest) -> HttpResponse:
         "rule_default": Game._meta.get_field("show_lesson").get_default(),
         "rule_label": Game._meta.get_field("show_lesson").verbose_name,
         "limits": {
-            "comments": f"{MAX_COMMENTS:,}",
-            "deck_chars": f"{MAX_COMMENTARY:,}",
-            "file_chars": f"{MAX_FILE_COMMENTARY:,}",
-            "note_chars": f"{MAX_NOTE_CHARS:,}",
+            "comments": number_format(MAX_COMMENTS, force_grouping=True),
+            "deck_chars": number_format(MAX_COMMENTARY, force_grouping=True),
+            "file_chars": number_format(MAX_FILE_COMMENTARY, force_grouping=True),
+            "note_chars": number_format(MAX_NOTE_CHARS, force_grouping=True),
             "notes": MAX_NOTES,
-            "pdf_one": f"{MAX_LESSON_CHARS[1]:,}",
-            "pdf_four": f"{MAX_LESSON_CHARS[4]:,}",
+            "pdf_one": number_format(MAX_LESSON_CHARS[1], force_grouping=True),
+            "pdf_four": number_format(MAX_LESSON_CHARS[4], force_grouping=True),
         },
     }
     return render(request, "games/help_lesson.html", context)

@@ -17,6 +17,7 @@ from django.db import DatabaseError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.formats import number_format
 from django.views.decorators.http import require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 
@@ -137,7 +138,7 @@ def _limits() -> dict[str, str]:
         "files": str(settings.DECK_UPLOAD_MAX_FILES),
         "file_size": human_size(settings.DECK_UPLOAD_MAX_FILE_BYTES),
         "total_size": human_size(settings.DECK_UPLOAD_MAX_TOTAL_BYTES),
-        "decks": f"{settings.DECK_UPLOAD_MAX_DECKS:,}",
+        "decks": number_format(settings.DECK_UPLOAD_MAX_DECKS, force_grouping=True),
     }
 
 

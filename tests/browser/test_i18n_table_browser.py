@@ -1,0 +1,134 @@
+"""The table on a phone (390×844) in each of the site's languages, in a real browser: the
+longer words (Rekontra, Redoublet, Surcontre, Redubbelt, Kn) fit the bidding box's
+buttons, the hands and the score lines; nothing is cut and the page never scrolls
+sideways; axe-core finds nothing wrong with the auction's page. The browser asks for the
+language as a phone set to it does (its locale: Accept-Language).
+
+Screenshots go to test-output/<test name>/: the auction with the bidding box, dummy's
+cards to play, and the board over with its score.
+"""
+
+from __future__ import annotations
+
+import pytest
+from axe_playwright_python.sync_playwright import Axe
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.test import Client
+
+from games.bridge import words
+from games.formats.model import Deck as ParsedDeck
+from games.models import BoardPlay, Game
+from games.models.join import JoinTable
+from tests.playing import DEAL, call, cards
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.usefixtures("compiled_catalogues"),
+]
+
+PHONE = {"width": 390, "height": 844}
+PLAYERS = {"N": "nina", "E": "eric", "S": "sara", "W": "walt"}
+TO_4H = ("1H", "P", "2NT", "P", "4H", "P", "P", "P")  # North declares, East leads, South is dummy
+SHOT = {"full_page": True, "caret": "initial"}  # caret: see test_join_browser.py
+
+# Text that does not fit its box (ellipsis or clipped), on the felt and in the bidding box.
+_CUT = """() => Array.from(document.querySelectorAll(
+  ".felt .player, .felt .hand-head > *, .felt .board-title, .felt .play-status, .felt button, .felt legend,"
+  + " .felt label, .felt .call, .felt .cards, .felt th, .felt td, .felt .result-line, .felt .contract-now"
+)).filter((e) => e.clientWidth > 0 && e.scrollWidth > e.clientWidth + 1 && !e.closest(".visually-hidden"))
+  .map((e) => ({ text: e.textContent.trim(), scroll: e.scrollWidth, client: e.clientWidth }))"""
+
+_OUTSIDE = """(width) => Array.from(document.querySelectorAll(".felt *")).filter((e) => {
+  const r = e.getBoundingClientRect();
+  return r.width > 0 && (r.left < -1 || r.right > width + 1) && !e.closest(".visually-hidden");
+}).map((e) => ({ tag: e.tagName, cls: String(e.className), text: e.textContent.trim().slice(0, 30) }))"""
+
+
+def assert_it_fits(page, where: str) -> None:
+    cut = page.evaluate(_CUT)
+    assert not cut, f"{where}: cut {cut}"
+    outside = page.evaluate(_OUTSIDE, PHONE["width"])
+    assert not outside, f"{where}: past the screen's edge {outside[:5]}"
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE["width"], f"{where}: the page scrolls sideways ({width} px)"
+
+
+@pytest.fixture
+def table_in(live_server, browser):
+    """A Join table (hal hosts, four players seated, board 1 of DEAL dealt) and a function
+    that opens a seat's page in a phone set to ``language``."""
+    users = {seat: get_user_model().objects.create_user(name, password="x") for seat, name in PLAYERS.items()}
+    hal = get_user_model().objects.create_user("hal", password="x")
+    game = Game.objects.create(host=hal, name="Friday four", game_type=Game.Type.JOIN)
+    table = JoinTable.for_game(game)
+    for seat, user in users.items():
+        table.take_seat(user, seat)
+    game.add_decks(
+        [ParsedDeck(deal=DEAL, index=0, line=1, board="1", dealer="N", vul="None")],
+        source_name="club.pbn",
+        source_format="pbn",
+    )
+    board = game.deal_next(by=hal)
+    contexts = []
+
+    def open_page(seat: str, language: str):
+        client = Client()
+        client.force_login(users[seat])
+        context = browser.new_context(viewport=PHONE, locale=language)
+        context.add_cookies(
+            [
+                {
+                    "name": settings.SESSION_COOKIE_NAME,
+                    "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
+                    "url": live_server.url,
+                }
+            ]
+        )
+        contexts.append(context)
+        page = context.new_page()
+        page.goto(f"{live_server.url}/games/{game.pk}/")
+        assert page.locator("html").get_attribute("lang") == language.split("-")[0]
+        return page
+
+    yield board, open_page
+    for context in contexts:
+        context.close()
+
+
+@pytest.mark.parametrize("language", ["en-GB", "pl-PL", "nl-NL", "fr-FR", "it-IT", "sv-SE"])
+def test_the_table_fits_a_phone_in_every_language(table_in, output_dir, language):
+    board, open_page = table_in
+    said = words.for_language(language)
+    code = said.code
+
+    # East's call after 1♥ P 2NT P 4♥: the box with double legal and redouble greyed.
+    play = call(BoardPlay.start(board, BoardPlay.Mode.TABLE), *TO_4H[:5])
+    east = open_page("E", language)
+    east.screenshot(path=str(output_dir / f"{code}-east-auction-390.png"), **SHOT)
+    labels = east.locator(".bidding-box .call-button").all_inner_texts()
+    assert said.calls["X"] in labels and said.calls["XX"] in labels and f"7{said.notrump}" in labels
+    box, record = east.locator(".bidding-box").bounding_box(), east.locator(".play-record").bounding_box()
+    assert record["y"] + record["height"] <= box["y"], "the auction is above the box"
+    assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], f"the box overflows: {box}"
+    assert_it_fits(east, f"{code}: East's call")
+    axe = Axe().run(east)
+    assert axe.violations_count == 0, f"{code}: {axe.generate_report()}"
+
+    # North plays from dummy after East's lead: card buttons of the language's ranks.
+    play = cards(call(play, *TO_4H[5:]), 1)
+    north = open_page("N", language)
+    north.screenshot(path=str(output_dir / f"{code}-north-dummy-390.png"), **SHOT)
+    shown = north.locator(".card-button").all_inner_texts()
+    assert shown and set(shown) <= {said.rank(r) for r in "AKQJT98765432"}
+    small = [b for b in (c.bounding_box() for c in north.locator(".card-button").all()) if b["width"] < 24]
+    assert not small, f"card buttons under 24 px wide: {small}"
+    assert_it_fits(north, f"{code}: North plays from dummy")
+
+    # The board over: the result, the score and the play by trick.
+    cards(play, 51)
+    west = open_page("W", language)
+    west.screenshot(path=str(output_dir / f"{code}-west-over-390.png"), **SHOT)
+    assert said.pairs["NS"] in west.locator(".result-line .score").inner_text()
+    assert_it_fits(west, f"{code}: the board over")
