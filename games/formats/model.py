@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from games.bridge.board import board_number, vul_for_board
+from games.bridge.board import board_number, dealer_for_board, vul_for_board
 from games.bridge.cards import SEATS
 from games.bridge.rules import Call
 
@@ -52,7 +52,7 @@ class Deck:
 
     ``dealer`` and ``vul`` are what the file *states* (``None`` when it is
     silent); ``effective_dealer``/``effective_vul`` apply the project's
-    fall-back rules from formats.md.
+    fall-back rules (formats.md; formats-club.md for ``rotation``).
     """
 
     deal: str  # canonical "N:<north> <east> <south> <west>"
@@ -76,6 +76,9 @@ class Deck:
     source: str = ""  # the board's own text, bounded in size
     notes: tuple[str, ...] = ()  # harmless oddities read past
     commentary: tuple[Comment, ...] = ()  # the board's teaching text, in file order (Comment)
+    # The format's own rule for what the file leaves unstated: dealer and vulnerability
+    # follow the board number (the clubs' formats); else the rules of formats.md.
+    rotation: bool = False
 
     @property
     def board_number(self) -> int | None:
@@ -83,8 +86,13 @@ class Deck:
 
     @property
     def effective_dealer(self) -> str:
-        """Stated dealer; else the [Deal] first seat; else South."""
-        return self.dealer or self.deal_first or "S"
+        """Stated dealer; else the [Deal] first seat; else, under ``rotation``, the
+        dealer of the board number; else South."""
+        stated = self.dealer or self.deal_first
+        if stated:
+            return stated
+        number = self.board_number if self.rotation else None
+        return dealer_for_board(number) if number else "S"
 
     @property
     def effective_vul(self) -> str | None:

@@ -7,8 +7,9 @@ double its size. ``VERSION`` changes whenever the layout does, or what the reade
 of a file (a deck stored by another reading would disagree with the file read afresh);
 a stored result of another version is not loaded (the caller reads the file again).
 
-A deck's commentary is its last item: ``[text, section, at]`` a comment. A deck row
-without it (kept by a job made before) reads as a deck without commentary.
+A deck's commentary (``[text, section, at]`` a comment) and its ``rotation`` are its
+last items. A deck row without them (kept by a job made before) reads as a deck without
+commentary whose unstated dealer follows formats.md.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from games.bridge.rules import Call
 
 from .model import Comment, Deck, FileResult, Problem
 
-VERSION = 3
+VERSION = 4
 
 
 def result_to_json(result: FileResult) -> dict[str, Any]:
@@ -72,11 +73,13 @@ def deck_to_json(deck: Deck) -> list[Any]:
         deck.source,
         list(deck.notes),
         [[c.text, c.section, c.at] for c in deck.commentary],
+        deck.rotation,
     ]
 
 
 def deck_from_json(row: list[Any]) -> Deck:
     commentary = row[19] if len(row) > 19 else ()
+    rotation = bool(row[20]) if len(row) > 20 else False
     (
         deal,
         index,
@@ -119,4 +122,5 @@ def deck_from_json(row: list[Any]) -> Deck:
         source=source,
         notes=tuple(notes),
         commentary=tuple(Comment(text, section, at) for text, section, at in commentary),
+        rotation=rotation,
     )

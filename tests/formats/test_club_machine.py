@@ -44,8 +44,8 @@ def test_dealer_and_vulnerability_are_unstated_and_follow_the_board_number(ext):
     result = read(f"bigdeal_32.{ext}")
     assert ROTATION_NOTE in result.notes
     assert all(d.dealer is None and d.vul is None and d.deal_first is None for d in result.decks)
-    # as for a PBN without Dealer and Vulnerable: board 2 is East's, N-S vulnerable
-    assert result.decks[1].effective_vul == "NS"
+    # the duplicate cycle (formats-club.md): board 2 is East's, N-S vulnerable
+    assert (result.decks[1].effective_dealer, result.decks[1].effective_vul) == ("E", "NS")
 
 
 def test_our_bri_and_dge_writers_write_what_big_deal_writes():

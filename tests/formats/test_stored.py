@@ -15,6 +15,8 @@ from games.formats.model import Comment, Deck, FileResult, Problem
 from games.formats.stored import VERSION, deck_from_json, deck_to_json, result_from_json, result_to_json
 from tests.corpus import CORPUS
 
+CLUB_FILES = Path(__file__).resolve().parent / "club_files"
+
 
 def _through_json(result: FileResult) -> FileResult | None:
     return result_from_json(json.loads(json.dumps(result_to_json(result))))
@@ -30,6 +32,12 @@ def _corpus_files() -> list[Path]:
 def test_every_corpus_file_comes_back_equal(path: Path) -> None:
     result = read_decks(path.read_bytes(), path.name)
     assert _through_json(result) == result
+
+
+@pytest.mark.parametrize("path", sorted(p for p in CLUB_FILES.iterdir() if p.suffix != ".md"), ids=lambda p: p.name)
+def test_every_club_file_comes_back_equal(path: Path) -> None:
+    result = read_decks(path.read_bytes(), path.name)
+    assert result.decks and _through_json(result) == result
 
 
 def test_the_corpus_is_there_or_skipped() -> None:
@@ -65,6 +73,7 @@ def test_every_field_of_a_deck_is_kept() -> None:
             Comment("a 2\u2663 opener", "auction", 1),
             Comment("ducks", "play", 3),
         ),
+        rotation=True,
     )
     for f in fields(Deck):
         assert getattr(deck, f.name) != f.default, f"give {f.name} a value in this test"
@@ -92,3 +101,12 @@ def test_a_deck_row_kept_without_commentary_reads_as_a_deck_without_it() -> None
     row = deck_to_json(deck)
     assert deck_from_json(row) == deck
     assert deck_from_json(row[:19]) == Deck(deal=deck.deal, index=0, line=1)
+
+
+def test_a_deck_row_kept_without_rotation_reads_as_a_deck_without_it() -> None:
+    """A PDF job's deck row of 20 items (no rotation) reads as a deck whose unstated
+    dealer is South."""
+    deck = Deck(deal=full_decks(1)[0].deal, index=0, line=1, board="2", rotation=True)
+    row = deck_to_json(deck)
+    assert deck_from_json(row) == deck and deck.effective_dealer == "E"
+    assert deck_from_json(row[:20]) == Deck(deal=deck.deal, index=0, line=1, board="2")

@@ -125,6 +125,7 @@ def read_dlm(text: str) -> tuple[list[Deck], list[Problem], list[str]]:
                     board=str(board.number),
                     source=board.text,
                     tags=_headline(settings),
+                    rotation=True,
                 )
             )
     if decks:

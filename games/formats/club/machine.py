@@ -136,7 +136,9 @@ class RecordReader:
         )
 
     def deck(self, deal: str, number: int, source: str) -> None:
-        self.decks.append(Deck(deal=deal, index=number - 1, line=number, board=self.board(number), source=source))
+        self.decks.append(
+            Deck(deal=deal, index=number - 1, line=number, board=self.board(number), source=source, rotation=True)
+        )
 
     def finish(self) -> tuple[list[Deck], list[Problem], list[str]]:
         if self.decks:

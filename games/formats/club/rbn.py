@@ -158,6 +158,7 @@ class _Reader:
             tags=tuple(tags),
             source=source,
             notes=tuple(notes),
+            rotation=True,
         )
 
     def _value(self, labels: Labels, label: str) -> str:
