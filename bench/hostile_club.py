@@ -44,7 +44,7 @@ def club_shapes() -> tuple[tuple[str, str, str, str, bool], ...]:
         ("DLM [ lines", DLM, "[\n", "", False),
         ("DLM key lines", DLM_HEAD, "Headline=x\n", "", False),
         ("RBN record x N", "% RBN\n", RBN_RECORD, "", True),
-        ("RBN other tables x N", RBN_HEAD, "N a+b:c+d\nA NZ:1SP2SP:4SA\nC 4S:N\nR 10\n\n", "", False),
+        ("RBN other tables x N", RBN_HEAD, "N a+b:c+d\nA NZ:1SP2SP:4SA\nC 4S:N\nR 10\n\n", "", True),
         ("RBN blank lines", RBN_HEAD, "\n", "", False),
         ("RBN space run", RBN_HEAD, " ", "", False),
         ("RBN % lines", RBN_HEAD, "%x\n", "", False),

@@ -3,7 +3,8 @@
 The files were written for these tests (deals shuffled with a fixed seed):
 four_boards.lin (boards 1-4, with auctions), three_boards.pbn (boards 1-3),
 board_2_bad.pbn (board 2: North has 12 cards), script_names.pbn/.lin (HTML in
-Event, ah and pn), pbn_inside.csv (PBN with a wrong extension), not_deals.pbn.
+Event, ah and pn), pbn_inside.csv (PBN with a wrong extension), not_deals.pbn,
+two_tables.rbn (boards 1-2 of four_boards.lin, each played at two tables).
 """
 
 from __future__ import annotations

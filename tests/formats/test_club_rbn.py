@@ -10,9 +10,10 @@ import pytest
 from games.bridge.rules import Call
 from games.formats import read_decks
 from games.formats.club.machine import ROTATION_NOTE
-from games.formats.club.rbn import elements
+from games.formats.club.rbn import OTHER_TABLE, elements
 
 FILES = Path(__file__).resolve().parent / "club_files"
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures_upload"
 # West, North, East; South holds the rest.
 HANDS = "W:82.KT652.JT6.J53:A95.4.AKQ432.T62:KQJT74.93.987.98:"
 DEAL = "N:A95.4.AKQ432.T62 KQJT74.93.987.98 63.AQJ87.5.AKQ74 82.KT652.JT6.J53"
@@ -48,14 +49,55 @@ def test_a_label_stated_with_no_data_stops_repeating():
     assert dict(result.decks[1].tags).get("Event") is None
 
 
-def test_the_other_table_is_the_same_deck_not_a_second_one():
-    result = one(f"N a+b:c+d:O\nB 1\nH {HANDS}\nA NZ:1SP2SP:4SA\nC 4S:N", "N e+f:g+h:C\nA NZ:1SP2SP:3SA\nC 3S:N")
-    (deck,) = result.decks
-    assert deck.contract == "4S" and dict(deck.players)["N"] == "a" and ("Room", "Open") in deck.tags
-    assert deck.notes == (
-        "played at 1 more table (records without B or H: the same board and deal): "
-        "one deck, with the first table's auction and play",
+def test_the_other_table_is_a_deck_of_its_own_with_its_record():
+    result = one(
+        f"N a+b:c+d:O\nB 1\nH {HANDS}\nA NZ:1SP2SP:4SA\nC 4S:N\nR 10",
+        "N e+f:g+h:C\nA NZ:1SP2SP:3SA\nC 3S:N\nP SA234:H2\nR 9",
     )
+    first, other = result.decks
+    assert (first.board, first.contract, first.result, first.play, first.notes) == ("1", "4S", "10", (), ())
+    assert dict(first.players) == {"N": "a", "S": "b", "W": "c", "E": "d"} and ("Room", "Open") in first.tags
+    assert (other.deal, other.board, other.index, other.line) == (DEAL, "1", 1, 9)
+    assert (other.dealer, other.vul, other.contract, other.declarer, other.result) == ("N", "None", "3S", "N", "9")
+    assert [c.call for c in other.auction] == ["1S", "P", "2S", "P", "3S", "P", "P", "P"]
+    assert other.play == (("SA", "S2", "S3", "S4"), ("H2",))
+    assert dict(other.players) == {"N": "e", "S": "f", "W": "g", "E": "h"} and ("Room", "Closed") in other.tags
+    assert other.notes == (OTHER_TABLE,) and other.source == "N e+f:g+h:C\nA NZ:1SP2SP:3SA\nC 3S:N\nP SA234:H2\nR 9"
+    assert result.notes[-1] == (
+        "1 record of other tables (no B or H) is a deck of its own, with the board and deal of the record before it"
+    )
+
+
+def test_other_tables_keep_the_heading_in_force_and_follow_the_board_when_they_state_no_dealer():
+    result = one(f"E Club teams\nN a+b:c+d\nB 2\nH {HANDS}\nA EN:1SA", "R 7", "C 2S:E")
+    assert [(d.board, d.deal, d.effective_dealer, d.effective_vul) for d in result.decks] == [
+        ("2", DEAL, "E", "NS")
+    ] * 3
+    assert all(("Event", "Club teams") in d.tags and dict(d.players)["N"] == "a" for d in result.decks)
+    assert [(d.result, d.contract, d.auction != ()) for d in result.decks] == [
+        ("", "", True),
+        ("7", "", False),
+        ("", "2S", False),
+    ]
+
+
+def test_a_team_match_file_gives_a_deck_for_each_table():
+    """tests/fixtures_upload/two_tables.rbn: boards 1 and 2, each at the open and the closed room."""
+    result = read_decks(FIXTURES.joinpath("two_tables.rbn").read_bytes(), "two_tables.rbn")
+    assert result.problems == []
+    decks = result.decks
+    assert [(d.board, d.line, d.index) for d in decks] == [("1", 10, 0), ("1", 16, 1), ("2", 23, 2), ("2", 28, 3)]
+    assert decks[0].deal == decks[1].deal != decks[2].deal == decks[3].deal
+    assert [dict(d.tags)["Room"] for d in decks] == ["Open", "Closed", "Open", "Closed"]
+    assert [dict(d.players)["N"] for d in decks] == ["Ann", "Eve", "Ann", "Eve"]
+    assert [(d.contract, d.declarer, d.result) for d in decks] == [
+        ("3NT", "N", "9"),
+        ("3NT", "N", "10"),
+        ("4S", "E", "10"),
+        ("4S", "E", "9"),
+    ]
+    assert [len(d.play) for d in decks] == [2, 0, 0, 0]
+    assert [d.notes for d in decks] == [(), (OTHER_TABLE,), (), (OTHER_TABLE,)]
 
 
 def test_a_new_board_without_hands_repeats_the_hands_before():

@@ -178,3 +178,11 @@ def test_the_help_pages_rbn_example_reads_as_the_page_says(client):
         "9",
     )
     assert [c.call for c in deck.auction] == ["1D", "1S", "2H", "P", "3NT", "P", "P", "P"]
+
+
+def test_an_rbn_team_matchs_other_tables_are_decks_flagged_as_duplicates(host_client, game):
+    data = (Path(__file__).resolve().parents[1] / "fixtures_upload" / "two_tables.rbn").read_bytes()
+    html = send(host_client, game, "two_tables.rbn", data, follow=True).text
+    assert "RBN · 4 decks" in html and "Add Decks to Game (2)" in html
+    assert "Duplicate (same deal as board 1 of two_tables.rbn): add it anyway" in html
+    assert "Duplicate (same deal as board 2 of two_tables.rbn): add it anyway" in html

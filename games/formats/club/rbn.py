@@ -4,16 +4,14 @@ RBN is text: a ``%`` line is a comment (the first says ``% RBN``), every other l
 one-letter label, a space and its data, and a blank line ends a record. ``{`` ... ``}`` is
 free text, over several lines if need be. The labels T D L E S F K N B H repeat into the next
 record when it does not state them; A C P R I M never do. So the other table of a team match
-is a record with its own names and auction and no B or H: the same board and deal, which
-is one deck (the first table's auction and play are kept). A label stated with no data
-clears the value it would repeat.
+is a record with its own names and auction and no B or H: a deck of its own, with the board
+and deal of the record before it and its own auction, play, result and players, as a LIN
+vugraph's closed room is. A label stated with no data clears the value it would repeat.
 
 RBX is the same, a record a line, each element written ``L{data}`` (``%{...}`` a comment).
 """
 
 from __future__ import annotations
-
-from dataclasses import replace
 
 from games.bridge.board import board_number
 from games.bridge.cards import DealError
@@ -38,6 +36,7 @@ TAG_OF_LABEL = {
     "I": "RbnItems",
     "M": "RbnMakes",
 }
+OTHER_TABLE = "another table's record (no B or H): the board and deal of the record before it"
 NOTE_LIMIT = 20  # notes of one kind before they are only counted
 SOURCE_LIMIT = 4000  # characters of a record kept in Deck.source
 MAX_ELEMENTS = 200  # RBX: elements read from one line (a record has some twenty)
@@ -54,7 +53,7 @@ class _Reader:
         self.counts: dict[str, int] = {}
         self.inherited: Labels = {}
         self.current: int | None = None  # the deck of the hands in force, by position
-        self.tables: dict[int, int] = {}  # deck position -> other tables' records read into it
+        self.tables = 0  # decks of other tables' records (no B or H)
         self.index = 0  # deal occurrences so far
         self.full = False
         self._deals: dict[str, str] = {}  # H data -> deal, shared by records that repeat it
@@ -67,25 +66,25 @@ class _Reader:
             self.notes.append(message)
 
     def record(self, labels: Labels, digits: dict[str, str], source: str, start: int) -> None:
-        """Read one record: a new deck, the other table of the deck in force, or a heading."""
+        """Read one record: a new deck, another table's deck of the deal in force, or a heading."""
         if not labels or self.full:
             return
         self.inherited.update((label, labels[label]) for label in INHERITED if label in labels)
-        if "H" not in labels and "B" not in labels:
+        other_table = "H" not in labels and "B" not in labels
+        if other_table:
             if not any(label in labels for label in "ACPRIM"):
                 return  # the event's heading: its labels repeat into the records after it
-            if self.current is not None:
-                self.tables[self.current] = self.tables.get(self.current, 0) + 1
-            elif not self.inherited.get("H", ("", 0))[0]:
-                self.problems.append(
-                    Problem(
-                        f"line {start}: a record with an auction, contract, play or result, but no hands (H) "
-                        "given before it: there is no deal to read",
-                        line=start,
-                        kind="no_deal",
+            if self.current is None:
+                if not self.inherited.get("H", ("", 0))[0]:
+                    self.problems.append(
+                        Problem(
+                            f"line {start}: a record with an auction, contract, play or result, but no hands (H) "
+                            "given before it: there is no deal to read",
+                            line=start,
+                            kind="no_deal",
+                        )
                     )
-                )
-            return  # (or the other table of hands that could not be read, reported already)
+                return  # (or the other table of hands that could not be read, reported already)
         if len(self.decks) >= MAX_DECKS:
             self.full = True
             self.problems.append(
@@ -97,10 +96,15 @@ class _Reader:
                 )
             )
             return
-        hands, line = self.inherited.get("H", ("", start))
-        board = bounded(self.inherited.get("B", ("", 0))[0], 20) or None
         index = self.index
         self.index += 1
+        if other_table and self.current is not None:
+            first = self.decks[self.current]
+            self.tables += 1
+            self.decks.append(self._deck(first.deal, labels, digits, index, start, first.board, source, OTHER_TABLE))
+            return
+        hands, line = self.inherited.get("H", ("", start))
+        board = bounded(self.inherited.get("B", ("", 0))[0], 20) or None
         self.current = None
         where = f"board {board}" if board else f"deal {index + 1} (line {line})"
         if not hands:
@@ -119,9 +123,19 @@ class _Reader:
         self.decks.append(self._deck(deal, labels, digits, index, line, board, source))
 
     def _deck(
-        self, deal: str, labels: Labels, digits: dict[str, str], index: int, line: int, board: str | None, source: str
+        self,
+        deal: str,
+        labels: Labels,
+        digits: dict[str, str],
+        index: int,
+        line: int,
+        board: str | None,
+        source: str,
+        table: str = "",
     ) -> Deck:
-        notes: list[str] = []
+        """The deck of a record; ``table``: its note when it is another table's record of
+        the deal in force."""
+        notes: list[str] = [table] if table else []
         dealer = vul = None
         calls: tuple = ()
         if "A" in labels:
@@ -183,19 +197,12 @@ class _Reader:
         return found
 
     def finish(self) -> tuple[list[Deck], list[Problem], list[str]]:
-        for position, count in self.tables.items():
-            deck = self.decks[position]
-            more = (
-                f"played at {count} more table{'s' * (count > 1)} (records without B or H: the same board "
-                "and deal): one deck, with the first table's auction and play"
-            )
-            self.decks[position] = replace(deck, notes=(*deck.notes, more))
         if self.tables:
-            records = sum(self.tables.values())
+            many = self.tables > 1
             self.notes.append(
-                f"{records} record{'s' * (records > 1)} of other tables (no B or H) "
-                f"{'are' if records > 1 else 'is'} read as the deck{'s' * (records > 1)} before them: "
-                "the same board and deal"
+                f"{self.tables} record{'s' * many} of other tables (no B or H) {'are decks' if many else 'is a deck'} "
+                f"of {'their' if many else 'its'} own, with the board and deal of the record before "
+                f"{'them' if many else 'it'}"
             )
         unstated = sum(1 for deck in self.decks if deck.dealer is None or deck.vul is None)
         if unstated == len(self.decks) and unstated:
@@ -240,6 +247,8 @@ def read_rbn(text: str) -> tuple[list[Deck], list[Problem], list[str]]:
             if labels or digits:
                 reader.record(labels, digits, "\n".join(source), start)
                 labels, digits, source, size = {}, {}, [], 0
+                if reader.full:
+                    return reader.finish()  # (the problem says the rest was not read)
             continue
         first = line[0]
         if first == "%":
@@ -321,4 +330,6 @@ def read_rbx(text: str) -> tuple[list[Deck], list[Problem], list[str]]:
             if label != "%":
                 _keep(labels, digits, label, value.strip(), number, reader)
         reader.record(labels, digits, line[:SOURCE_LIMIT].strip(), number)
+        if reader.full:
+            break  # (the problem says the rest was not read)
     return reader.finish()

@@ -149,7 +149,8 @@ def _record(deck: Deck, previous: dict[str, str]) -> list[str]:
 
 def write_rbn(decks: Iterable[Deck]) -> str:
     """An RBN file: a record per deck, every record with its board (B) and hands (H), so
-    that no deck is read as another table of the one before."""
+    that each deck reads back with its own board and deal (a record without them is
+    another table's, with the board and deal of the record before it)."""
     out = ["% RBN"]
     previous: dict[str, str] = {}
     for deck in decks:
