@@ -13,13 +13,24 @@ RBX is the same, a record a line, each element written ``L{data}`` (``%{...}`` a
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from games.bridge.board import board_number
 from games.bridge.cards import DealError
 
 from ..limits import MAX_DECKS, ProblemList
 from ..model import Deck, Problem
 from .machine import ROTATION_NOTE
-from .rbn_values import read_auction, read_contract, read_date, read_hands, read_names, read_play, read_result
+from .rbn_values import (
+    Auction,
+    read_auction,
+    read_contract,
+    read_date,
+    read_hands,
+    read_names,
+    read_play,
+    read_result,
+)
 from .text import bounded, lines, one_kind_of_line_end
 
 LABELS = frozenset("TDLESFKNBHACPRMI")
@@ -40,6 +51,12 @@ OTHER_TABLE = "another table's record (no B or H): the board and deal of the rec
 NOTE_LIMIT = 20  # notes of one kind before they are only counted
 SOURCE_LIMIT = 4000  # characters of a record kept in Deck.source
 MAX_ELEMENTS = 200  # RBX: elements read from one line (a record has some twenty)
+# What a file repeats, read once for the records that repeat it: H (the tables of a board
+# give the same hands), A without notes (passed-out boards, the same auction at two tables)
+# and the heading (the names and the labels in force). Longer A values are read each time.
+VALUES_KEPT = 4096
+HEADINGS_KEPT = 1024
+AUCTION_KEPT_LENGTH = 400
 _RBX_LABELS = LABELS | frozenset("%0123456789")
 
 Labels = dict[str, tuple[str, int]]  # label -> (data, line)
@@ -56,8 +73,9 @@ class _Reader:
         self.tables = 0  # decks of other tables' records (no B or H)
         self.index = 0  # deal occurrences so far
         self.full = False
-        self._deals: dict[str, str] = {}  # H data -> deal, shared by records that repeat it
-        self._heading: dict[tuple, tuple] = {}  # (N, tagged labels) -> (players, tags)
+        self.hands = lru_cache(maxsize=VALUES_KEPT)(read_hands)
+        self.auction = lru_cache(maxsize=VALUES_KEPT)(_plain_auction)
+        self.heading = lru_cache(maxsize=HEADINGS_KEPT)(_read_heading)
 
     def note(self, kind: str, message: str) -> None:
         n = self.counts.get(kind, 0)
@@ -113,12 +131,10 @@ class _Reader:
             )
             return
         try:
-            deal = self._deals.get(hands) or read_hands(hands)
+            deal = self.hands(hands)
         except DealError as error:
             self.problems.append(Problem(f"{where}: {error}", line=line, index=index, board=board))
             return
-        if len(self._deals) < 4096:
-            self._deals[hands] = deal
         self.current = len(self.decks)
         self.decks.append(self._deck(deal, labels, digits, index, line, board, source))
 
@@ -139,7 +155,9 @@ class _Reader:
         dealer = vul = None
         calls: tuple = ()
         if "A" in labels:
-            dealer, vul, calls, said = read_auction(labels["A"][0], digits)
+            value = labels["A"][0]
+            plain = not digits and len(value) < AUCTION_KEPT_LENGTH
+            dealer, vul, calls, said = self.auction(value) if plain else read_auction(value, digits)
             notes += said
         contract = declarer = ""
         if "C" in labels:
@@ -152,7 +170,7 @@ class _Reader:
             notes += [said_play] if said_play else []
         names = self.inherited.get("N", ("", 0))[0]
         values = tuple(self._value(labels, label) for label in TAG_OF_LABEL)
-        players, tags = self._heading.get((names, values)) or self._read_heading(names, values)
+        players, tags = self.heading(names, values)
         if board and board_number(board) is None:
             notes.append(f"board '{board}' is not a board number: dealer and vulnerability cannot follow it")
         return Deck(
@@ -180,22 +198,6 @@ class _Reader:
         found = labels.get(label) if label in "IM" else self.inherited.get(label)
         return found[0] if found else ""
 
-    def _read_heading(self, names: str, values: tuple[str, ...]) -> tuple[tuple, tuple]:
-        """Players and tags from the N label and the tagged labels' values, read once for
-        the records that share them."""
-        players, room = read_names(names) if names else ((), "")
-        tags = []
-        for (label, name), value in zip(TAG_OF_LABEL.items(), values):
-            value = bounded(value)
-            if value:
-                tags.append((name, read_date(value) if label == "D" else value))
-        if room:
-            tags.append(("Room", room))
-        found = (players, tuple(tags))
-        if len(self._heading) < 1024:
-            self._heading[(names, values)] = found
-        return found
-
     def finish(self) -> tuple[list[Deck], list[Problem], list[str]]:
         if self.tables:
             many = self.tables > 1
@@ -217,6 +219,24 @@ class _Reader:
             if n > NOTE_LIMIT:
                 self.notes.append(f"... and {n - NOTE_LIMIT} more {kind}")
         return self.decks, self.problems.finish(), self.notes
+
+
+def _plain_auction(value: str) -> Auction:
+    return read_auction(value, {})
+
+
+def _read_heading(names: str, values: tuple[str, ...]) -> tuple[tuple, tuple]:
+    """Players and tags from the N label and the tagged labels' values, read once for the
+    records that share them."""
+    players, room = read_names(names) if names else ((), "")
+    tags = []
+    for (label, name), value in zip(TAG_OF_LABEL.items(), values):
+        value = bounded(value)
+        if value:
+            tags.append((name, read_date(value) if label == "D" else value))
+    if room:
+        tags.append(("Room", room))
+    return players, tuple(tags)
 
 
 def _keep(labels: Labels, digits: dict[str, str], label: str, value: str, line: int, reader: _Reader) -> None:

@@ -50,24 +50,10 @@ def read_hands(value: str) -> str:
 
 
 Auction = tuple[str | None, str | None, tuple[Call, ...], tuple[str, ...]]  # dealer, vul, calls, notes
-_auctions: dict[str, Auction] = {}
-_plain: dict[tuple[str, bool], Call] = {}
+_plain: dict[tuple[str, bool], Call] = {}  # one Call of each plain call and alert (some 80)
 
 
 def read_auction(value: str, notes: dict[str, str]) -> Auction:
-    """(dealer, vulnerability, calls, notes) of an A value; auctions without note lines are
-    read once and shared (files repeat them, a deck costs less)."""
-    if notes:
-        return _read_auction(value, notes)
-    found = _auctions.get(value)
-    if found is None:
-        found = _read_auction(value, notes)
-        if len(_auctions) < 4096 and len(value) < 400:
-            _auctions[value] = found
-    return found
-
-
-def _read_auction(value: str, notes: dict[str, str]) -> Auction:
     """(dealer, vulnerability, calls, notes) of an A value (``NZ:1SP2HP:4SA``).
 
     Without the dealer-vulnerability prefix the auction starts with West and the
@@ -144,21 +130,9 @@ def read_contract(value: str) -> tuple[str, str]:
     return (str(bid) if bid else ""), (declarer if bid and declarer in SEATS else "")
 
 
-_plays: dict[str, tuple[tuple[tuple[str, ...], ...], str]] = {}
-
-
 def read_play(value: str) -> tuple[tuple[tuple[str, ...], ...], str]:
     """(tricks, note) of a P value: tricks separated by ':', each card a suit and a rank, or a
     rank alone for a card of the suit led (``SA3:H2`` is SA S3, then H2)."""
-    found = _plays.get(value)
-    if found is None:
-        found = _read_play(value)
-        if len(_plays) < 4096 and len(value) < 200:
-            _plays[value] = found
-    return found
-
-
-def _read_play(value: str) -> tuple[tuple[tuple[str, ...], ...], str]:
     pieces = value.upper().replace("10", "T").split(":", 13)
     more = len(pieces) > 13 and pieces[13].strip(": \t")
     note = "the play holds more than 13 tricks: the rest is left out" if more else ""
