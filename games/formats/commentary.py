@@ -17,10 +17,9 @@ from html.parser import HTMLParser
 
 from games.bridge.cards import SUIT_SYMBOLS
 
-from .limits import MAX_COMMENTARY, MAX_COMMENTS, MAX_FILE_COMMENTARY
+from .limits import MAX_COMMENTARY, MAX_COMMENTS, MAX_FILE_COMMENTARY, NOTE_LIMIT
 from .model import Comment
 
-NOTE_LIMIT = 20  # notes on cut commentary before they are only counted
 # C0 controls but tab and line feed, DEL and the C1 controls (cp1252's undefined bytes
 # decode to these); CR is a line end, handled first.
 _CONTROLS = [*range(0x00, 0x09), 0x0B, 0x0C, *range(0x0E, 0x20), *range(0x7F, 0xA0)]

@@ -15,12 +15,12 @@ from urllib.parse import unquote_plus
 
 from games.bridge.cards import SEAT_NAMES, SEATS, DealError, build_deal
 
+from .limits import SOURCE_LIMIT
 from .lin import parse_lin
 from .lin.md import INFERRED as _INFERRED
 from .lin.md import UNORDERED, parse_hand
 from .model import Deck, Problem
 
-SOURCE_LIMIT = 4000
 _HINT = re.compile(r"(?i)handviewer\.html\?|[?&]lin=")
 _HAND_PARAM = re.compile(r"(?i)[?&][nesw]=[shdc]")
 _LIN_PARAM = re.compile(r"(?i)[?&]lin=")

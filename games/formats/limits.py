@@ -9,6 +9,8 @@ from __future__ import annotations
 from .model import Problem
 
 MAX_PROBLEMS = 1000  # per file; the rest are counted
+NOTE_LIMIT = 20  # notes of one kind in a file before they are only counted
+SOURCE_LIMIT = 4000  # characters of a board's own text kept in Deck.source
 # What one board's sections may hold before the rest is read past, with a note. Real
 # boards stay far below (an auction has at most 319 calls, a play 52 cards); a hostile
 # file's million pairs or words would cost a split into a million strings, kept in a deck.

@@ -8,6 +8,7 @@ import pytest
 
 from games.formats import FileResult, read_decks
 from games.formats import reader as reader_module
+from games.formats.limits import SOURCE_LIMIT
 
 DEAL = "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"
 PBN = f'[Board "7"]\n[Dealer "S"]\n[Vulnerable "All"]\n[Deal "{DEAL}"]\n'
@@ -47,6 +48,28 @@ def test_handviewer_link_is_read_as_lin() -> None:
     result = read_decks(link.encode(), "link.txt")
     assert result.format == "lin"
     assert [d.deal for d in result.decks] == [DEAL]
+
+
+LONG = "a" * 6000  # past SOURCE_LIMIT
+RBN_HANDS = "W:432.AKQJ.T98.765:AKQJ.T98.765.432:T98.765.432.AKQJ:"
+
+
+@pytest.mark.parametrize(
+    ("fmt", "text"),
+    [
+        ("pbn", PBN + "{" + LONG + "}\n"),
+        ("lin", LIN.replace("|pg||", f"|nt|{LONG}|pg||")),
+        (
+            "lin",
+            "https://www.bridgebase.com/tools/handviewer.html?lin=" + LIN.strip().replace("|", "%7C") + "&x=" + LONG,
+        ),
+        ("rbn", f"% RBN\n\nB 7\nH {RBN_HANDS}\nE {LONG}\n"),
+        ("rbx", f"%{{RBX}}\nB{{7}}H{{{RBN_HANDS}}}E{{{LONG}}}\n"),
+    ],
+)
+def test_every_reader_keeps_at_most_source_limit_characters_of_a_board(fmt, text) -> None:
+    (deck,) = read_decks(text.encode(), "x").decks
+    assert deck.deal == DEAL and SOURCE_LIMIT // 2 < len(deck.source) <= SOURCE_LIMIT
 
 
 def test_a_file_with_no_deals_says_so() -> None:

@@ -18,7 +18,7 @@ from functools import lru_cache
 from games.bridge.board import board_number
 from games.bridge.cards import DealError
 
-from ..limits import MAX_DECKS, ProblemList
+from ..limits import MAX_DECKS, NOTE_LIMIT, SOURCE_LIMIT, ProblemList
 from ..model import Deck, Problem
 from .machine import ROTATION_NOTE
 from .rbn_values import (
@@ -48,8 +48,6 @@ TAG_OF_LABEL = {
     "M": "RbnMakes",
 }
 OTHER_TABLE = "another table's record (no B or H): the board and deal of the record before it"
-NOTE_LIMIT = 20  # notes of one kind before they are only counted
-SOURCE_LIMIT = 4000  # characters of a record kept in Deck.source
 MAX_ELEMENTS = 200  # RBX: elements read from one line (a record has some twenty)
 # What a file repeats, read once for the records that repeat it: H (the tables of a board
 # give the same hands), A without notes (passed-out boards, the same auction at two tables)

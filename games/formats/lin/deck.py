@@ -20,20 +20,19 @@ from urllib.parse import unquote_plus
 from games.bridge.rules import Call
 
 from ..commentary import Budget, clean
+from ..limits import SOURCE_LIMIT
 from ..model import Comment, Deck
 from ..record import NUMBERS, auction_contract
 from .md import deal_or_reason
 from .record import Record
-from .values import free_text, read_auction, read_play
+from .values import ENCODED, free_text, read_auction, read_play
 
 TAG_LIMIT = 500  # characters kept of one header value or label in Deck.tags
-SOURCE_LIMIT = 4000  # characters of a record kept in Deck.source
 DEALS_KEPT = 1024  # md values of a file remembered (a vugraph match deals each board at two tables)
 SHARED_KEPT = 4096  # tag, player and note tuples of a file remembered
 VULS = {"o": "None", "0": "None", "-": "None", "": "None", "n": "NS", "e": "EW", "b": "All"}
 BOARD = re.compile(r"(?i)\bboard\s*+#?\s*+(\d+)")  # possessive: '\s*#?\s*' tried each split of a run of spaces
 _LABEL = re.compile(r"\s*([oOcC])(\d+)")
-_ENCODED = re.compile(r"%[0-9A-Fa-f]{2}")
 T = TypeVar("T")
 
 
@@ -135,7 +134,7 @@ def board_of(rec: Record) -> tuple[str | None, str]:
 def decode_heading(raw: str) -> str:
     """'Board+1' and 'Board%202' are 'Board 1' and 'Board 2'."""
     text = raw.strip()
-    if _ENCODED.search(text) or ("+" in text and " " not in text):
+    if ENCODED.search(text) or ("+" in text and " " not in text):
         text = unquote_plus(text).strip()
     return text
 

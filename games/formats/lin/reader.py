@@ -15,12 +15,11 @@ import re
 from collections.abc import Iterator
 
 from ..commentary import blank
-from ..limits import ProblemList
+from ..limits import NOTE_LIMIT, ProblemList
 from ..model import Deck, Problem
 from .deck import TAG_LIMIT, Builder, board_of
 from .record import Record
 
-NOTE_LIMIT = 20  # notes of one kind before they are only counted
 MD0_REASON = "md|0| changes the previous deal (a teaching movie step); it is not a deck"
 HEADER_TAGS = ("vg", "rs", "mp", "bn", "pw")  # session headers copied into each deck's tags
 CHUNK = 1 << 14  # characters cut into pairs at a time: the pieces of a whole file would take 20x its size

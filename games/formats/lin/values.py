@@ -10,7 +10,7 @@ from games.bridge.rules import UNKNOWN_CALL, Call, read_call
 
 from ..limits import MAX_PAIRS
 
-_ENCODED = re.compile(r"%[0-9A-Fa-f]{2}")
+ENCODED = re.compile(r"%[0-9A-Fa-f]{2}")  # a %XX escape, in an and nt values and in ah headings
 _CALL = re.compile(r"(?i)([1-7])(nt|[cdhsn])|(xx|rd?|x|d|p)")
 # One Call of each kind, shared by every deck: 35 bids, pass, double and redouble.
 BIDS = tuple(f"{level}{strain}" for level in "1234567" for strain in ("C", "D", "H", "S", "NT"))
@@ -92,7 +92,7 @@ def read_auction(pairs: list[tuple[str, str]], notes: list[str]) -> tuple[tuple[
 
 def free_text(text: str) -> str:
     """A free-text value (an, nt) with its %XX escapes read, as BBO writes them."""
-    return unquote(text) if _ENCODED.search(text) else text
+    return unquote(text) if ENCODED.search(text) else text
 
 
 # pc values: each card in either case, and with '10' for the ten, as one shared string.

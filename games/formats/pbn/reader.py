@@ -20,15 +20,13 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..commentary import Budget
-from ..limits import MAX_DECKS, ProblemList
+from ..limits import MAX_DECKS, NOTE_LIMIT, SOURCE_LIMIT, ProblemList
 from ..model import Deck, Problem
 from .commentary import placed
 from .deck import Builder
 from .tokens import Game, read_game
 from .values import board, where
 
-SOURCE_LIMIT = 4000  # characters of a game kept in Deck.source
-NOTE_LIMIT = 20  # notes of one kind before they are only counted
 _NO_HASH = ("Deal", "Dealer", "Vulnerable")  # where PBN forbids '#' (honoured anyway)
 # The notes on them, made once: a file of '#' games has a deck every 25 bytes.
 _HASH_NOTES = {
