@@ -64,7 +64,9 @@ def dealt_decks(
         boards = [b for b in boards if played[b.pk] is None or played[b.pk].done or played[b.pk].abandoned]
     if not any(played.values()):
         return [_lesson(game, board, board.to_parsed(), seated) for board in boards]
-    seats = list(game.seats.filter(table_id=table_id).values_list("seat", "user__username", "from_board")) if join else []
+    seats = (
+        list(game.seats.filter(table_id=table_id).values_list("seat", "user__username", "from_board")) if join else []
+    )
     host = game.host.get_username()
 
     def players(board: DealtBoard) -> dict[str, str]:

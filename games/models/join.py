@@ -171,7 +171,7 @@ class JoinTable(models.Model):
             locked = self._locked()
             if locked.number == 1:
                 raise TableError("The first table stays: remove another one, or delete the game.")
-            seated = list(locked.seats.select_related("user").order_by("seat"))
+            seated = sorted(locked.seats.select_related("user"), key=lambda row: SEATS.index(row.seat))
             if seated:
                 names = ", ".join(f"{row.user.get_username()} ({SEAT_NAMES[row.seat]})" for row in seated)
                 raise TableError(
@@ -340,7 +340,10 @@ class JoinTable(models.Model):
             raise SeatError("Choose a table of this game.")
         with transaction.atomic():
             # Both tables' rows, in one order, so that two moves at once wait, not deadlock.
-            locks = {row.pk: row for row in JoinTable.objects.select_for_update().filter(pk__in={self.pk, target.pk}).order_by("pk")}
+            locks = {
+                row.pk: row
+                for row in JoinTable.objects.select_for_update().filter(pk__in={self.pk, target.pk}).order_by("pk")
+            }
             if len(locks) < len({self.pk, target.pk}):
                 raise SeatError("That table is gone: look at the tables again.")
             mover = self.seats.filter(seat=seat).first()
@@ -358,12 +361,11 @@ class JoinTable(models.Model):
             Seat.objects.filter(pk=mover.pk).update(table=target, seat=to, from_board=there)
             if other is not None:
                 Seat.objects.filter(pk=other.pk).update(table=self, seat=seat, from_board=here)
-            for pk, locked in locks.items():
-                JoinTable.objects.filter(pk=pk).update(version=F("version") + 1)
+            JoinTable.objects.filter(pk__in=locks).update(version=F("version") + 1)
             self.version = locks[self.pk].version + 1
 
     def _at(self) -> str:
-        """" at table 2" in a game of several tables, "" at a lone table."""
+        """ " at table 2" in a game of several tables, "" at a lone table."""
         return f" at table {self.number}" if self.several() else ""
 
     def unseat(self, seat: str) -> None:
@@ -474,9 +476,7 @@ class Seat(models.Model):
 class BoardReveal(models.Model):
     """A board whose four hands (and record) the host has shown to one table."""
 
-    board = models.ForeignKey(
-        DealtBoard, on_delete=models.CASCADE, related_name="reveals", related_query_name="reveal"
-    )
+    board = models.ForeignKey(DealtBoard, on_delete=models.CASCADE, related_name="reveals", related_query_name="reveal")
     table = models.ForeignKey(JoinTable, on_delete=models.CASCADE, related_name="reveals", db_index=False)
     revealed_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
     revealed_at = models.DateTimeField(auto_now_add=True)
@@ -546,6 +546,46 @@ class SeatView:
         return [slot.seat for slot in self.slots if not slot.player]
 
 
+@dataclass(frozen=True, slots=True)
+class TableSeats:
+    """Who sits where at one table of a game: the players panel and the invite page."""
+
+    number: int
+    slots: tuple[Slot, ...]  # N, E, S, W; no cards
+
+    @property
+    def seated(self) -> int:
+        return sum(1 for slot in self.slots if slot.player)
+
+    @property
+    def free_seats(self) -> list[str]:
+        return [slot.seat for slot in self.slots if not slot.player]
+
+
+def table_seats(game: Game, user=None) -> tuple[TableSeats, ...]:
+    """Every table of ``game`` with its players, in two queries (``user``: who is "me")."""
+    numbers = dict(JoinTable.objects.filter(game=game).values_list("pk", "number"))
+    players: dict[int, dict[str, tuple[str, bool]]] = {pk: {} for pk in numbers}
+    me = getattr(user, "pk", None)
+    for row in Seat.objects.filter(game=game).select_related("user"):
+        players.setdefault(row.table_id, {})[row.seat] = (row.user.get_username(), row.user_id == me)
+    return tuple(
+        TableSeats(
+            number=numbers[pk],
+            slots=tuple(
+                Slot(
+                    seat=seat,
+                    player=players[pk].get(seat, ("", False))[0],
+                    is_me=players[pk].get(seat, ("", False))[1],
+                    cards="",
+                )
+                for seat in SEATS
+            ),
+        )
+        for pk in sorted(numbers, key=numbers.get)
+    )
+
+
 def seat_needed(play: BoardPlay, seat: str) -> bool:
     """Whether the board still needs ``seat``'s player: every seat in the auction; in the
     play all but dummy, whose cards declarer plays."""
@@ -608,7 +648,9 @@ def _table_board(game: Game, table: JoinTable) -> _TableBoard:
     behind = None
     newest = None
     if board is not None and game.movement == Game.Movement.TEACHING:
-        newest = DealtBoard.objects.filter(game_id=game.pk).order_by("-number").values_list("number", "board_number").first()
+        newest = (
+            DealtBoard.objects.filter(game_id=game.pk).order_by("-number").values_list("number", "board_number").first()
+        )
         if newest is not None and newest[0] != board.number:
             behind = newest[1]
     may_go_on = False
