@@ -249,8 +249,8 @@ class TableState:
 
 def overview(game: Game, *, show_results: bool = True) -> tuple[TableState, ...]:
     """Every table of ``game`` at its board, in a handful of queries whatever the number of
-    tables. ``show_results``: the contracts and results (not for a seated host, who is a
-    player and must learn nothing of a board from another table)."""
+    tables. ``show_results``: the contracts, results and who is to act (not for a seated
+    host, who is a player and must learn nothing of a board from another table)."""
     tables = list(JoinTable.objects.filter(game=game).order_by("number"))
     newest = DealtBoard.objects.filter(game=game).order_by("-number").first()
     own_pace = game.movement == Game.Movement.OWN_PACE
@@ -286,8 +286,8 @@ def overview(game: Game, *, show_results: bool = True) -> tuple[TableState, ...]
         players = tuple((seat, seats.get(table.pk, {}).get(seat, "")) for seat in "NESW")
         shown = (table.pk, getattr(board, "pk", 0)) in reveals
         states.append(_state(table, board, play, players, shown, None if own_pace else newest))
-    if not show_results:
-        states = [replace(state, result="") for state in states]
+    if not show_results:  # who acts tells who declares: a player learns none of it
+        states = [replace(state, result="", to_act="", undo_asked_by="") for state in states]
     return tuple(states)
 
 
