@@ -320,7 +320,9 @@ def _state(table, board, play, players, revealed: bool, newest) -> TableState:
             claim=None,
         )
     tricks = len(state.cards) // 4
-    progress = f"{tricks} trick{'s' * (tricks != 1)} played" if state.cards else play.progress()
+    progress = ""  # the phase says the board is over, and the result how it went
+    if not over:
+        progress = f"{tricks} trick{'s' * (tricks != 1)} played" if state.cards else play.progress()
     return TableState(
         number=table.number,
         players=players,

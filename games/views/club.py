@@ -85,6 +85,7 @@ def results_context(request: HttpRequest, game: Game) -> dict[str, Any]:
         "version": results_version(game),
         "poll_seconds": settings.TABLE_POLL_SECONDS,
         "manages": game.can_manage(request.user),
+        "table_count": JoinTable.objects.filter(game=game).count(),
     }
 
 
