@@ -88,6 +88,7 @@ def _context(request: HttpRequest, game: Game, table: JoinTable, form: NoteForm 
         "form": form or NoteForm(initial={"board": view.number}),
         "poll_seconds": settings.TABLE_POLL_SECONDS,
         "urls": teacher_urls(game, table),
+        "table_numbers": list(JoinTable.objects.filter(game=game).values_list("number", flat=True)),
     }
 
 

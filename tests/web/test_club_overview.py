@@ -23,7 +23,7 @@ def test_the_game_page_shows_every_table_at_a_glance(club, host_client):
     board = night.game.deal_next()
     call(BoardPlay.start(board, BoardPlay.Mode.TABLE, night.table(1)), "P", "1S")
     html = host_client.get(f"/games/{night.game.pk}/").content.decode()
-    assert 'id="overview"' in html and "Teaching" in html
+    assert 'id="overview"' in html and "teaching: you deal each board to every table" in html
     first, second = row(html, 1), row(html, 2)
     assert "auction" in first and "2 calls made" in first and "South <small>(p1s)</small>" in first
     assert "not started" in second and "North <small>(p2n)</small>" in second  # North deals board 1

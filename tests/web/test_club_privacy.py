@@ -132,3 +132,27 @@ def test_the_overview_shows_a_seated_host_no_contract(night, host, host_client):
     html = host_client.get(f"/games/{night.game.pk}/tables/").content.decode()
     assert 'id="overview-table-1"' in html and "4/4" in html  # the table, its seats taken
     assert "1NT" not in html and "Teacher's view" not in html and "South <small>(p1s)" not in html
+
+
+def test_a_seated_staff_member_sees_nothing_in_the_admin_of_a_board_their_table_has_not_reached(club, staff):
+    """Own pace: table 1 has gone on to board 2, which table 2 (where carol, staff, sits
+    West) has still to reach. The admin shows her board 1 as her seat sees it, and nothing
+    of board 2's deal; table 1's player sees board 2 as their own seat does."""
+    from games.models import DealtBoard
+    from tests.web.test_seated_reviewer_admin import HIDDEN, assert_shows_only
+
+    night = club(movement="own_pace")
+    night.table(2).unseat("W")
+    night.table(2).take_seat(staff, "W")
+    first = night.game.deal_next()
+    call(BoardPlay.start(first, BoardPlay.Mode.TABLE, night.table(1)), "P", "P", "P", "P")
+    second = night.table(1).next_board(at=1)
+    admin = night.client("p1n")
+    admin.force_login(staff)
+    ahead = admin.get(f"/admin/games/dealtboard/{second.pk}/change/").content.decode()
+    assert_shows_only(ahead, second.deal, None)
+    mine = admin.get(f"/admin/games/dealtboard/{first.pk}/change/").content.decode()
+    assert_shows_only(mine, first.deal, "W")
+    deck = admin.get(f"/admin/games/deck/{second.deck_id}/change/").content.decode()
+    assert HIDDEN in deck and second.deal not in deck
+    assert DealtBoard.objects.filter(game=night.game).count() == 2
