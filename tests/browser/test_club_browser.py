@@ -170,6 +170,8 @@ def test_two_tables_play_a_board_and_the_results_show_its_traveller(live_server,
     host.goto(f"{base}/games/{game.pk}/results/")
     expect(host.locator("#traveller-1")).to_contain_text("3NT")
     shoot(host, output_dir, "host-results-wide")
+    host.set_viewport_size(SIZES["phone"])
+    shoot(host, output_dir, "host-results-phone")
 
     for page in (nina, eric, results, host):
         page.context.close()
