@@ -47,3 +47,11 @@ def test_a_taken_seat_or_a_table_that_is_gone_is_refused(club, other_client, oth
     assert "East was just taken" in other_client.post(url, {"table": "2", "seat": "E"}).content.decode()
     assert "That table is gone" in other_client.post(url, {"table": "7", "seat": "E"}).content.decode()
     assert not Seat.objects.filter(user=other_user).exists()
+
+
+def test_the_help_page_explains_a_club_night(client, settings):
+    settings.JOIN_MAX_TABLES = 12
+    html = client.get("/help/uploading-decks/").content.decode()
+    section = " ".join(html[html.index('id="club-night"') :].split())
+    assert "(up to 12)" in section and "Own pace" in section and "Teaching" in section
+    assert "matchpoints" in section and "cross-IMPs" in section and "Neuberg" in section
