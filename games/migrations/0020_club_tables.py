@@ -1,6 +1,6 @@
 # A Join game's tables: JoinTable one per table (its own id, numbered in its game), seats
-# at a table, and a board's play and reveal per table. Then 0021 puts what a game had
-# at its one table, and 0022 makes the table required where it is.
+# at a table, and a board's play and reveal per table. 0021 puts a game's rows at its
+# table 1, and 0022 makes the table required where it is.
 
 import django.db.models.deletion
 from django.db import migrations, models

@@ -1,6 +1,5 @@
-# What a Join game had before it could have several tables was at its one table: its
-# seats, the plays of its boards, their reveals and the teacher's notes go to table 1
-# (made for a Join game that had none).
+# A Join game of one table: its seats, the plays of its boards, their reveals and the
+# teacher's notes belong to its table 1 (made for a Join game that has none).
 
 from django.db import migrations
 

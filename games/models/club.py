@@ -1,5 +1,5 @@
 """A club night: every table of a Join game plays the game's boards; their results make
-each board's traveller, the pairs' matchpoints or cross-IMPs, and the session's ranking.
+each board's traveller, the pairs' matchpoints or cross-IMPs, and the night's ranking.
 And the host's overview of the tables, each at its board.
 
 The scoring is ``games.formats.club_night``'s (pure Python); this module only reads the

@@ -1,7 +1,7 @@
-"""Migrations 0020-0022: a Join game made before games had several tables keeps what it
-had, at its table 1: the seats, the boards' plays, reveals and notes, and the invite
-link; a practice game's plays stay its host's, at no table. Each moved row keeps working:
-the next call is played, the next reveal made."""
+"""Migrations 0020-0022: a Join game of one table keeps what it has, at its table 1: the
+seats, the boards' plays, reveals and notes, and the invite link; a practice game's
+plays stay its host's, at no table. Each moved row keeps working: the next call is
+played, the next reveal made."""
 
 from __future__ import annotations
 
@@ -69,7 +69,7 @@ def test_a_join_games_seats_plays_and_reveals_go_to_its_table_one(executor):
     assert table.board().number == 2  # the board under way, which the next call goes on with
     play = call(BoardPlay.start(table.board(), BoardPlay.Mode.TABLE, table), "P")
     assert play.calls[-1]["call"] == "P" and play.table_id == table.pk
-    assert game.deal_next(confirm_abandon=2).number == 3  # a lone table's board in play ends, as before
+    assert game.deal_next(confirm_abandon=2).number == 3  # a lone table's board in play ends at the deal
     assert BoardPlay.objects.get(board__number=2, table=table).abandoned == "dealt"
     table.reveal(3)
     assert BoardReveal.objects.filter(table=table).count() == 2
