@@ -234,6 +234,8 @@ HAND_RECORD_MAX_BOARDS = int(os.environ.get("HAND_RECORD_MAX_BOARDS", "500"))
 JOB_POLL_SECONDS = float(os.environ.get("JOB_POLL_SECONDS", "1"))
 # How often a Join table's pages ask whether the table moved on (a 204 when it did not).
 TABLE_POLL_SECONDS = float(os.environ.get("TABLE_POLL_SECONDS", "1.5"))
+# The tables a Join game may have (a club night: each plays the game's boards).
+JOIN_MAX_TABLES = int(os.environ.get("JOIN_MAX_TABLES", "30"))
 # Argon2id first: memory-hard (Django's and OWASP's first choice) and, measured here, half
 # the CPU of PBKDF2's million rounds per log-in. Older hashes still verify, and are
 # rehashed with Argon2id at the user's next log-in.

@@ -10,6 +10,7 @@ from games.converters import DatabaseIdConverter
 from games.views import (
     accounts,
     analysis,
+    club,
     dealer_help,
     exports,
     help,
@@ -71,10 +72,20 @@ urlpatterns = [
     path("games/<dbid:pk>/seats/move/", join.move, name="seat_move"),
     path("games/<dbid:pk>/seats/remove/", join.remove, name="seat_remove"),
     path("games/<dbid:pk>/seats/leave/", join.leave, name="seat_leave"),
+    # A club night: the host adds and removes tables; a table goes on to the next board.
+    path("games/<dbid:pk>/tables/add/", join.add_table, name="table_add"),
+    path("games/<dbid:pk>/tables/remove/", join.remove_table, name="table_remove"),
+    path("games/<dbid:pk>/tables/", club.tables, name="club_tables"),
+    path("games/<dbid:pk>/tables/next/", club.next_board, name="table_next"),
+    path("games/<dbid:pk>/tables/move-on/", club.move_on, name="table_move_on"),
+    path("games/<dbid:pk>/results/", club.results, name="club_results"),
     # The teacher's view of a Join table: all four hands, live, and notes to the table.
     path("games/<dbid:pk>/teacher/", teacher.teacher_view, name="teacher_view"),
     path("games/<dbid:pk>/teacher/table/", teacher.teacher_poll, name="teacher_poll"),
     path("games/<dbid:pk>/teacher/note/", teacher.add_note, name="teacher_note"),
+    path("games/<dbid:pk>/tables/<dbid:table>/teacher/", teacher.teacher_view, name="table_teacher_view"),
+    path("games/<dbid:pk>/tables/<dbid:table>/teacher/table/", teacher.teacher_poll, name="table_teacher_poll"),
+    path("games/<dbid:pk>/tables/<dbid:table>/teacher/note/", teacher.add_note, name="table_teacher_note"),
     # Playing the board on the table: Join seats, or a practice table's host.
     path("games/<dbid:pk>/play/felt/", table.felt, name="play_felt"),
     path("games/<dbid:pk>/play/call/", play.call, name="play_call"),

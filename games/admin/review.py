@@ -35,6 +35,7 @@ from games.bridge.cards import SEAT_NAMES, SEATS, hcp
 from games.formats import WRITERS
 from games.formats.club import FORMATS as CLUB_FORMATS
 from games.models import DealAnalysis, DealtBoard, Deck, Game
+from games.models.board_play import attach_plays
 from games.models.join import (
     BoardReveal,
     JoinTable,
@@ -72,11 +73,15 @@ def secrets_of(request: HttpRequest) -> SeatedSecrets:
     return request.seated_secrets
 
 
-def _seats_read_lesson(deck: Deck) -> bool:
+def _seats_read_lesson(deck: Deck, request: HttpRequest | None = None) -> bool:
     """Whether the seats of the deck's table read its lesson text now: a deck dealt there,
-    once the game's rule shows it (``seats_see_lesson``)."""
-    board = DealtBoard.objects.filter(deck=deck).select_related("game", "played", "reveal").first()
-    return board is not None and seats_see_lesson(board.game.show_lesson, board)
+    once the game's rule shows it (``seats_see_lesson``), at the table the viewer sits at."""
+    board = DealtBoard.objects.filter(deck=deck).select_related("game").first()
+    if board is None:
+        return False
+    table = JoinTable.of(board.game, request.user) if request is not None else None
+    attach_plays([board], table.pk if table is not None else None, reveals=True)
+    return seats_see_lesson(board.game.show_lesson, board)
 
 
 def hidden_hand(hands: dict[str, str], seat: str, dealer: str, vul: str) -> str:
@@ -139,7 +144,8 @@ class GameAdmin(ReviewAdmin):
     list_filter = (user_filter("host", "host"), "game_type", "allow_upload", "created_at")
     list_select_related = ("host",)
     search_fields = ("name", "host__username")
-    readonly_fields = ("next_board_number", "created_at", "whole_queue")
+    # The movement is chosen with the game: its tables' places follow it (JoinTable.board).
+    readonly_fields = ("movement", "next_board_number", "created_at", "whole_queue")
     raw_id_fields = ("host",)
     ordering = ("-pk",)  # newest first, by the primary key's index (created_at has none)
     inlines = [QueueInline]
@@ -281,7 +287,7 @@ class DeckAdmin(ReviewAdmin):
         if getattr(obj, "hidden_seat", None) is not None:
             return self.hidden_fieldsets
         fieldsets = super().get_fieldsets(request, obj)
-        if obj is not None and obj.game_id in secrets_of(request).games and not _seats_read_lesson(obj):
+        if obj is not None and obj.game_id in secrets_of(request).games and not _seats_read_lesson(obj, request):
             # a player at the deck's table reads its lesson text only when the table shows it
             fieldsets = [(name, options) for name, options in fieldsets if "lesson_text" not in options["fields"]]
         return fieldsets
@@ -494,20 +500,25 @@ class ReadOnlyAdmin(ReviewAdmin):
 
 @admin.register(Seat)
 class SeatAdmin(ReadOnlyAdmin):
-    list_display = ("game", "seat", "user", "joined_at")
+    list_display = ("game", "table_number", "seat", "user", "joined_at")
     list_filter = ("seat",)
     search_fields = ("game__name", "user__username")
-    list_select_related = ("game", "user")
+    list_select_related = ("game", "table", "user")
+
+    @admin.display(description="Table", ordering="table__number")
+    def table_number(self, seat: Seat) -> int:
+        return seat.table.number
 
 
 @admin.register(JoinTable)
 class JoinTableAdmin(ReadOnlyAdmin):
-    list_display = ("game", "version")
+    list_display = ("game", "number", "version")
+    list_select_related = ("game",)
     search_fields = ("game__name",)
     exclude = ("invite_token",)  # a live invite link is the host's to share
 
 
 @admin.register(BoardReveal)
 class BoardRevealAdmin(ReadOnlyAdmin):
-    list_display = ("board", "revealed_by", "revealed_at")
-    list_select_related = ("board__game", "revealed_by")
+    list_display = ("board", "table", "revealed_by", "revealed_at")
+    list_select_related = ("board__game", "table__game", "revealed_by")

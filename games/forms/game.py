@@ -38,6 +38,7 @@ class GameForm(forms.ModelForm):
             "name",
             "game_type",
             "practice_play",
+            "movement",
             "allow_upload",
             "scoring",
             "missing_info",
@@ -48,6 +49,7 @@ class GameForm(forms.ModelForm):
         labels = {"name": "Game name", "game_type": "Game type", "practice_play": "How a practice board is played"}
         widgets = {
             "practice_play": forms.RadioSelect,
+            "movement": forms.RadioSelect,
             "scoring": forms.RadioSelect,
             "missing_info": forms.RadioSelect,
             "when_empty": forms.RadioSelect,
@@ -67,8 +69,12 @@ class GameForm(forms.ModelForm):
             "when_empty": "What Deal New Cards does once every uploaded deck has been dealt.",
             "when_empty_script": "For “Deal to this script”: a dealer script, as on the Upload Decks page "
             "(see the help page “Dealer scripts”). Each Deal New Cards with an empty queue makes one board from it.",
-            "scoring": "Each board played to the end is scored in IMPs against the result its file records "
-            "(“at the other table”), or against par when the file records none.",
+            "scoring": "At one table, each board played to the end is scored in IMPs against the result its "
+            "file records (“at the other table”), or against par when the file records none. A Join game with "
+            "several tables also ranks its pairs: by cross-IMPs, or by matchpoints (Join games only).",
+            "movement": "Join games with several tables, every table playing the same boards. Teaching: you "
+            "deal each board to every table at once; a table still playing finishes it first. Own pace: a "
+            "table goes on to the next board when it has finished.",
             "show_lesson": LESSON_HELP,
         }
 
@@ -78,12 +84,20 @@ class GameForm(forms.ModelForm):
         self.fields["when_empty"].required = False
         self.fields["practice_play"].required = False  # likewise: showing the hands, as before
         self.fields["show_lesson"].required = False  # likewise: after the board is played
+        self.fields["movement"].required = False  # likewise: teaching, the host dealing
+
+    def clean_movement(self) -> str:
+        return self.cleaned_data["movement"] or Game.Movement.TEACHING
 
     def clean_when_empty(self) -> str:
         return self.cleaned_data["when_empty"] or Game.WhenEmpty.RANDOM
 
     def clean(self):
         cleaned = super().clean()
+        if cleaned.get("scoring") == Game.Scoring.MATCHPOINTS and cleaned.get("game_type") != Game.Type.JOIN:
+            self.add_error(
+                "scoring", "Matchpoints compare the tables of a Join game: a practice game is scored in IMPs."
+            )
         if cleaned.get("when_empty") != Game.WhenEmpty.SCRIPT:
             cleaned["when_empty_script"] = ""  # kept only for the rule that uses it
             return cleaned

@@ -72,7 +72,12 @@ class BoardPlay(models.Model):
         DEALT = "dealt", "not finished"
         REVEALED = "revealed", "revealed, not finished"
 
-    board = models.OneToOneField(DealtBoard, on_delete=models.CASCADE, primary_key=True, related_name="played")
+    board = models.ForeignKey(DealtBoard, on_delete=models.CASCADE, related_name="plays")
+    # The Join table that plays it (each table of a game plays every board once); none at
+    # a practice table, whose host plays it.
+    table = models.ForeignKey(
+        "games.JoinTable", null=True, blank=True, on_delete=models.CASCADE, related_name="plays", db_index=False
+    )
     mode = models.CharField(max_length=8, choices=Mode.choices)
     # The board as played: Just Declare turns the deck so that declarer sits South.
     deal = models.CharField(max_length=70)
@@ -99,8 +104,18 @@ class BoardPlay(models.Model):
     abandoned = models.CharField(max_length=8, choices=Abandoned.choices, blank=True)
     abandoned_at = models.DateTimeField(null=True, blank=True)
 
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["board", "table"], name="one_play_per_table"),
+            models.UniqueConstraint(
+                fields=["board"], condition=models.Q(table__isnull=True), name="one_practice_play_per_board"
+            ),
+        ]
+        # A table's plays in board order: its board under way, its results.
+        indexes = [models.Index(fields=["table", "board"], name="play_table_board")]
+
     def __str__(self) -> str:
-        return f"{self.board} played"
+        return f"{self.board} played" if self.table_id is None else f"{self.board} played at {self.table}"
 
     # --- the state -----------------------------------------------------------------
 
@@ -143,17 +158,24 @@ class BoardPlay(models.Model):
     # --- starting ------------------------------------------------------------------
 
     @classmethod
-    def start(cls, board: DealtBoard, mode: str) -> BoardPlay:
-        """The board's play, made on first use (``get_or_create``: two first actions at
-        once make one row). Just Declare turns the deck and lets the robot lead."""
-        try:
-            return board.played  # loaded with the board (select_related), or read now
-        except cls.DoesNotExist:
-            pass
+    def start(cls, board: DealtBoard, mode: str, table=None) -> BoardPlay:
+        """The board's play at ``table`` (a Join table: the game's first when not given;
+        none in practice), made on first use (``get_or_create``: two first actions at once
+        make one row). Just Declare turns the deck and lets the robot lead."""
+        if table is None and mode == cls.Mode.TABLE:
+            table = apps.get_model("games", "JoinTable").for_game(board.game)
+        table_id = getattr(table, "pk", None)
+        attached = board.__dict__.get("played")  # loaded with the board for this table (``attach_plays``)
+        if attached is not None and attached.table_id == table_id:
+            return attached
+        found = cls.objects.filter(board=board, table_id=table_id).first()
+        if found is not None:
+            board.played = found
+            return found
         fields = {"mode": mode, "deal": board.deal, "dealer": board.dealer, "vul": board.vul}
         if mode == cls.Mode.DECLARE:
             fields.update(_declare_fields(board))
-        play, created = cls.objects.get_or_create(board=board, defaults=fields)
+        play, created = cls.objects.get_or_create(board=board, table_id=table_id, defaults=fields)
         if created:
             play = play.ask_robot()
         board.played = play
@@ -186,10 +208,10 @@ class BoardPlay(models.Model):
             row._store(state)
             row.actions += 1
             row.save()
-            if row.mode == BoardPlay.Mode.TABLE:  # the seats' pages poll the table's version
+            if row.table_id is not None:  # the seats' pages poll the table's version
                 # By name: the Join models show a board's play, so they import this module.
                 tables = apps.get_model("games", "JoinTable").objects
-                tables.filter(pk=row.board.game_id).update(version=F("version") + 1)
+                tables.filter(pk=row.table_id).update(version=F("version") + 1)
         if row.done and row.reference_score is None:
             row.settle()
         return row.ask_robot()
@@ -426,11 +448,39 @@ def _declare_fields(board: DealtBoard) -> dict:
     }
 
 
-def running_total(game) -> dict[str, int]:
-    """The boards finished in ``game``, N-S's total score and IMPs, and the boards left
-    unfinished once called on, which score nothing (no score, no IMPs: not even a zero
-    against the file's result)."""
-    totals = BoardPlay.objects.filter(board__game=game).aggregate(
+def attach_plays(boards, table_id: int | None, *, reveals: bool = False) -> None:
+    """Give each of ``boards`` its play at the table ``table_id`` (None: a practice table)
+    as ``board.played`` (None when nobody has called or played on it there): one query.
+    ``reveals``: and whether the host showed its hands to that table, as
+    ``board.revealed_here`` (one query more)."""
+    boards = list(boards)
+    pks = [board.pk for board in boards]
+    plays = BoardPlay.objects.filter(board__in=pks)
+    plays = plays.filter(table__isnull=True) if table_id is None else plays.filter(table_id=table_id)
+    found = {play.board_id: play for play in plays}
+    shown: set[int] = set()
+    if reveals and table_id is not None:
+        # By name: the Join models import this module.
+        reveal = apps.get_model("games", "BoardReveal")
+        shown = set(reveal.objects.filter(board__in=pks, table_id=table_id).values_list("board_id", flat=True))
+    for board in boards:
+        play = found.get(board.pk)
+        if play is not None:
+            play.board = board
+        board.played = play
+        board.revealed_here = board.pk in shown
+
+
+def running_total(game, table=None) -> dict[str, int]:
+    """The boards finished in ``game`` (at ``table``, for a Join game: its first when not
+    given), N-S's total score and IMPs, and the boards left unfinished once called on,
+    which score nothing (no score, no IMPs: not even a zero against the file's result)."""
+    plays = BoardPlay.objects.filter(board__game=game)
+    if table is not None:
+        plays = plays.filter(table=table)
+    elif game.game_type == "join":
+        plays = plays.filter(table__game=game, table__number=1)
+    totals = plays.aggregate(
         boards=Count("pk", filter=Q(finished_at__isnull=False)),
         score=Sum("score"),
         imps=Sum("imps"),

@@ -234,20 +234,20 @@ class DealtBoard(models.Model):
     def to_parsed(self, players: dict[str, str] | None = None) -> ParsedDeck:
         """The board for the writers (export): the deck as dealt, with the board number,
         dealer and vulnerability the table showed; once the board is played at the table
-        (``played``), as played there (``as_played``). ``players``: who sat where at the
-        table, by seat."""
+        (``played``, given by ``attach_plays``), as played there (``as_played``). ``players``:
+        who sat where at the table, by seat."""
         base = self.deck.to_parsed() if self.deck else ParsedDeck(deal=self.deal, index=self.number - 1, line=0)
         base = replace(base, board=str(self.board_number), dealer=self.dealer, vul=self.vul)
-        play = getattr(self, "played", None)  # a query unless selected with the board
+        play = getattr(self, "played", None)
         return base if play is None else as_played(base, play, players)
 
     @property
     def play_result(self) -> str:
         """What the table made of the board ("4♥ by S, 11 tricks, +450, +5 IMPs"); "" when it
         was not played, or not to the end. Only from a play loaded with the board
-        (``select_related("played")``, as the history does): a board just dealt has none,
-        and asking would cost the deal's answer a query."""
-        if not DealtBoard.played.is_cached(self):
+        (``attach_plays``, as the history does): a board just dealt has none, and asking
+        would cost the deal's answer a query."""
+        if "played" not in self.__dict__:
             return ""
         play = getattr(self, "played", None)
         if play is None:

@@ -4,14 +4,24 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from django.apps import apps
+from django.db.models import Prefetch
+
 from games.bridge.cards import SEATS
 from games.formats.model import Deck as ParsedDeck
+from games.models.board_play import attach_plays
 from games.models.deck import DealtBoard
-from games.models.lesson import seats_see_lesson
+from games.models.lesson import BoardNote, seats_see_lesson
 
 
 def dealt_decks(
-    game, chosen: slice = slice(None), leave_out: int | None = None, *, seated: bool = False
+    game,
+    chosen: slice = slice(None),
+    leave_out: int | None = None,
+    *,
+    seated: bool = False,
+    table=None,
+    upto: int | None = None,
 ) -> list[ParsedDeck]:
     """The boards dealt so far (``chosen``: that part of them; ``leave_out``: a deal,
     ``DealtBoard.number``, left out), in the order they were dealt, with the board
@@ -23,26 +33,40 @@ def dealt_decks(
     board too, for a seated host, until it is revealed). A board ended before it was
     over is exported as far as it went, marked not finished.
 
+    A Join game's boards are exported as ``table`` played them (the game's first table
+    when None); ``upto``: the last deal to export (a seated manager's table may not have
+    reached the boards after its own).
+
     Each board's commentary is its deck's, then the teacher's notes on it. For a manager
     seated at the table (``seated``) a board's file commentary is written only once the
     game's rule shows it to the seats (``seats_see_lesson``); the notes, which the seats
     read at once, always."""
+    join = game.game_type == game.Type.JOIN
+    table_id = None
+    if join:
+        table = table or apps.get_model("games", "JoinTable").for_game(game)
+        table_id = table.pk
+    notes = BoardNote.objects.filter(table_id=table_id) if join else BoardNote.objects.all()
     boards = (
-        game.boards.select_related("deck", "played", "reveal")
-        .prefetch_related("teacher_notes")
+        game.boards.select_related("deck")
+        .prefetch_related(Prefetch("teacher_notes", queryset=notes))
         .defer("deck__source_text")
         .order_by("number")
     )
     if leave_out is not None:
         boards = boards.exclude(number=leave_out)
-    boards = boards[chosen]
-    played = {board.pk: getattr(board, "played", None) for board in boards}
-    join = game.game_type == game.Type.JOIN
+    if upto is not None:
+        boards = boards.filter(number__lte=upto)
+    boards = list(boards[chosen])
+    attach_plays(boards, table_id, reveals=join)
+    played = {board.pk: board.played for board in boards}
     if join:
         boards = [b for b in boards if played[b.pk] is None or played[b.pk].done or played[b.pk].abandoned]
     if not any(played.values()):
         return [_lesson(game, board, board.to_parsed(), seated) for board in boards]
-    seats = list(game.seats.values_list("seat", "user__username", "from_board")) if join else []
+    seats = (
+        list(game.seats.filter(table_id=table_id).values_list("seat", "user__username", "from_board")) if join else []
+    )
     host = game.host.get_username()
 
     def players(board: DealtBoard) -> dict[str, str]:

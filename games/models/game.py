@@ -93,11 +93,19 @@ class Game(models.Model):
         JOIN = "join", "Join"
 
     class Scoring(models.TextChoices):
-        """How a board played to the end is scored: IMPs against the file's result, or par
-        when it records none (``games.models.results``). Matchpoints and rubber need
-        several tables playing the same boards, which a game here does not have."""
+        """How a board played to the end is scored. At one table: IMPs against the file's
+        result, or par when it records none (``games.models.results``). A Join game with
+        several tables ranks its pairs by cross-IMPs or by matchpoints, comparing the
+        tables' results on each board (``games.models.club``)."""
 
         IMPS = "imps", "IMPs"
+        MATCHPOINTS = "matchpoints", "Matchpoints"
+
+    class Movement(models.TextChoices):
+        """How the tables of a Join game go from board to board."""
+
+        TEACHING = "teaching", "Teaching: every table plays the board the host deals"
+        OWN_PACE = "own_pace", "Own pace: each table goes on to the next board when it finishes"
 
     class WhenEmpty(models.TextChoices):
         RANDOM = "random", "Deal at random"
@@ -152,6 +160,12 @@ class Game(models.Model):
     )
     when_empty_script = models.TextField(
         "Dealer script", blank=True, help_text="The script Deal New Cards deals to when the queue is empty."
+    )
+    movement = models.CharField(
+        "How the tables go from board to board",
+        max_length=8,
+        choices=Movement.choices,
+        default=Movement.TEACHING,
     )
     practice_play = models.CharField(
         "How a practice board is played", max_length=8, choices=PracticePlay.choices, default=PracticePlay.SHOW
@@ -319,6 +333,8 @@ class Game(models.Model):
             )
         if self.game_type == self.Type.PRACTICE and self.practice_play == self.PracticePlay.SHOW:
             return  # nothing is played at such a table: no query on this hot path
+        if self.game_type == self.Type.JOIN and not self.deal_ends_board_in_play():
+            return  # each table finishes the board it plays, then goes on (``JoinTable.board``)
         play = (
             BoardPlay.objects.select_for_update(of=("self",))
             .select_related("board")
@@ -337,11 +353,32 @@ class Game(models.Model):
         found = self.boards.filter(number=number).values_list("board_number", flat=True).first()
         return "another board" if found is None else f"board {found}"
 
-    def board_in_play(self) -> BoardPlay | None:
+    def deal_ends_board_in_play(self) -> bool:
+        """Whether Deal New Cards ends the board in play (once confirmed): at a practice
+        table and at a Join game of one table in the teaching movement. A game of several
+        tables, or in its own pace, lets each table finish its board and go on."""
+        if self.game_type != self.Type.JOIN:
+            return True
+        return self.movement == self.Movement.TEACHING and self.join_tables.count() == 1
+
+    def board_in_play(self, table=None) -> BoardPlay | None:
         """The play of the board on the table when someone has called or played on it and it
-        is not over: what Deal New Cards asks about before leaving it unfinished."""
-        board = self.boards.select_related("played").order_by("-number").first()
-        play = getattr(board, "played", None) if board is not None else None
+        is not over: what Deal New Cards asks about before leaving it unfinished (None when
+        the deal would not end it), or, with a Join ``table``, Reveal there."""
+        if self.game_type == self.Type.JOIN:
+            if table is None:
+                if not self.deal_ends_board_in_play():
+                    return None
+                table = self.join_tables.order_by("number").first()
+            if table is None:
+                return None
+            board = table.board()
+            play = table.play_of(board) if board is not None else None
+        else:
+            board = self.boards.order_by("-number").first()
+            play = BoardPlay.objects.filter(board=board, table__isnull=True).first() if board is not None else None
+            if play is not None:
+                play.board = board
         return play if play is not None and play.under_way else None
 
     def _deal_numbered(self, number: int, by, made: ParsedDeck | None = None) -> DealtBoard:
@@ -506,16 +543,24 @@ class Game(models.Model):
         return deck
 
     def exported_decks(
-        self, *, dealt: bool = False, chosen: slice = slice(None), leave_out: int | None = None, seated: bool = False
+        self,
+        *,
+        dealt: bool = False,
+        chosen: slice = slice(None),
+        leave_out: int | None = None,
+        seated: bool = False,
+        table=None,
+        upto: int | None = None,
     ) -> list[ParsedDeck]:
         """The queue (or the boards dealt so far, with the board numbers, dealers and
         vulnerabilities the table showed, as played here: ``exported.dealt_decks``) as
         reader values, ready for the writers; ``chosen``: the part of the set wanted (read
         alone from the database); ``leave_out``: a deal (``DealtBoard.number``) to leave
         out of the dealt boards; ``seated``: for a manager seated at the table, whose
-        dealt boards carry their lesson text only once the seats see it."""
+        dealt boards carry their lesson text only once the seats see it; ``table``: the
+        Join table whose play is exported (the first when None); ``upto``: the last deal."""
         if dealt:
-            return dealt_decks(self, chosen, leave_out, seated=seated)
+            return dealt_decks(self, chosen, leave_out, seated=seated, table=table, upto=upto)
         return [deck.to_parsed() for deck in self.queued().defer("source_text")[chosen]]  # the writers do not use it
 
     def _fallback_dealer(self, number: int) -> str:

@@ -37,14 +37,14 @@ class LessonRule(models.TextChoices):
 
 def seats_see_lesson(rule: str, board: DealtBoard, *, revealed: bool | None = None) -> bool:
     """Whether the seats of a table playing under ``rule`` see ``board``'s lesson text
-    now. ``revealed``: whether the board's hands were shown (read from the board when
-    None). The board's ``played`` row is read from the board (loaded with it, or asked)."""
+    now. ``revealed``: whether the board's hands were shown there (``board.revealed_here``
+    when None); ``board.played``: its play there (``attach_plays``), None when not played."""
     if rule == LessonRule.WITH_DEAL:
         return True
     if rule != LessonRule.AFTER:
         return False
     if revealed is None:
-        revealed = hasattr(board, "reveal")
+        revealed = getattr(board, "revealed_here", False)
     play = getattr(board, "played", None)
     return revealed or (play is not None and (play.done or bool(play.abandoned)))
 
@@ -57,6 +57,10 @@ class BoardNote(models.Model):
     """A teacher's note on a dealt board, written while watching the table."""
 
     board = models.ForeignKey(DealtBoard, on_delete=models.CASCADE, related_name="teacher_notes")
+    # The table the note is to: the seats there read it (each table plays the board apart).
+    table = models.ForeignKey(
+        "games.JoinTable", null=True, blank=True, on_delete=models.CASCADE, related_name="notes", db_index=False
+    )
     text = models.TextField(help_text="As the teacher wrote it; shown through games.lesson_text, never as is.")
     section = models.CharField(max_length=8, blank=True)  # as Comment.section: "", "auction" or "play"
     at = models.PositiveSmallIntegerField(default=0)  # as Comment.at
@@ -74,23 +78,28 @@ class BoardNote(models.Model):
         return Comment(self.text, self.section, self.at)
 
     @classmethod
-    def add(cls, board: DealtBoard, text: str, by) -> BoardNote:
-        """A note on ``board``, placed where its play stands now; the table's version
-        moves on, so every seat's page shows it at the next poll."""
+    def add(cls, board: DealtBoard, text: str, by, table=None) -> BoardNote:
+        """A note on ``board`` to ``table`` (the game's first when None), placed where its
+        play there stands now (``board.played``, read when not attached); the table's
+        version moves on, so every seat's page shows it at the next poll."""
         from games.formats.commentary import clean
         from games.models.join import JoinTable
 
+        if table is None:
+            table = JoinTable.for_game(board.game)
+        if "played" not in board.__dict__:
+            table.play_of(board)
         text = clean(text).strip()
         if not text:
             raise NoteError("Write the note first.")
         if len(text) > MAX_NOTE_CHARS:
             raise NoteError(f"A note holds {MAX_NOTE_CHARS} characters at most: this one has {len(text)}.")
         with transaction.atomic():
-            if cls.objects.filter(board=board).count() >= MAX_NOTES:
+            if cls.objects.filter(board=board, table=table).count() >= MAX_NOTES:
                 raise NoteError(f"Board {board.board_number} has {MAX_NOTES} notes already.")
             section, at = note_place(board)
-            note = cls.objects.create(board=board, text=text, section=section, at=at, written_by=by)
-            JoinTable.objects.filter(pk=board.game_id).update(version=F("version") + 1)
+            note = cls.objects.create(board=board, table=table, text=text, section=section, at=at, written_by=by)
+            JoinTable.objects.filter(pk=table.pk).update(version=F("version") + 1)
         return note
 
 

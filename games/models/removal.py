@@ -33,7 +33,7 @@ class GameContents:
     played: int  # boards played at the table, with their results
     uploads: int  # staged uploads, added or not
     upload_files: int
-    join_table: bool  # a Join game's table and its invite link
+    join_table: bool  # a Join game's tables and their invite links
     seats: int  # players seated at it
     jobs: int  # PDFs and analyses made for it, waiting or done
 

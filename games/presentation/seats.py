@@ -5,7 +5,8 @@ play, the record once revealed and the lesson text.
 templates get its result, never the deal, so nothing can print a hidden hand. A player
 sees the hand of the seat they held when the board was dealt, and nothing of a board
 dealt before they took (or were moved to) their seat (``Seat.from_board``).
-``teacher_view`` is the host's view off the table, all four hands.
+A person sees only their own table. ``teacher_view`` is the host's view of one table
+off it, all four hands; ``table_seats`` who sits where at every table.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from games.bridge.cards import SEATS
 from games.formats.model import Comment
 from games.models.deck import DealtBoard, comments_of
 from games.models.game import Game
-from games.models.join import JoinTable, waiting_for
+from games.models.join import JoinTable, Seat, revealed_at, waiting_for
 from games.models.lesson import BoardNote, seats_see_lesson
 from games.presentation.join_record import Record, build_record
 from games.presentation.play_parts import Hand
@@ -56,6 +57,13 @@ class SeatView:
     notes: tuple[BoardNote, ...] = ()
     lesson_later: str = ""  # for the host off the table: when the seats will read it
     teacher_watching: bool = False  # the host has the teacher's view open (all four hands)
+    table: int = 1  # the table's number in its game
+    tables: int = 1  # how many tables the game has
+    # Teaching: the newest board's number when this table still plays an older one (the
+    # others have gone on to it); None when it plays the newest.
+    behind: int | None = None
+    # Own pace: the table may go on to the next board (its board is over, or none is dealt).
+    may_go_on: bool = False
 
     @property
     def seated(self) -> int:
@@ -66,16 +74,95 @@ class SeatView:
         return [slot.seat for slot in self.slots if not slot.player]
 
 
-def seat_view(game: Game, user, table: JoinTable | None = None) -> SeatView:
-    """The current board as ``user`` may see it: the cards ``play.visible_hands`` allows the
-    seat they held when it was dealt (their own; dummy's after the opening lead;
-    declarer's during a claim; all four once the board is done), all four once revealed."""
-    table = table or JoinTable.for_game(game)
+@dataclass(frozen=True, slots=True)
+class TableSeats:
+    """Who sits where at one table of a game: the players panel and the invite page."""
+
+    number: int
+    slots: tuple[Slot, ...]  # N, E, S, W; no cards
+
+    @property
+    def seated(self) -> int:
+        return sum(1 for slot in self.slots if slot.player)
+
+    @property
+    def free_seats(self) -> list[str]:
+        return [slot.seat for slot in self.slots if not slot.player]
+
+
+def table_seats(game: Game, user=None) -> tuple[TableSeats, ...]:
+    """Every table of ``game`` with its players, in two queries (``user``: who is "me")."""
+    numbers = dict(JoinTable.objects.filter(game=game).values_list("pk", "number"))
+    players: dict[int, dict[str, tuple[str, bool]]] = {pk: {} for pk in numbers}
+    me = getattr(user, "pk", None)
+    for row in Seat.objects.filter(game=game).select_related("user"):
+        players.setdefault(row.table_id, {})[row.seat] = (row.user.get_username(), row.user_id == me)
+    return tuple(
+        TableSeats(
+            number=numbers[pk],
+            slots=tuple(
+                Slot(
+                    seat=seat,
+                    player=players[pk].get(seat, ("", False))[0],
+                    is_me=players[pk].get(seat, ("", False))[1],
+                    cards="",
+                )
+                for seat in SEATS
+            ),
+        )
+        for pk in sorted(numbers, key=numbers.get)
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class _TableBoard:
+    """What every view of a table reads first: its board with that table's play."""
+
+    table: JoinTable
+    version: str
+    board: DealtBoard | None
+    players: dict[str, Seat]
+    revealed: bool
+    tables: int
+    behind: int | None
+    may_go_on: bool
+
+
+def _table_board(game: Game, table: JoinTable) -> _TableBoard:
     version = table.version_tag()  # read before the board: a deal in between shows next poll
-    board = game.boards.select_related("deck", "reveal", "played").order_by("-number").first()
-    players = {row.seat: row for row in game.seats.select_related("user")}
+    table.game = game
+    board = table.board("deck")
+    revealed = False
+    if board is not None:
+        table.play_of(board)
+        revealed = revealed_at(board, table)
+    players = {row.seat: row for row in table.seats.select_related("user")}
+    tables = JoinTable.objects.filter(game_id=game.pk).count()
+    behind = None
+    newest = None
+    if board is not None and game.movement == Game.Movement.TEACHING:
+        newest = (
+            DealtBoard.objects.filter(game_id=game.pk).order_by("-number").values_list("number", "board_number").first()
+        )
+        if newest is not None and newest[0] != board.number:
+            behind = newest[1]
+    may_go_on = False
+    if game.movement == Game.Movement.OWN_PACE:
+        play = getattr(board, "played", None) if board is not None else None
+        may_go_on = board is None or (play is not None and (play.done or bool(play.abandoned)))
+    return _TableBoard(table, version, board, players, revealed, tables, behind, may_go_on)
+
+
+def seat_view(game: Game, user, table: JoinTable | None = None) -> SeatView:
+    """The board of a table as ``user`` may see it: their own table if they sit at one
+    (``table`` is then ignored), else ``table`` (the game's first when None). The cards
+    ``play.visible_hands`` allows the seat they held when the board was dealt (their own;
+    dummy's after the opening lead; declarer's during a claim; all four once the board
+    is done), all four once revealed at this table."""
+    table = JoinTable.of(game, user) or table or JoinTable.for_game(game)
+    seen = _table_board(game, table)
+    board, players, revealed = seen.board, seen.players, seen.revealed
     mine = next((s for s, row in players.items() if row.user_id == user.pk), "")
-    revealed = board is not None and hasattr(board, "reveal")
     held = bool(mine and board is not None and players[mine].from_board <= board.number)
     manages = game.can_manage(user)
     host_seat = next((s for s, row in players.items() if row.user_id == game.host_id), "")
@@ -91,7 +178,7 @@ def seat_view(game: Game, user, table: JoinTable | None = None) -> SeatView:
         )
         for seat in SEATS
     )
-    lesson, notes, later = board_lesson(game, board, off_table=manages and not mine, revealed=revealed)
+    lesson, notes, later = board_lesson(game, board, off_table=manages and not mine, revealed=revealed, table=table)
     record = None
     if revealed and board.deck is not None:
         deck = board.deck
@@ -108,7 +195,7 @@ def seat_view(game: Game, user, table: JoinTable | None = None) -> SeatView:
         )
     return SeatView(
         game_pk=game.pk,
-        version=version,
+        version=seen.version,
         number=board.number if board else None,
         dealer=board.dealer if board else "",
         vul=board.vul if board else "",
@@ -120,25 +207,32 @@ def seat_view(game: Game, user, table: JoinTable | None = None) -> SeatView:
         record=record,
         play=play,
         waiting=waiting_for(board, players) if board is not None else (),
-        under_way=board is not None and getattr(board, "played", None) is not None and board.played.under_way,
+        under_way=_under_way(board),
         board_number=board.board_number if board else None,
         lesson=lesson,
         notes=notes,
         lesson_later=later,
         teacher_watching=table.teacher_watching(),
+        table=table.number,
+        tables=seen.tables,
+        behind=seen.behind,
+        may_go_on=seen.may_go_on and bool(mine or manages),
     )
 
 
+def _under_way(board: DealtBoard | None) -> bool:
+    play = getattr(board, "played", None) if board is not None else None
+    return play is not None and play.under_way
+
+
 def teacher_view(game: Game, table: JoinTable | None = None) -> SeatView:
-    """The current board as the host off the table sees it as its teacher: all four hands
+    """A table's board as the host off the table sees it as its teacher: all four hands
     (the cards not yet played) live, the auction and play, every alert, and the lesson
     text whatever the game's rule. Nobody's turn is the teacher's: no card or call to
     make. Only for a host who is not seated (``games.views.teacher`` checks)."""
     table = table or JoinTable.for_game(game)
-    version = table.version_tag()
-    board = game.boards.select_related("deck", "reveal", "played").order_by("-number").first()
-    players = {row.seat: row for row in game.seats.select_related("user")}
-    revealed = board is not None and hasattr(board, "reveal")
+    seen = _table_board(game, table)
+    board, players, revealed = seen.board, seen.players, seen.revealed
     # revealed=True: for_join's way to show the four hands to someone with no seat
     play = for_join(board, "", False, False, True) if board is not None else None
     shown = play.shown if play is not None else {}
@@ -152,10 +246,10 @@ def teacher_view(game: Game, table: JoinTable | None = None) -> SeatView:
         )
         for seat in SEATS
     )
-    lesson, notes, later = board_lesson(game, board, off_table=True, revealed=revealed)
+    lesson, notes, later = board_lesson(game, board, off_table=True, revealed=revealed, table=table)
     return SeatView(
         game_pk=game.pk,
-        version=version,
+        version=seen.version,
         number=board.number if board else None,
         dealer=board.dealer if board else "",
         vul=board.vul if board else "",
@@ -167,24 +261,36 @@ def teacher_view(game: Game, table: JoinTable | None = None) -> SeatView:
         record=None,
         play=play,
         waiting=waiting_for(board, players) if board is not None else (),
-        under_way=board is not None and getattr(board, "played", None) is not None and board.played.under_way,
+        under_way=_under_way(board),
         board_number=board.board_number if board else None,
         lesson=lesson,
         notes=notes,
         lesson_later=later,
         teacher_watching=True,
+        table=table.number,
+        tables=seen.tables,
+        behind=seen.behind,
+        may_go_on=seen.may_go_on,
     )
 
 
 def board_lesson(
-    game: Game, board: DealtBoard | None, *, off_table: bool, revealed: bool | None = None
+    game: Game,
+    board: DealtBoard | None,
+    *,
+    off_table: bool,
+    revealed: bool | None = None,
+    table: JoinTable | None = None,
 ) -> tuple[tuple[Comment, ...], tuple[BoardNote, ...], str]:
-    """The lesson text of ``board`` that its viewer reads now, its teacher's notes, and,
-    for the host off the table (``off_table``), who reads it always, when the seats will
-    ("" once they do)."""
+    """The lesson text of ``board`` that its viewer at ``table`` reads now, the teacher's
+    notes to that table, and, for the host off the table (``off_table``), who reads it
+    always, when the seats will ("" once they do). ``board.played``: its play there."""
     if board is None:
         return (), (), ""
-    notes = tuple(BoardNote.objects.filter(board=board).select_related("written_by"))
+    notes = BoardNote.objects.filter(board=board).select_related("written_by")
+    if table is not None:
+        notes = notes.filter(table=table)
+    notes = tuple(notes)
     deck = board.deck
     comments = comments_of(deck.commentary) if deck is not None else ()
     if not comments:

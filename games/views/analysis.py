@@ -22,7 +22,7 @@ from games.bridge.dd import STRAINS, DDTable, differences, par_text
 from games.forms.upload import parse_key
 from games.models import DealAnalysis, DealtBoard, Game
 from games.models.analysis import board_par
-from games.models.join import seat_of
+from games.models.join import JoinTable, revealed_at
 from games.presentation.preview import shown_dealer_vul
 from games.views.access import game_for_upload, get_upload
 from games.views.jobs import busy_answer, solve_in_background
@@ -65,12 +65,17 @@ def _answer(request: HttpRequest, context: dict) -> HttpResponse:
 
 
 def _board_for(request: HttpRequest, game: Game, number: int) -> DealtBoard:
-    board = game.boards.select_related("reveal", "deck").filter(number=number).first()
+    board = game.boards.select_related("deck").filter(number=number).first()
     if board is None:
         raise Http404("No such board")
     if game.game_type == Game.Type.JOIN:
-        at_table = game.can_manage(request.user) or seat_of(game, request.user)
-        if not at_table or not hasattr(board, "reveal"):
+        # A seated person: revealed at their own table; the host off the tables: at one.
+        table = JoinTable.of(game, request.user)
+        if table is not None:
+            shown = revealed_at(board, table)
+        else:
+            shown = game.can_manage(request.user) and board.reveals.exists()
+        if not shown:
             raise Http404("No such board")  # nothing of an unrevealed board, not even that it exists
     elif not game.can_manage(request.user):
         raise Http404("No such board")

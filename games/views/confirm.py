@@ -39,6 +39,11 @@ class Confirmation:
     hx_include: str = ""
 
 
+def number(text: str) -> int | None:
+    """A board or table number as a form or link sends it; None unless it is one."""
+    return int(text) if text.isdecimal() and len(text) <= 9 else None
+
+
 def confirm_number(request: HttpRequest) -> int | None | HttpResponseBadRequest:
     """The posted ``confirm`` (the deal, ``DealtBoard.number``, of the board the user agreed
     to end or leave), None when there is none, or the 400 answer to one that is not a number."""

@@ -27,7 +27,7 @@ from games.formats.pdf import PAPERS
 from games.formats.stored import deck_to_json
 from games.models import Game, Job
 from games.models.analysis import with_analysis
-from games.models.join import seat_of
+from games.models.join import JoinTable, revealed_at, seat_of
 from games.tasks import make_hand_records
 from games.views.access import get_game_for_host
 from games.views.jobs import busy_answer
@@ -78,10 +78,15 @@ def export(request: HttpRequest, pk: int, which: str, fmt: str) -> HttpResponse:
             return busy_answer(request, request.get_full_path())
     else:
         chosen = slice(None)
-    leave_out, seated = None, False
-    if which == "dealt" and game.game_type == Game.Type.JOIN and seat_of(game, request.user):
-        leave_out, seated = board_in_play(game), True
-    decks = game.exported_decks(dealt=which == "dealt", chosen=chosen, leave_out=leave_out, seated=seated)
+    leave_out, seated, table, upto = None, False, None, None
+    if which == "dealt" and game.game_type == Game.Type.JOIN:
+        table = JoinTable.of(game, request.user)
+        if table is not None:
+            seated = True
+            leave_out, upto = board_in_play(table)
+    decks = game.exported_decks(
+        dealt=which == "dealt", chosen=chosen, leave_out=leave_out, seated=seated, table=table, upto=upto
+    )
     if fmt == "pdf":
         return start_pdf(request, game, decks, which)
     return download(with_analysis(decks), fmt, f"{game.name}-{which}")
@@ -131,11 +136,14 @@ def start_pdf(request: HttpRequest, game: Game, decks: list[ParsedDeck], which: 
     return redirect("job", job.pk)
 
 
-def board_in_play(game: Game) -> int | None:
-    """The newest deal (``DealtBoard.number``) while it is not revealed: what a seated
-    manager's export of the dealt boards leaves out. By its place among the deals, not
+def board_in_play(table: JoinTable) -> tuple[int | None, int]:
+    """What a seated manager's export of the dealt boards leaves out: the deal their table
+    plays (``DealtBoard.number``) while it is not revealed there, and every deal after it,
+    which their table has still to reach (own pace). By its place among the deals, not
     its board number: board 7 dealt again leaves the first board 7 in."""
-    newest = game.boards.select_related("reveal").order_by("-number").first()
-    if newest is None or hasattr(newest, "reveal"):
-        return None
-    return newest.number
+    board = table.board()
+    if board is None:
+        return None, 0
+    if revealed_at(board, table):
+        return None, board.number
+    return board.number, board.number

@@ -280,5 +280,6 @@ def uploading_decks(request: HttpRequest) -> HttpResponse:
         "tie_order": [SUIT_NAMES[s] for s in TIE_ORDER],
         "scoring": _scoring(),
         "board_in_play": _board_in_play(),
+        "max_tables": settings.JOIN_MAX_TABLES,
     }
     return render(request, "games/help_upload.html", context)

@@ -29,9 +29,15 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from games.bridge.cards import SEAT_NAMES
 from games.models import Game
-from games.models.board_play import BoardInPlay, running_total
-from games.models.join import JoinTable, LeavingBoardInPlay, SeatError, seat_of
-from games.presentation.seats import seat_view
+from games.models.board_play import BoardInPlay, attach_plays, running_total
+from games.models.join import (
+    JoinTable,
+    LeavingBoardInPlay,
+    RemovingTableThatPlayed,
+    SeatError,
+    seat_of,
+)
+from games.presentation.seats import seat_view, table_seats
 from games.views import confirm
 from games.views.access import get_game_for_host, private
 
@@ -45,15 +51,19 @@ def _not_join(request: HttpRequest, game: Game) -> HttpResponse:
 
 
 def join_context(request: HttpRequest, game: Game, table: JoinTable | None = None) -> dict[str, Any]:
-    """What the seat view (the board at play, the running total) and, for the host, the
-    players panel show."""
-    table = table or JoinTable.for_game(game)
+    """What the seat view (the board at play at the viewer's table, its running total)
+    and, for the host, the players panel show. ``table``: the table a host who does not
+    sit shows (the first when None); a seated person always sees their own."""
+    table = JoinTable.of(game, request.user) or table or JoinTable.for_game(game)
+    first = table if table.number == 1 else JoinTable.for_game(game)
     return {
         "game": game,
         "view": seat_view(game, request.user, table),
-        "total": running_total(game),
+        "total": running_total(game, table),
         "poll_seconds": settings.TABLE_POLL_SECONDS,
-        "invite_url": request.build_absolute_uri(reverse("join_game", args=[game.pk, table.invite_token])),
+        "invite_url": request.build_absolute_uri(reverse("join_game", args=[game.pk, first.invite_token])),
+        "tables": table_seats(game, request.user),
+        "max_tables": settings.JOIN_MAX_TABLES,
     }
 
 
@@ -64,14 +74,16 @@ def history_row(request: HttpRequest, game: Game, context: dict[str, Any]) -> st
     view = context["view"]
     if not view.can_manage or view.play is None or not view.play.over:
         return ""
-    board = game.boards.select_related("deck", "played").filter(number=view.number).first()
+    board = game.boards.select_related("deck").filter(number=view.number).first()
     if board is None:
         return ""
+    table = JoinTable.numbered(game, view.table)
+    attach_plays([board], table.pk if table is not None else None)
     row = render_to_string("games/game.html#history_row", {"game": game, "b": board, "oob_row": True}, request)
     return f"<template>{row}</template>"  # a table row parses only inside a <template>
 
 
-def _fragments(
+def seat_fragments(
     request: HttpRequest,
     game: Game,
     main: str,
@@ -103,33 +115,52 @@ def player_table(request: HttpRequest, game: Game) -> HttpResponse:
     return private(render(request, template, context))
 
 
+def _table_asked(request: HttpRequest, game: Game, data=None) -> JoinTable:
+    """The table a host's form names (``table``, its number; the host's own table, else
+    the first, when it names none); SeatError for a number the game has no table of."""
+    data = request.POST if data is None else data
+    asked = data.get("table", "")
+    if asked == "":
+        return JoinTable.of(game, request.user) or JoinTable.for_game(game)
+    table = JoinTable.numbered(game, confirm.number(asked))
+    if table is None:
+        raise SeatError("That table is gone: look at the tables again.")
+    return table
+
+
 @login_required
 @require_http_methods(["GET", "POST"])
 def join_game(request: HttpRequest, pk: int, token: str) -> HttpResponse:
-    """The invite link: a free seat for whoever opens it, logged in."""
+    """The invite link: a free seat, at any table of the game, for whoever opens it, logged in."""
     game = get_object_or_404(Game, pk=pk)
     if game.can_manage(request.user):
         messages.info(request, "That is your table's invite link: to play too, take a seat in the Players panel.")
         return redirect(game)
-    table = JoinTable.objects.select_related("game").filter(game=game, game__game_type=Game.Type.JOIN).first()
-    if table is None or not secrets.compare_digest(table.invite_token.encode(), token.encode()):
+    tables = list(JoinTable.objects.select_related("game").filter(game=game, game__game_type=Game.Type.JOIN))
+    invited = next((t for t in tables if secrets.compare_digest(t.invite_token.encode(), token.encode())), None)
+    if invited is None:
         raise Http404("No such invitation")
     if seat_of(game, request.user):
         return redirect(game)
     error = ""
     if request.method == "POST":
         seat = request.POST.get("seat", "")
+        number = confirm.number(request.POST.get("table", "")) or invited.number
+        table = next((t for t in tables if t.number == number), None)
         try:
+            if table is None:
+                raise SeatError("That table is gone: choose a seat at another one.")
             table.take_seat(request.user, seat)
         except SeatError as e:
             error = str(e)
         else:
-            messages.success(request, f"You sit {SEAT_NAMES[seat]} at {game.name}.")
+            where = f" at table {table.number}" if len(tables) > 1 else ""
+            messages.success(request, f"You sit {SEAT_NAMES[seat]}{where} at {game.name}.")
             return redirect(game)
-    players = dict(game.seats.values_list("seat", "user__username"))
-    seats = [(seat, name, players.get(seat, "")) for seat, name in SEAT_NAMES.items()]
-    full = all(player for _, _, player in seats)
-    return render(request, "games/join_invite.html", {"game": game, "seats": seats, "full": full, "error": error})
+    seating = sorted(table_seats(game), key=lambda t: (t.number != invited.number, t.number))
+    full = not any(t.free_seats for t in seating)
+    context = {"game": game, "tables": seating, "several": len(seating) > 1, "full": full, "error": error}
+    return render(request, "games/join_invite.html", context)
 
 
 @login_required
@@ -137,45 +168,45 @@ def join_game(request: HttpRequest, pk: int, token: str) -> HttpResponse:
 def seat_poll(request: HttpRequest, pk: int) -> HttpResponse:
     """The seat view alone, polled by the page every TABLE_POLL_SECONDS: 204 while the
     table's version is the one the page shows (``?v=``), 304 for a matching ETag, the
-    partial otherwise."""
-    game = Game.objects.select_related("join_table").filter(pk=pk).first()
-    if game is None or not (game.can_manage(request.user) or seat_of(game, request.user)):
+    partial otherwise. A seated person's own table (one query finds it and the game);
+    the host's who does not sit, ``?table=`` (the first when none)."""
+    table = JoinTable.objects.select_related("game").filter(game_id=pk, seats__user=request.user.pk).first()
+    game = table.game if table is not None else Game.objects.filter(pk=pk).first()
+    if game is None or (table is None and not game.can_manage(request.user)):
         response = HttpResponse("Not found", status=404, content_type="text/plain")
         if request.htmx:  # a player the host removed: stop polling, go home
             response["HX-Redirect"] = reverse("home")
         return response
     if game.game_type != Game.Type.JOIN:
         return redirect(game)
-    table = getattr(game, "join_table", None) or JoinTable.for_game(game)
+    if table is None:
+        table = JoinTable.numbered(game, confirm.number(request.GET.get("table", ""))) or JoinTable.for_game(game)
     version = table.version_tag()
     if request.GET.get("v") == version:
         return HttpResponse(status=204)
-    etag = f'"{version}.{request.user.pk}"'
+    etag = f'"{version}.{table.number}.{request.user.pk}"'
     if etag in parse_etags(request.headers.get("If-None-Match", "")):
         return HttpResponseNotModified(headers={"ETag": etag})
-    response = _fragments(request, game, VIEW, table)
+    response = seat_fragments(request, game, VIEW, table)
     response["ETag"] = etag
     return response
 
 
-def _number(text: str) -> int | None:
-    return int(text) if text.isdecimal() and len(text) <= 9 else None
-
-
-def reveal_question(game: Game, in_play: BoardInPlay) -> confirm.Confirmation:
+def reveal_question(game: Game, in_play: BoardInPlay, table: JoinTable) -> confirm.Confirmation:
     """Reveal hands before the board in play is over: what the host is asked first. The
-    form posts its deal (``in_play.number``); the words say its board number."""
+    form posts its deal (``in_play.number``) and table; the words say its board number."""
     number, shown = in_play.number, in_play.board_number
+    at = f" at table {table.number}" if table.several() else ""
     return confirm.Confirmation(
         title=str(in_play),
-        question="Reveal all four hands anyway?",
+        question=f"Reveal all four hands{at} anyway?",
         consequence=(
-            f"Board {shown} ends here: it is recorded as revealed, not finished, scores nothing, "
+            f"Board {shown} ends here{at}: it is recorded as revealed, not finished, scores nothing, "
             "and nobody calls or plays on it any more."
         ),
         action=reverse("join_reveal", args=[game.pk]),
         button=f"Reveal and end board {shown}",
-        fields=(("board", str(number)), ("confirm", str(number))),
+        fields=(("board", str(number)), ("confirm", str(number)), ("table", str(table.number))),
         back=game.get_absolute_url(),
         back_label=f"Keep playing board {shown}",
         hx_target="#seat-view",
@@ -186,35 +217,43 @@ def reveal_question(game: Game, in_play: BoardInPlay) -> confirm.Confirmation:
 @require_http_methods(["GET", "POST"])
 @vary_on_headers("HX-Request")
 def reveal(request: HttpRequest, pk: int) -> HttpResponse:
-    """Show the board's four hands to the table, which ends it. Before it is over, once
-    someone has called, only with ``confirm``: otherwise the answer is the question (in
-    the page for htmx, else this route's GET page)."""
+    """Show the board's four hands to a table (``table``: its number; the host's own, else
+    the first), which ends it there. Before it is over, once someone has called, only
+    with ``confirm``: otherwise the answer is the question (in the page for htmx, else
+    this route's GET page)."""
     game = get_game_for_host(request, pk)
     if game.game_type != Game.Type.JOIN:
         return _not_join(request, game)
+    try:
+        table = _table_asked(request, game, request.GET if request.method == "GET" else None)
+    except SeatError as error:
+        messages.error(request, str(error))
+        return redirect(game)
     if request.method == "GET":
-        play = game.board_in_play()
-        if play is None or play.board.number != _number(request.GET.get("board", "")):
+        play = game.board_in_play(table)
+        if play is None or play.board.number != confirm.number(request.GET.get("board", "")):
             return redirect(game)  # nothing to ask: the page's Reveal button does it
-        return confirm.page(request, game, reveal_question(game, BoardInPlay.of(play)))
-    number = _number(request.POST.get("board", ""))  # the board the page shows
+        return confirm.page(request, game, reveal_question(game, BoardInPlay.of(play), table))
+    number = confirm.number(request.POST.get("board", ""))  # the board the page shows
     confirmed = confirm.confirm_number(request)
     if isinstance(confirmed, HttpResponse):
         return confirmed
     try:
-        board = JoinTable.for_game(game).reveal(number, by=request.user, confirm=confirmed)
+        board = table.reveal(number, by=request.user, confirm=confirmed)
     except BoardInPlay as in_play:
         if request.htmx:
-            return confirm.in_page(request, reveal_question(game, in_play))
-        return redirect(reverse("join_reveal", args=[game.pk]) + f"?board={in_play.number}")
+            return confirm.in_page(request, reveal_question(game, in_play, table))
+        which = f"&table={table.number}" if table.several() else ""
+        return redirect(reverse("join_reveal", args=[game.pk]) + f"?board={in_play.number}{which}")
     except SeatError as error:
         if request.htmx:
-            return _fragments(request, game, VIEW, reveal_error=str(error))
+            return seat_fragments(request, game, VIEW, table, reveal_error=str(error))
         messages.error(request, str(error))
         return redirect(game)
     if request.htmx:
-        return _fragments(request, game, VIEW, answered=confirmed is not None)
-    messages.success(request, f"Board {board.board_number}: all four hands are shown to the table.")
+        return seat_fragments(request, game, VIEW, table, answered=confirmed is not None)
+    at = f" at table {table.number}" if table.several() else ""
+    messages.success(request, f"Board {board.board_number}: all four hands are shown{at}.")
     return redirect(game)
 
 
@@ -234,7 +273,7 @@ def _seating_done(
 ) -> HttpResponse:
     """htmx: the players panel (with the seat view out of band); otherwise back to the page."""
     if request.htmx:
-        return _fragments(request, game, PANEL, seat_error=error, answered=answered)
+        return seat_fragments(request, game, PANEL, seat_error=error, answered=answered)
     if error:
         messages.error(request, error)
     else:
@@ -247,7 +286,7 @@ def _host_seating(request: HttpRequest, pk: int, change: Callable[[JoinTable], s
     if game.game_type != Game.Type.JOIN:
         return _not_join(request, game)
     try:
-        message = change(JoinTable.for_game(game))
+        message = change(_table_asked(request, game))
     except SeatError as e:
         return _seating_done(request, game, "", error=str(e))
     return _seating_done(request, game, message)
@@ -257,26 +296,46 @@ def _host_seating(request: HttpRequest, pk: int, change: Callable[[JoinTable], s
 @require_POST
 @vary_on_headers("HX-Request")
 def sit(request: HttpRequest, pk: int) -> HttpResponse:
-    """The host takes a free seat."""
+    """The host takes a free seat (at the table the form names)."""
     seat = request.POST.get("seat", "")
 
     def change(table: JoinTable) -> str:
         table.take_seat(request.user, seat)
-        return f"You sit {SEAT_NAMES[seat]}."
+        return f"You sit {SEAT_NAMES[seat]}{_at(table)}."
 
     return _host_seating(request, pk, change)
+
+
+def _at(table: JoinTable) -> str:
+    return f" at table {table.number}" if table.several() else ""
+
+
+def _destination(text: str) -> tuple[int | None, str]:
+    """A seat to move to, as the players panel posts it: "W" (at the same table) or "2W"
+    (West at table 2)."""
+    text = text.strip().upper()
+    if len(text) >= 2 and text[:-1].isdecimal() and len(text) <= 6:
+        return int(text[:-1]), text[-1]
+    return None, text
 
 
 @login_required
 @require_POST
 @vary_on_headers("HX-Request")
 def move(request: HttpRequest, pk: int) -> HttpResponse:
-    """Move a player to another seat (swapping with whoever sits there)."""
-    seat, to = request.POST.get("seat", ""), request.POST.get("to", "")
+    """Move a player to another seat, at their table or another (swapping with whoever
+    sits there)."""
+    seat = request.POST.get("seat", "")
+    number, to = _destination(request.POST.get("to", ""))
 
     def change(table: JoinTable) -> str:
-        table.move(seat, to)
-        return f"Moved {SEAT_NAMES[seat]} to {SEAT_NAMES[to]}."
+        target = table if number is None else JoinTable.numbered(table.game, number)
+        if target is None:
+            raise SeatError("That table is gone: look at the tables again.")
+        table.move(seat, to, target)
+        if target.pk == table.pk:
+            return f"Moved {SEAT_NAMES[seat]} to {SEAT_NAMES[to]}{_at(table)}."
+        return f"Moved {SEAT_NAMES[seat]} at table {table.number} to {SEAT_NAMES[to]} at table {target.number}."
 
     return _host_seating(request, pk, change)
 
@@ -285,14 +344,71 @@ def move(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 @vary_on_headers("HX-Request")
 def remove(request: HttpRequest, pk: int) -> HttpResponse:
-    """Take a player off the table; the seat stays empty until someone takes it."""
+    """Take a player off their table; the seat stays empty until someone takes it."""
     seat = request.POST.get("seat", "")
 
     def change(table: JoinTable) -> str:
         table.unseat(seat)
-        return f"{SEAT_NAMES[seat]} is free."
+        return f"{SEAT_NAMES[seat]}{_at(table)} is free."
 
     return _host_seating(request, pk, change)
+
+
+@login_required
+@require_POST
+@vary_on_headers("HX-Request")
+def add_table(request: HttpRequest, pk: int) -> HttpResponse:
+    """The host adds a table, numbered after the others: its four seats are free."""
+
+    def change(table: JoinTable) -> str:
+        added = JoinTable.add_to(table.game)
+        return f"Table {added.number} added: its four seats are free to anyone with the invite link."
+
+    return _host_seating(request, pk, change)
+
+
+def remove_table_question(game: Game, removing: RemovingTableThatPlayed) -> confirm.Confirmation:
+    number = removing.table.number
+    return confirm.Confirmation(
+        title=f"Table {number} has played {removing.boards} board{'s' * (removing.boards != 1)}.",
+        question=f"Remove table {number} anyway?",
+        consequence="Its results leave the travellers and the ranking, and cannot be brought back.",
+        action=reverse("table_remove", args=[game.pk]),
+        button=f"Remove table {number}",
+        fields=(("table", str(number)), ("confirm", str(number))),
+        back=game.get_absolute_url(),
+        back_label=f"Keep table {number}",
+        hx_target="#seating",
+    )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+@vary_on_headers("HX-Request")
+def remove_table(request: HttpRequest, pk: int) -> HttpResponse:
+    """The host removes a table: refused while anyone sits there; once it has played,
+    only with ``confirm``, its number (otherwise the answer is the question: in the page
+    for htmx, else this route's GET page)."""
+    game = get_game_for_host(request, pk)
+    if game.game_type != Game.Type.JOIN:
+        return _not_join(request, game)
+    data = request.GET if request.method == "GET" else request.POST
+    try:
+        table = _table_asked(request, game, data)
+        if request.method == "GET":
+            played = table.plays.exclude(calls=[]).count()
+            if not played or table.number == 1:
+                return redirect(reverse("game", args=[game.pk]) + "#seating")
+            return confirm.page(request, game, remove_table_question(game, RemovingTableThatPlayed(table, played)))
+        confirmed = confirm.number(request.POST.get("confirm", ""))
+        table.remove(confirm=confirmed == table.number)
+    except RemovingTableThatPlayed as removing:
+        if request.htmx:
+            return confirm.in_page(request, remove_table_question(game, removing))
+        return redirect(reverse("table_remove", args=[game.pk]) + f"?table={removing.table.number}")
+    except SeatError as error:
+        return _seating_done(request, game, "", error=str(error))
+    return _seating_done(request, game, f"Table {table.number} removed.", answered=confirmed is not None)
 
 
 def leave_question(game: Game, leaving: LeavingBoardInPlay, manages: bool) -> confirm.Confirmation:

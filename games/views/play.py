@@ -28,6 +28,9 @@ from django.views.decorators.vary import vary_on_headers
 from games.bridge.cards import SEAT_NAMES
 from games.bridge.play import IllegalAction
 from games.models import BoardPlay, DealtBoard, Game
+from games.models.board_play import attach_plays
+from games.models.join import JoinTable
+from games.views import confirm
 from games.views.access import get_game_at_table
 from games.views.join import VIEW, history_row, join_context
 from games.views.table import practice_context
@@ -35,13 +38,17 @@ from games.views.table import practice_context
 HOST_ONLY = ("undo", "keep")  # at a Join table: the host's answers to a request
 
 
-def _number(text: str) -> int | None:
-    return int(text) if text.isdecimal() and len(text) <= 9 else None
-
-
-def _current_board(game: Game, shown: int | None) -> DealtBoard:
-    """The board on the table, if it is the one the page shows (else nothing is done)."""
-    board = game.boards.select_related("played", "deck").order_by("-number").first()
+def _current_board(game: Game, shown: int | None, table: JoinTable | None) -> DealtBoard:
+    """The board on the table (a Join game's ``table``; a practice game's newest), if it
+    is the one the page shows (else nothing is done), with its play there."""
+    if table is not None:
+        board = table.board("deck")
+        if board is not None:
+            table.play_of(board)
+    else:
+        board = game.boards.select_related("deck").order_by("-number").first()
+        if board is not None:
+            attach_plays([board], None)
     if board is None:
         raise IllegalAction("No board has been dealt yet.")
     if shown != board.number:
@@ -52,13 +59,31 @@ def _current_board(game: Game, shown: int | None) -> DealtBoard:
     return board
 
 
-def _join_seat(request: HttpRequest, game: Game, board: DealtBoard, action: str) -> str:
-    """The seat the user acts for at a Join table ("" for the host's undo answers)."""
+def _join_table(request: HttpRequest, game: Game, action: str) -> JoinTable:
+    """The table the user acts at: their own; for the host's undo answers, the one the
+    form names (``table``: the host's own, else the first, when none)."""
     if action in HOST_ONLY:
         if not game.can_manage(request.user):
             raise IllegalAction("Only the host can grant or refuse an undo.")
+        asked = request.POST.get("table", "")
+        if asked:
+            table = JoinTable.numbered(game, confirm.number(asked))
+            if table is None:
+                raise IllegalAction("That table is gone: nothing was done.")
+            return table
+    table = JoinTable.of(game, request.user)
+    if table is None and action in HOST_ONLY:
+        return JoinTable.for_game(game)
+    if table is None:
+        raise IllegalAction("You do not sit at this table: only the four players call and play.")
+    return table
+
+
+def _join_seat(request: HttpRequest, game: Game, board: DealtBoard, action: str, table: JoinTable) -> str:
+    """The seat the user acts for at a Join table ("" for the host's undo answers)."""
+    if action in HOST_ONLY:
         return ""
-    row = game.seats.filter(user=request.user).first()
+    row = table.seats.filter(user=request.user).first()
     if row is None:
         raise IllegalAction("You do not sit at this table: only the four players call and play.")
     if row.from_board > board.number:
@@ -80,14 +105,17 @@ def _practice_seat(play: BoardPlay, action: str) -> str:
 
 def _act(request: HttpRequest, pk: int, action: str, **args) -> HttpResponse:
     game = get_game_at_table(request, pk)
+    table = None
     try:
-        board = _current_board(game, _number(request.POST.get("board", "")))
-        at = _number(request.POST.get("at", ""))
+        if game.game_type == Game.Type.JOIN:
+            table = _join_table(request, game, action)
+        board = _current_board(game, confirm.number(request.POST.get("board", "")), table)
+        at = confirm.number(request.POST.get("at", ""))
         if at is None:
             raise IllegalAction("The table has moved on since your page was shown: look again and retry.")
-        if game.game_type == Game.Type.JOIN:
-            seat = _join_seat(request, game, board, action)
-            play = BoardPlay.start(board, BoardPlay.Mode.TABLE)
+        if table is not None:
+            seat = _join_seat(request, game, board, action, table)
+            play = BoardPlay.start(board, BoardPlay.Mode.TABLE, table)
         elif game.practice_play == Game.PracticePlay.SHOW:
             raise IllegalAction("This game shows the hands: it is not played. Choose a way to play in a new game.")
         else:
@@ -95,11 +123,11 @@ def _act(request: HttpRequest, pk: int, action: str, **args) -> HttpResponse:
             seat = _practice_seat(play, action)
         board.played = play.act(seat, action, at, **args)  # the felt shows the board as it is now
     except IllegalAction as error:
-        return _answer(request, game, error=str(error))
+        return _answer(request, game, error=str(error), table=table)
     played = board.played
     if action == "claim" and played.mode == BoardPlay.Mode.DECLARE and not played.robot_due:  # the robot answered
         return _answer(request, game, board, news=ROBOT_ACCEPTS if board.played.done else ROBOT_REJECTS)
-    return _answer(request, game, board)
+    return _answer(request, game, board, table=table)
 
 
 ROBOT_ACCEPTS = "The defenders accept your claim."
@@ -107,10 +135,16 @@ ROBOT_REJECTS = "The defenders reject your claim: play on."
 
 
 def _answer(
-    request: HttpRequest, game: Game, board: DealtBoard | None = None, error: str = "", news: str = ""
+    request: HttpRequest,
+    game: Game,
+    board: DealtBoard | None = None,
+    error: str = "",
+    news: str = "",
+    table: JoinTable | None = None,
 ) -> HttpResponse:
     """The table after an action (``board``: the one just played on, when the action was
-    done; otherwise it is read again): ``error`` when it was refused, ``news`` to tell."""
+    done; otherwise it is read again; ``table``: a Join game's, as the host's answer
+    names it): ``error`` when it was refused, ``news`` to tell."""
     if not request.htmx:
         if error:
             messages.error(request, error)
@@ -119,7 +153,7 @@ def _answer(
         return redirect(game)
     extra = {"play_error": error, "play_news": news}
     if game.game_type == Game.Type.JOIN:
-        context = {**join_context(request, game), **extra}
+        context = {**join_context(request, game, table), **extra}
         response = render(request, VIEW, context)
         response.content += history_row(request, game, context).encode()
         patch_cache_control(response, private=True, no_cache=True)  # a hand is on it
@@ -156,7 +190,7 @@ def card(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 @vary_on_headers("HX-Request")
 def claim(request: HttpRequest, pk: int) -> HttpResponse:
-    tricks = _number(request.POST.get("tricks", "").strip())
+    tricks = confirm.number(request.POST.get("tricks", "").strip())
     return _act(request, pk, "claim", tricks=-1 if tricks is None else tricks)
 
 

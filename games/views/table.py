@@ -6,7 +6,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.templatetags.static import static
@@ -18,7 +18,8 @@ from django_htmx.http import reswap, retarget
 from games.bridge.play import IllegalAction
 from games.forms.game import GameForm
 from games.models import BoardPlay, DealtBoard, Deck, Game
-from games.models.board_play import BoardInPlay, SolvingPar, running_total
+from games.models.board_play import BoardInPlay, SolvingPar, attach_plays, running_total
+from games.models.club import overview, results_version
 from games.models.join import JoinTable
 from games.presentation.play_view import for_practice
 from games.views import confirm
@@ -33,10 +34,23 @@ HISTORY_SHOWN = 50
 def table_context(game: Game, request: HttpRequest | None = None) -> dict[str, Any]:
     """Everything the game page and its partials (table, queue, history) show; for a
     Join game and its host, the seat view and the players panel too."""
-    shown = list(recent_boards(game))
+    table = None
+    if request is not None and game.game_type == Game.Type.JOIN:
+        # A seated host sees their own table; one who does not sit, the one asked for.
+        table = JoinTable.of(game, request.user) or JoinTable.numbered(
+            game, confirm.number(request.GET.get("table", ""))
+        )
+    shown = recent_boards(game, table)
     context = {"game": game, "board": shown[0] if shown else None, "history": shown, **queue_context(game)}
     if request is not None and game.game_type == Game.Type.JOIN:
-        context.update(join_context(request, game))
+        context.update(join_context(request, game, table))
+        if context["view"].tables > 1:
+            seated = bool(context["view"].my_seat)
+            context.update(
+                states=overview(game, show_results=not seated),
+                seated=seated,
+                overview_version=results_version(game),
+            )
     context.update(play_context(game, context["board"]))
     return context
 
@@ -47,7 +61,9 @@ def play_context(game: Game, board: DealtBoard | None) -> dict[str, Any]:
     Just Declare's board is set up (turned, the robot's lead made) when first shown."""
     if game.game_type != Game.Type.PRACTICE or game.practice_play == Game.PracticePlay.SHOW or board is None:
         return {}
-    play = getattr(board, "played", None)
+    if "played" not in board.__dict__:
+        attach_plays([board], None)
+    play = board.played
     if play is None and game.practice_play == Game.PracticePlay.DECLARE:
         try:
             play = BoardPlay.start(board, BoardPlay.Mode.DECLARE)
@@ -71,7 +87,7 @@ def practice_context(game: Game, board: DealtBoard | None = None) -> dict[str, A
     """What the felt of a played practice table shows (the answer to a call or a card):
     ``board``, or the last board dealt."""
     if board is None:
-        board = game.boards.select_related("deck", "played").order_by("-number").first()
+        board = game.boards.select_related("deck").order_by("-number").first()
     return {"game": game, "board": board, **play_context(game, board)}
 
 
@@ -83,13 +99,18 @@ def queue_context(game: Game) -> dict[str, Any]:
     return {"game": game, "queue_count": count, "next_decks": decks}
 
 
-def recent_boards(game: Game) -> QuerySet[DealtBoard]:
-    """The last boards dealt, newest first, as the history panel lists them."""
-    return (
-        game.boards.select_related("deck", "played")
+def recent_boards(game: Game, table: JoinTable | None = None) -> list[DealtBoard]:
+    """The last boards dealt, newest first, as the history panel lists them, each with
+    its play (at ``table``, a Join game's: its first when None)."""
+    boards = list(
+        game.boards.select_related("deck")
         .defer(*(f"deck__{name}" for name in Deck.LISTING_DEFERRED))
-        .order_by("-number")
-    )[:HISTORY_SHOWN]
+        .order_by("-number")[:HISTORY_SHOWN]
+    )
+    if game.game_type == Game.Type.JOIN:
+        table = table or JoinTable.for_game(game)
+    attach_plays(boards, table.pk if table is not None else None)
+    return boards
 
 
 def dealt_context(game: Game, board: DealtBoard, shown: str | None, queue_head: str | None) -> dict[str, Any]:
@@ -107,8 +128,10 @@ def dealt_context(game: Game, board: DealtBoard, shown: str | None, queue_head: 
         context["history_row"] = True
         context["history_drop"] = max(board.number - HISTORY_SHOWN, 0)  # the row that falls off
         if game.practice_play != Game.PracticePlay.SHOW:  # its row says "not finished" if the deal ended it
-            before = game.boards.select_related("deck", "played").filter(number=board.number - 1).first()
-            if before is not None and getattr(before, "played", None) is not None and before.played.abandoned:
+            before = game.boards.select_related("deck").filter(number=board.number - 1).first()
+            if before is not None:
+                attach_plays([before], None)
+            if before is not None and before.played is not None and before.played.abandoned:
                 context["ended_row"] = before
     else:
         context["history"] = recent_boards(game)

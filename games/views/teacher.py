@@ -17,7 +17,7 @@ from django import forms
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -52,22 +52,26 @@ class NotJoin(Exception):
     """A practice game: it has no table to watch."""
 
 
-def _teacher_game(request: HttpRequest, pk: int) -> tuple[Game, JoinTable]:
-    """The Join game the user manages (404 for anyone else); NotJoin for a practice game."""
+def _teacher_game(request: HttpRequest, pk: int, number: int = 1) -> tuple[Game, JoinTable]:
+    """The Join game the user manages and its table ``number`` (404 for anyone else, and
+    for a table the game does not have); NotJoin for a practice game."""
     game = get_game_for_host(request, pk)
     if game.game_type != Game.Type.JOIN:
         messages.error(request, "Only a Join table has a teacher's view: this is a Practice game.")
         raise NotJoin(game)
-    return game, JoinTable.for_game(game)
+    table = JoinTable.for_game(game) if number == 1 else JoinTable.numbered(game, number)
+    if table is None:
+        raise Http404("No such table.")
+    return game, table
 
 
 def _join_only(view):
     """A practice game's manager is sent back to its page, as the Join routes do."""
 
     @wraps(view)
-    def wrapped(request: HttpRequest, pk: int) -> HttpResponse:
+    def wrapped(request: HttpRequest, pk: int, table: int = 1) -> HttpResponse:
         try:
-            return view(request, pk)
+            return view(request, pk, table)
         except NotJoin as not_join:
             return redirect(not_join.args[0])
 
@@ -78,14 +82,26 @@ def _context(request: HttpRequest, game: Game, table: JoinTable, form: NoteForm 
     view = build_view(game, table)
     return {
         "game": game,
+        "table": table,
         "view": view,
         "form": form or NoteForm(initial={"board": view.number}),
         "poll_seconds": settings.TABLE_POLL_SECONDS,
+        "urls": teacher_urls(game, table),
+        "table_numbers": list(JoinTable.objects.filter(game=game).values_list("number", flat=True)),
     }
 
 
+def teacher_urls(game: Game, table: JoinTable) -> dict[str, str]:
+    """The teacher's routes for ``table``: the first table's keep their short form."""
+    if table.number == 1:
+        return {name: reverse(f"teacher_{name}", args=[game.pk]) for name in ("view", "poll", "note")}
+    return {name: reverse(f"table_teacher_{name}", args=[game.pk, table.number]) for name in ("view", "poll", "note")}
+
+
 def _seated_answer(request: HttpRequest, game: Game) -> HttpResponse:
-    messages.info(request, "You sit at this table, so you see your own hand: stand up to watch as its teacher.")
+    messages.info(
+        request, "You sit at a table of this game, so you see your own hand: stand up to watch as its teacher."
+    )
     return redirect(game)
 
 
@@ -93,9 +109,9 @@ def _seated_answer(request: HttpRequest, game: Game) -> HttpResponse:
 @require_safe
 @vary_on_headers("HX-Request")
 @_join_only
-def teacher_view(request: HttpRequest, pk: int) -> HttpResponse:
+def teacher_view(request: HttpRequest, pk: int, table: int = 1) -> HttpResponse:
     """The page: the table with all four hands, the lesson text and the note form."""
-    game, table = _teacher_game(request, pk)
+    game, table = _teacher_game(request, pk, table)
     if seat_of(game, request.user):
         return _seated_answer(request, game)
     table.teacher_looks()
@@ -106,12 +122,12 @@ def teacher_view(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_safe
 @_join_only
-def teacher_poll(request: HttpRequest, pk: int) -> HttpResponse:
+def teacher_poll(request: HttpRequest, pk: int, table: int = 1) -> HttpResponse:
     """The table alone, asked for every TABLE_POLL_SECONDS: 204 while the table's version
     is the one the page shows (``?v=``). Each ask keeps the seats told they are watched."""
-    game, table = _teacher_game(request, pk)
+    game, table = _teacher_game(request, pk, table)
     if seat_of(game, request.user):
-        response = HttpResponse("You sit at this table.", status=404, content_type="text/plain")
+        response = HttpResponse("You sit at a table of this game.", status=404, content_type="text/plain")
         response["HX-Redirect"] = reverse("game", args=[game.pk])
         return response
     table.teacher_looks()
@@ -124,28 +140,29 @@ def teacher_poll(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 @vary_on_headers("HX-Request")
 @_join_only
-def add_note(request: HttpRequest, pk: int) -> HttpResponse:
-    """A note on the board the page shows (``board``, its deal number): refused when the
-    table has moved on to another board meanwhile."""
-    game, table = _teacher_game(request, pk)
+def add_note(request: HttpRequest, pk: int, table: int = 1) -> HttpResponse:
+    """A note to the table on the board the page shows (``board``, its deal number):
+    refused when the table has moved on to another board meanwhile."""
+    game, table = _teacher_game(request, pk, table)
     if seat_of(game, request.user):
         return _seated_answer(request, game)
     form = NoteForm(request.POST)
     if form.is_valid():
-        board = game.boards.select_related("played").order_by("-number").first()
+        board = table.board()
         number = form.cleaned_data["board"]
         if board is None or board.number != number:
             form.add_error(None, "The table has moved on to another board: your note was not added. Read it again.")
         else:
             try:
-                BoardNote.add(board, form.cleaned_data["text"], request.user)
+                table.play_of(board)
+                BoardNote.add(board, form.cleaned_data["text"], request.user, table)
             except NoteError as error:
                 form.add_error("text", str(error))
     if form.is_valid():
         if request.htmx:
             return _note_answer(request, game, table, None, added=True)
         messages.success(request, "Note added: every player at the table reads it now.")
-        return redirect("teacher_view", game.pk)
+        return redirect(teacher_urls(game, table)["view"])
     if request.htmx:  # htmx swaps only a 2xx answer: the form with its errors
         return _note_answer(request, game, table, form)
     return private(render(request, PAGE, _context(request, game, table, form), status=400))

@@ -231,7 +231,7 @@ def test_the_teacher_watches_four_players_and_writes_to_them(browsing, live_serv
     for page in (teacher, phone_teacher):
         page.context.close()
     browsing.pages = [p for p in browsing.pages if p not in (teacher, phone_teacher)]
-    JoinTable.objects.filter(pk=game.pk).update(teacher_seen_at=None)  # as if long gone
+    JoinTable.objects.filter(game=game).update(teacher_seen_at=None)  # as if long gone
     for seat, page in pages.items():
         wait_until(
             lambda page=page: "The teacher is watching" not in page.locator("#seat-view").inner_text(),

@@ -135,9 +135,9 @@ def test_a_card_not_following_suit_is_refused(table):
 
 
 def test_a_join_tables_action_moves_the_version_its_seats_poll(table):
-    before = JoinTable.objects.get(pk=table.board.game_id).version
+    before = JoinTable.objects.get(game_id=table.board.game_id).version
     call(table, "1NT", "P")
-    assert JoinTable.objects.get(pk=table.board.game_id).version == before + 2
+    assert JoinTable.objects.get(game_id=table.board.game_id).version == before + 2
 
 
 # --- claims ----------------------------------------------------------------------------------

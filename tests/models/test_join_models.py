@@ -67,11 +67,11 @@ def test_a_player_sits_once_per_table(table, other_user):
 
 
 def test_the_database_refuses_two_players_on_one_seat_or_one_player_on_two(table, other_user, players):
-    Seat.objects.create(game=table.game, seat="N", user=other_user)
+    Seat.objects.create(game=table.game, table=table, seat="N", user=other_user)
     with pytest.raises(IntegrityError), transaction.atomic():
-        Seat.objects.create(game=table.game, seat="N", user=players[0])
+        Seat.objects.create(game=table.game, table=table, seat="N", user=players[0])
     with pytest.raises(IntegrityError), transaction.atomic():
-        Seat.objects.create(game=table.game, seat="S", user=other_user)
+        Seat.objects.create(game=table.game, table=table, seat="S", user=other_user)
 
 
 def test_moving_to_an_empty_seat_moves_and_to_a_taken_seat_swaps(table, other_user, players):

@@ -244,7 +244,7 @@ def test_staff_see_join_seating_without_the_invite_token(staff_client, host, oth
     from games.models.join import JoinTable, Seat
 
     table = JoinTable.for_game(Game.objects.create(host=host, name="Friday four", game_type=Game.Type.JOIN))
-    Seat.objects.create(game=table.game, seat="W", user=other_user)
+    Seat.objects.create(game=table.game, table=table, seat="W", user=other_user)
     listing = staff_client.get("/admin/games/seat/").content.decode()
     assert "Friday four" in listing and "bob" in listing
     page = staff_client.get(f"/admin/games/jointable/{table.pk}/change/").content.decode()

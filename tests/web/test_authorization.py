@@ -74,6 +74,16 @@ ROUTES: dict[str, tuple[str, set[str]]] = {
     "teacher_view": (HOST, {"GET"}),
     "teacher_poll": (HOST, {"GET"}),
     "teacher_note": (HOST, {"POST"}),
+    # A club night's tables (tests/web/test_club_*.py play a game of several tables).
+    "table_teacher_view": (HOST, {"GET"}),
+    "table_teacher_poll": (HOST, {"GET"}),
+    "table_teacher_note": (HOST, {"POST"}),
+    "table_add": (HOST, {"POST"}),
+    "table_remove": (HOST, {"GET", "POST"}),
+    "table_next": (HOST, {"POST"}),
+    "table_move_on": (HOST, {"GET", "POST"}),
+    "club_tables": (HOST, {"GET"}),
+    "club_results": (HOST, {"GET"}),
 }
 PBN = (
     b'[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n'
@@ -114,6 +124,7 @@ def url_for(name: str, game, deck, token) -> str:
         "number": 1,
         "key": "0-0",
         "uidb64": "MQ",
+        "table": 1,
     }
     converters = patterns()[name].pattern.converters
     unknown = set(converters) - set(values)

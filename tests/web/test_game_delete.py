@@ -36,7 +36,7 @@ def full(host, other_user, queue_decks) -> Game:
     queue_decks(game, 3, start=4)
     first = game.deal_next(by=host)
     call(BoardPlay.start(first, BoardPlay.Mode.TABLE), "P", "P", "P", "P")
-    BoardReveal.objects.create(board=first, revealed_by=host)
+    BoardReveal.objects.create(board=first, table=table, revealed_by=host)
     game.deal_next(by=host)
     game.remove_deck(game.queued().last().pk)
     Upload.stage(game, host, [("later.pbn", fixture("three_boards.pbn")), ("more.lin", fixture("four_boards.lin"))])

@@ -39,7 +39,7 @@ def test_it_lists_the_join_tables_the_user_sits_at(other_client, other_user, hos
     from games.models.join import JoinTable, Seat
 
     table = JoinTable.for_game(Game.objects.create(host=host, name="Friday four", game_type=Game.Type.JOIN))
-    Seat.objects.create(game=table.game, seat="E", user=other_user)
+    Seat.objects.create(game=table.game, table=table, seat="E", user=other_user)
     html = other_client.get("/").content.decode()
     assert "Tables you sit at" in html
     assert f'href="/games/{table.game.pk}/"' in html and "East · hosted by alice" in html

@@ -178,7 +178,7 @@ def site(host, other_user, staff, game, queue_decks, django_user_model) -> dict[
         g.deal_next(by=host)
         upload = Upload.stage(g, host, [("three.pbn", pbn(THREE_BOARDS_PBN)), ("queued.pbn", pbn([decks[1].deal]))])
         contexts[g.pk] = {"pk": str(g.pk), "deck_pk": str(decks[-1].pk), "upload": str(upload.token)}
-    BoardReveal.objects.create(board=join.boards.get(), revealed_by=host)
+    BoardReveal.objects.create(board=join.boards.get(), table=table, revealed_by=host)
     Group.objects.create(name="dealers")
     clients = {"anonymous": Client()}
     for role, user in (("other", other_user), ("player", player), ("host", host), ("staff", staff)):
@@ -209,6 +209,7 @@ def valid_values(route: Route, site: dict[str, Any], game_pk: int) -> dict[str, 
                 "number": "1",
                 "key": "0-0",
                 "uidb64": "MQ",  # the user of id 1, as a password-reset link names them
+                "table": "1",
                 "content_type_id": str(ContentType.objects.get_for_model(JoinTable).pk),
             }[group]
     return values

@@ -38,17 +38,36 @@ def test_it_can_create_a_game_without_upload(host_client):
     assert (game.scoring, game.missing_info) == ("imps", "south_none")
 
 
-def test_it_offers_only_the_scoring_that_is_implemented(host_client):
+def test_it_offers_imps_and_for_join_games_matchpoints_but_not_rubber(host_client):
     html = host_client.get("/games/new/").text
     assert 'name="scoring" value="imps"' in html and "against par" in html
-    assert "matchpoints" not in html.lower() and "rubber" not in html.lower()
+    assert 'name="scoring" value="matchpoints"' in html and "Join games only" in html
+    assert "rubber" not in html.lower()
+    assert 'name="movement" value="teaching"' in html and 'name="movement" value="own_pace"' in html
 
 
-@pytest.mark.parametrize("scoring", ["matchpoints", "rubber"])
-def test_it_refuses_scoring_it_does_not_offer(host_client, scoring):
-    response = host_client.post("/games/new/", {**RULES, "scoring": scoring})
+def test_it_refuses_scoring_it_does_not_offer(host_client):
+    response = host_client.post("/games/new/", {**RULES, "scoring": "rubber"})
     assert response.status_code == 200 and "Select a valid choice" in response.text
     assert not Game.objects.exists()
+
+
+def test_a_practice_game_is_not_scored_at_matchpoints(host_client):
+    response = host_client.post("/games/new/", {**RULES, "scoring": "matchpoints"})
+    assert response.status_code == 200 and "Matchpoints compare the tables of a Join game" in response.text
+    assert not Game.objects.exists()
+
+
+def test_a_join_game_is_scored_at_matchpoints_in_the_movement_chosen(host_client):
+    rules = {**RULES, "game_type": "join", "scoring": "matchpoints", "movement": "own_pace"}
+    assert host_client.post("/games/new/", rules).status_code == 302
+    game = Game.objects.get()
+    assert (game.scoring, game.movement, game.join_tables.count()) == ("matchpoints", "own_pace", 1)
+
+
+def test_a_form_without_the_movement_makes_a_teaching_game(host_client):
+    host_client.post("/games/new/", {**RULES, "game_type": "join"})
+    assert Game.objects.get().movement == "teaching"
 
 
 def test_it_needs_a_name(host_client):

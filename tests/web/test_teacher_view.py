@@ -96,7 +96,7 @@ def test_the_line_goes_when_the_teacher_leaves(lesson_table, host, settings):  #
 
     game = Game.objects.get(pk=lesson_table.game_id)
     client_of(host).get(url(game))
-    JoinTable.objects.filter(pk=game.pk).update(teacher_seen_at=timezone.now() - timedelta(minutes=5))
+    JoinTable.objects.filter(game=game).update(teacher_seen_at=timezone.now() - timedelta(minutes=5))
     html = client_of(lesson_table.players["S"]).get(reverse("game", args=[game.pk])).text
     assert "The teacher is watching all hands." not in html
 

@@ -1,0 +1,340 @@
+"""A club night: every table of a Join game plays the game's boards; their results make
+each board's traveller, the pairs' matchpoints or cross-IMPs, and the night's ranking.
+And the host's overview of the tables, each at its board.
+
+The scoring is ``games.bridge.club_night``'s (pure Python); this module only reads the
+tables' plays into its travellers. A pair is a table's N-S or E-W seats, named by the
+table's number ("1" N-S, "1" E-W, as in a Mitchell movement): every table plays the same
+boards the same way round, so N-S pairs are compared with N-S pairs and the two
+directions are ranked apart. A board counts at a table once it is over there (played to
+the end; a board left unfinished or revealed before its end scores nothing). Boards
+with fewer results than the tables that play are brought to the full count by Neuberg's
+formula.
+
+Who sees what: a player sees a board's traveller only once their own table has finished
+it, and a ranking made of those boards alone, so no figure tells them anything of a
+board they have still to play (``results_for``). The host off the tables sees all.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from fractions import Fraction
+
+from django.db.models import Q, Sum
+
+from games.bridge import rules
+from games.bridge.club_night import IMPS, MATCHPOINTS, Standing, cross_imps, matchpoints, rank_pairs, traveller
+from games.bridge.club_night.traveller import PASSED_OUT
+from games.models.board_play import BoardPlay
+from games.models.deck import DealtBoard
+from games.models.game import Game
+from games.models.join import BoardReveal, JoinTable, Seat
+
+NS, EW = "NS", "EW"
+
+
+@dataclass(frozen=True, slots=True)
+class TableLine:
+    """One table's line of a board's traveller, with what it scores."""
+
+    table: int
+    contract: str  # "4HX", "3NT", "Pass"
+    declarer: str  # N/E/S/W; "" when passed out
+    lead: str  # "SA"; "" when passed out or before any card
+    tricks: int  # declarer's
+    score: int  # N-S's duplicate score
+    ns_mp: Fraction
+    ew_mp: Fraction
+    top: int
+    ns_percent: Fraction
+    ew_percent: Fraction
+    imps: Fraction  # N-S's cross-IMPs (E-W's are the same, turned)
+
+    @property
+    def summary(self) -> str:
+        """ "4♥ by S, 10 tricks", "Passed out"."""
+        if self.contract == PASSED_OUT:
+            return "Passed out"
+        return rules.record_summary(contract=self.contract, declarer=self.declarer, result=str(self.tricks), claim=None)
+
+
+@dataclass(frozen=True, slots=True)
+class BoardResults:
+    """A board's traveller: the tables that have finished it, and those that have not."""
+
+    number: int  # the game's deal (DealtBoard.number)
+    board_number: int
+    dealer: str
+    vul: str
+    lines: tuple[TableLine, ...]  # in table order
+    unfinished: tuple[int, ...] = ()  # tables where it ended before it was over
+    playing: tuple[int, ...] = ()  # tables still to finish it
+
+
+@dataclass(frozen=True, slots=True)
+class PairLine:
+    standing: Standing
+    players: str  # "alice & dave", as they sit now
+
+    @property
+    def label(self) -> str:
+        direction = "N-S" if self.standing.direction == NS else "E-W"
+        return f"Table {self.standing.pair} {direction}"
+
+
+@dataclass(frozen=True, slots=True)
+class Results:
+    scoring: str  # Game.Scoring
+    tables: int  # the full count of results a board has (the tables that have played)
+    boards: tuple[BoardResults, ...]  # board order, only those the viewer may see
+    ranking: tuple[PairLine, ...]  # N-S pairs, then E-W pairs, best first
+    hidden: int = 0  # boards dealt whose traveller the viewer may not see yet
+
+    @property
+    def matchpoints(self) -> bool:
+        return self.scoring == Game.Scoring.MATCHPOINTS
+
+
+def results_for(game: Game, user) -> Results:
+    """The results ``user`` may see: all of them for the game's manager when not seated;
+    for a player (or a seated host), only the boards their own table has finished."""
+    table = JoinTable.of(game, user)
+    return game_results(game, table)
+
+
+def game_results(game: Game, viewer_table: JoinTable | None = None) -> Results:
+    """Every board's traveller and the ranking; with ``viewer_table``, only the boards that
+    table has finished (its players' view)."""
+    tables = dict(JoinTable.objects.filter(game=game).values_list("pk", "number"))
+    boards = list(game.boards.order_by("number"))
+    plays = BoardPlay.objects.filter(board__game=game, table__isnull=False).only(
+        "board_id",
+        "table_id",
+        "cards",
+        "contract",
+        "declarer",
+        "tricks",
+        "score",
+        "finished_at",
+        "abandoned",
+        "calls",
+    )
+    by_board: dict[int, dict[int, BoardPlay]] = {}
+    for play in plays:
+        if play.table_id in tables:
+            by_board.setdefault(play.board_id, {})[play.table_id] = play
+    visible = boards
+    if viewer_table is not None:
+        mine = {pk for pk, plays_here in by_board.items() if _over(plays_here.get(viewer_table.pk))}
+        visible = [board for board in boards if board.pk in mine]
+    finished_tables = {
+        table for plays_here in by_board.values() for table, play in plays_here.items() if play.finished_at
+    }
+    full = max(len(finished_tables), 1)
+    results = []
+    travellers = []
+    for board in visible:
+        here = by_board.get(board.pk, {})
+        done = sorted(
+            ((tables[t], play) for t, play in here.items() if play.finished_at is not None and not play.abandoned),
+            key=lambda pair: pair[0],
+        )
+        rows = [
+            (str(number), str(number), play.contract, play.declarer, play.tricks or 0, _lead(play))
+            for number, play in done
+        ]
+        scored = traveller(board.board_number, rows, board.vul)
+        travellers.append(scored)
+        points = matchpoints(scored, max(full, len(rows))) if rows else ()
+        imps = cross_imps(scored) if rows else ()
+        lines = tuple(
+            TableLine(
+                table=number,
+                contract=result.contract,
+                declarer=result.declarer,
+                lead=result.lead,
+                tricks=result.tricks,
+                score=result.score,
+                ns_mp=mp.ns,
+                ew_mp=mp.ew,
+                top=mp.top,
+                ns_percent=mp.ns_percent,
+                ew_percent=mp.ew_percent,
+                imps=imp,
+            )
+            for (number, _), result, mp, imp in zip(done, scored.results, points, imps)
+        )
+        unfinished = tuple(sorted(tables[t] for t, play in here.items() if play.abandoned))
+        over = {tables[t] for t, play in here.items() if _over(play)}
+        playing = tuple(sorted(set(tables.values()) - over))
+        results.append(
+            BoardResults(board.number, board.board_number, board.dealer, board.vul, lines, unfinished, playing)
+        )
+    scoring = MATCHPOINTS if game.scoring == Game.Scoring.MATCHPOINTS else IMPS
+    played = [t for t in travellers if t.results]
+    standings = rank_pairs(played, scoring=scoring, tables=full, by_direction=True) if played else ()
+    names = pair_names(game)
+    ranking = tuple(PairLine(s, names.get((s.pair, s.direction), "")) for s in standings)
+    return Results(game.scoring, full, tuple(results), ranking, hidden=len(boards) - len(visible))
+
+
+def _over(play: BoardPlay | None) -> bool:
+    return play is not None and (play.finished_at is not None or bool(play.abandoned))
+
+
+def _lead(play: BoardPlay) -> str:
+    return play.cards[0] if play.cards and play.contract != PASSED_OUT else ""
+
+
+def pair_names(game: Game) -> dict[tuple[str, str], str]:
+    """Who sits in each pair now: {("1", "NS"): "alice & dave"}."""
+    seats: dict[tuple[str, str], list[str]] = {}
+    for number, seat, name in (
+        Seat.objects.filter(game=game).order_by("seat").values_list("table__number", "seat", "user__username")
+    ):
+        seats.setdefault((str(number), NS if seat in "NS" else EW), []).append((seat, name))
+    order = {"N": 0, "S": 1, "E": 0, "W": 1}
+    return {
+        key: " & ".join(name for _, name in sorted(names, key=lambda p: order[p[0]])) for key, names in seats.items()
+    }
+
+
+def results_version(game: Game) -> str:
+    """Changes whenever any table's play, seating or board changes: what the results page
+    and the host's overview poll (one query)."""
+    versions = JoinTable.objects.filter(game=game).aggregate(total=Sum("version"))
+    count = JoinTable.objects.filter(game=game).values_list("pk", flat=True)
+    return f"{game.next_board_number}.{versions['total'] or 0}.{'-'.join(map(str, count))}"
+
+
+# --- the host's overview ----------------------------------------------------------------
+
+
+PHASES = {
+    "auction": "auction",
+    "opening_lead": "opening lead",
+    "play": "play",
+    "claim_pending": "claim",
+    "done": "over",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class TableState:
+    """One table at a glance, as the host's overview shows it."""
+
+    number: int
+    players: tuple[tuple[str, str], ...]  # (seat, name) of every seat, "" when empty
+    deal: int | None  # DealtBoard.number of its board
+    board_number: int | None
+    phase: str  # "no board yet", "not started", "auction", "play", "claim", "over", "not finished"
+    to_act: str  # the seat to act ("" when nobody)
+    progress: str  # "3 calls made", "7 tricks played"
+    result: str  # the contract and how it went, for a host who does not sit (else "")
+    undo_asked_by: str
+    revealed: bool
+    under_way: bool
+    behind: int | None  # teaching: the newest board's number, when this table plays an older one
+    may_go_on: bool  # own pace: its board is over
+
+    @property
+    def to_act_player(self) -> str:
+        return dict(self.players).get(self.to_act, "")
+
+    @property
+    def seated(self) -> int:
+        return sum(1 for _, name in self.players if name)
+
+
+def overview(game: Game, *, show_results: bool = True) -> tuple[TableState, ...]:
+    """Every table of ``game`` at its board, in a handful of queries whatever the number of
+    tables. ``show_results``: the contracts, results and who is to act (not for a seated
+    host, who is a player and must learn nothing of a board from another table)."""
+    tables = list(JoinTable.objects.filter(game=game).order_by("number"))
+    newest = DealtBoard.objects.filter(game=game).order_by("-number").first()
+    own_pace = game.movement == Game.Movement.OWN_PACE
+    board_of: dict[int, int] = {}  # table pk -> DealtBoard.number
+    if own_pace:
+        board_of = {table.pk: max(table.deal, 1) for table in tables}
+    elif newest is not None:
+        held = (
+            BoardPlay.objects.filter(table__in=tables, finished_at__isnull=True, abandoned="")
+            .exclude(calls=[])
+            .order_by("-board__number")
+            .values_list("table_id", "board__number")
+        )
+        board_of = {table.pk: newest.number for table in tables}
+        board_of.update(dict(held))  # the oldest board under way wins: it came last
+    boards = {b.number: b for b in DealtBoard.objects.filter(game=game, number__in=set(board_of.values()))}
+    wanted = Q()
+    for table in tables:
+        board = boards.get(board_of.get(table.pk, 0))
+        if board is not None:
+            wanted |= Q(table=table, board=board)
+    plays = {(p.table_id, p.board_id): p for p in BoardPlay.objects.filter(wanted)} if wanted else {}
+    reveals = set(
+        BoardReveal.objects.filter(table__in=tables, board__in=boards.values()).values_list("table_id", "board_id")
+    )
+    seats: dict[int, dict[str, str]] = {}
+    for table_id, seat, name in Seat.objects.filter(game=game).values_list("table_id", "seat", "user__username"):
+        seats.setdefault(table_id, {})[seat] = name
+    states = []
+    for table in tables:
+        board = boards.get(board_of.get(table.pk, 0))
+        play = plays.get((table.pk, board.pk)) if board is not None else None
+        players = tuple((seat, seats.get(table.pk, {}).get(seat, "")) for seat in "NESW")
+        shown = (table.pk, getattr(board, "pk", 0)) in reveals
+        states.append(_state(table, board, play, players, shown, None if own_pace else newest))
+    if not show_results:  # who acts tells who declares: a player learns none of it
+        states = [replace(state, result="", to_act="", undo_asked_by="") for state in states]
+    return tuple(states)
+
+
+def _state(table, board, play, players, revealed: bool, newest) -> TableState:
+    behind = None  # ``newest`` only in the teaching movement
+    if newest is not None and board is not None and newest.number != board.number:
+        behind = newest.board_number
+    if board is None:
+        return TableState(table.number, players, None, None, "no board yet", "", "", "", "", False, False, None, True)
+    if play is None:
+        dealer = board.dealer
+        phase = "revealed" if revealed else "not started"
+        to_act = "" if revealed else dealer
+        return TableState(
+            table.number, players, board.number, board.board_number, phase, to_act, "", "", "", revealed,
+            False, behind, revealed,
+        )  # fmt: skip
+    state = play.state()
+    if play.abandoned:
+        phase = play.get_abandoned_display()
+    else:
+        phase = PHASES.get(state.phase, state.phase)
+    over = play.done or bool(play.abandoned)
+    result = ""
+    if state.contract:
+        result = rules.record_summary(
+            contract=state.contract,
+            declarer=state.declarer,
+            result=str(play.tricks) if play.done and play.tricks is not None else "",
+            claim=None,
+        )
+    tricks = len(state.cards) // 4
+    progress = ""  # the phase says the board is over, and the result how it went
+    if not over:
+        progress = f"{tricks} trick{'s' * (tricks != 1)} played" if state.cards else play.progress()
+    return TableState(
+        number=table.number,
+        players=players,
+        deal=board.number,
+        board_number=board.board_number,
+        phase=phase,
+        to_act="" if over else (state.actor or ""),
+        progress=progress,
+        result=result,
+        undo_asked_by=play.undo_asked_by,
+        revealed=revealed,
+        under_way=play.under_way,
+        behind=behind,
+        may_go_on=over,
+    )

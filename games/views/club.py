@@ -1,0 +1,212 @@
+"""A club night's pages: the results (travellers and the ranking), the host's overview of
+the tables, and taking a table on to its next board.
+
+Who may look: the results page, the game's manager and its seated players, each player
+seeing only the boards their own table has finished (``games.models.club.results_for``);
+the overview and moving a table on, the manager alone; going on to the next board (own
+pace), a player for their own table, or the manager for any. Anyone else gets 404, as
+for a game that does not exist.
+"""
+
+from __future__ import annotations
+
+from functools import wraps
+from typing import Any
+
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
+from django.views.decorators.vary import vary_on_headers
+
+from games.models import Game
+from games.models.board_play import BoardInPlay
+from games.models.club import overview, results_for, results_version
+from games.models.join import JoinTable, SeatError
+from games.views import confirm
+from games.views.access import get_game_for_host, private
+from games.views.join import VIEW, seat_fragments
+
+RESULTS = "games/results.html"
+OVERVIEW = "games/partials/club_overview.html"
+
+
+class NotJoin(Exception):
+    """A practice game's manager asked for a Join game's page: sent back to the game."""
+
+
+def _join_game_for(request: HttpRequest, pk: int) -> tuple[Game, JoinTable | None]:
+    """A Join game the user manages or sits at, and their table (None: a manager who does
+    not sit); 404 otherwise; NotJoin for the manager of a practice game."""
+    game = get_object_or_404(Game, pk=pk)
+    table = JoinTable.of(game, request.user) if game.game_type == Game.Type.JOIN else None
+    if table is None and not game.can_manage(request.user):
+        raise Http404("No such game.")
+    if game.game_type != Game.Type.JOIN:
+        raise NotJoin(game)
+    return game, table
+
+
+def _host_join_game(request: HttpRequest, pk: int) -> Game:
+    """A Join game the user manages (404 for anyone else); NotJoin for a practice game."""
+    game = get_game_for_host(request, pk)
+    if game.game_type != Game.Type.JOIN:
+        raise NotJoin(game)
+    return game
+
+
+def _join_only(view):
+    """A practice game's manager is sent back to its page, as the Join routes do."""
+
+    @wraps(view)
+    def wrapped(request: HttpRequest, pk: int) -> HttpResponse:
+        try:
+            return view(request, pk)
+        except NotJoin as not_join:
+            messages.error(request, "Only a Join game has tables and results: this is a Practice game.")
+            return redirect(not_join.args[0])
+
+    return wrapped
+
+
+def results_context(request: HttpRequest, game: Game) -> dict[str, Any]:
+    return {
+        "game": game,
+        "results": results_for(game, request.user),
+        "version": results_version(game),
+        "poll_seconds": settings.TABLE_POLL_SECONDS,
+        "manages": game.can_manage(request.user),
+        "table_count": JoinTable.objects.filter(game=game).count(),
+    }
+
+
+@login_required
+@require_safe
+@vary_on_headers("HX-Request")
+@_join_only
+def results(request: HttpRequest, pk: int) -> HttpResponse:
+    """The travellers and the ranking, as the viewer may see them. The page polls its
+    results part (``?v=``: 204 while no table has changed)."""
+    game, _ = _join_game_for(request, pk)
+    if request.htmx and request.GET.get("v") == results_version(game):
+        return HttpResponse(status=204)
+    template = f"{RESULTS}#results" if request.htmx else RESULTS
+    return private(render(request, template, results_context(request, game)))
+
+
+def overview_context(request: HttpRequest, game: Game) -> dict[str, Any]:
+    seated = JoinTable.of(game, request.user) is not None
+    return {
+        "game": game,
+        "states": overview(game, show_results=not seated),
+        "seated": seated,
+        "overview_version": results_version(game),
+        "poll_seconds": settings.TABLE_POLL_SECONDS,
+    }
+
+
+@login_required
+@require_safe
+@vary_on_headers("HX-Request")
+@_join_only
+def tables(request: HttpRequest, pk: int) -> HttpResponse:
+    """The host's overview of every table: its board, how far it is, who is to act, a
+    link to its teacher's view. A page of its own without JavaScript; for htmx, the
+    overview alone (``?v=``: 204 while no table has changed)."""
+    game = _host_join_game(request, pk)
+    if request.htmx and request.GET.get("v") == results_version(game):
+        return HttpResponse(status=204)
+    template = OVERVIEW if request.htmx else "games/tables.html"
+    return private(render(request, template, overview_context(request, game)))
+
+
+@login_required
+@require_POST
+@vary_on_headers("HX-Request")
+@_join_only
+def next_board(request: HttpRequest, pk: int) -> HttpResponse:
+    """Own pace: a table whose board is over goes on to the next (``board``: the deal the
+    page shows). A player's own table; the manager's, the table the form names."""
+    game, table = _join_game_for(request, pk)
+    if table is None:
+        table = JoinTable.numbered(game, confirm.number(request.POST.get("table", "")))
+        if table is None:
+            raise Http404("No such table.")
+    try:
+        board = table.next_board(request.user, at=confirm.number(request.POST.get("board", "")))
+    except (SeatError, Game.SetFinished, Game.ScriptFailed) as error:
+        return _went_on(request, game, table, error=str(error))
+    if not request.htmx:
+        messages.success(request, f"Board {board.board_number}.")
+    return _went_on(request, game, table)
+
+
+def _went_on(request: HttpRequest, game: Game, table: JoinTable, *, error: str = "") -> HttpResponse:
+    if request.htmx:
+        return seat_fragments(request, game, VIEW, table, table_error=error)
+    if error:
+        messages.error(request, error)
+    return redirect(game)
+
+
+def move_on_question(game: Game, table: JoinTable, in_play: BoardInPlay) -> confirm.Confirmation:
+    shown = in_play.board_number
+    return confirm.Confirmation(
+        title=f"Table {table.number}: {in_play}",
+        question=f"Move table {table.number} on anyway?",
+        consequence=f"Board {shown} is recorded as not finished there: it scores nothing on the traveller.",
+        action=reverse("table_move_on", args=[game.pk]),
+        button=f"Move table {table.number} on",
+        fields=(("table", str(table.number)), ("board", str(in_play.number)), ("confirm", str(in_play.number))),
+        back=reverse("club_tables", args=[game.pk]),
+        back_label=f"Let table {table.number} finish board {shown}",
+        hx_target="#overview",
+    )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+@vary_on_headers("HX-Request")
+@_join_only
+def move_on(request: HttpRequest, pk: int) -> HttpResponse:
+    """The host moves a table on from its board (``table``, ``board``: the deal the overview
+    shows for it): teaching, to the board the others play; own pace, to the next. Over a
+    board under way only with ``confirm`` (otherwise the question: in the page for htmx,
+    else this route's GET page)."""
+    game = _host_join_game(request, pk)
+    data = request.GET if request.method == "GET" else request.POST
+    table = JoinTable.numbered(game, confirm.number(data.get("table", "")))
+    if table is None:
+        raise Http404("No such table.")
+    number = confirm.number(data.get("board", ""))
+    if request.method == "GET":
+        play = game.board_in_play(table)
+        if play is None or play.board.number != number:
+            return redirect("club_tables", game.pk)
+        return confirm.page(request, game, move_on_question(game, table, BoardInPlay.of(play)))
+    confirmed = confirm.confirm_number(request)
+    if isinstance(confirmed, HttpResponse):
+        return confirmed
+    error = ""
+    try:
+        table.move_on(number, request.user, confirm=confirmed)
+    except BoardInPlay as in_play:
+        if request.htmx:
+            return confirm.in_page(request, move_on_question(game, table, in_play))
+        return redirect(reverse("table_move_on", args=[game.pk]) + f"?table={table.number}&board={in_play.number}")
+    except (SeatError, Game.SetFinished, Game.ScriptFailed) as refused:
+        error = str(refused)
+    if request.htmx:
+        context = {**overview_context(request, game), "overview_error": error}
+        response = render(request, OVERVIEW, context)
+        if confirmed is not None:
+            response.content += confirm.CLEARED.encode()
+        return private(response)
+    if error:
+        messages.error(request, error)
+    else:
+        messages.success(request, f"Table {table.number} moved on.")
+    return redirect("club_tables", game.pk)
