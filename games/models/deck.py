@@ -17,6 +17,7 @@ from games.bridge.board import BOARD_LENGTH, VULS, board_heading, board_number
 from games.bridge.cards import SEATS
 from games.bridge.rotate import rotate
 from games.bridge.rules import Call
+from games.formats.club import FORMATS as CLUB_FORMATS
 from games.formats.model import Comment
 from games.formats.model import Deck as ParsedDeck
 from games.models.results import result_line
@@ -96,7 +97,7 @@ class Deck(models.Model):
     tags = models.JSONField(default=list, blank=True)  # [[name, value], ...]
     notes = models.JSONField(default=list, blank=True)
     # The board's teaching text as the file writes it: [[text, section, at], ...] in file
-    # order (games.formats.model.Comment); shown through games.lesson_text, never as is.
+    # order (games.formats.model.Comment); shown through games.presentation.lesson_text, never as is.
     commentary = models.JSONField(default=list, blank=True)
     source_name = models.CharField(max_length=255, blank=True)
     source_format = models.CharField(max_length=4, blank=True)
@@ -166,6 +167,9 @@ class Deck(models.Model):
             tags=tuple(tuple(t) for t in self.tags),
             notes=tuple(self.notes),
             commentary=comments_of(self.commentary),
+            # The club formats state no dealer: theirs follows the board number, as their
+            # vulnerability does (formats-club.md), in every export of the deck.
+            rotation=self.source_format in CLUB_FORMATS,
         )
 
     @property
