@@ -1,8 +1,8 @@
 """The app's models, one module per area: games and their queue (game), decks and dealt
 boards (deck), staged uploads (upload), Join tables (join), boards played at the table
 (board_play) and what they score against (results); lesson text at the table and the
-teacher's notes (lesson); database sessions that know their
-user (sessions); background work a user waits on (job); the statements the hot paths build once (queries)."""
+teacher's notes (lesson); database sessions that know their user (sessions); background
+work a user waits on (job)."""
 
 from games.models.analysis import DealAnalysis
 from games.models.board_play import BoardPlay

@@ -24,8 +24,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 
 from django.conf import settings
-from django.db import connection, models, transaction
-from django.db.models import Max, Min
+from django.db import models, transaction
+from django.db.models import Count, F, Max, Min, Subquery
 from django.urls import reverse
 from django.utils import timezone
 
@@ -36,7 +36,6 @@ from games.models.board_play import BoardPlay
 from games.models.deck import BOARD_NUMBER_MAX, DealtBoard, Deck, insert_decks, stated_board_number
 from games.models.exported import dealt_decks
 from games.models.lesson import LessonRule
-from games.models.queries import dealing_sql, managed_sql, queue_head_sql, take_number_sql
 
 MANAGE_EVERY_GAME = "games.change_game"  # the admin's "Can change game"
 
@@ -52,37 +51,30 @@ def manages_every_game(user) -> bool:
 
 
 class GameManager(models.Manager):
+    def managed(self, user) -> models.QuerySet[Game]:
+        """The games ``user`` may upload, reorder and deal in: their own, and every game
+        for staff with the change permission."""
+        games = self.get_queryset()
+        return games if manages_every_game(user) else games.filter(host_id=user.pk)
+
     def managed_by(self, user, pk: int) -> Game:
-        """Game ``pk`` if ``user`` may upload, reorder and deal in it (its host, or staff
-        with the change permission); Game.DoesNotExist otherwise. A statement built once:
-        every deal asks this."""
-        staff = manages_every_game(user)
-        reader, sql = managed_sql(self.db, staff)
-        game = reader.first(sql, [pk] if staff else [pk, user.pk])
-        if game is None:
-            raise self.model.DoesNotExist(f"no game {pk} that this user manages")
-        return game  # type: ignore[return-value]
+        """Game ``pk`` if ``user`` manages it (``managed``); Game.DoesNotExist otherwise."""
+        return self.managed(user).get(pk=pk)
 
     def deal_next_as(self, user, pk: int, *, confirm_abandon: int | None = None) -> DealtBoard:
         """Game.deal_next in game ``pk`` by ``user``, if ``user`` manages it (managed_by's
         rule); Game.DoesNotExist, with nothing changed, otherwise.
 
-        The check is the WHERE of the UPDATE that takes the board number, which also
-        reads the game back: one statement where managed_by and deal_next take two, on
-        every press of Deal New Cards. The board's ``game`` is that game.
+        The check is part of the query that locks the game's row and reads it: one query
+        where managed_by and deal_next take two, on every press of Deal New Cards. The
+        board's ``game`` is that game.
         """
-        staff = manages_every_game(user)
-        reader, sql = take_number_sql(self.db, staff)
+        games = self.managed(user).select_for_update()
 
         def deal(made: ParsedDeck | None) -> DealtBoard:
             with transaction.atomic(using=self.db):
-                game = reader.first(sql, [pk] if staff else [pk, user.pk])
-                if game is None:
-                    raise self.model.DoesNotExist(f"no game {pk} that this user manages")
-                number = game.next_board_number - 1  # type: ignore[attr-defined]
-                board = game._deal_numbered(number, user, made)  # type: ignore[attr-defined]
-                game._leave_board_before(number, confirm_abandon)  # type: ignore[attr-defined]
-                return board
+                game = games.get(pk=pk)
+                return game._deal_locked(game.next_board_number, user, made, confirm_abandon)
 
         return Game._deal_with_script(deal, user)
 
@@ -205,14 +197,11 @@ class Game(models.Model):
 
     def queue_head(self, limit: int) -> tuple[list[Deck], int]:
         """The first ``limit`` queued decks, with only what the queue list shows, and how
-        many decks are queued, in one query: the game page and every deal show both.
-        (Built once, like deal_next's: the ORM took 2 ms a deal to build it each time.)"""
-        sql, attnames = queue_head_sql(connection.alias)
-        with connection.cursor() as cursor:
-            cursor.execute(sql, [self.pk, Deck.Status.QUEUED, self.pk, Deck.Status.QUEUED, limit])
-            rows = cursor.fetchall()
-        decks = [Deck.from_db(connection.alias, attnames, list(row[1:])) for row in rows]
-        return decks, rows[0][0] if rows else 0
+        many decks are queued, in one query: the game page and every deal show both."""
+        queued = self.queued()
+        count = queued.order_by().values("game").annotate(n=Count("pk")).values("n")
+        decks = list(queued.only(*Deck.LISTING_FIELDS).annotate(queued_count=Subquery(count))[:limit])
+        return decks, decks[0].queued_count if decks else 0
 
     def _locked(self) -> Game:
         """This game's row, locked for the rest of the transaction (PostgreSQL);
@@ -266,9 +255,8 @@ class Game(models.Model):
                 for decks, source_name, source_format in batches
                 for parsed in decks
             )
-            return first, insert_decks(
-                self.pk, uploaded_by, rows, first, timezone.now(), upload_id=getattr(upload, "pk", None)
-            )
+            upload_id = getattr(upload, "pk", None)
+            return first, len(insert_decks(self.pk, uploaded_by, rows, first, timezone.now(), upload_id=upload_id))
 
     def deal_next(self, by=None, *, confirm_abandon: int | None = None) -> DealtBoard:
         """Deal the first queued deck (or a random one when none is left) as the next board,
@@ -278,21 +266,25 @@ class Game(models.Model):
         not over, is recorded as not finished, in the same transaction; only when
         ``confirm_abandon`` is its number (BoardInPlay otherwise, nothing dealt).
 
-        Three statements: take the board number (the UPDATE locks the game's row, so
-        concurrent dealers take their turns here, as with every other queue change), mark
-        the first queued deck dealt and read it back, record the board. RETURNING
-        (PostgreSQL; SQLite 3.35+) saves the separate reads of the ORM's way: this runs on
-        every press of Deal New Cards.
+        One transaction: lock the game's row and read its next deal number (concurrent
+        dealers take their turns here, as with every other queue change; SQLite's
+        IMMEDIATE transactions serialise them already), count it taken, mark the first
+        queued deck dealt, record the board.
         """
+        games = Game.objects.select_for_update().values_list("next_board_number", flat=True)
 
         def deal(made: ParsedDeck | None) -> DealtBoard:
             with transaction.atomic():
-                number = self._take_board_number()
-                board = self._deal_numbered(number, by, made)
-                self._leave_board_before(number, confirm_abandon)
-                return board
+                return self._deal_locked(games.get(pk=self.pk), by, made, confirm_abandon)
 
         return self._deal_with_script(deal, by)
+
+    def _deal_locked(self, number: int, by, made: ParsedDeck | None, confirmed: int | None) -> DealtBoard:
+        """deal_next once the game's row is locked and its next deal ``number`` read."""
+        Game.objects.filter(pk=self.pk).update(next_board_number=F("next_board_number") + 1)
+        board = self._deal_numbered(number, by, made)
+        self._leave_board_before(number, confirmed)
+        return board
 
     @staticmethod
     def _deal_with_script(deal: Callable[[ParsedDeck | None], DealtBoard], by) -> DealtBoard:
@@ -382,10 +374,10 @@ class Game(models.Model):
         return play if play is not None and play.under_way else None
 
     def _deal_numbered(self, number: int, by, made: ParsedDeck | None = None) -> DealtBoard:
-        """deal_next once board ``number`` is taken, in the transaction that took it (and
-        locked the game's row with it). No atomic() of its own: a savepoint is two more
-        round trips on every deal. ``made``: the deck the game's script made for an empty
-        queue (_ScriptDeckNeeded when it is needed and not given)."""
+        """deal_next once deal ``number`` is taken, in the transaction that took it (and
+        locked the game's row). No atomic() of its own: a savepoint is two more round
+        trips on every deal. ``made``: the deck the game's script made for an empty queue
+        (_ScriptDeckNeeded when it is needed and not given)."""
         deck = self._take_first_queued()
         if deck is None and self.when_empty == self.WhenEmpty.SCRIPT:
             if made is None:
@@ -404,7 +396,16 @@ class Game(models.Model):
             dealer = self._fallback_dealer(board_number)
             vul = self._fallback_vul(board_number)
         by = by if getattr(by, "is_authenticated", False) else None
-        board = self._record_board(number, board_number, deck, deal, dealer, vul, by)
+        board = DealtBoard.objects.create(
+            game=self,
+            number=number,
+            board_number=board_number,
+            deck=deck,
+            deal=deal,
+            dealer=dealer,
+            vul=vul,
+            dealt_by=by,
+        )
         self.next_board_number = number + 1
         return board
 
@@ -417,9 +418,7 @@ class Game(models.Model):
         stated = deck.board_number if deck is not None else None
         if stated is not None:
             return stated
-        with connection.cursor() as cursor:
-            cursor.execute(dealing_sql(connection.alias).top_board, [self.pk])
-            top = cursor.fetchone()[0]
+        top = self.boards.aggregate(m=Max("board_number"))["m"]  # the (game, board_number) index
         return min((top or 0) + 1, BOARD_NUMBER_MAX)
 
     def board_number_after_queue(self) -> int:
@@ -479,67 +478,17 @@ class Game(models.Model):
             return deck
 
     def _insert_at(self, parsed: ParsedDeck, position: int, source_name: str, source_format: str) -> Deck:
-        insert_decks(self.pk, None, [(parsed, source_name, source_format)], position, timezone.now())
-        return self.decks.get(position=position)
-
-    def _record_board(
-        self, number: int, board_number: int, deck: Deck | None, deal: str, dealer: str, vul: str, by
-    ) -> DealtBoard:
-        """DealtBoard.objects.create(...), with an INSERT built once (the ORM's own insert
-        path was a twentieth of a Deal New Cards request)."""
-        now = timezone.now()
-        board = DealtBoard(
-            game=self,
-            number=number,
-            board_number=board_number,
-            deck=deck,
-            deal=deal,
-            dealer=dealer,
-            vul=vul,
-            dealt_by=by,
-            dealt_at=now,
-        )
-        with connection.cursor() as cursor:
-            cursor.execute(
-                dealing_sql(connection.alias).record_board,
-                [
-                    self.pk,
-                    number,
-                    board_number,
-                    None if deck is None else deck.pk,
-                    deal,
-                    dealer,
-                    vul,
-                    None if by is None else by.pk,
-                    connection.ops.adapt_datetimefield_value(now),
-                ],
-            )
-            board.pk = cursor.fetchone()[0]
-        board._state.adding, board._state.db = False, connection.alias
-        return board
-
-    def _take_board_number(self) -> int:
-        with connection.cursor() as cursor:
-            cursor.execute(dealing_sql(connection.alias).take_number, [self.pk])
-            row = cursor.fetchone()
-        if row is None:
-            raise Game.DoesNotExist(f"game {self.pk} is gone")
-        return row[0] - 1
+        (deck,) = insert_decks(self.pk, None, [(parsed, source_name, source_format)], position, timezone.now())
+        return deck
 
     def _take_first_queued(self) -> Deck | None:
-        """Mark the first queued deck dealt; it, with the fields dealing needs, or None."""
-        statements = dealing_sql(connection.alias)
-        now = timezone.now()
-        with connection.cursor() as cursor:
-            cursor.execute(
-                statements.take_deck,
-                [Deck.Status.DEALT, connection.ops.adapt_datetimefield_value(now), self.pk, Deck.Status.QUEUED],
-            )
-            row = cursor.fetchone()
-        if row is None:
+        """Mark the first queued deck dealt; it, with the fields dealing needs, or None.
+        The game's row is locked: no other deal reads the same deck."""
+        deck = self.queued().only(*Deck.DEALING_FIELDS).first()
+        if deck is None:
             return None
-        deck = Deck.from_db(connection.alias, statements.deck_attnames, list(row))
-        deck.status, deck.dealt_at = Deck.Status.DEALT, now
+        deck.status, deck.dealt_at = Deck.Status.DEALT, timezone.now()
+        deck.save(update_fields=["status", "dealt_at"])
         return deck
 
     def exported_decks(

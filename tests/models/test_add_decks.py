@@ -1,5 +1,5 @@
-"""Game.add_decks keeps everything the reader found, on SQLite and on PostgreSQL (which
-takes the rows by COPY): a deck read back is the deck that went in."""
+"""Game.add_decks keeps everything the reader found, on SQLite and on PostgreSQL: a deck
+read back is the deck that went in."""
 
 from __future__ import annotations
 
