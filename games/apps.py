@@ -23,3 +23,8 @@ class AdminConfig(admin_apps.AdminConfig):
         # first, loading the class would register ours on a site about to be replaced.
         import_module("games.admin")
         super().ready()
+        from django.contrib.admin import site
+
+        from games.admin.others import register_again
+
+        register_again(site)  # the other apps' admins, which autodiscovery has just registered

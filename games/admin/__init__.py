@@ -5,7 +5,8 @@ registers the ModelAdmins of its modules:
 - ``uploads``: uploads, their files and the decks they added;
 - ``lists``: the base of those ModelAdmins, whose list pages stay small on a big site;
 - ``site``: Django's admin site, less the 500s of hand-made URLs (``games.apps.AdminConfig``);
-- ``reviewers``: the reviewer role, staff who look at everything and take decks out of queues.
+- ``reviewers``: the reviewer role, staff who look at everything and take decks out of queues;
+- ``others``: the other apps' admins, registered again with the site's lookups.
 """
 
 from . import review, uploads  # noqa: F401  (registering their ModelAdmins)

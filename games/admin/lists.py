@@ -21,6 +21,7 @@ from django.db.models import Model, QuerySet
 from django.http import HttpRequest
 from django.utils.functional import cached_property
 
+from games.admin.site import SafeModelAdmin
 from games.converters import MAX_DB_ID, bounded_int
 
 MAX_TERM = 100  # characters of a typed filter value that are used
@@ -129,7 +130,7 @@ def estimated_rows(queryset: Any) -> int | None:
     connection = connections[queryset.db]
     if connection.vendor != "postgresql":
         return None
-    with connection.cursor() as cursor:
+    with connection.cursor() as cursor:  # raw SQL: the ORM has no form for a system catalogue's row
         cursor.execute(
             "SELECT reltuples::bigint FROM pg_class WHERE oid = to_regclass(%s)",
             [connection.ops.quote_name(queryset.model._meta.db_table)],
@@ -152,7 +153,7 @@ class BigTablePaginator(Paginator):
         return super().count
 
 
-class ReviewAdmin(admin.ModelAdmin):
+class ReviewAdmin(SafeModelAdmin):
     paginator = BigTablePaginator
     show_full_result_count = False  # "20 results (20,000 total)" counts the whole table again
     show_facets = admin.ShowFacets.NEVER  # "Show counts" counts the table once per filter choice

@@ -8,9 +8,11 @@
   not related fields', so the query raises OverflowError (SQLite) or DataError
   (PostgreSQL). Such an id names no object: the admin says so, as for any other.
 
-Installed as ``admin.site`` through ``games.apps.AdminConfig.default_site`` (settings'
-INSTALLED_APPS), Django's documented way to replace the default site, so every
-ModelAdmin registered (ours, auth's, axes') gets the fix without being listed here.
+The site is installed as ``admin.site`` through ``games.apps.AdminConfig.default_site``
+(settings' INSTALLED_APPS), Django's documented way to replace the default site; it serves
+the guarded "view on site" redirect. The lookups' fix is :class:`SafeModelAdmin`, the base
+of the project's ModelAdmins; the other apps' admins (auth's, axes', the task results')
+are registered again with it by ``games.admin.others``.
 """
 
 from __future__ import annotations
@@ -34,7 +36,8 @@ def column_holds(field: models.Field, value: Any) -> bool:
 
 
 class SafeLookupMixin:
-    """Mixed into every registered ModelAdmin by :class:`AdminSite`."""
+    """A ModelAdmin's object lookup that takes an empty ``_to_field`` for the primary key
+    and finds nothing for an id its column cannot hold."""
 
     def get_object(self, request: HttpRequest, object_id: str, from_field: str | None = None) -> models.Model | None:
         from_field = from_field or None
@@ -43,6 +46,10 @@ class SafeLookupMixin:
         if not column_holds(field, object_id):
             return None  # the change, delete and history pages then say "doesn't exist"
         return super().get_object(request, object_id, from_field)  # type: ignore[misc]
+
+
+class SafeModelAdmin(SafeLookupMixin, admin.ModelAdmin):
+    """The base of the project's ModelAdmins."""
 
 
 def view_on_site(request: HttpRequest, content_type_id: str, object_id: str) -> HttpResponse:
@@ -60,16 +67,6 @@ def view_on_site(request: HttpRequest, content_type_id: str, object_id: str) -> 
 
 
 class AdminSite(admin.AdminSite):
-    def register(self, model_or_iterable: Any, admin_class: type | None = None, **options: Any) -> None:
-        admin_class = admin_class or admin.ModelAdmin
-        if not issubclass(admin_class, SafeLookupMixin):
-            admin_class = type(
-                admin_class.__name__,
-                (SafeLookupMixin, admin_class),
-                {"__module__": admin_class.__module__, "__doc__": admin_class.__doc__},
-            )
-        super().register(model_or_iterable, admin_class, **options)
-
     def get_urls(self) -> list:
         # Swapped in place (not added before it) so that no route of the site is unreachable.
         safe = path("r/<path:content_type_id>/<path:object_id>/", self.admin_view(view_on_site), name="view_on_site")

@@ -375,6 +375,18 @@ def test_the_admin_takes_an_empty_to_field_for_the_primary_key(staff_client, gam
         assert response.status_code == 200 and game.name in response.text
 
 
+def test_every_admin_of_the_site_has_the_safe_lookups(staff_client, staff):
+    """The project's admins inherit them; the other apps' are registered again with them."""
+    from django.contrib import admin
+
+    from games.admin.site import SafeLookupMixin
+
+    admins = [admin.site.get_model_admin(model) for model in apps.get_models() if admin.site.is_registered(model)]
+    assert len(admins) > 6 and all(isinstance(model_admin, SafeLookupMixin) for model_admin in admins)
+    response = staff_client.get(f"/admin/auth/user/{staff.pk}/change/", {"_to_field": ""})
+    assert response.status_code == 200 and staff.username in response.text
+
+
 def test_numbers_from_requests_are_ascii_digits_within_bounds() -> None:
     assert bounded_int("12", 100) == 12 and bounded_int("0", 0) == 0
     for text in ("²", "١٢", "ｄ", "-1", "+1", " 1", "1_0", "", "101", HUGE):
