@@ -56,7 +56,8 @@ class Deck(models.Model):
         "declarer",
         "result",
         "claim",
-    )  # the table shows these
+        "commentary",
+    )  # the table shows these (the lesson text too)
     LISTING_DEFERRED = ("auction", "play", "tags", "notes", "commentary", "source_text")
     LISTING_FIELDS = (
         "pk",

@@ -25,7 +25,7 @@ from dataclasses import replace
 
 from django.conf import settings
 from django.db import models, transaction
-from django.db.models import Count, F, Max, Min, Subquery
+from django.db.models import F, Max, Min
 from django.urls import reverse
 from django.utils import timezone
 
@@ -197,11 +197,11 @@ class Game(models.Model):
 
     def queue_head(self, limit: int) -> tuple[list[Deck], int]:
         """The first ``limit`` queued decks, with only what the queue list shows, and how
-        many decks are queued, in one query: the game page and every deal show both."""
+        many decks are queued: the game page and every deal show both. The count is a
+        query of its own only when the list is full (a COUNT(*) over the queue's index)."""
         queued = self.queued()
-        count = queued.order_by().values("game").annotate(n=Count("pk")).values("n")
-        decks = list(queued.only(*Deck.LISTING_FIELDS).annotate(queued_count=Subquery(count))[:limit])
-        return decks, decks[0].queued_count if decks else 0
+        decks = list(queued.only(*Deck.LISTING_FIELDS)[:limit])
+        return decks, queued.count() if len(decks) == limit else len(decks)
 
     def _locked(self) -> Game:
         """This game's row, locked for the rest of the transaction (PostgreSQL);
@@ -488,7 +488,7 @@ class Game(models.Model):
         if deck is None:
             return None
         deck.status, deck.dealt_at = Deck.Status.DEALT, timezone.now()
-        deck.save(update_fields=["status", "dealt_at"])
+        Deck.objects.filter(pk=deck.pk).update(status=deck.status, dealt_at=deck.dealt_at)
         return deck
 
     def exported_decks(
