@@ -15,7 +15,7 @@ reading the same file, the add against the preview, and a deal against a bare re
 through the same middleware, session and user (``bench.urls``), timed in turns with it.
 
 ``run()`` returns (what, seconds, note) rows and the ratios; each time is the median of
-a few runs.
+a few runs, in CPU time on SQLite and wall time on a database server (``clock``).
 """
 
 from __future__ import annotations
