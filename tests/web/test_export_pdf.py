@@ -82,7 +82,7 @@ def test_past_the_users_share_of_the_workers_the_page_asks_to_wait(host_client, 
     assert '<meta http-equiv="refresh"' in response.text  # asks again by itself
     assert Job.objects.count() == 2
     htmx = host_client.get(export_url(game), headers=HX)
-    assert htmx.status_code == 200 and 'hx-trigger="load delay:1.0s"' in htmx.text
+    assert htmx.status_code == 200 and 'hx-trigger="load delay:1s"' in htmx.text
     Job.objects.update(status=Job.Status.DONE)
     assert host_client.get(export_url(game)).status_code == 302  # a finished job frees its place
 
