@@ -2,7 +2,8 @@
 # The test suite: ruff, the tests on SQLite, then the queue tests again on a throwaway
 # PostgreSQL. `scripts/test.sh` runs the everyday tests (not marked slow: a few minutes);
 # `scripts/test.sh slow` runs the slow ones alone (big sites, load runs, the real task
-# worker in the browser, hundreds of deals against endplay). .ci/run runs both.
+# worker in the browser, hundreds of deals against endplay) and the property tests again
+# with many examples (HYPOTHESIS_PROFILE=ci). .ci/run runs both.
 # STRICT=1 (set by .ci/run) turns a missing browser, database or program into a failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -20,8 +21,8 @@ fi
 
 if [ "${1:-}" = slow ]; then
   shift
-  echo "== Slow tests on SQLite =="
-  $PY -m pytest -q -m slow "$@"   # exit 5 (no tests ran) fails too
+  echo "== Slow tests, and the property tests with many examples, on SQLite =="
+  HYPOTHESIS_PROFILE=ci $PY -m pytest -q -m "slow or hypothesis" "$@"   # exit 5 (no tests ran) fails too
   exit 0
 fi
 

@@ -10,12 +10,19 @@ import shutil
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 SHARED = Path(__file__).resolve().parent.parent.parent / "shared"
 CORPUS = SHARED / "corpus"
 CHROMIUM = "/usr/bin/chromium"
 STRICT = os.environ.get("STRICT") == "1"  # CI: a missing browser fails instead of skipping
 OUTPUT = Path(__file__).resolve().parent.parent / "test-output"
+
+# Property tests (hypothesis) try a few examples each in the everyday run, and many under
+# HYPOTHESIS_PROFILE=ci: the slow run (scripts/test.sh slow) runs them again with it.
+settings.register_profile("everyday", max_examples=25)
+settings.register_profile("ci", max_examples=400)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "everyday"))
 
 
 def skip_or_fail(reason: str) -> None:

@@ -150,7 +150,7 @@ def commented(draw) -> Deck:
     return replace(deck, commentary=tuple(comments))
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(commented(), min_size=1, max_size=3))
 def test_any_commentary_comes_back_the_same(decks):
     assert [d.commentary for d in read_back(write_pbn(decks), "out.pbn")] == [d.commentary for d in decks]

@@ -373,7 +373,7 @@ def test_the_bench_files_read_whole(kind):
     assert len(whole_records) == (300 if kind == "full" else 0)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(deadline=None)
 @given(st.text(alphabet="|ab\n", max_size=40), st.integers(1, 8))
 def test_pairs_are_the_same_wherever_the_text_is_cut(text, chunk):
     """``pairs`` cuts a long text a piece at a time: every pair is found whole, in order."""

@@ -410,7 +410,7 @@ CLUB_SEEDS = [
 SPECIAL_BYTES = st.sampled_from(list(b"0123456789 \x00\x03\x04\x05\x06\n:;.{}=?xAKQJTNESWBHZPabop-"))
 
 
-@settings(max_examples=300, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@settings(deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 @given(mutated(CLUB_SEEDS, SPECIAL_BYTES, edits=6))
 def test_no_problem_of_a_spoilt_club_file_falls_to_the_catch_all(data):
     result = read_decks(data, "set")
