@@ -15,25 +15,16 @@ DATABASE_URL names PostgreSQL):
 from __future__ import annotations
 
 import os
-import re
 import statistics
 import time
 from collections.abc import Callable
+
+from tests.builders.client import page_state
 
 BOARDS = 10_000
 REPEAT = 3
 DEALS = 51
 TARGET = 1.0  # seconds, for upload -> preview and for add
-
-
-_PAGE_STATE = re.compile(rb'name="(shown|queue_head)" value="(\d*)"')
-
-
-def page_state(body: bytes) -> list[tuple[str, str]]:
-    """The board a game page shows and the first deck of its queue, as its Deal New Cards
-    button sends them (hx-include); a deal's answer replaces both out of band, as htmx
-    would. scripts/locustfile.py deals this way too."""
-    return [(name.decode(), value.decode()) for name, value in _PAGE_STATE.findall(body)]
 
 
 def _median_time(action: Callable[[], object], repeat: int) -> float:
@@ -51,8 +42,8 @@ def _measure() -> list[tuple[str, float, str]]:
     from django.test import Client
     from django.urls import reverse
 
-    from bench.reader_data import plain_pbn
     from games.models import Game
+    from tests.builders.decks import plain_pbn
 
     data = plain_pbn(BOARDS)
     host = get_user_model().objects.create_user("bench-host", password="bench-password-123")

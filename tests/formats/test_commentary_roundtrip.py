@@ -13,10 +13,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bench.reader_data import full_decks
 from games.formats import WRITERS, read_decks, write_lin, write_pbn
 from games.formats.commentary import blank, clean
 from games.formats.model import Comment, Deck
+from tests.builders.decks import full_decks
 from tests.corpus import CORPUS
 
 FILES = Path(__file__).resolve().parent / "commentary_files"

@@ -16,11 +16,11 @@ import tracemalloc
 
 import pytest
 
-from bench.hostile import MEMORY_LIMIT, SHAPES, Shape
 from games.formats import read_decks
 from games.formats.limits import MAX_CARDS, MAX_PAIRS, MAX_TAGS, MAX_WORDS
 from games.formats.lin import read_lin
 from games.formats.pbn import reader as pbn
+from tests.builders.shapes import MEMORY_LIMIT, SHAPES, Shape
 
 # n: 6,000 bytes, and at least 600 repeats of a short unit (past the readers' caps: 500
 # tags a game, 1,000 pairs, words or problems, so that n and 4n are read the same way).

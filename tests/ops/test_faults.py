@@ -31,9 +31,9 @@ import pytest
 from django.db import connection
 from django.test import Client
 
-from bench.reader_data import plain_pbn
 from games.forms.upload import DISK_FULL
 from games.models.upload import Upload, UploadFile
+from tests.builders.decks import plain_pbn
 from tests.conftest import skip_or_fail
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -423,7 +423,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import connection
 from django.test import Client
 from django.urls import reverse
-from bench.reader_data import plain_pbn
+from tests.builders.decks import plain_pbn
 from games.models import Game
 from games.models.upload import Upload, UploadFile
 

@@ -12,10 +12,10 @@ import pytest
 from django.core.management import call_command
 from django.urls import reverse
 
-from bench.reader_data import full_decks
 from games.bridge import rules
 from games.bridge.dd import solve
 from games.models import DealAnalysis
+from tests.builders.decks import full_decks
 from tests.conftest import skip_or_fail
 
 pytestmark = pytest.mark.django_db
