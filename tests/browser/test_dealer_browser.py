@@ -18,7 +18,7 @@ from games.models import BoardPlay, DealtBoard, Game
 from games.models.upload import Upload
 from tests.dealer_check import FIXTURES, dealer_program, holds
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
 NT = next(script for script in LIBRARY if script.slug == "opening_1nt")
 
