@@ -68,6 +68,15 @@ def game(host):
 
 
 @pytest.fixture
+def join_table(host):
+    """An empty Join table: alice's game "Friday four", nobody seated."""
+    from games.models import Game
+    from games.models.join import JoinTable
+
+    return JoinTable.for_game(Game.objects.create(host=host, name="Friday four", game_type=Game.Type.JOIN))
+
+
+@pytest.fixture
 def game_without_upload(host):
     from games.models import Game
 
@@ -141,10 +150,24 @@ def queue_decks():
     return add
 
 
+@pytest.fixture
+def site_dealer(settings, tmp_path) -> str:
+    """Debian's dealer as the site's dealer program (skipped without it, failed with
+    STRICT=1), its run slots in a folder of the test's own."""
+    from tests.dealer_check import dealer_program
+
+    settings.DEALER_LOCK_DIR = str(tmp_path / "dealer-slots")
+    settings.DEALER_PROGRAM = dealer_program()
+    return settings.DEALER_PROGRAM
+
+
 @pytest.fixture(autouse=True)
-def fast_password_hashing(settings):
-    """PBKDF2's million rounds cost a second per user made; tests need no strong hashes."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+def fast_password_hashing(request):
+    """PBKDF2's million rounds cost a second per user made; tests need no strong hashes.
+    (Nothing to set when the parser tests run without Django: ``-p no:django``.)"""
+    if request.config.pluginmanager.has_plugin("django"):
+        settings = request.getfixturevalue("settings")
+        settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 IMMEDIATE_TASKS = {
@@ -154,10 +177,11 @@ DATABASE_TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUE
 
 
 @pytest.fixture(autouse=True)
-def tasks_run_where_enqueued(settings):
+def tasks_run_where_enqueued(request):
     """Tasks run as they are enqueued (django-tasks' ImmediateBackend), so a test sees
     their work at once; ``task_worker`` runs them in the real database worker instead."""
-    settings.TASKS = IMMEDIATE_TASKS
+    if request.config.pluginmanager.has_plugin("django"):
+        request.getfixturevalue("settings").TASKS = IMMEDIATE_TASKS
 
 
 @pytest.fixture

@@ -24,7 +24,7 @@ FAST = Limits(seconds=2, cpu_seconds=3)
 
 
 @pytest.fixture(autouse=True)
-def program() -> str:
+def dealer_installed() -> str:
     return dealer_program()
 
 

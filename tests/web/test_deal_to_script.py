@@ -10,9 +10,9 @@ from django.urls import reverse
 from games import dealer_runs
 from games.models import DealtBoard, Deck, Game
 from games.models.game import SCRIPT_SOURCE
-from tests.dealer_check import dealer_program, hands, hcp, holds
+from tests.dealer_check import hands, hcp, holds
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("site_dealer")]
 HX = {"HX-Request": "true"}
 NT_SCRIPT = (
     "# 1NT from South\ndealer south\nvulnerable EW\n"
@@ -26,13 +26,6 @@ RULES = {
     "missing_info": "rotation",
     "when_empty": "script",
 }
-
-
-@pytest.fixture(autouse=True)
-def program(settings, tmp_path) -> str:
-    settings.DEALER_LOCK_DIR = str(tmp_path / "dealer-slots")
-    settings.DEALER_PROGRAM = dealer_program()
-    return settings.DEALER_PROGRAM
 
 
 @pytest.fixture
