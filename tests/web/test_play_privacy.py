@@ -71,11 +71,13 @@ def assert_sees(html: str, state: rules_of_play.BoardState, seats: set[str]) -> 
 
 
 @pytest.fixture
-def act(client, django_user_model, table):
+def act(client, django_user_model, seated_table):
     def post(username: str, action: str, **data):
         client.force_login(django_user_model.objects.get(username=username))
         at = BoardPlay.objects.values_list("actions", flat=True).first() or 0
-        response = client.post(f"/games/{table.game.pk}/play/{action}/", {"board": 1, "at": at, **data}, headers=HX)
+        response = client.post(
+            f"/games/{seated_table.game.pk}/play/{action}/", {"board": 1, "at": at, **data}, headers=HX
+        )
         assert response.status_code == 200 and 'role="alert"' not in response.text, response.text
         return response
 
@@ -130,15 +132,15 @@ def may_see(phase: str, seat: str | None) -> set[str]:
 
 @pytest.mark.parametrize("phase", PHASES)
 @pytest.mark.parametrize("seat", "NESW")
-def test_each_seat_sees_only_what_the_phase_allows(act, client, table, django_user_model, phase, seat):
+def test_each_seat_sees_only_what_the_phase_allows(act, client, seated_table, django_user_model, phase, seat):
     PHASES[phase](act)
     client.force_login(django_user_model.objects.get(username=PLAYERS[seat]))
     now = state()
     for url, headers in (
-        (f"/games/{table.game.pk}/", {}),
-        (f"/games/{table.game.pk}/", HX),
-        (f"/games/{table.game.pk}/seat/", HX),
-        (f"/games/{table.game.pk}/seat/?v=0.0", HX),
+        (f"/games/{seated_table.game.pk}/", {}),
+        (f"/games/{seated_table.game.pk}/", HX),
+        (f"/games/{seated_table.game.pk}/seat/", HX),
+        (f"/games/{seated_table.game.pk}/seat/?v=0.0", HX),
     ):
         response = client.get(url, headers=headers)
         assert response.status_code == 200
@@ -146,26 +148,26 @@ def test_each_seat_sees_only_what_the_phase_allows(act, client, table, django_us
 
 
 @pytest.mark.parametrize("phase", PHASES)
-def test_the_host_not_seated_sees_dummy_and_a_claim_only(act, client, table, host, phase):
+def test_the_host_not_seated_sees_dummy_and_a_claim_only(act, client, seated_table, host, phase):
     PHASES[phase](act)
-    table.leave(host, confirm=1)  # alice played North; standing up, she watches as the host
+    seated_table.leave(host, confirm=1)  # alice played North; standing up, she watches as the host
     client.force_login(host)
     for headers in ({}, HX):
-        assert_sees(client.get(f"/games/{table.game.pk}/", headers=headers).text, state(), may_see(phase, None))
+        assert_sees(client.get(f"/games/{seated_table.game.pk}/", headers=headers).text, state(), may_see(phase, None))
 
 
-def test_a_player_seated_after_the_deal_sees_only_what_the_table_sees(act, client, table, django_user_model):
+def test_a_player_seated_after_the_deal_sees_only_what_the_table_sees(act, client, seated_table, django_user_model):
     bid(act, TO_4H)
     play_cards(act, 2)
-    table.unseat("W")
+    seated_table.unseat("W")
     frank = django_user_model.objects.create_user("frank", password="x")
-    table.take_seat(frank, "W")
+    seated_table.take_seat(frank, "W")
     client.force_login(frank)
-    html = client.get(f"/games/{table.game.pk}/").text
+    html = client.get(f"/games/{seated_table.game.pk}/").text
     assert_sees(html, state(), {"S"})  # dummy only: not West's hand, held by erin at the deal
 
 
-def test_every_answer_to_an_action_shows_the_actor_only_what_they_may_see(client, table, django_user_model):
+def test_every_answer_to_an_action_shows_the_actor_only_what_they_may_see(client, seated_table, django_user_model):
     """The whole board, from the first call to the claim accepted, checking each answer."""
     calls = iter(TO_4H)
     seen = 0
@@ -183,7 +185,9 @@ def test_every_answer_to_an_action_shows_the_actor_only_what_they_may_see(client
             seat, action, data = now.actor, "card", {"card": rules_of_play.legal_cards(now)[-1]}
         client.force_login(django_user_model.objects.get(username=PLAYERS[seat]))
         at = BoardPlay.objects.values_list("actions", flat=True).first() or 0
-        html = client.post(f"/games/{table.game.pk}/play/{action}/", {"board": 1, "at": at, **data}, headers=HX).text
+        html = client.post(
+            f"/games/{seated_table.game.pk}/play/{action}/", {"board": 1, "at": at, **data}, headers=HX
+        ).text
         after = state()
         expected = {seat}
         if after.cards:
@@ -199,38 +203,40 @@ def test_every_answer_to_an_action_shows_the_actor_only_what_they_may_see(client
 
 @pytest.mark.parametrize("fmt", ["pbn", "lin"])
 @pytest.mark.parametrize("phase", ["after the lead", "claim pending", "done"])
-def test_a_seated_host_exports_nothing_of_the_board_at_play(act, client, table, host, phase, fmt):
+def test_a_seated_host_exports_nothing_of_the_board_at_play(act, client, seated_table, host, phase, fmt):
     PHASES[phase](act)
     client.force_login(host)
-    text = client.get(f"/games/{table.game.pk}/export/dealt.{fmt}").text
+    text = client.get(f"/games/{seated_table.game.pk}/export/dealt.{fmt}").text
     for seat in "ESW":
         assert HANDS[seat] not in text and HANDS[seat].replace(".", " ") not in text
 
 
 @pytest.mark.parametrize("phase", ["auction", "after the lead", "claim pending", "done"])
 @pytest.mark.parametrize("username", ["alice", "bob", "dave", "erin"])
-def test_no_analysis_of_the_board_at_play_reaches_the_table(act, client, table, django_user_model, phase, username):
+def test_no_analysis_of_the_board_at_play_reaches_the_table(
+    act, client, seated_table, django_user_model, phase, username
+):
     PHASES[phase](act)
     client.force_login(django_user_model.objects.get(username=username))
-    url = f"/games/{table.game.pk}/boards/1/analysis/"
+    url = f"/games/{seated_table.game.pk}/boards/1/analysis/"
     assert client.get(url, headers=HX).status_code == 404
-    assert url not in client.get(f"/games/{table.game.pk}/").text
+    assert url not in client.get(f"/games/{seated_table.game.pk}/").text
 
 
-def test_play_query_parameters_name_no_seat(act, client, table, django_user_model):
+def test_play_query_parameters_name_no_seat(act, client, seated_table, django_user_model):
     bid(act, TO_4H)
     play_cards(act, 1)
     client.force_login(django_user_model.objects.get(username="bob"))
     for query in ("?seat=N", "?viewer=W", "?as=S&seat=N", "?reveal=1"):
-        html = client.get(f"/games/{table.game.pk}/{query}").text
+        html = client.get(f"/games/{seated_table.game.pk}/{query}").text
         assert_sees(html, state(), {"E", "S"})
 
 
-def test_a_claim_rejected_hides_declarers_hand_again(act, client, table, django_user_model):
+def test_a_claim_rejected_hides_declarers_hand_again(act, client, seated_table, django_user_model):
     to_claim(act)
     client.force_login(django_user_model.objects.get(username="erin"))
-    assert "North's hand" in client.get(f"/games/{table.game.pk}/").text
+    assert "North's hand" in client.get(f"/games/{seated_table.game.pk}/").text
     act("erin", "reject")
     client.force_login(django_user_model.objects.get(username="erin"))
-    html = client.get(f"/games/{table.game.pk}/").text
+    html = client.get(f"/games/{seated_table.game.pk}/").text
     assert_sees(html, state(), {"W", "S"})
