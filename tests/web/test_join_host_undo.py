@@ -19,22 +19,6 @@ HX = {"HX-Request": "true"}
 REFUSED = "Nobody has asked to undo: the host takes back a call or card only when the player who made it asks"
 
 
-@pytest.fixture
-def act(client, django_user_model, seated_table):
-    """act("bob", "call", call="1H") -> bob's POST to that play route, sending board 1 and
-    the number of actions the table is at, as his page would."""
-
-    def post(username: str, action: str, *, htmx: bool = True, **data):
-        client.force_login(django_user_model.objects.get(username=username))
-        at = BoardPlay.objects.filter(board__game=seated_table.game).values_list("actions", flat=True).first() or 0
-        route = action.replace("_", "-")
-        return client.post(
-            f"/games/{seated_table.game.pk}/play/{route}/", {"board": 1, "at": at, **data}, headers=HX if htmx else {}
-        )
-
-    return post
-
-
 def alert_text(response) -> str:
     found = re.search(r'role="alert">([^<]*)<', response.text)
     return unescape(found[1]) if found else ""

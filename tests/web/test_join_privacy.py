@@ -94,17 +94,6 @@ def recorded_table(join_table, host, other_user, django_user_model) -> JoinTable
     return join_table
 
 
-@pytest.fixture
-def at(client, django_user_model):
-    """at("bob") -> the test client logged in as bob."""
-
-    def login(username: str):
-        client.force_login(django_user_model.objects.get(username=username))
-        return client
-
-    return login
-
-
 SEATED = [("alice", "N"), ("bob", "E"), ("dave", "S"), ("erin", "W")]
 
 

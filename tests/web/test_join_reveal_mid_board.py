@@ -14,7 +14,6 @@ from html import unescape
 import pytest
 
 from games.models import BoardPlay
-from tests.playing import call
 
 pytestmark = pytest.mark.django_db
 
@@ -32,21 +31,6 @@ def text(html: str) -> str:
 def alert_text(response) -> str:
     found = re.search(r'role="alert">([^<]*)<', response.text)
     return unescape(found[1]) if found else ""
-
-
-@pytest.fixture
-def bidding(seated_table) -> BoardPlay:
-    """1♥ by North, East passes: the auction is under way."""
-    return call(BoardPlay.start(seated_table.game.boards.get(), BoardPlay.Mode.TABLE), "1H", "P")
-
-
-@pytest.fixture
-def at(client, django_user_model):
-    def log_in(username: str):
-        client.force_login(django_user_model.objects.get(username=username))
-        return client
-
-    return log_in
 
 
 def reveal(client, seated_table, htmx: bool = False, **data):

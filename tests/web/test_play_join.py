@@ -23,20 +23,6 @@ HX = {"HX-Request": "true"}
 TO_4H = ["1H", "P", "2NT", "P", "4H", "P", "P", "P"]  # from North
 
 
-@pytest.fixture
-def act(client, django_user_model, seated_table):
-    """act("bob", "call", call="P") -> bob's POST to the call route, sending the board
-    and the actions the table is at (as his page would); htmx unless htmx=False."""
-
-    def post(username: str, action: str, *, htmx: bool = True, board: int = 1, at: int | None = None, **data):
-        client.force_login(django_user_model.objects.get(username=username))
-        fields = {"board": board, "at": actions(seated_table) if at is None else at, **data}
-        route = action.replace("_", "-")
-        return client.post(f"/games/{seated_table.game.pk}/play/{route}/", fields, headers=HX if htmx else {})
-
-    return post
-
-
 def actions(seated_table) -> int:
     return BoardPlay.objects.filter(board__game=seated_table.game).values_list("actions", flat=True).first() or 0
 

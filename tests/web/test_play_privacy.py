@@ -71,13 +71,11 @@ def assert_sees(html: str, state: rules_of_play.BoardState, seats: set[str]) -> 
 
 
 @pytest.fixture
-def act(client, django_user_model, seated_table):
+def act_accepted(act, seated_table):
+    """act(...), and the table took it: the answer is the felt, with no alert."""
+
     def post(username: str, action: str, **data):
-        client.force_login(django_user_model.objects.get(username=username))
-        at = BoardPlay.objects.values_list("actions", flat=True).first() or 0
-        response = client.post(
-            f"/games/{seated_table.game.pk}/play/{action}/", {"board": 1, "at": at, **data}, headers=HX
-        )
+        response = act(username, action, **data)
         assert response.status_code == 200 and 'role="alert"' not in response.text, response.text
         return response
 
@@ -89,32 +87,36 @@ def state() -> rules_of_play.BoardState:
     return play.state() if play else rules_of_play.new_board(DEAL, "N", "None")
 
 
-def bid(act, calls) -> None:
+def bid(act_accepted, calls) -> None:
     for i, call in enumerate(calls):
-        act(PLAYERS["NESW"[i % 4]], "call", call=call)
+        act_accepted(PLAYERS["NESW"[i % 4]], "call", call=call)
 
 
-def play_cards(act, count: int) -> None:
+def play_cards(act_accepted, count: int) -> None:
     for _ in range(count):
         now = state()
-        act(PLAYERS[now.actor], "card", card=rules_of_play.legal_cards(now)[0])
+        act_accepted(PLAYERS[now.actor], "card", card=rules_of_play.legal_cards(now)[0])
 
 
-def to_claim(act) -> None:
-    bid(act, TO_4H)
-    play_cards(act, 4)
-    act("alice", "claim", tricks=10)
+def to_claim(act_accepted) -> None:
+    bid(act_accepted, TO_4H)
+    play_cards(act_accepted, 4)
+    act_accepted("alice", "claim", tricks=10)
 
 
 PHASES = {
-    "auction": lambda act: bid(act, TO_4H[:5]),
-    "opening lead": lambda act: bid(act, TO_4H),
-    "after the lead": lambda act: (bid(act, TO_4H), play_cards(act, 1)),
-    "dummy to play": lambda act: (bid(act, TO_4H), play_cards(act, 5)),
-    "mid play": lambda act: (bid(act, TO_4H), play_cards(act, 18)),
-    "claim pending": lambda act: (to_claim(act), act("bob", "accept")),
-    "claim rejected": lambda act: (to_claim(act), act("erin", "reject")),
-    "done": lambda act: (to_claim(act), act("bob", "accept"), act("erin", "accept")),
+    "auction": lambda act_accepted: bid(act_accepted, TO_4H[:5]),
+    "opening lead": lambda act_accepted: bid(act_accepted, TO_4H),
+    "after the lead": lambda act_accepted: (bid(act_accepted, TO_4H), play_cards(act_accepted, 1)),
+    "dummy to play": lambda act_accepted: (bid(act_accepted, TO_4H), play_cards(act_accepted, 5)),
+    "mid play": lambda act_accepted: (bid(act_accepted, TO_4H), play_cards(act_accepted, 18)),
+    "claim pending": lambda act_accepted: (to_claim(act_accepted), act_accepted("bob", "accept")),
+    "claim rejected": lambda act_accepted: (to_claim(act_accepted), act_accepted("erin", "reject")),
+    "done": lambda act_accepted: (
+        to_claim(act_accepted),
+        act_accepted("bob", "accept"),
+        act_accepted("erin", "accept"),
+    ),
 }
 
 
@@ -132,8 +134,8 @@ def may_see(phase: str, seat: str | None) -> set[str]:
 
 @pytest.mark.parametrize("phase", PHASES)
 @pytest.mark.parametrize("seat", "NESW")
-def test_each_seat_sees_only_what_the_phase_allows(act, client, seated_table, django_user_model, phase, seat):
-    PHASES[phase](act)
+def test_each_seat_sees_only_what_the_phase_allows(act_accepted, client, seated_table, django_user_model, phase, seat):
+    PHASES[phase](act_accepted)
     client.force_login(django_user_model.objects.get(username=PLAYERS[seat]))
     now = state()
     for url, headers in (
@@ -148,17 +150,19 @@ def test_each_seat_sees_only_what_the_phase_allows(act, client, seated_table, dj
 
 
 @pytest.mark.parametrize("phase", PHASES)
-def test_the_host_not_seated_sees_dummy_and_a_claim_only(act, client, seated_table, host, phase):
-    PHASES[phase](act)
+def test_the_host_not_seated_sees_dummy_and_a_claim_only(act_accepted, client, seated_table, host, phase):
+    PHASES[phase](act_accepted)
     seated_table.leave(host, confirm=1)  # alice played North; standing up, she watches as the host
     client.force_login(host)
     for headers in ({}, HX):
         assert_sees(client.get(f"/games/{seated_table.game.pk}/", headers=headers).text, state(), may_see(phase, None))
 
 
-def test_a_player_seated_after_the_deal_sees_only_what_the_table_sees(act, client, seated_table, django_user_model):
-    bid(act, TO_4H)
-    play_cards(act, 2)
+def test_a_player_seated_after_the_deal_sees_only_what_the_table_sees(
+    act_accepted, client, seated_table, django_user_model
+):
+    bid(act_accepted, TO_4H)
+    play_cards(act_accepted, 2)
     seated_table.unseat("W")
     frank = django_user_model.objects.create_user("frank", password="x")
     seated_table.take_seat(frank, "W")
@@ -203,8 +207,8 @@ def test_every_answer_to_an_action_shows_the_actor_only_what_they_may_see(client
 
 @pytest.mark.parametrize("fmt", ["pbn", "lin"])
 @pytest.mark.parametrize("phase", ["after the lead", "claim pending", "done"])
-def test_a_seated_host_exports_nothing_of_the_board_at_play(act, client, seated_table, host, phase, fmt):
-    PHASES[phase](act)
+def test_a_seated_host_exports_nothing_of_the_board_at_play(act_accepted, client, seated_table, host, phase, fmt):
+    PHASES[phase](act_accepted)
     client.force_login(host)
     text = client.get(f"/games/{seated_table.game.pk}/export/dealt.{fmt}").text
     for seat in "ESW":
@@ -214,29 +218,29 @@ def test_a_seated_host_exports_nothing_of_the_board_at_play(act, client, seated_
 @pytest.mark.parametrize("phase", ["auction", "after the lead", "claim pending", "done"])
 @pytest.mark.parametrize("username", ["alice", "bob", "dave", "erin"])
 def test_no_analysis_of_the_board_at_play_reaches_the_table(
-    act, client, seated_table, django_user_model, phase, username
+    act_accepted, client, seated_table, django_user_model, phase, username
 ):
-    PHASES[phase](act)
+    PHASES[phase](act_accepted)
     client.force_login(django_user_model.objects.get(username=username))
     url = f"/games/{seated_table.game.pk}/boards/1/analysis/"
     assert client.get(url, headers=HX).status_code == 404
     assert url not in client.get(f"/games/{seated_table.game.pk}/").text
 
 
-def test_play_query_parameters_name_no_seat(act, client, seated_table, django_user_model):
-    bid(act, TO_4H)
-    play_cards(act, 1)
+def test_play_query_parameters_name_no_seat(act_accepted, client, seated_table, django_user_model):
+    bid(act_accepted, TO_4H)
+    play_cards(act_accepted, 1)
     client.force_login(django_user_model.objects.get(username="bob"))
     for query in ("?seat=N", "?viewer=W", "?as=S&seat=N", "?reveal=1"):
         html = client.get(f"/games/{seated_table.game.pk}/{query}").text
         assert_sees(html, state(), {"E", "S"})
 
 
-def test_a_claim_rejected_hides_declarers_hand_again(act, client, seated_table, django_user_model):
-    to_claim(act)
+def test_a_claim_rejected_hides_declarers_hand_again(act_accepted, client, seated_table, django_user_model):
+    to_claim(act_accepted)
     client.force_login(django_user_model.objects.get(username="erin"))
     assert "North's hand" in client.get(f"/games/{seated_table.game.pk}/").text
-    act("erin", "reject")
+    act_accepted("erin", "reject")
     client.force_login(django_user_model.objects.get(username="erin"))
     html = client.get(f"/games/{seated_table.game.pk}/").text
     assert_sees(html, state(), {"W", "S"})

@@ -28,21 +28,6 @@ def text(html: str) -> str:
     return " ".join(unescape(re.sub(r"<[^>]+>", " ", html)).split())
 
 
-@pytest.fixture
-def bidding(seated_table) -> BoardPlay:
-    """1♥ by North, East passes: the auction is under way."""
-    return call(BoardPlay.start(seated_table.game.boards.get(), BoardPlay.Mode.TABLE), "1H", "P")
-
-
-@pytest.fixture
-def at(client, django_user_model):
-    def log_in(username: str):
-        client.force_login(django_user_model.objects.get(username=username))
-        return client
-
-    return log_in
-
-
 def leave(client, seated_table, htmx: bool = False, **data):
     return client.post(f"/games/{seated_table.game.pk}/seats/leave/", data, headers=HX if htmx else {})
 

@@ -38,26 +38,6 @@ def host_west_table(join_table, host, other_user, django_user_model) -> JoinTabl
     return join_table
 
 
-@pytest.fixture
-def act(client, django_user_model, host_west_table):
-    def post(username: str, action: str, *, htmx: bool = True, **data):
-        client.force_login(django_user_model.objects.get(username=username))
-        fields = {"board": 1, "at": actions(host_west_table), **data}
-        return client.post(
-            f"/games/{host_west_table.game.pk}/play/{action.replace('_', '-')}/", fields, **headers(htmx)
-        )
-
-    return post
-
-
-def headers(htmx: bool) -> dict:
-    return {"headers": HX} if htmx else {"follow": True}
-
-
-def actions(host_west_table) -> int:
-    return BoardPlay.objects.filter(board__game=host_west_table.game).values_list("actions", flat=True).first() or 0
-
-
 def play(host_west_table) -> BoardPlay:
     return BoardPlay.objects.get(board__game=host_west_table.game)
 
@@ -91,7 +71,7 @@ def test_the_next_player_cannot_call_while_the_request_waits(act, host_west_tabl
 def test_without_javascript_the_refusal_is_a_message_on_the_table(act, host_west_table):
     bid(act, ["1H", "2C"])
     act("bob", "ask_undo")
-    response = act("dave", "call", htmx=False, call="P")
+    response = act("dave", "call", htmx=False, follow=True, call="P")
     assert HOLD in text(response.text) and len(play(host_west_table).calls) == 2
 
 
