@@ -329,6 +329,7 @@ def workers(pid: int) -> str:
         return ""
 
 
+@pytest.mark.slow  # a PostgreSQL cluster and a server of its own, stopped and started again
 def test_when_the_database_goes_away_pages_say_so_and_service_resumes_without_a_restart(tmp_path):
     bindir = pg_bindir()
     if bindir is None:
