@@ -133,20 +133,23 @@ def may_see(phase: str, seat: str | None) -> set[str]:
 
 
 @pytest.mark.parametrize("phase", PHASES)
-@pytest.mark.parametrize("seat", "NESW")
-def test_each_seat_sees_only_what_the_phase_allows(act_accepted, client, seated_table, django_user_model, phase, seat):
-    PHASES[phase](act_accepted)
-    client.force_login(django_user_model.objects.get(username=PLAYERS[seat]))
+def test_each_seat_sees_only_what_the_phase_allows(
+    act_accepted, client, seated_table, django_user_model, phase, subtests
+):
+    PHASES[phase](act_accepted)  # played once: the seats only read their pages
     now = state()
-    for url, headers in (
-        (f"/games/{seated_table.game.pk}/", {}),
-        (f"/games/{seated_table.game.pk}/", HX),
-        (f"/games/{seated_table.game.pk}/seat/", HX),
-        (f"/games/{seated_table.game.pk}/seat/?v=0.0", HX),
-    ):
-        response = client.get(url, headers=headers)
-        assert response.status_code == 200
-        assert_sees(response.text, now, may_see(phase, seat))
+    for seat in "NESW":
+        with subtests.test(seat=seat):
+            client.force_login(django_user_model.objects.get(username=PLAYERS[seat]))
+            for url, headers in (
+                (f"/games/{seated_table.game.pk}/", {}),
+                (f"/games/{seated_table.game.pk}/", HX),
+                (f"/games/{seated_table.game.pk}/seat/", HX),
+                (f"/games/{seated_table.game.pk}/seat/?v=0.0", HX),
+            ):
+                response = client.get(url, headers=headers)
+                assert response.status_code == 200
+                assert_sees(response.text, now, may_see(phase, seat))
 
 
 @pytest.mark.parametrize("phase", PHASES)
@@ -205,26 +208,28 @@ def test_every_answer_to_an_action_shows_the_actor_only_what_they_may_see(client
     assert seen == len(TO_4H) + 24 + 3  # calls, six tricks, the claim and two answers
 
 
-@pytest.mark.parametrize("fmt", ["pbn", "lin"])
 @pytest.mark.parametrize("phase", ["after the lead", "claim pending", "done"])
-def test_a_seated_host_exports_nothing_of_the_board_at_play(act_accepted, client, seated_table, host, phase, fmt):
+def test_a_seated_host_exports_nothing_of_the_board_at_play(act_accepted, client, seated_table, host, phase, subtests):
     PHASES[phase](act_accepted)
     client.force_login(host)
-    text = client.get(f"/games/{seated_table.game.pk}/export/dealt.{fmt}").text
-    for seat in "ESW":
-        assert HANDS[seat] not in text and HANDS[seat].replace(".", " ") not in text
+    for fmt in ("pbn", "lin"):
+        with subtests.test(fmt=fmt):
+            text = client.get(f"/games/{seated_table.game.pk}/export/dealt.{fmt}").text
+            for seat in "ESW":
+                assert HANDS[seat] not in text and HANDS[seat].replace(".", " ") not in text
 
 
 @pytest.mark.parametrize("phase", ["auction", "after the lead", "claim pending", "done"])
-@pytest.mark.parametrize("username", ["alice", "bob", "dave", "erin"])
 def test_no_analysis_of_the_board_at_play_reaches_the_table(
-    act_accepted, client, seated_table, django_user_model, phase, username
+    act_accepted, client, seated_table, django_user_model, phase, subtests
 ):
     PHASES[phase](act_accepted)
-    client.force_login(django_user_model.objects.get(username=username))
     url = f"/games/{seated_table.game.pk}/boards/1/analysis/"
-    assert client.get(url, headers=HX).status_code == 404
-    assert url not in client.get(f"/games/{seated_table.game.pk}/").text
+    for username in ("alice", "bob", "dave", "erin"):
+        with subtests.test(username=username):
+            client.force_login(django_user_model.objects.get(username=username))
+            assert client.get(url, headers=HX).status_code == 404
+            assert url not in client.get(f"/games/{seated_table.game.pk}/").text
 
 
 def test_play_query_parameters_name_no_seat(act_accepted, client, seated_table, django_user_model):
