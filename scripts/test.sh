@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The test suite: ruff, the tests on SQLite, then the queue tests again on a throwaway
-# PostgreSQL. `scripts/test.sh` runs the everyday tests (not marked slow: about three
+# PostgreSQL. `scripts/test.sh` runs the everyday tests (not marked slow: under three
 # minutes on two CPUs), with one browser smoke test; `scripts/test.sh slow` runs the slow
 # ones alone (the browser suite, big sites, load runs, every hostile URL and file shape,
 # hundreds of deals against endplay) and the property tests again with many examples
