@@ -25,6 +25,15 @@ settings.register_profile("ci", max_examples=400)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "everyday"))
 
 
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The browser suite runs with the slow tests (make test-slow): a browser test is slow
+    unless it is marked smoke, the one the everyday run keeps to drive a real browser."""
+    for item in items:
+        if item.get_closest_marker("browser") and not item.get_closest_marker("smoke"):
+            item.add_marker(pytest.mark.slow)
+
+
 def skip_or_fail(reason: str) -> None:
     if STRICT:
         pytest.fail(f"{reason} (STRICT=1: required here)")

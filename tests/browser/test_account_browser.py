@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 
 from games.models import UserSession
 
-pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def test_log_out_everywhere_logs_out_a_copy_of_the_cookie(browser, live_server, host, password, output_dir):

@@ -23,7 +23,7 @@ from games.models import BoardPlay, Game
 from games.models.join import JoinTable
 from tests.playing import DEAL, call, cards
 
-pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PLAYERS = {"N": "nina", "E": "eric", "S": "sara", "W": "walt"}
 WAIT = 5000  # ms for a page to show another seat's action (the poll runs every POLL s)

@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 from games.formats.model import Deck as ParsedDeck
 from games.models import Game
 
-pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PASSWORD = "correct-horse-battery-staple-42"
 DEALS = [

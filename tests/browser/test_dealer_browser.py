@@ -20,7 +20,6 @@ from tests.dealer_check import FIXTURES, holds
 
 pytestmark = [
     pytest.mark.browser,
-    pytest.mark.slow,
     pytest.mark.django_db(transaction=True),
     pytest.mark.usefixtures("site_dealer"),
 ]

@@ -13,7 +13,7 @@ from games.bridge.cards import random_deal
 from games.formats.model import Deck as ParsedDeck
 from games.models import Game
 
-pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PASSWORD = "correct-horse-battery-staple-42"
 WIDTH, HEIGHT = 1280, 800

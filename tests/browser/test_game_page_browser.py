@@ -9,8 +9,6 @@ from playwright.sync_api import expect
 from games.formats.model import Deck as ParsedDeck
 from games.models import Game
 
-# The first test is the everyday run's browser smoke test; the rest of the browser suite
-# runs with the slow tests.
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PASSWORD = "correct-horse-battery-staple-42"
@@ -32,6 +30,7 @@ def game_page(browser, live_server, username: str, game: Game):
     return page
 
 
+@pytest.mark.smoke  # the everyday run's browser test (tests/conftest.py)
 def test_the_game_page_renders_and_deals_with_htmx(live_server, browser, output_dir):
     host = get_user_model().objects.create_user("alice", password=PASSWORD)
     game = Game.objects.create(host=host, name="Tuesday practice")
@@ -72,7 +71,6 @@ def test_the_game_page_renders_and_deals_with_htmx(live_server, browser, output_
     phone.close()
 
 
-@pytest.mark.slow
 def test_on_a_desktop_the_history_follows_the_table_not_the_long_queue(live_server, browser):
     host = get_user_model().objects.create_user("carol", password=PASSWORD)
     game = Game.objects.create(host=host, name="Queue night")
@@ -88,7 +86,6 @@ def test_on_a_desktop_the_history_follows_the_table_not_the_long_queue(live_serv
     page.close()
 
 
-@pytest.mark.slow
 def test_htmx_deals_leave_the_page_as_a_fresh_load_shows_it(live_server, browser):
     """The deal answer patches the queue and history out of band; after many deals (past the
     history's 50 rows, with a queue longer than its 10 shown decks) the page must read

@@ -16,7 +16,7 @@ from django.test import Client
 from games.models import Game
 from tests import hostile
 
-pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 LIN_NAME = '"><img src=x onerror=window.__pwned=true;alert(5)>.lin'
 PBN_NAME = "'><svg onload=window.__pwned=true;alert(6)>.pbn"

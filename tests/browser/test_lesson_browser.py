@@ -30,7 +30,7 @@ from games.models.join import JoinTable
 from tests.lesson_files import HOSTILE, LESSON
 from tests.playing import call
 
-pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}

@@ -29,7 +29,7 @@ from games.models import BoardPlay, Game
 from games.models.join import JoinTable
 from games.models.results import result_line
 
-pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 DEAL = "N:J4.KJ732.7.Q9862 Q9873.9.KJ8532.A KT2.A64.QT.KJT74 A65.QT85.A964.53"
 PLAYERS = {"N": "nina", "E": "eric", "S": "sara", "W": "walt"}

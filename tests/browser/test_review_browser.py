@@ -15,7 +15,7 @@ from games.management.commands.demo import PASSWORD, REVIEWER, REVIEWER_PASSWORD
 from games.models import Game, Upload
 from tests.fixtures_upload import fixture
 
-pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def test_a_reviewer_removes_the_decks_of_an_upload_with_problems(browser, live_server, output_dir):

@@ -14,7 +14,7 @@ from games.formats import read_decks
 from tests.browser.test_upload_browser import expected_table, table_hands
 from tests.fixtures_upload import fixture
 
-pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 PASSWORD = "a-long-unusual-passphrase-9"
 
 

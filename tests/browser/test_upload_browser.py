@@ -12,7 +12,7 @@ import pytest
 
 from tests.fixtures_upload import FOUR_BOARDS_LIN, THREE_BOARDS_PBN, fixture
 
-pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 # West holds 12 cards (the 4 of clubs is nowhere).
 BROKEN = (

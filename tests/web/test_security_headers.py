@@ -190,7 +190,6 @@ document.addEventListener("securitypolicyviolation",
 
 
 @pytest.mark.browser
-@pytest.mark.slow
 @pytest.mark.django_db(transaction=True)
 def test_a_real_browser_meets_no_policy_violation(live_server, browser, django_user_model, password):
     """Chromium enforces the policy: every page, htmx included, must run without a violation
