@@ -178,6 +178,7 @@ def test_an_endless_script_is_stopped_at_the_wall_clock():
     assert made.problem.startswith("stopped after 2 seconds: the script takes too long")
 
 
+@pytest.mark.slow  # a second of processor time to burn, and seconds more to read the script
 def test_processor_time_is_capped_behind_the_wall_clock():
     endless = "condition " + " + ".join(["hcp(north)"] * 3000) + " > 1000000\n"
     made = run(endless, limits=Limits(seconds=120, cpu_seconds=1))  # wall clock to spare on a busy machine
