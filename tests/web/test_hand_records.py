@@ -55,13 +55,13 @@ def tables() -> dict:
 @pytest.fixture
 def sixteen_solved(sixteen, tables):
     """``sixteen`` with its deals' tables stored, as after a first export: the tests of the
-    pages need not wait on the solver again (the first test here solves them)."""
+    pages need not wait on the solver (tests/web/test_export_pdf.py has the job solve them)."""
     DealAnalysis.objects.bulk_create([DealAnalysis(deal=deal, tricks=table) for deal, table in tables.items()])
     return sixteen
 
 
-def test_one_board_a_page_with_its_diagram_table_par_auction_and_result(host_client, sixteen):
-    game, decks = sixteen
+def test_one_board_a_page_with_its_diagram_table_par_auction_and_result(host_client, sixteen_solved):
+    game, decks = sixteen_solved
     response = pdf_of(host_client, game)
     assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
     assert 'filename="tuesday-practice-queue-1-a-page-a4.pdf"' in response["Content-Disposition"]
@@ -76,7 +76,7 @@ def test_one_board_a_page_with_its_diagram_table_par_auction_and_result(host_cli
     assert " ".join("10" if c == "T" else c for c in north.split(".")[0]) in first
     nt_row = " ".join(str(tables[0][seat]["NT"]) for seat in "N")
     assert nt_row in first
-    assert DealAnalysis.objects.count() == BOARDS  # solved once and kept
+    assert DealAnalysis.objects.count() == BOARDS  # nothing solved twice (test_export_pdf.py: solved as it goes)
 
 
 @pytest.mark.parametrize("paper, size", [("A4", (595, 842)), ("Letter", (612, 792))])
