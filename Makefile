@@ -1,5 +1,5 @@
 # make run   - install, migrate, create a demo host and game, serve on http://127.0.0.1:8000
-# make test  - install and run the everyday tests (browser and PostgreSQL parts included)
+# make test  - install and run the everyday tests (a browser smoke test and PostgreSQL parts included)
 # make test-all - those and the slow ones (make test-slow), as .ci/run does
 # make messages - extract the site's texts into locale/<lang>/LC_MESSAGES/django.po to translate
 PY := .venv/bin/python

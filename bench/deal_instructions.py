@@ -46,10 +46,10 @@ def deal_loop(deals: int) -> None:
     from django.test import Client
     from django.urls import reverse
 
-    from bench.reader_data import plain_pbn
-    from bench.web import page_state
     from games.formats import read_decks
     from games.models import Game
+    from tests.builders.client import page_state
+    from tests.builders.decks import plain_pbn
 
     host = get_user_model().objects.create_user(f"deal-cost-{os.getpid()}", password="unused-Pa55word-x")
     game = Game.objects.create(host=host, name="deal cost", allow_upload=True)

@@ -48,11 +48,11 @@ def _web_rows() -> list[tuple[str, float, float]]:
     from django.test import Client
     from django.urls import reverse
 
-    from bench.reader_data import plain_pbn
     from games.bridge.cards import random_deal
     from games.formats import read_decks
     from games.formats.model import Deck
     from games.models import DealAnalysis, Game, Job, Upload
+    from tests.builders.decks import plain_pbn
 
     rng = random.Random(SEED)
     host = get_user_model().objects.create_user("bench-host", password="bench-password-123")
@@ -95,10 +95,10 @@ def _web_rows() -> list[tuple[str, float, float]]:
 
 
 def _drawing_row() -> tuple[str, float, float]:
-    from bench.reader_data import full_decks
     from games.bridge.cards import SEATS
     from games.bridge.dd import STRAINS, par_of
     from games.formats.pdf import HandRecord, hand_records_pdf
+    from tests.builders.decks import full_decks
 
     decks = full_decks(500)
     table = {seat: {strain: 7 for strain in STRAINS} for seat in SEATS}

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import time
 
-from bench.reader_data import plain_pbn
 from games.formats import read_decks
+from tests.builders.decks import plain_pbn
 
 BOARDS = 2_000
 READS = 7

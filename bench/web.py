@@ -22,11 +22,12 @@ from __future__ import annotations
 
 import io
 import os
-import re
 import statistics
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+
+from tests.builders.client import page_state
 
 BOARDS = 10_000
 REPEAT = 3
@@ -58,16 +59,6 @@ class Ratio:
         times = f"({self.seconds * 1000:.1f} ms / {self.peer_seconds * 1000:.1f} ms {self.peer})"
         target = f"target {'<' if self.strict else '<='} {self.target:g}x: {'met' if self.met else 'missed'}"
         return f"{self.what:<40} {self.ratio:6.2f}x  {times:<58} {target}"
-
-
-_PAGE_STATE = re.compile(rb'name="(shown|queue_head)" value="(\d*)"')
-
-
-def page_state(body: bytes) -> list[tuple[str, str]]:
-    """The board a game page shows and the first deck of its queue, as its Deal New Cards
-    button sends them (hx-include); a deal's answer replaces both out of band, as htmx
-    would. scripts/locustfile.py deals this way too."""
-    return [(name.decode(), value.decode()) for name, value in _PAGE_STATE.findall(body)]
 
 
 def clock() -> Callable[[], float]:
@@ -116,8 +107,8 @@ def _measure() -> tuple[list[tuple[str, float, str]], list[Ratio]]:
     from django.urls import reverse
     from django.utils.http import urlencode
 
-    from bench.reader_data import plain_pbn
     from games.models import Game
+    from tests.builders.decks import plain_pbn
 
     data = plain_pbn(BOARDS)
     host = get_user_model().objects.create_user("bench-host", password="bench-password-123")

@@ -1,13 +1,21 @@
 #!/usr/bin/env bash
 # The test suite: ruff, the tests on SQLite, then the queue tests again on a throwaway
-# PostgreSQL. `scripts/test.sh` runs the everyday tests (not marked slow: a few minutes);
-# `scripts/test.sh slow` runs the slow ones alone (big sites, load runs, the real task
-# worker in the browser, hundreds of deals against endplay). .ci/run runs both.
+# PostgreSQL. `scripts/test.sh` runs the everyday tests (not marked slow: under three
+# minutes on two CPUs), with one browser smoke test; `scripts/test.sh slow` runs the slow
+# ones alone (the browser suite, big sites, load runs, every hostile URL and file shape,
+# hundreds of deals against endplay) and the property tests again with many examples
+# (HYPOTHESIS_PROFILE=ci). .ci/run runs both.
+# The tests run in a process per CPU (pytest-xdist: -n auto); TEST_WORKERS=0 runs them in
+# this one. Extra arguments go to every pytest run.
 # STRICT=1 (set by .ci/run) turns a missing browser, database or program into a failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PY=.venv/bin/python
 export STRICT=${STRICT:-0}
+# pytest keeps its assert-rewritten test modules in __pycache__ (ignored by git): without
+# them every run rewrites some 200 modules in each worker.
+unset PYTHONDONTWRITEBYTECODE
+PYTEST=("$PY" -m pytest -q -n "${TEST_WORKERS:-auto}")
 scripts/ensure_system.sh
 
 # The translations' .mo files, from locale/*/LC_MESSAGES/django.po (never committed).
@@ -20,8 +28,8 @@ fi
 
 if [ "${1:-}" = slow ]; then
   shift
-  echo "== Slow tests on SQLite =="
-  $PY -m pytest -q -m slow "$@"   # exit 5 (no tests ran) fails too
+  echo "== Slow tests, and the property tests with many examples, on SQLite =="
+  HYPOTHESIS_PROFILE=ci "${PYTEST[@]}" -m "slow or hypothesis" "$@"   # exit 5 (no tests ran) fails too
   exit 0
 fi
 
@@ -30,7 +38,7 @@ $PY -m ruff check .
 $PY -m ruff format --check .
 
 echo "== Everyday tests on SQLite (not marked slow) =="
-$PY -m pytest -q -m "not slow" "$@"   # exit 5 (no tests ran) fails too
+"${PYTEST[@]}" -m "not slow" "$@"   # exit 5 (no tests ran) fails too
 
 pgdir=$(mktemp -d /tmp/deckupload-pg.XXXXXX)
 port=$(( 20000 + RANDOM % 20000 ))
@@ -38,7 +46,7 @@ cleanup() { scripts/pg_throwaway.sh stop "$pgdir"; }
 trap cleanup EXIT
 if url=$(scripts/pg_throwaway.sh start "$pgdir" "$port"); then
   echo "== Queue tests on PostgreSQL ($url) =="
-  DATABASE_URL=$url $PY -m pytest -q -m queue "$@"
+  DATABASE_URL=$url "${PYTEST[@]}" -m queue "$@"
 else
   if [ "$STRICT" = 1 ]; then echo "PostgreSQL could not be started: failing (STRICT=1)"; exit 1; fi
   echo "SKIPPED: the queue tests on PostgreSQL (no PostgreSQL server; apt-get install postgresql)"

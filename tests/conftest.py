@@ -10,12 +10,28 @@ import shutil
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 SHARED = Path(__file__).resolve().parent.parent.parent / "shared"
 CORPUS = SHARED / "corpus"
 CHROMIUM = "/usr/bin/chromium"
 STRICT = os.environ.get("STRICT") == "1"  # CI: a missing browser fails instead of skipping
 OUTPUT = Path(__file__).resolve().parent.parent / "test-output"
+
+# Property tests (hypothesis) try a few examples each in the everyday run, and many under
+# HYPOTHESIS_PROFILE=ci: the slow run (scripts/test.sh slow) runs them again with it.
+settings.register_profile("everyday", max_examples=25)
+settings.register_profile("ci", max_examples=400)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "everyday"))
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The browser suite runs with the slow tests (make test-slow): a browser test is slow
+    unless it is marked smoke, the one the everyday run keeps to drive a real browser."""
+    for item in items:
+        if item.get_closest_marker("browser") and not item.get_closest_marker("smoke"):
+            item.add_marker(pytest.mark.slow)
 
 
 def skip_or_fail(reason: str) -> None:
@@ -58,6 +74,15 @@ def game(host):
     from games.models import Game
 
     return Game.objects.create(host=host, name="Tuesday practice", allow_upload=True)
+
+
+@pytest.fixture
+def join_table(host):
+    """An empty Join table: alice's game "Friday four", nobody seated."""
+    from games.models import Game
+    from games.models.join import JoinTable
+
+    return JoinTable.for_game(Game.objects.create(host=host, name="Friday four", game_type=Game.Type.JOIN))
 
 
 @pytest.fixture
@@ -134,10 +159,24 @@ def queue_decks():
     return add
 
 
+@pytest.fixture
+def site_dealer(settings, tmp_path) -> str:
+    """Debian's dealer as the site's dealer program (skipped without it, failed with
+    STRICT=1), its run slots in a folder of the test's own."""
+    from tests.dealer_check import dealer_program
+
+    settings.DEALER_LOCK_DIR = str(tmp_path / "dealer-slots")
+    settings.DEALER_PROGRAM = dealer_program()
+    return settings.DEALER_PROGRAM
+
+
 @pytest.fixture(autouse=True)
-def fast_password_hashing(settings):
-    """PBKDF2's million rounds cost a second per user made; tests need no strong hashes."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+def fast_password_hashing(request):
+    """PBKDF2's million rounds cost a second per user made; tests need no strong hashes.
+    (Nothing to set when the parser tests run without Django: ``-p no:django``.)"""
+    if request.config.pluginmanager.has_plugin("django"):
+        settings = request.getfixturevalue("settings")
+        settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 IMMEDIATE_TASKS = {
@@ -147,10 +186,11 @@ DATABASE_TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUE
 
 
 @pytest.fixture(autouse=True)
-def tasks_run_where_enqueued(settings):
+def tasks_run_where_enqueued(request):
     """Tasks run as they are enqueued (django-tasks' ImmediateBackend), so a test sees
     their work at once; ``task_worker`` runs them in the real database worker instead."""
-    settings.TASKS = IMMEDIATE_TASKS
+    if request.config.pluginmanager.has_plugin("django"):
+        request.getfixturevalue("settings").TASKS = IMMEDIATE_TASKS
 
 
 @pytest.fixture

@@ -144,7 +144,7 @@ def auction_allows(calls: list[str], call: str) -> bool:
     return opponent and (last[0].isdigit() if call == "X" else last == "X")
 
 
-@settings(RANDOM, max_examples=400)
+@settings(RANDOM)
 @given(st.data(), st.sampled_from(SEATS))
 def test_random_legal_auctions_never_reach_an_illegal_state(data, dealer):
     state = new_board(DEAL, dealer, "EW")
@@ -242,7 +242,7 @@ def test_trumps_win_a_trick():
     assert state.leader == "E" and state.tricks_won == {"NS": 1, "EW": 3}
 
 
-@settings(RANDOM, max_examples=150)
+@settings(RANDOM)
 @given(st.data(), st.integers(0, 2**32 - 1), st.sampled_from(SEATS), st.sampled_from(SEATS), st.sampled_from(BIDS))
 def test_random_legal_plays_reach_the_end_by_the_rules(data, seed, dealer, declarer, bid):
     deal = random_deal(random.Random(seed))
@@ -420,7 +420,7 @@ def test_claims_wait_for_the_lead_and_only_defenders_answer():
             reject_claim(state, seat)
 
 
-@settings(RANDOM, max_examples=150)
+@settings(RANDOM)
 @given(st.data(), st.integers(0, 2**32 - 1), st.sampled_from(BIDS), st.integers(1, 51))
 def test_random_claims_settle_all_thirteen_tricks(data, seed, bid, cards_before):
     state = replay(random_deal(random.Random(seed)), "N", "NS", [bid, "P", "P", "P"])

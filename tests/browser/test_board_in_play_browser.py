@@ -66,7 +66,7 @@ def play_of(game: Game, number: int) -> BoardPlay:
 
 
 @pytest.fixture
-def join_table(live_server, browser, settings):
+def table_in_play(live_server, browser, settings):
     """hal's Join table, four players seated, board 1 bid to 4♥ by North and East's lead
     made; hal's page and each player's page open on it."""
     settings.TABLE_POLL_SECONDS = POLL
@@ -90,8 +90,8 @@ def join_table(live_server, browser, settings):
     no_problems(problems)
 
 
-def test_at_a_join_table_the_deal_asks_and_the_board_is_kept(join_table, output_dir):
-    game, host, pages, problems = join_table
+def test_at_a_join_table_the_deal_asks_and_the_board_is_kept(table_in_play, output_dir):
+    game, host, pages, problems = table_in_play
     box = host.locator("#confirm")
     expect(box).to_be_hidden()
 
@@ -118,8 +118,8 @@ def test_at_a_join_table_the_deal_asks_and_the_board_is_kept(join_table, output_
     shots(host, output_dir, "join-host-dealt")
 
 
-def test_at_a_join_table_standing_up_asks_and_the_table_is_told(join_table, output_dir):
-    game, host, pages, problems = join_table
+def test_at_a_join_table_standing_up_asks_and_the_table_is_told(table_in_play, output_dir):
+    game, host, pages, problems = table_in_play
     east = pages["E"]
     east.get_by_role("button", name="Leave the table").click()
     box = east.locator("#confirm")
@@ -138,8 +138,8 @@ def test_at_a_join_table_standing_up_asks_and_the_table_is_told(join_table, outp
     shots(pages["N"], output_dir, "join-north-told")
 
 
-def test_at_a_join_table_a_reveal_before_the_end_asks_and_ends_the_board(join_table, output_dir):
-    game, host, pages, problems = join_table
+def test_at_a_join_table_a_reveal_before_the_end_asks_and_ends_the_board(table_in_play, output_dir):
+    game, host, pages, problems = table_in_play
     host.get_by_role("button", name="Reveal hands").click()  # no browser dialog: the server asks
     box = host.locator("#confirm")
     expect(box).to_contain_text("Reveal all four hands anyway? Board 1 ends here")
@@ -157,7 +157,7 @@ def test_at_a_join_table_a_reveal_before_the_end_asks_and_ends_the_board(join_ta
 
 
 @pytest.fixture
-def practice(live_server, browser):
+def doras_practice(live_server, browser):
     """dora's practice table playing all four hands, board 1 dealt; her page open on it."""
     dora = get_user_model().objects.create_user("dora", password="x")
     game = Game.objects.create(host=dora, name="Tuesday practice", practice_play=Game.PracticePlay.ALL_FOUR)
@@ -167,8 +167,8 @@ def practice(live_server, browser):
     return game, dora
 
 
-def test_at_a_practice_table_the_deal_asks_in_the_page(practice, live_server, browser, output_dir):
-    game, dora = practice
+def test_at_a_practice_table_the_deal_asks_in_the_page(doras_practice, live_server, browser, output_dir):
+    game, dora = doras_practice
     problems: list[str] = []
     page = logged_in(browser, live_server.url, dora, problems)
     page.goto(f"{live_server.url}/games/{game.pk}/")
@@ -195,8 +195,10 @@ def test_at_a_practice_table_the_deal_asks_in_the_page(practice, live_server, br
     no_problems(problems)
 
 
-def test_at_a_practice_table_without_javascript_the_question_is_a_page(practice, live_server, browser, output_dir):
-    game, dora = practice
+def test_at_a_practice_table_without_javascript_the_question_is_a_page(
+    doras_practice, live_server, browser, output_dir
+):
+    game, dora = doras_practice
     call(BoardPlay.start(game.boards.get(), BoardPlay.Mode.ALL_FOUR), "1H", "P")
     problems: list[str] = []
     page = logged_in(browser, live_server.url, dora, problems, javascript=False)

@@ -16,18 +16,15 @@ from playwright.sync_api import expect
 from games.formats.dealer import LIBRARY
 from games.models import BoardPlay, DealtBoard, Game
 from games.models.upload import Upload
-from tests.dealer_check import FIXTURES, dealer_program, holds
+from tests.dealer_check import FIXTURES, holds
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.usefixtures("site_dealer"),
+]
 SIZES = {"desktop": (1280, 800), "phone": (390, 844)}
 NT = next(script for script in LIBRARY if script.slug == "opening_1nt")
-
-
-@pytest.fixture(autouse=True)
-def program(settings, tmp_path) -> str:
-    settings.DEALER_LOCK_DIR = str(tmp_path / "dealer-slots")
-    settings.DEALER_PROGRAM = dealer_program()
-    return settings.DEALER_PROGRAM
 
 
 def host_page(browser, base: str, user, problems: list[str], *, javascript: bool = True, size=(1280, 800)):

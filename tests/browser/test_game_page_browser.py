@@ -30,6 +30,7 @@ def game_page(browser, live_server, username: str, game: Game):
     return page
 
 
+@pytest.mark.smoke  # the everyday run's browser test (tests/conftest.py)
 def test_the_game_page_renders_and_deals_with_htmx(live_server, browser, output_dir):
     host = get_user_model().objects.create_user("alice", password=PASSWORD)
     game = Game.objects.create(host=host, name="Tuesday practice")

@@ -96,7 +96,7 @@ def signed(score: int) -> str:
 
 
 @pytest.fixture
-def table(live_server, browser, settings):
+def table_pages(live_server, browser, settings):
     """Four players seated at a Join table hosted by hal (not seated), each with a page
     open on it; the queue holds the same deal twice, as boards 1 and 2."""
     settings.TABLE_POLL_SECONDS = POLL
@@ -123,8 +123,8 @@ def table(live_server, browser, settings):
     assert not [p for p in problems if not any(word in p for word in expected)], problems
 
 
-def test_four_players_bid_play_claim_and_see_the_score(table, output_dir):
-    game, hal, pages, problems = table
+def test_four_players_bid_play_claim_and_see_the_score(table_pages, output_dir):
+    game, hal, pages, problems = table_pages
     started = time.monotonic()
 
     # The auction: 1♥ P 2NT (alerted) P 4♥ P P P, North declares.
@@ -179,8 +179,8 @@ def test_four_players_bid_play_claim_and_see_the_score(table, output_dir):
     assert f'[Result "{play.tricks}"]' in text and "[Play" in text
 
 
-def test_the_same_board_passed_out(table):
-    game, hal, pages, problems = table
+def test_the_same_board_passed_out(table_pages):
+    game, hal, pages, problems = table_pages
     game.deal_next(by=hal)  # board 2: the same deal again
     for page in pages.values():
         expect(page.locator(".board-title")).to_contain_text("Board 2", timeout=WAIT)

@@ -202,7 +202,7 @@ def play_of(game: Game) -> BoardPlay:
 
 
 @pytest.fixture
-def join_table(live_server, browser, settings):
+def hals_table(live_server, browser, settings):
     """hal's Join table (hal hosts, not seated), four players, board 1 of DEAL dealt; a
     function opens a player's page (``open_page(seat, size)``)."""
     settings.TABLE_POLL_SECONDS = POLL
@@ -273,7 +273,7 @@ def test_after_a_deal_the_new_board_is_in_view(live_server, browser, output_dir,
 TABLE_PARTS = [".felt .slot", ".felt .trick, .felt .compass", ".felt .play-record", ".felt .play-status"]
 
 
-def test_at_1280_by_800_the_table_fits_the_screen_while_playing(live_server, browser, join_table, output_dir):
+def test_at_1280_by_800_the_table_fits_the_screen_while_playing(live_server, browser, hals_table, output_dir):
     # A practice table in the auction: the bidding box at its tallest (all seven levels).
     game, dora = practice_game(Game.PracticePlay.ALL_FOUR)
     call(BoardPlay.start(game.boards.get(), BoardPlay.Mode.ALL_FOUR), "1H", "P")
@@ -300,7 +300,7 @@ def test_at_1280_by_800_the_table_fits_the_screen_while_playing(live_server, bro
     no_problems(problems)
 
     # A Join table: East's page in the auction, then West's with declarer's claim to answer.
-    game, board, open_page = join_table
+    game, board, open_page = hals_table
     play = call(BoardPlay.start(board, BoardPlay.Mode.TABLE), *TO_4H[:5])
     east = open_page("E")
     scroll_table_into_view(east)
@@ -324,8 +324,8 @@ def test_at_1280_by_800_the_table_fits_the_screen_while_playing(live_server, bro
     assert_no_axe_violations(host, "Join table, the host's page")
 
 
-def test_on_a_phone_the_auction_is_above_the_box_and_nothing_is_cut(live_server, browser, join_table, output_dir):
-    game, board, open_page = join_table
+def test_on_a_phone_the_auction_is_above_the_box_and_nothing_is_cut(live_server, browser, hals_table, output_dir):
+    game, board, open_page = hals_table
     play = call(BoardPlay.start(board, BoardPlay.Mode.TABLE), *TO_4H[:5])
     east = open_page("E", PHONE)
     east.screenshot(path=str(output_dir / "join-east-auction-390.png"), full_page=True, **SHOT)
@@ -367,8 +367,8 @@ def centre(box: dict) -> tuple[float, float]:
     return (box["left"] + box["right"]) / 2, (box["top"] + box["bottom"]) / 2
 
 
-def test_each_player_sees_their_own_hand_at_the_bottom(join_table, output_dir):
-    game, board, open_page = join_table
+def test_each_player_sees_their_own_hand_at_the_bottom(hals_table, output_dir):
+    game, board, open_page = hals_table
     play = cards(call(BoardPlay.start(board, BoardPlay.Mode.TABLE), *TO_4H), 1)  # East has led
     lead = play.state().cards[0]
     after = {"N": "E", "E": "S", "S": "W", "W": "N"}  # clockwise: the left-hand opponent
@@ -470,8 +470,8 @@ def _played(state: rules_of_play.BoardState) -> list[tuple[str, str]]:
     return [card for trick in [*state.tricks, state.current_trick] for card in trick]
 
 
-def test_a_join_table_announces_the_other_seats_and_moves_the_focus(join_table, output_dir):
-    game, board, open_page = join_table
+def test_a_join_table_announces_the_other_seats_and_moves_the_focus(hals_table, output_dir):
+    game, board, open_page = hals_table
     play = call(BoardPlay.start(board, BoardPlay.Mode.TABLE), *TO_4H)
     west = open_page("W")
     east = open_page("E")
@@ -542,8 +542,8 @@ def test_a_board_over_reads_well_on_the_felt(live_server, browser, output_dir):
     no_problems(problems)
 
 
-def test_a_defenders_hand_shows_one_back_a_card(join_table):
-    game, board, open_page = join_table
+def test_a_defenders_hand_shows_one_back_a_card(hals_table):
+    game, board, open_page = hals_table
     cards(call(BoardPlay.start(board, BoardPlay.Mode.TABLE), *TO_4H), 6)  # trick 1, and two of trick 2
     south = open_page("S")  # dummy sees East's and West's backs (and declarer's)
     state = play_of(game).state()

@@ -120,8 +120,8 @@ def test_with_javascript_files_can_be_dropped_and_ticked_duplicates_are_counted(
 ):
     from playwright.sync_api import expect
 
-    from bench.reader_data import plain_pbn
     from games.models import Game
+    from tests.builders.decks import plain_pbn
 
     host = django_user_model.objects.create_user("dora", password=PASSWORD)
     game = Game.objects.create(host=host, name="Drop test", allow_upload=True)

@@ -4,9 +4,14 @@ from __future__ import annotations
 
 import io
 
+import pytest
+
 from bench import hostile as bench_hostile
 from bench import reader as bench
 from bench.reader_data import bench_files, head
+
+# The benchmark programs' own tests (make bench's tools, not the site) run with the slow tests.
+pytestmark = pytest.mark.slow
 
 
 def test_a_child_measures_one_file(tmp_path):

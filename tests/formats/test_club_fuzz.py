@@ -54,13 +54,13 @@ def check(result: FileResult) -> None:
         assert result.problems
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(mutated(SEEDS, SPECIAL), st.sampled_from(["", "x.dup", "x.txt"]))
 def test_mutated_club_files_never_break_the_reader(data: bytes, name: str) -> None:
     check(read_decks(data, name))
 
 
-@settings(max_examples=300, deadline=None)
+@settings(deadline=None)
 @given(
     st.lists(
         st.sampled_from(
@@ -108,7 +108,7 @@ def test_text_made_of_club_pieces_never_breaks_the_reader(pieces: list[str]) -> 
     check(read_decks("".join(pieces).encode(), ""))
 
 
-@settings(max_examples=200, deadline=None)
+@settings(deadline=None)
 @given(st.binary(min_size=78, max_size=78).map(lambda b: bytes(48 + x % 10 for x in b)), st.binary(max_size=700))
 def test_records_of_digits_and_anything_never_break_the_reader(numbers: bytes, rest: bytes) -> None:
     check(read_decks(numbers + rest, ""))

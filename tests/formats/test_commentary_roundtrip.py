@@ -13,10 +13,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bench.reader_data import full_decks
 from games.formats import WRITERS, read_decks, write_lin, write_pbn
 from games.formats.commentary import blank, clean
 from games.formats.model import Comment, Deck
+from tests.builders.decks import full_decks
 from tests.corpus import CORPUS
 
 FILES = Path(__file__).resolve().parent / "commentary_files"
@@ -150,7 +150,7 @@ def commented(draw) -> Deck:
     return replace(deck, commentary=tuple(comments))
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(commented(), min_size=1, max_size=3))
 def test_any_commentary_comes_back_the_same(decks):
     assert [d.commentary for d in read_back(write_pbn(decks), "out.pbn")] == [d.commentary for d in decks]

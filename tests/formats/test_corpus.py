@@ -19,13 +19,6 @@ def _cases() -> list[str]:
     return sorted(k for k in json.loads(EXPECTED.read_text(encoding="utf-8")) if not k.startswith("_"))
 
 
-@pytest.fixture(scope="module")
-def expected() -> dict:
-    if not EXPECTED.exists():
-        pytest.skip("../shared/corpus is not present beside the repository")
-    return json.loads(EXPECTED.read_text(encoding="utf-8"))
-
-
 def test_the_corpus_is_there_or_skipped() -> None:
     if not EXPECTED.exists():
         pytest.skip("../shared/corpus is not present beside the repository")

@@ -24,7 +24,7 @@ FAST = Limits(seconds=2, cpu_seconds=3)
 
 
 @pytest.fixture(autouse=True)
-def program() -> str:
+def dealer_installed() -> str:
     return dealer_program()
 
 
@@ -130,9 +130,9 @@ def test_the_summary_counts_decks_and_hands_tried():
 
 
 def test_an_impossible_script_says_to_loosen_it_and_makes_nothing():
-    made = run("generate 200000\ncondition hcp(north) >= 21 && hcp(south) >= 20\n")
+    made = run("generate 20000\ncondition hcp(north) >= 21 && hcp(south) >= 20\n")
     assert made.decks == [] and made.kind == "dealer_no_match"
-    assert made.problem == "no hand matched in 200,000 tries: loosen the specification"
+    assert made.problem == "no hand matched in 20,000 tries: loosen the specification"
 
 
 def test_an_impossible_script_without_generate_runs_to_the_cap():
@@ -178,9 +178,10 @@ def test_an_endless_script_is_stopped_at_the_wall_clock():
     assert made.problem.startswith("stopped after 2 seconds: the script takes too long")
 
 
+@pytest.mark.slow  # a second of processor time to burn, and seconds more to read the script
 def test_processor_time_is_capped_behind_the_wall_clock():
     endless = "condition " + " + ".join(["hcp(north)"] * 3000) + " > 1000000\n"
-    made = run(endless, limits=Limits(seconds=20, cpu_seconds=1))
+    made = run(endless, limits=Limits(seconds=120, cpu_seconds=1))  # wall clock to spare on a busy machine
     assert made.kind == "dealer_crash" and made.problem.endswith("it used its 1 seconds of processor time")
 
 

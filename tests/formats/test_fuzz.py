@@ -64,13 +64,13 @@ def check_result(result: FileResult) -> None:
         assert result.problems, "an empty answer must say why"
 
 
-@settings(max_examples=300, deadline=None)
+@settings(deadline=None)
 @given(st.binary(max_size=2000), st.sampled_from(["", "a.pbn", "a.lin", "a.txt"]))
 def test_arbitrary_bytes_never_break_the_reader(data: bytes, name: str) -> None:
     check_result(read_decks(data, name))
 
 
-@settings(max_examples=200, deadline=None)
+@settings(deadline=None)
 @given(st.lists(st.sampled_from(["pbn", "lin"]), min_size=1, max_size=30), st.randoms())
 def test_text_made_of_format_pieces_never_breaks_the_reader(kinds: list[str], rng) -> None:
     pieces = {
@@ -120,7 +120,7 @@ def test_text_made_of_format_pieces_never_breaks_the_reader(kinds: list[str], rn
     check_result(read_decks(text.encode(), ""))
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_mutated_corpus_files_never_break_the_reader(data: st.DataObject) -> None:
     if not SMALL_FILES:

@@ -28,13 +28,6 @@ def _decode(data: bytes) -> str:
         return data.decode("cp1252", errors="replace")
 
 
-@pytest.fixture(scope="module")
-def expected() -> dict:
-    if not EXPECTED.exists():
-        pytest.skip("../shared/corpus is not present beside the repository")
-    return json.loads(EXPECTED.read_text("utf-8"))
-
-
 @pytest.mark.parametrize("name", _lin_files() or ["(corpus absent)"])
 def test_it_reads_the_corpus_file_as_expected(name, expected):
     if name not in expected:

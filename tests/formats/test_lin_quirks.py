@@ -10,13 +10,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bench.reader_data import bench_files
 from games.bridge.rules import Call
 from games.formats.decode import decode
 from games.formats.handviewer import looks_like_handviewer, read_handviewer
 from games.formats.lin import E_INFERRED, MD0_REASON, UNORDERED, parse_lin, read_lin
 from games.formats.lin import reader as lin_reader
 from games.formats.model import Deck
+from games.formats.writers import write_lin
+from tests.builders.decks import full_decks, plain_lin
 
 # Trickster's first deck (hands South, West, North, East) and its canonical text.
 S, W, N, E = "SA75HJT5DQ742CA85", "SKQJ986H82D63C642", "S32HK943DKJ9CQJT7", "ST4HAQ76DAT85CK93"
@@ -366,14 +367,14 @@ def test_header_only_file_has_no_decks():
 
 @pytest.mark.parametrize("kind", ["plain", "full"])
 def test_the_bench_files_read_whole(kind):
-    (data,) = [f.data for f in bench_files(300, 300) if f.name.startswith(kind + "-") and f.name.endswith(".lin")]
+    data = plain_lin(300) if kind == "plain" else write_lin(full_decks(300)).encode()
     decks, problems, notes, count = parse_lin(decode(data)[0])
     assert len(decks) == count == 300 and problems == [] and notes == []
     whole_records = [d for d in decks if len(d.play) == 13 and d.auction and d.players]
     assert len(whole_records) == (300 if kind == "full" else 0)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(deadline=None)
 @given(st.text(alphabet="|ab\n", max_size=40), st.integers(1, 8))
 def test_pairs_are_the_same_wherever_the_text_is_cut(text, chunk):
     """``pairs`` cuts a long text a piece at a time: every pair is found whole, in order."""

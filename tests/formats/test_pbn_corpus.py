@@ -26,13 +26,6 @@ def _decode(raw: bytes) -> str:
         return raw.decode("cp1252", errors="replace")
 
 
-@pytest.fixture(scope="module")
-def expected() -> dict:
-    if not EXPECTED.exists():
-        pytest.skip("../shared/corpus is not present beside the repository")
-    return json.loads(EXPECTED.read_text())
-
-
 @pytest.mark.parametrize("name", _pbn_files() or ["(no corpus)"])
 def test_file_gives_the_expected_decks(name, expected):
     if name not in expected:

@@ -9,11 +9,11 @@ from itertools import combinations
 
 import pytest
 
-from bench.reader_data import full_decks
 from games.bridge.board import dealer_for_board, vul_for_board
 from games.bridge.rules import Call
 from games.formats.model import Deck
 from games.formats.pdf import HandRecord, contract_text, hand_records_pdf
+from tests.builders.decks import full_decks
 
 LONG_SPADES = "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"
 LONG_SUITS = "N:AKQJT98.AKQ.AK.A 765432.J432.QJ.K .T98765.T98765.Q ..432.JT98765432"

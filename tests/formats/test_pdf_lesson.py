@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from bench.reader_data import full_decks
 from games.formats import read_decks
 from games.formats.model import Comment
 from games.formats.pdf import GUTTER, MAX_LESSON_CHARS, HandRecord, hand_records_pdf, lesson_lines
+from tests.builders.decks import full_decks
 from tests.formats.test_pdf import assert_nothing_overprinted, drawn  # noqa: F401 (a fixture)
 
 FILES = Path(__file__).resolve().parent / "commentary_files"

@@ -386,7 +386,7 @@ WORDS = [
 ]
 
 
-@settings(max_examples=200, deadline=None)
+@settings(deadline=None)
 @given(st.lists(st.sampled_from(WORDS), max_size=12))
 def test_every_call_read_is_plain_and_nothing_is_dropped_silently(words):
     plain = {"P", "X", "XX", "?", *(f"{n}{s}" for n in "1234567" for s in rules.STRAINS)}

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from bench.reader_data import full_decks
 from games.bridge.rules import Call
 from games.formats import Deck, read_decks, write_lin, write_pbn
 from games.formats.record import auction_contract
+from tests.builders.decks import full_decks
 from tests.corpus import CORPUS
 
 DEAL = "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"

@@ -8,11 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from bench.reader_data import full_decks
 from games.bridge.rules import Call
 from games.formats import read_decks
 from games.formats.model import Comment, Deck, FileResult, Problem
 from games.formats.stored import VERSION, deck_from_json, deck_to_json, result_from_json, result_to_json
+from tests.builders.decks import full_decks
 from tests.corpus import CORPUS
 
 CLUB_FILES = Path(__file__).resolve().parent / "club_files"

@@ -143,13 +143,13 @@ def read_back(text: str) -> list[Deck]:
     return result.decks
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(decks(), min_size=1, max_size=4))
 def test_pbn_reads_back_the_same_decks(before: list[Deck]) -> None:
     assert_same(before, read_back(write_pbn(before)), lin=False)
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(decks(), min_size=1, max_size=4))
 def test_lin_reads_back_the_same_decks(before: list[Deck]) -> None:
     assert_same(before, read_back(write_lin(before)), lin=True)

@@ -7,10 +7,10 @@ from dataclasses import replace
 
 import pytest
 
-from bench.reader_data import full_decks
 from games.bridge.rules import Call
 from games.formats.model import Deck as ParsedDeck
 from games.models import Deck
+from tests.builders.decks import full_decks
 
 pytestmark = [pytest.mark.django_db, pytest.mark.queue]
 

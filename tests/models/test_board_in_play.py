@@ -24,22 +24,23 @@ def queue(game: Game, count: int = 2) -> None:
 
 
 @pytest.fixture
-def practice(host) -> Game:
+def practice_game(host) -> Game:
+    """alice's practice table playing all four hands, two boards queued."""
     game = Game.objects.create(host=host, name="Tuesday practice", practice_play=Game.PracticePlay.ALL_FOUR)
     queue(game)
     return game
 
 
 @pytest.fixture
-def table(host, other_user, django_user_model) -> JoinTable:
-    game = Game.objects.create(host=host, name="Friday four", game_type=Game.Type.JOIN)
-    table = JoinTable.for_game(game)
-    table.take_seat(host, "N")
-    table.take_seat(other_user, "E")
+def queued_table(join_table, host, other_user, django_user_model) -> JoinTable:
+    """Four players seated (alice North, bob East, dave South, erin West), two boards
+    queued, nothing dealt."""
+    join_table.take_seat(host, "N")
+    join_table.take_seat(other_user, "E")
     for name, seat in (("dave", "S"), ("erin", "W")):
-        table.take_seat(django_user_model.objects.create_user(name, password="x"), seat)
-    queue(game)
-    return table
+        join_table.take_seat(django_user_model.objects.create_user(name, password="x"), seat)
+    queue(join_table.game)
+    return join_table
 
 
 def playing(game: Game, mode: str = BoardPlay.Mode.ALL_FOUR) -> BoardPlay:
@@ -51,42 +52,46 @@ def playing(game: Game, mode: str = BoardPlay.Mode.ALL_FOUR) -> BoardPlay:
 # --- the next deal ---------------------------------------------------------------------------
 
 
-def test_the_next_deal_over_a_board_in_play_asks_first_and_changes_nothing(practice):
-    playing(practice)
+def test_the_next_deal_over_a_board_in_play_asks_first_and_changes_nothing(practice_game):
+    playing(practice_game)
     with pytest.raises(BoardInPlay, match=r"^Board 1 is being played: 1 card played\.$") as asked:
-        practice.deal_next()
+        practice_game.deal_next()
     assert asked.value.number == 1
-    practice.refresh_from_db()
-    assert practice.boards.count() == 1 and practice.next_board_number == 2 and practice.queued().count() == 1
+    practice_game.refresh_from_db()
+    assert (
+        practice_game.boards.count() == 1
+        and practice_game.next_board_number == 2
+        and practice_game.queued().count() == 1
+    )
     assert not BoardPlay.objects.get().abandoned
 
 
-def test_a_confirmed_deal_ends_the_board_unfinished_and_deals_in_one_go(practice):
-    play = playing(practice)
-    board = practice.deal_next(confirm_abandon=1)
+def test_a_confirmed_deal_ends_the_board_unfinished_and_deals_in_one_go(practice_game):
+    play = playing(practice_game)
+    board = practice_game.deal_next(confirm_abandon=1)
     assert board.number == 2
     play.refresh_from_db()
     assert play.abandoned == BoardPlay.Abandoned.DEALT and play.abandoned_at is not None
     assert not play.done and play.score is None and play.imps is None
     assert result_line(play) == "not finished: 4♥ by N, 1 card played"
-    assert running_total(practice) == {"boards": 0, "score": 0, "imps": 0, "unfinished": 1}
+    assert running_total(practice_game) == {"boards": 0, "score": 0, "imps": 0, "unfinished": 1}
 
 
-def test_a_second_click_on_the_confirmation_deals_nothing_more(practice):
-    playing(practice)
-    practice.deal_next(confirm_abandon=1)
+def test_a_second_click_on_the_confirmation_deals_nothing_more(practice_game):
+    playing(practice_game)
+    practice_game.deal_next(confirm_abandon=1)
     with pytest.raises(Game.ConfirmedAnotherBoard, match="board 2 is the one on the table now: nothing was dealt"):
-        practice.deal_next(confirm_abandon=1)
-    assert practice.boards.count() == 2
+        practice_game.deal_next(confirm_abandon=1)
+    assert practice_game.boards.count() == 2
     assert BoardPlay.objects.filter(abandoned=BoardPlay.Abandoned.DEALT).count() == 1
 
 
-def test_a_board_with_no_call_or_finished_deals_at_once(practice):
-    practice.deal_next()
-    assert practice.deal_next().number == 2  # no call yet (and no play at all)
-    finished = call(BoardPlay.start(practice.boards.get(number=2), BoardPlay.Mode.ALL_FOUR), "P", "P", "P", "P")
-    queue(practice, 1)
-    assert practice.deal_next().number == 3
+def test_a_board_with_no_call_or_finished_deals_at_once(practice_game):
+    practice_game.deal_next()
+    assert practice_game.deal_next().number == 2  # no call yet (and no play at all)
+    finished = call(BoardPlay.start(practice_game.boards.get(number=2), BoardPlay.Mode.ALL_FOUR), "P", "P", "P", "P")
+    queue(practice_game, 1)
+    assert practice_game.deal_next().number == 3
     finished.refresh_from_db()
     assert finished.done and not finished.abandoned and result_line(finished).startswith("Passed out, 0")
 
@@ -97,21 +102,21 @@ def test_a_table_that_only_shows_the_hands_deals_at_once(game):
     assert game.deal_next().number == 2 and not BoardPlay.objects.exists()
 
 
-def test_a_deal_that_cannot_happen_leaves_the_board_in_play_as_it_was(practice):
+def test_a_deal_that_cannot_happen_leaves_the_board_in_play_as_it_was(practice_game):
     """The set is over and the game stops: the board in play is not ended for nothing."""
-    Game.objects.filter(pk=practice.pk).update(when_empty=Game.WhenEmpty.STOP)
-    practice.refresh_from_db()
-    play = playing(practice)
-    practice.clear_queue()
+    Game.objects.filter(pk=practice_game.pk).update(when_empty=Game.WhenEmpty.STOP)
+    practice_game.refresh_from_db()
+    play = playing(practice_game)
+    practice_game.clear_queue()
     with pytest.raises(Game.SetFinished):
-        practice.deal_next(confirm_abandon=1)
+        practice_game.deal_next(confirm_abandon=1)
     play.refresh_from_db()
-    assert not play.abandoned and practice.boards.count() == 1
+    assert not play.abandoned and practice_game.boards.count() == 1
 
 
-def test_nothing_more_is_played_on_a_board_ended_unfinished(practice):
-    play = playing(practice)
-    practice.deal_next(confirm_abandon=1)
+def test_nothing_more_is_played_on_a_board_ended_unfinished(practice_game):
+    play = playing(practice_game)
+    practice_game.deal_next(confirm_abandon=1)
     play.refresh_from_db()
     with pytest.raises(IllegalAction, match="Board 1 was left unfinished when the next board was dealt"):
         play.act(play.state().actor, "card", play.actions, card="S2")
@@ -140,12 +145,12 @@ def test_just_declare_is_under_way_once_the_host_plays_a_card(game):
 # --- the reveal ------------------------------------------------------------------------------
 
 
-def test_a_reveal_before_the_board_is_over_asks_first_then_ends_it(table):
-    play = playing(table.game, BoardPlay.Mode.TABLE)
+def test_a_reveal_before_the_board_is_over_asks_first_then_ends_it(queued_table):
+    play = playing(queued_table.game, BoardPlay.Mode.TABLE)
     with pytest.raises(BoardInPlay, match=r"^Board 1 is being played: 1 card played\.$"):
-        table.reveal(1)
-    assert not table.game.boards.filter(reveal__isnull=False).exists()
-    table.reveal(1, confirm=1)
+        queued_table.reveal(1)
+    assert not queued_table.game.boards.filter(reveal__isnull=False).exists()
+    queued_table.reveal(1, confirm=1)
     play.refresh_from_db()
     assert play.abandoned == BoardPlay.Abandoned.REVEALED
     assert result_line(play) == "revealed, not finished: 4♥ by N, 1 card played"
@@ -153,20 +158,20 @@ def test_a_reveal_before_the_board_is_over_asks_first_then_ends_it(table):
         play.act("N", "card", play.actions, card="S2")
 
 
-def test_a_reveal_before_the_first_call_needs_no_question_and_ends_the_board(table):
-    table.game.deal_next()
-    table.reveal(1)
+def test_a_reveal_before_the_first_call_needs_no_question_and_ends_the_board(queued_table):
+    queued_table.game.deal_next()
+    queued_table.reveal(1)
     play = BoardPlay.objects.get()
     assert play.abandoned == BoardPlay.Abandoned.REVEALED and result_line(play) == "revealed before the first call"
-    assert running_total(table.game)["unfinished"] == 0  # nothing was played: nothing to count
+    assert running_total(queued_table.game)["unfinished"] == 0  # nothing was played: nothing to count
     with pytest.raises(IllegalAction, match="revealed"):
         play.act("N", "call", play.actions, call="1H")
 
 
-def test_a_reveal_of_a_finished_board_changes_nothing_of_its_result(table):
-    board = table.game.deal_next()
+def test_a_reveal_of_a_finished_board_changes_nothing_of_its_result(queued_table):
+    board = queued_table.game.deal_next()
     play = call(BoardPlay.start(board, BoardPlay.Mode.TABLE), "P", "P", "P", "P")
-    table.reveal(1)
+    queued_table.reveal(1)
     play.refresh_from_db()
     assert play.done and not play.abandoned
 
@@ -174,38 +179,40 @@ def test_a_reveal_of_a_finished_board_changes_nothing_of_its_result(table):
 # --- standing up -----------------------------------------------------------------------------
 
 
-def test_standing_up_from_a_hand_in_play_asks_first(table, other_user):
-    playing(table.game, BoardPlay.Mode.TABLE)  # East has led
+def test_standing_up_from_a_hand_in_play_asks_first(queued_table, other_user):
+    playing(queued_table.game, BoardPlay.Mode.TABLE)  # East has led
     with pytest.raises(LeavingBoardInPlay) as asked:
-        table.leave(other_user)
+        queued_table.leave(other_user)
     assert str(asked.value) == (
         "Board 1 is being played: 1 card played. Stand up anyway? East stays empty and the table waits, "
         "since board 1 cannot go on without East; whoever sits East now plays from the next board."
     )
-    assert table.game.seats.filter(user=other_user).exists()
-    table.leave(other_user, confirm=1)
-    assert not table.game.seats.filter(user=other_user).exists()
-    said = seat_view(table.game, table.game.host).waiting
+    assert queued_table.game.seats.filter(user=other_user).exists()
+    queued_table.leave(other_user, confirm=1)
+    assert not queued_table.game.seats.filter(user=other_user).exists()
+    said = seat_view(queued_table.game, queued_table.game.host).waiting
     assert said == (
         "East has left the table: the table waits, since board 1 cannot go on without East. "
         "Whoever sits East now plays from the next board.",
     )
 
 
-def test_dummy_may_stand_up_and_the_board_goes_on(table, django_user_model):
-    playing(table.game, BoardPlay.Mode.TABLE)  # 4♥ by North: South is dummy
+def test_dummy_may_stand_up_and_the_board_goes_on(queued_table, django_user_model):
+    playing(queued_table.game, BoardPlay.Mode.TABLE)  # 4♥ by North: South is dummy
     dave = django_user_model.objects.get(username="dave")
     with pytest.raises(LeavingBoardInPlay, match="declarer plays dummy's cards, so board 1 goes on without you"):
-        table.leave(dave)
-    table.leave(dave, confirm=1)
-    assert seat_view(table.game, table.game.host).waiting == ()
+        queued_table.leave(dave)
+    queued_table.leave(dave, confirm=1)
+    assert seat_view(queued_table.game, queued_table.game.host).waiting == ()
 
 
-def test_standing_up_needs_no_question_with_nothing_in_play_or_no_hand_in_it(table, other_user, django_user_model):
-    board = table.game.deal_next()
-    table.leave(other_user)  # no call yet
+def test_standing_up_needs_no_question_with_nothing_in_play_or_no_hand_in_it(
+    queued_table, other_user, django_user_model
+):
+    board = queued_table.game.deal_next()
+    queued_table.leave(other_user)  # no call yet
     call(BoardPlay.start(board, BoardPlay.Mode.TABLE), "1H")
     late = django_user_model.objects.create_user("frank", password="x")
-    table.take_seat(late, "E")  # sat down after the deal: plays from the next board
-    table.leave(late)
-    assert not table.game.seats.filter(seat="E").exists()
+    queued_table.take_seat(late, "E")  # sat down after the deal: plays from the next board
+    queued_table.leave(late)
+    assert not queued_table.game.seats.filter(seat="E").exists()

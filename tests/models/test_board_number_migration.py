@@ -4,21 +4,8 @@ among the game's deals, which they followed then."""
 
 from __future__ import annotations
 
-import pytest
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
-
 BEFORE = [("games", "0016_game_when_empty_script")]
 AFTER = [("games", "0017_dealtboard_board_number")]
-
-
-@pytest.fixture
-def executor(transactional_db):
-    executor = MigrationExecutor(connection)
-    executor.migrate(BEFORE)
-    yield executor
-    executor.loader.build_graph()
-    executor.migrate(executor.loader.graph.leaf_nodes())  # the latest again, for the next test
 
 
 def test_boards_dealt_before_keep_their_decks_number(executor):

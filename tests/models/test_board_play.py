@@ -29,24 +29,27 @@ def deal_board(game: Game, deal: str = DEAL, **record):
 
 
 @pytest.fixture
-def board(game):
+def dealt_board(game):
+    """Board 1 of DEAL dealt at alice's practice table."""
     return deal_board(game)
 
 
 @pytest.fixture
-def practice(board) -> BoardPlay:
-    return BoardPlay.start(board, BoardPlay.Mode.ALL_FOUR)
+def practice_play(dealt_board) -> BoardPlay:
+    """The practice board's play, the host playing all four hands."""
+    return BoardPlay.start(dealt_board, BoardPlay.Mode.ALL_FOUR)
 
 
 @pytest.fixture
-def join_board(host, other_user):
-    game = Game.objects.create(host=host, name="Friday four", game_type=Game.Type.JOIN)
-    JoinTable.for_game(game).take_seat(other_user, "E")
-    return deal_board(game)
+def join_board(join_table, other_user):
+    """Board 1 of DEAL dealt at a Join table where bob sits East."""
+    join_table.take_seat(other_user, "E")
+    return deal_board(join_table.game)
 
 
 @pytest.fixture
-def table(join_board) -> BoardPlay:
+def table_play(join_board) -> BoardPlay:
+    """The Join board's play: each seat plays its own hand."""
     return BoardPlay.start(join_board, BoardPlay.Mode.TABLE)
 
 
@@ -58,15 +61,15 @@ def north_3nt(play: BoardPlay) -> BoardPlay:
 # --- starting and acting ---------------------------------------------------------------------
 
 
-def test_start_makes_one_play_per_board(board):
-    first = BoardPlay.start(board, BoardPlay.Mode.ALL_FOUR)
-    again = BoardPlay.start(board, BoardPlay.Mode.DECLARE)  # the first mode stays
+def test_start_makes_one_play_per_board(dealt_board):
+    first = BoardPlay.start(dealt_board, BoardPlay.Mode.ALL_FOUR)
+    again = BoardPlay.start(dealt_board, BoardPlay.Mode.DECLARE)  # the first mode stays
     assert again.pk == first.pk and again.mode == BoardPlay.Mode.ALL_FOUR
     assert (first.deal, first.dealer, first.vul, first.actions) == (DEAL, "N", "None", 0)
 
 
-def test_each_call_is_stored_with_its_alert_and_counts_as_an_action(practice):
-    play = call(practice, ("1NT", "15-17"), "P")
+def test_each_call_is_stored_with_its_alert_and_counts_as_an_action(practice_play):
+    play = call(practice_play, ("1NT", "15-17"), "P")
     play.refresh_from_db()
     assert play.calls == [
         {"call": "1NT", "alert": True, "explanation": "15-17"},
@@ -75,8 +78,8 @@ def test_each_call_is_stored_with_its_alert_and_counts_as_an_action(practice):
     assert play.actions == 2 and play.state().turn == "S"
 
 
-def test_a_call_out_of_turn_or_not_allowed_is_refused_and_nothing_changes(practice):
-    play = call(practice, "1NT")
+def test_a_call_out_of_turn_or_not_allowed_is_refused_and_nothing_changes(practice_play):
+    play = call(practice_play, "1NT")
     with pytest.raises(IllegalAction, match="East's turn"):
         play.act("S", "call", play.actions, call="2C")
     with pytest.raises(IllegalAction, match="not above"):
@@ -87,8 +90,8 @@ def test_a_call_out_of_turn_or_not_allowed_is_refused_and_nothing_changes(practi
     assert [c["call"] for c in play.calls] == ["1NT"] and play.actions == 1
 
 
-def test_a_page_showing_an_older_table_is_refused(practice):
-    play = call(practice, "1NT")
+def test_a_page_showing_an_older_table_is_refused(practice_play):
+    play = call(practice_play, "1NT")
     with pytest.raises(IllegalAction, match="moved on"):
         play.act("E", "call", 0, call="P")  # the page showed the table before 1NT
     with pytest.raises(IllegalAction, match="moved on"):
@@ -97,8 +100,8 @@ def test_a_page_showing_an_older_table_is_refused(practice):
     assert play.actions == 1 and len(play.calls) == 1
 
 
-def test_the_same_post_twice_plays_once(practice):
-    play = call(practice, "1NT")
+def test_the_same_post_twice_plays_once(practice_play):
+    play = call(practice_play, "1NT")
     at = play.actions
     play.act("E", "call", at, call="P")
     with pytest.raises(IllegalAction, match="moved on"):
@@ -107,15 +110,15 @@ def test_the_same_post_twice_plays_once(practice):
     assert [c["call"] for c in play.calls] == ["1NT", "P"]
 
 
-def test_an_unknown_action_is_refused(practice):
+def test_an_unknown_action_is_refused(practice_play):
     with pytest.raises(IllegalAction, match="not something you can do"):
-        practice.act("N", "shuffle", 0)
+        practice_play.act("N", "shuffle", 0)
     with pytest.raises(IllegalAction, match="not something you can do"):
-        practice.act("N", "store", 0)  # a method's name is not an action
+        practice_play.act("N", "store", 0)  # a method's name is not an action
 
 
-def test_declarer_plays_dummys_cards_and_dummy_cannot(table):
-    play = cards(north_3nt(table), 1)  # East leads
+def test_declarer_plays_dummys_cards_and_dummy_cannot(table_play):
+    play = cards(north_3nt(table_play), 1)  # East leads
     assert play.state().turn == "S" and play.state().dummy == "S"
     south_card = legal_cards(play.state())[0]
     with pytest.raises(IllegalAction, match="Dummy's cards are played by declarer"):
@@ -126,32 +129,32 @@ def test_declarer_plays_dummys_cards_and_dummy_cannot(table):
         play.act("W", "card", play.actions, card="SA")  # North's card
 
 
-def test_a_card_not_following_suit_is_refused(table):
-    play = cards(north_3nt(table), 1)
+def test_a_card_not_following_suit_is_refused(table_play):
+    play = cards(north_3nt(table_play), 1)
     led = play.cards[0][0]
     other = next(c for c in play.state().remaining("S") if c[0] != led)
     with pytest.raises(IllegalAction, match="follow suit"):
         play.act("N", "card", play.actions, card=other)
 
 
-def test_a_join_tables_action_moves_the_version_its_seats_poll(table):
-    before = JoinTable.objects.get(game_id=table.board.game_id).version
-    call(table, "1NT", "P")
-    assert JoinTable.objects.get(game_id=table.board.game_id).version == before + 2
+def test_a_join_tables_action_moves_the_version_its_seats_poll(table_play):
+    before = JoinTable.objects.get(game_id=table_play.board.game_id).version
+    call(table_play, "1NT", "P")
+    assert JoinTable.objects.get(game_id=table_play.board.game_id).version == before + 2
 
 
 # --- claims ----------------------------------------------------------------------------------
 
 
-def test_a_practice_claim_is_accepted_at_once(practice):
-    play = cards(north_3nt(practice), 1)
+def test_a_practice_claim_is_accepted_at_once(practice_play):
+    play = cards(north_3nt(practice_play), 1)
     play = claim(play, 13)
     assert play.done and play.tricks == 13 and play.contract == "3NT" and play.declarer == "N"
     assert play.score == 520 and play.claim_tricks == 13 and play.claim_accepted == "EW"
 
 
-def test_only_declarer_claims_and_only_after_the_lead(table):
-    play = north_3nt(table)
+def test_only_declarer_claims_and_only_after_the_lead(table_play):
+    play = north_3nt(table_play)
     with pytest.raises(IllegalAction, match="opening lead"):
         play.act("N", "claim", play.actions, tricks=13)
     play = cards(play, 1)
@@ -161,8 +164,8 @@ def test_only_declarer_claims_and_only_after_the_lead(table):
         play.act("N", "claim", play.actions, tricks=14)
 
 
-def test_at_a_join_table_both_defenders_accept_a_claim(table):
-    play = claim(cards(north_3nt(table), 1), 13)
+def test_at_a_join_table_both_defenders_accept_a_claim(table_play):
+    play = claim(cards(north_3nt(table_play), 1), 13)
     assert not play.done and play.state().turn is None
     with pytest.raises(IllegalAction, match="Only a defender"):
         play.act("S", "accept", play.actions)
@@ -175,8 +178,8 @@ def test_at_a_join_table_both_defenders_accept_a_claim(table):
     assert play.done and play.tricks == 13 and play.claim_accepted == "EW"
 
 
-def test_one_defender_rejecting_a_claim_means_play_goes_on(table):
-    play = claim(cards(north_3nt(table), 1), 13)
+def test_one_defender_rejecting_a_claim_means_play_goes_on(table_play):
+    play = claim(cards(north_3nt(table_play), 1), 13)
     play = play.act("E", "accept", play.actions)
     play = play.act("W", "reject", play.actions)
     assert play.claim_tricks is None and play.claim_accepted == "" and not play.done
@@ -188,8 +191,8 @@ def test_one_defender_rejecting_a_claim_means_play_goes_on(table):
 # --- undo ------------------------------------------------------------------------------------
 
 
-def test_at_a_join_table_the_last_actor_asks_and_the_host_grants(table):
-    play = call(table, "1NT", "P")  # East passed last
+def test_at_a_join_table_the_last_actor_asks_and_the_host_grants(table_play):
+    play = call(table_play, "1NT", "P")  # East passed last
     with pytest.raises(IllegalAction, match="your own last call"):
         play.act("N", "ask_undo", play.actions)
     play = play.act("E", "ask_undo", play.actions)
@@ -201,8 +204,8 @@ def test_at_a_join_table_the_last_actor_asks_and_the_host_grants(table):
     assert play.state().turn == "E"
 
 
-def test_the_host_may_refuse_an_undo_and_play_goes_on(table):
-    play = call(table, "1NT", "P")
+def test_the_host_may_refuse_an_undo_and_play_goes_on(table_play):
+    play = call(table_play, "1NT", "P")
     with pytest.raises(IllegalAction, match="Nobody has asked"):
         play.act("", "keep", play.actions)
     play = play.act("E", "ask_undo", play.actions)
@@ -212,8 +215,8 @@ def test_the_host_may_refuse_an_undo_and_play_goes_on(table):
     assert play.state().turn == "W"
 
 
-def test_an_undo_request_holds_the_table_until_the_host_answers(table):
-    play = call(table, "1NT", "P")
+def test_an_undo_request_holds_the_table_until_the_host_answers(table_play):
+    play = call(table_play, "1NT", "P")
     play = play.act("E", "ask_undo", play.actions)
     with pytest.raises(IllegalAction, match="^Waiting for the host to answer East's undo request$"):
         call(play, "2NT")  # South, next to call
@@ -223,25 +226,25 @@ def test_an_undo_request_holds_the_table_until_the_host_answers(table):
     assert call(play, "2NT").state().turn == "W"
 
 
-def test_there_is_nothing_to_undo_before_the_first_call(practice):
+def test_there_is_nothing_to_undo_before_the_first_call(practice_play):
     with pytest.raises(IllegalAction, match="nothing to undo"):
-        practice.act("N", "undo", 0)
+        practice_play.act("N", "undo", 0)
 
 
-def test_a_practice_undo_is_straight_away(practice):
-    play = cards(north_3nt(practice), 2)
+def test_a_practice_undo_is_straight_away(practice_play):
+    play = cards(north_3nt(practice_play), 2)
     play = play.act("N", "undo", play.actions)
     assert len(play.cards) == 1 and play.state().turn == "S"
 
 
-def test_a_board_settled_by_a_claim_stays_settled(practice):
-    play = claim(cards(north_3nt(practice), 1), 13)
+def test_a_board_settled_by_a_claim_stays_settled(practice_play):
+    play = claim(cards(north_3nt(practice_play), 1), 13)
     with pytest.raises(IllegalAction, match="claim"):
         play.act("N", "undo", play.actions)
 
 
-def test_an_undo_reopens_a_finished_board_and_clears_its_result(practice):
-    play = call(practice, "P", "P", "P", "P")
+def test_an_undo_reopens_a_finished_board_and_clears_its_result(practice_play):
+    play = call(practice_play, "P", "P", "P", "P")
     assert play.done and play.contract == "Pass" and play.reference.startswith("par")
     play = play.act("N", "undo", play.actions)
     play.refresh_from_db()
@@ -250,8 +253,8 @@ def test_an_undo_reopens_a_finished_board_and_clears_its_result(practice):
     assert len(play.calls) == 3 and play.state().turn == "W"
 
 
-def test_settle_writes_nothing_once_an_undo_reopened_the_board(practice):
-    finished = call(practice, "P", "P", "P", "P")
+def test_settle_writes_nothing_once_an_undo_reopened_the_board(practice_play):
+    finished = call(practice_play, "P", "P", "P", "P")
     stale = BoardPlay.objects.get(pk=finished.pk)  # as a request that finished it holds it
     finished.act("N", "undo", finished.actions)
     stale.settle()  # late: the solver was slow, an undo came in meanwhile
@@ -313,8 +316,8 @@ def test_a_file_result_given_as_a_claim_counts_too(game):
     assert play.score == 520 and play.reference_score == 520 and play.imps == 0
 
 
-def test_a_board_without_a_recorded_result_is_scored_against_par(practice):
-    play = call(practice, "P", "P", "P", "P")
+def test_a_board_without_a_recorded_result_is_scored_against_par(practice_play):
+    play = call(practice_play, "P", "P", "P", "P")
     assert play.reference.startswith("par: ") and play.reference_score == 1520 and play.imps == -17
     assert running_total(play.board.game) == {"boards": 1, "score": 0, "imps": -17, "unfinished": 0}
 
@@ -344,7 +347,7 @@ def test_a_half_turn_keeps_north_souths_sign(game):
     assert reference_for(play) == ("at the other table: 3NT by N, 9 tricks", 400)
 
 
-def test_the_stored_actions_replay_as_the_rules_engine_sees_them(practice):
-    play = cards(north_3nt(practice), 9)
+def test_the_stored_actions_replay_as_the_rules_engine_sees_them(practice_play):
+    play = cards(north_3nt(practice_play), 9)
     state = replay(play.deal, play.dealer, play.vul, play.state().calls, play.cards)
     assert state == play.state()

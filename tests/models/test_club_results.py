@@ -1,4 +1,4 @@
-"""A club night's results, checked against figures worked by hand: each board's
+"""A club three_tables's results, checked against figures worked by hand: each board's
 traveller, N-S and E-W matchpoints, cross-IMPs, and the ranking by the game's scoring,
 ties shown as ties; and a player's view, which holds only the boards their table has
 finished.
@@ -64,11 +64,11 @@ def finish(board, table: JoinTable, calls: list[str], tricks: int | None) -> Boa
 
 
 @pytest.fixture
-def night(host, django_user_model):
+def three_tables(host, django_user_model):
     """Three full tables; board 1 and board 2 dealt (teaching) and played as above."""
 
     def make(scoring: str, *, boards=(BOARD_1, BOARD_2)) -> Game:
-        game = Game.objects.create(host=host, name="Club night", game_type=Game.Type.JOIN, scoring=scoring)
+        game = Game.objects.create(host=host, name="Club three_tables", game_type=Game.Type.JOIN, scoring=scoring)
         JoinTable.for_game(game)
         JoinTable.add_to(game)
         JoinTable.add_to(game)
@@ -94,8 +94,8 @@ def lines(results, board_index: int):
     ]
 
 
-def test_each_boards_traveller_scores_matchpoints_and_cross_imps(night):
-    results = game_results(night(Game.Scoring.MATCHPOINTS))
+def test_each_boards_traveller_scores_matchpoints_and_cross_imps(three_tables):
+    results = game_results(three_tables(Game.Scoring.MATCHPOINTS))
     assert results.tables == 3
     assert lines(results, 0) == [
         (1, "4♥ by S, 10 tricks", 420, 2, 2, 50, 5),
@@ -119,8 +119,8 @@ def ranking(results):
     ]
 
 
-def test_at_matchpoints_pairs_rank_by_their_percentage_each_direction_apart(night):
-    results = game_results(night(Game.Scoring.MATCHPOINTS))
+def test_at_matchpoints_pairs_rank_by_their_percentage_each_direction_apart(three_tables):
+    results = game_results(three_tables(Game.Scoring.MATCHPOINTS))
     assert ranking(results) == [
         ("NS", "1", "3", Fraction(175, 2), 7),
         ("NS", "2", "1", Fraction(125, 2), 5),
@@ -133,8 +133,8 @@ def test_at_matchpoints_pairs_rank_by_their_percentage_each_direction_apart(nigh
     assert results.ranking[3].players == "p2e & p2w" and results.ranking[3].label == "Table 2 E-W"
 
 
-def test_at_imps_pairs_rank_by_cross_imps_and_ties_show_as_ties(night):
-    results = game_results(night(Game.Scoring.IMPS))
+def test_at_imps_pairs_rank_by_cross_imps_and_ties_show_as_ties(three_tables):
+    results = game_results(three_tables(Game.Scoring.IMPS))
     assert ranking(results) == [
         ("NS", "1=", "1", None, Fraction(13, 2)),
         ("NS", "1=", "3", None, Fraction(13, 2)),
@@ -145,11 +145,11 @@ def test_at_imps_pairs_rank_by_cross_imps_and_ties_show_as_ties(night):
     ]
 
 
-def test_a_board_finished_at_fewer_tables_is_brought_to_the_full_count(night):
+def test_a_board_finished_at_fewer_tables_is_brought_to_the_full_count(three_tables):
     """Board 2 finished at tables 1 and 2 only: Neuberg's (M + 1) x 3 / 2 - 1 of the top 4.
     Table 1's 2 of 2 becomes 3.5, table 2's 0 becomes 0.5."""
     only_two = {number: result for number, result in BOARD_2.items() if number != 3}
-    results = game_results(night(Game.Scoring.MATCHPOINTS, boards=(BOARD_1, only_two)))
+    results = game_results(three_tables(Game.Scoring.MATCHPOINTS, boards=(BOARD_1, only_two)))
     assert [(line.table, line.ns_mp, line.top) for line in results.boards[1].lines] == [
         (1, Fraction(7, 2), 4),
         (2, Fraction(1, 2), 4),
@@ -157,9 +157,9 @@ def test_a_board_finished_at_fewer_tables_is_brought_to_the_full_count(night):
     assert results.boards[1].playing == (3,)
 
 
-def test_a_player_sees_only_the_boards_their_table_has_finished(night, django_user_model):
+def test_a_player_sees_only_the_boards_their_table_has_finished(three_tables, django_user_model):
     only_two = {number: result for number, result in BOARD_2.items() if number != 3}
-    game = night(Game.Scoring.MATCHPOINTS, boards=(BOARD_1, only_two))
+    game = three_tables(Game.Scoring.MATCHPOINTS, boards=(BOARD_1, only_two))
     at_three = results_for(game, django_user_model.objects.get(username="p3e"))
     assert [board.board_number for board in at_three.boards] == [1] and at_three.hidden == 1
     # The ranking is made of board 1 alone, so it tells table 3 nothing of board 2.
@@ -170,8 +170,8 @@ def test_a_player_sees_only_the_boards_their_table_has_finished(night, django_us
     assert len(host.boards) == 2 and host.hidden == 0
 
 
-def test_a_board_left_unfinished_scores_nothing_and_says_so(night, django_user_model):
-    game = night(Game.Scoring.MATCHPOINTS, boards=(BOARD_1,))
+def test_a_board_left_unfinished_scores_nothing_and_says_so(three_tables, django_user_model):
+    game = three_tables(Game.Scoring.MATCHPOINTS, boards=(BOARD_1,))
     board = game.deal_next()
     call(BoardPlay.start(board, BoardPlay.Mode.TABLE, JoinTable.numbered(game, 2)), "1C")
     JoinTable.numbered(game, 2).reveal(board.number, confirm=board.number)

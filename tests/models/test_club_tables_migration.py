@@ -6,23 +6,12 @@ played, the next reveal made."""
 from __future__ import annotations
 
 import pytest
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
 
 BEFORE = [("games", "0019_lesson_rule_and_teacher_notes")]
 AFTER = [("games", "0022_club_tables_constraints")]
 DEAL = "N:J4.KJ732.7.Q9862 Q9873.9.KJ8532.A KT2.A64.QT.KJT74 A65.QT85.A964.53"
 
 pytestmark = pytest.mark.queue  # the primary keys change: run on PostgreSQL too
-
-
-@pytest.fixture
-def executor(transactional_db):
-    executor = MigrationExecutor(connection)
-    executor.migrate(BEFORE)
-    yield executor
-    executor.loader.build_graph()
-    executor.migrate(executor.loader.graph.leaf_nodes())  # the latest again, for the next test
 
 
 def test_a_join_games_seats_plays_and_reveals_go_to_its_table_one(executor):

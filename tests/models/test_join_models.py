@@ -21,12 +21,6 @@ def players(django_user_model):
     return [django_user_model.objects.create_user(name, password="x") for name in ("dave", "erin", "frank")]
 
 
-@pytest.fixture
-def table(host):
-    game = Game.objects.create(host=host, name="Friday four", game_type=Game.Type.JOIN)
-    return JoinTable.for_game(game)
-
-
 def test_each_table_gets_an_unguessable_invite_token(host):
     tokens = {
         JoinTable.for_game(Game.objects.create(host=host, name=f"g{i}", game_type="join")).invite_token
@@ -35,110 +29,110 @@ def test_each_table_gets_an_unguessable_invite_token(host):
     assert len(tokens) == 20 and all(len(t) >= 24 for t in tokens)
 
 
-def test_a_new_invite_replaces_the_old_token(table):
-    old = table.invite_token
-    new = table.new_invite()
-    table.refresh_from_db()
-    assert table.invite_token == new != old
+def test_a_new_invite_replaces_the_old_token(join_table):
+    old = join_table.invite_token
+    new = join_table.new_invite()
+    join_table.refresh_from_db()
+    assert join_table.invite_token == new != old
 
 
-def test_a_player_takes_a_free_seat(table, other_user):
-    table.take_seat(other_user, "E")
-    assert seat_of(table.game, other_user) == "E"
+def test_a_player_takes_a_free_seat(join_table, other_user):
+    join_table.take_seat(other_user, "E")
+    assert seat_of(join_table.game, other_user) == "E"
 
 
 @pytest.mark.parametrize("seat", ["", "X", "NE", "n", "-"])
-def test_only_the_four_seats_can_be_taken(table, other_user, seat):
+def test_only_the_four_seats_can_be_taken(join_table, other_user, seat):
     with pytest.raises(SeatError, match="North, East, South or West"):
-        table.take_seat(other_user, seat)
+        join_table.take_seat(other_user, seat)
     assert not Seat.objects.exists()
 
 
-def test_a_taken_seat_cannot_be_taken_again(table, other_user, players):
-    table.take_seat(other_user, "E")
+def test_a_taken_seat_cannot_be_taken_again(join_table, other_user, players):
+    join_table.take_seat(other_user, "E")
     with pytest.raises(SeatError, match="East was just taken"):
-        table.take_seat(players[0], "E")
+        join_table.take_seat(players[0], "E")
 
 
-def test_a_player_sits_once_per_table(table, other_user):
-    table.take_seat(other_user, "E")
+def test_a_player_sits_once_per_table(join_table, other_user):
+    join_table.take_seat(other_user, "E")
     with pytest.raises(SeatError, match="already sit"):
-        table.take_seat(other_user, "W")
+        join_table.take_seat(other_user, "W")
 
 
-def test_the_database_refuses_two_players_on_one_seat_or_one_player_on_two(table, other_user, players):
-    Seat.objects.create(game=table.game, table=table, seat="N", user=other_user)
+def test_the_database_refuses_two_players_on_one_seat_or_one_player_on_two(join_table, other_user, players):
+    Seat.objects.create(game=join_table.game, table=join_table, seat="N", user=other_user)
     with pytest.raises(IntegrityError), transaction.atomic():
-        Seat.objects.create(game=table.game, table=table, seat="N", user=players[0])
+        Seat.objects.create(game=join_table.game, table=join_table, seat="N", user=players[0])
     with pytest.raises(IntegrityError), transaction.atomic():
-        Seat.objects.create(game=table.game, table=table, seat="S", user=other_user)
+        Seat.objects.create(game=join_table.game, table=join_table, seat="S", user=other_user)
 
 
-def test_moving_to_an_empty_seat_moves_and_to_a_taken_seat_swaps(table, other_user, players):
-    table.take_seat(other_user, "N")
-    table.take_seat(players[0], "E")
-    table.move("N", "S")
-    assert seat_of(table.game, other_user) == "S"
-    table.move("S", "E")
-    assert (seat_of(table.game, other_user), seat_of(table.game, players[0])) == ("E", "S")
+def test_moving_to_an_empty_seat_moves_and_to_a_taken_seat_swaps(join_table, other_user, players):
+    join_table.take_seat(other_user, "N")
+    join_table.take_seat(players[0], "E")
+    join_table.move("N", "S")
+    assert seat_of(join_table.game, other_user) == "S"
+    join_table.move("S", "E")
+    assert (seat_of(join_table.game, other_user), seat_of(join_table.game, players[0])) == ("E", "S")
 
 
-def test_moving_an_empty_seat_says_so(table):
+def test_moving_an_empty_seat_says_so(join_table):
     with pytest.raises(SeatError, match="Nobody sits West"):
-        table.move("W", "N")
+        join_table.move("W", "N")
 
 
-def test_unseat_and_leave_free_the_seat(table, other_user, players):
-    table.take_seat(other_user, "N")
-    table.take_seat(players[0], "E")
-    table.unseat("N")
-    table.leave(players[0])
-    assert not table.game.seats.exists()
+def test_unseat_and_leave_free_the_seat(join_table, other_user, players):
+    join_table.take_seat(other_user, "N")
+    join_table.take_seat(players[0], "E")
+    join_table.unseat("N")
+    join_table.leave(players[0])
+    assert not join_table.game.seats.exists()
     with pytest.raises(SeatError):
-        table.unseat("N")
+        join_table.unseat("N")
     with pytest.raises(SeatError):
-        table.leave(players[0])
+        join_table.leave(players[0])
 
 
-def test_every_seating_change_the_reveal_and_a_deal_change_the_version(table, other_user):
-    seen = [table.version_tag()]
+def test_every_seating_change_the_reveal_and_a_deal_change_the_version(join_table, other_user):
+    seen = [join_table.version_tag()]
 
     def changed() -> bool:
-        fresh = JoinTable.objects.select_related("game").get(pk=table.pk)
+        fresh = JoinTable.objects.select_related("game").get(pk=join_table.pk)
         seen.append(fresh.version_tag())
         return seen[-1] != seen[-2]
 
-    table.take_seat(other_user, "N")
+    join_table.take_seat(other_user, "N")
     assert changed()
-    table.move("N", "E")
+    join_table.move("N", "E")
     assert changed()
-    table.game.deal_next()
+    join_table.game.deal_next()
     assert changed()
-    table.reveal(1, by=table.game.host)
+    join_table.reveal(1, by=join_table.game.host)
     assert changed()
-    table.reveal(1, by=table.game.host)  # already revealed: nothing new to see
+    join_table.reveal(1, by=join_table.game.host)  # already revealed: nothing new to see
     assert not changed()
-    table.leave(other_user)
+    join_table.leave(other_user)
     assert changed()
 
 
-def test_reveal_marks_the_current_board_only(table):
+def test_reveal_marks_the_current_board_only(join_table):
     with pytest.raises(SeatError, match="Deal a board first"):
-        table.reveal(None)
-    first = table.game.deal_next()
-    table.reveal(1, by=table.game.host)
-    second = table.game.deal_next()
+        join_table.reveal(None)
+    first = join_table.game.deal_next()
+    join_table.reveal(1, by=join_table.game.host)
+    second = join_table.game.deal_next()
     assert BoardReveal.objects.filter(board=first).exists()
     assert not BoardReveal.objects.filter(board=second).exists()
 
 
 @pytest.mark.parametrize("shown", [1, None, 3])
-def test_reveal_refuses_a_board_the_page_does_not_show(table, shown):
+def test_reveal_refuses_a_board_the_page_does_not_show(join_table, shown):
     """A page left open on board 1 while board 2 was dealt reveals nothing."""
-    table.game.deal_next()
-    table.game.deal_next()
+    join_table.game.deal_next()
+    join_table.game.deal_next()
     with pytest.raises(SeatError, match="board 2 is the one on the table now"):
-        table.reveal(shown, by=table.game.host)
+        join_table.reveal(shown, by=join_table.game.host)
     assert not BoardReveal.objects.exists()
 
 
@@ -146,101 +140,101 @@ def add_deal(game: Game, **fields) -> None:
     game.add_decks([ParsedDeck(deal=DEAL, index=0, line=1, board="1", **fields)], source_name="club.pbn")
 
 
-def test_a_seated_player_sees_only_their_own_hand(table, other_user):
-    add_deal(table.game)
-    table.take_seat(other_user, "E")
-    table.game.deal_next()
-    view = seat_view(table.game, other_user)
+def test_a_seated_player_sees_only_their_own_hand(join_table, other_user):
+    add_deal(join_table.game)
+    join_table.take_seat(other_user, "E")
+    join_table.game.deal_next()
+    view = seat_view(join_table.game, other_user)
     assert view.my_seat == "E" and view.number == 1
     assert {slot.seat: slot.cards for slot in view.slots} == {"N": "", "E": HANDS["E"], "S": "", "W": ""}
 
 
-def test_the_host_sees_no_hand_unless_seated_and_then_only_their_own(table, other_user):
-    add_deal(table.game)
-    host = table.game.host
-    table.game.deal_next()
-    assert all(slot.cards == "" for slot in seat_view(table.game, host).slots)
-    table.take_seat(host, "S")
-    table.game.add_decks([ParsedDeck(deal=DEAL, index=0, line=1, board="2")], source_name="club.pbn")
-    table.game.deal_next()
-    assert [slot.cards for slot in seat_view(table.game, host).slots] == ["", "", HANDS["S"], ""]
+def test_the_host_sees_no_hand_unless_seated_and_then_only_their_own(join_table, other_user):
+    add_deal(join_table.game)
+    host = join_table.game.host
+    join_table.game.deal_next()
+    assert all(slot.cards == "" for slot in seat_view(join_table.game, host).slots)
+    join_table.take_seat(host, "S")
+    join_table.game.add_decks([ParsedDeck(deal=DEAL, index=0, line=1, board="2")], source_name="club.pbn")
+    join_table.game.deal_next()
+    assert [slot.cards for slot in seat_view(join_table.game, host).slots] == ["", "", HANDS["S"], ""]
 
 
-def test_a_seat_taken_after_the_deal_shows_nothing_of_that_board(table, other_user):
-    add_deal(table.game)
-    table.game.deal_next()
-    table.take_seat(other_user, "S")
-    view = seat_view(table.game, other_user)
+def test_a_seat_taken_after_the_deal_shows_nothing_of_that_board(join_table, other_user):
+    add_deal(join_table.game)
+    join_table.game.deal_next()
+    join_table.take_seat(other_user, "S")
+    view = seat_view(join_table.game, other_user)
     assert view.my_seat == "S" and not view.held
     assert all(slot.cards == "" for slot in view.slots)
 
 
-def test_a_player_who_rejoins_at_another_seat_sees_no_hand_of_the_board_in_play(table, other_user):
+def test_a_player_who_rejoins_at_another_seat_sees_no_hand_of_the_board_in_play(join_table, other_user):
     """They saw North's cards of board 1; East's cards of board 1 are not theirs to see."""
-    add_deal(table.game)
-    table.take_seat(other_user, "N")
-    table.game.deal_next()
-    assert [slot.cards for slot in seat_view(table.game, other_user).slots] == [HANDS["N"], "", "", ""]
-    table.leave(other_user)
-    table.take_seat(other_user, "E")
-    assert all(slot.cards == "" for slot in seat_view(table.game, other_user).slots)
-    table.leave(other_user)
-    table.take_seat(other_user, "N")  # back at the same seat: still nothing of board 1
-    assert all(slot.cards == "" for slot in seat_view(table.game, other_user).slots)
-    add_deal(table.game)
-    table.game.deal_next()
-    assert [slot.cards for slot in seat_view(table.game, other_user).slots] == [HANDS["N"], "", "", ""]
+    add_deal(join_table.game)
+    join_table.take_seat(other_user, "N")
+    join_table.game.deal_next()
+    assert [slot.cards for slot in seat_view(join_table.game, other_user).slots] == [HANDS["N"], "", "", ""]
+    join_table.leave(other_user)
+    join_table.take_seat(other_user, "E")
+    assert all(slot.cards == "" for slot in seat_view(join_table.game, other_user).slots)
+    join_table.leave(other_user)
+    join_table.take_seat(other_user, "N")  # back at the same seat: still nothing of board 1
+    assert all(slot.cards == "" for slot in seat_view(join_table.game, other_user).slots)
+    add_deal(join_table.game)
+    join_table.game.deal_next()
+    assert [slot.cards for slot in seat_view(join_table.game, other_user).slots] == [HANDS["N"], "", "", ""]
 
 
-def test_players_the_host_moves_see_nothing_of_the_board_in_play(table, other_user, players):
-    add_deal(table.game)
-    table.take_seat(other_user, "N")
-    table.take_seat(players[0], "E")
-    table.game.deal_next()
-    table.move("N", "E")  # a swap: each now sits where the other's cards were dealt
+def test_players_the_host_moves_see_nothing_of_the_board_in_play(join_table, other_user, players):
+    add_deal(join_table.game)
+    join_table.take_seat(other_user, "N")
+    join_table.take_seat(players[0], "E")
+    join_table.game.deal_next()
+    join_table.move("N", "E")  # a swap: each now sits where the other's cards were dealt
     for user in (other_user, players[0]):
-        assert all(slot.cards == "" for slot in seat_view(table.game, user).slots)
-    add_deal(table.game)
-    table.game.deal_next()
-    assert seat_view(table.game, other_user).slots[1].cards == HANDS["E"]
-    assert seat_view(table.game, players[0]).slots[0].cards == HANDS["N"]
+        assert all(slot.cards == "" for slot in seat_view(join_table.game, user).slots)
+    add_deal(join_table.game)
+    join_table.game.deal_next()
+    assert seat_view(join_table.game, other_user).slots[1].cards == HANDS["E"]
+    assert seat_view(join_table.game, players[0]).slots[0].cards == HANDS["N"]
 
 
-def test_after_the_reveal_everyone_at_the_table_sees_all_four(table, other_user):
-    add_deal(table.game, auction=(), play=())
-    table.take_seat(other_user, "W")
-    table.game.deal_next()
-    table.reveal(1, by=table.game.host)
-    view = seat_view(table.game, other_user)
+def test_after_the_reveal_everyone_at_the_table_sees_all_four(join_table, other_user):
+    add_deal(join_table.game, auction=(), play=())
+    join_table.take_seat(other_user, "W")
+    join_table.game.deal_next()
+    join_table.reveal(1, by=join_table.game.host)
+    view = seat_view(join_table.game, other_user)
     assert view.revealed and {slot.seat: slot.cards for slot in view.slots} == HANDS
     assert view.record is None  # the file had no auction or play
 
 
-def test_the_record_is_built_only_after_the_reveal(table, other_user):
+def test_the_record_is_built_only_after_the_reveal(join_table, other_user):
     from games.bridge.rules import Call
 
-    add_deal(table.game, auction=(Call("1NT"), Call("P"), Call("P"), Call("P")), play=(("CA", "C3", "C2", "C4"),))
-    table.take_seat(other_user, "N")
-    table.game.deal_next()
-    assert seat_view(table.game, other_user).record is None
-    table.reveal(1)
-    record = seat_view(table.game, other_user).record
+    add_deal(join_table.game, auction=(Call("1NT"), Call("P"), Call("P"), Call("P")), play=(("CA", "C3", "C2", "C4"),))
+    join_table.take_seat(other_user, "N")
+    join_table.game.deal_next()
+    assert seat_view(join_table.game, other_user).record is None
+    join_table.reveal(1)
+    record = seat_view(join_table.game, other_user).record
     assert record is not None and record.auction and record.tricks
 
 
-def test_a_new_board_starts_hidden_again(table, other_user):
-    table.take_seat(other_user, "N")
-    table.game.deal_next()
-    table.reveal(1)
-    table.game.deal_next()
-    view = seat_view(table.game, other_user)
+def test_a_new_board_starts_hidden_again(join_table, other_user):
+    join_table.take_seat(other_user, "N")
+    join_table.game.deal_next()
+    join_table.reveal(1)
+    join_table.game.deal_next()
+    view = seat_view(join_table.game, other_user)
     assert not view.revealed and sum(1 for slot in view.slots if slot.cards) == 1
 
 
-def test_the_seat_view_lists_the_players_and_free_seats(table, other_user, players):
-    table.take_seat(other_user, "N")
-    table.take_seat(players[1], "W")
-    view = seat_view(table.game, other_user)
+def test_the_seat_view_lists_the_players_and_free_seats(join_table, other_user, players):
+    join_table.take_seat(other_user, "N")
+    join_table.take_seat(players[1], "W")
+    view = seat_view(join_table.game, other_user)
     assert [slot.player for slot in view.slots] == ["bob", "", "", "erin"]
     assert view.seated == 2 and view.free_seats == ["E", "S"]
     assert [slot.is_me for slot in view.slots] == [True, False, False, False]

@@ -18,7 +18,6 @@ import pytest
 from games.bridge.play import DONE, IllegalAction, legal_cards, replay
 from games.formats.model import Deck as ParsedDeck
 from games.models import BoardPlay, Game
-from games.models.join import JoinTable
 from tests.models.test_deal_concurrency import run_threads
 from tests.playing import call, cards, claim
 
@@ -29,10 +28,10 @@ ROUNDS = 6
 
 
 @pytest.fixture
-def join_game(host, other_user) -> Game:
-    game = Game.objects.create(host=host, name="Friday four", game_type=Game.Type.JOIN)
-    JoinTable.for_game(game).take_seat(other_user, "E")
-    return game
+def bob_seated_game(join_table, other_user) -> Game:
+    """A Join game where bob (other_user) sits East."""
+    join_table.take_seat(other_user, "E")
+    return join_table.game
 
 
 def new_play(game: Game, deal: str = DEAL) -> BoardPlay:
@@ -74,17 +73,17 @@ def check_stored(pk: int) -> BoardPlay:
     return row
 
 
-def test_the_same_seat_posting_twice_calls_once(join_game):
+def test_the_same_seat_posting_twice_calls_once(bob_seated_game):
     for _ in range(ROUNDS):
-        play = new_play(join_game)
+        play = new_play(bob_seated_game)
         won, refused = race([partial(play.act, "N", "call", 0, call="1NT")] * 2)
         assert won == 1 and len(refused) == 1 and "moved on" in refused[0]
         row = check_stored(play.pk)
         assert [c["call"] for c in row.calls] == ["1NT"] and row.actions == 1
 
 
-def test_the_same_seat_posting_a_card_twice_plays_it_once(join_game):
-    play = cards(call(new_play(join_game), "1NT", "P", "3NT", "P", "P", "P"), 1)
+def test_the_same_seat_posting_a_card_twice_plays_it_once(bob_seated_game):
+    play = cards(call(new_play(bob_seated_game), "1NT", "P", "3NT", "P", "P", "P"), 1)
     for _ in range(ROUNDS):
         state, at = play.state(), play.actions
         card = legal_cards(state)[0]
@@ -94,10 +93,10 @@ def test_the_same_seat_posting_a_card_twice_plays_it_once(join_game):
         assert play.cards.count(card) == 1 and play.actions == at + 1
 
 
-def test_two_defenders_answering_a_claim_at_once_one_answer_counts(join_game):
+def test_two_defenders_answering_a_claim_at_once_one_answer_counts(bob_seated_game):
     outcomes = set()
     for _ in range(ROUNDS):
-        play = claim(cards(call(new_play(join_game), "1NT", "P", "3NT", "P", "P", "P"), 1), 13)
+        play = claim(cards(call(new_play(bob_seated_game), "1NT", "P", "3NT", "P", "P", "P"), 1), 13)
         at = play.actions
         won, refused = race([partial(play.act, "E", "accept", at), partial(play.act, "W", "reject", at)])
         assert won == 1 and refused == ["The table has moved on since your page was shown: look again and retry."]
@@ -108,9 +107,9 @@ def test_two_defenders_answering_a_claim_at_once_one_answer_counts(join_game):
     assert outcomes  # which one wins is the scheduler's choice
 
 
-def test_a_call_and_an_undo_request_at_once_one_counts(join_game):
+def test_a_call_and_an_undo_request_at_once_one_counts(bob_seated_game):
     for _ in range(ROUNDS):
-        play = call(new_play(join_game), "1NT", "P")
+        play = call(new_play(bob_seated_game), "1NT", "P")
         at = play.actions
         won, refused = race([partial(play.act, "S", "call", at, call="3NT"), partial(play.act, "E", "ask_undo", at)])
         assert won == 1 and len(refused) == 1
@@ -118,10 +117,10 @@ def test_a_call_and_an_undo_request_at_once_one_counts(join_game):
         assert (len(row.calls), row.undo_asked_by) in ((3, ""), (2, "E"))
 
 
-def test_four_seats_with_two_pages_each_play_a_whole_board(join_game):
+def test_four_seats_with_two_pages_each_play_a_whole_board(bob_seated_game):
     """Every seat acts whenever its page shows its turn, from two tabs at once: every action
     lands once, in turn, and the board ends as the rules say."""
-    play = new_play(join_game)
+    play = new_play(bob_seated_game)
     auction = {"N": ["1NT", "P"], "E": ["P", "P"], "S": ["3NT"], "W": ["P"]}
     landed: list[int] = []
     lock = threading.Lock()

@@ -3,21 +3,8 @@ IMPs, and go on being played as every other game is."""
 
 from __future__ import annotations
 
-import pytest
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
-
 BEFORE = [("games", "0014_board_play_abandoned")]
 AFTER = [("games", "0015_scoring_imps_only")]
-
-
-@pytest.fixture
-def executor(transactional_db):
-    executor = MigrationExecutor(connection)
-    executor.migrate(BEFORE)
-    yield executor
-    executor.loader.build_graph()
-    executor.migrate(executor.loader.graph.leaf_nodes())  # the latest again, for the next test
 
 
 def test_matchpoints_and_rubber_games_are_scored_in_imps(executor, django_user_model):

@@ -14,10 +14,10 @@ from django.db import close_old_connections, connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from bench.reader_data import full_decks
 from games.formats.writers import write_pbn
 from games.models import Deck, Game
 from games.models.upload import Upload, UploadFile
+from tests.builders.decks import full_decks
 
 pytestmark = pytest.mark.django_db
 

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import pytest
+
 from bench.analysis import main
+
+# The benchmark programs' own tests (make bench's tools, not the site) run with the slow tests.
+pytestmark = pytest.mark.slow
 
 
 def test_it_prints_each_row(capsys):

@@ -4,8 +4,13 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from bench import dealer
 from tests.dealer_check import dealer_program
+
+# The benchmark programs' own tests (make bench's tools, not the site) run with the slow tests.
+pytestmark = pytest.mark.slow
 
 
 def test_it_prints_a_line_per_lesson_script_and_the_raw_speed(capsys):

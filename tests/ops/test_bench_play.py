@@ -6,7 +6,8 @@ import pytest
 
 from bench.play import _measure
 
-pytestmark = pytest.mark.django_db
+# The benchmark programs' own tests (make bench's tools, not the site) run with the slow tests.
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
 
 def test_it_times_every_row():

@@ -14,17 +14,11 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from tests.dealer_check import FIXTURES, dealer_program, holds
+from tests.dealer_check import FIXTURES, holds
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("site_dealer")]
 ROOT = Path(__file__).resolve().parent.parent.parent
 WEAK_TWO = FIXTURES / "own" / "Basic_Weak_2.dlr"
-
-
-@pytest.fixture(autouse=True)
-def program(settings) -> str:
-    settings.DEALER_PROGRAM = dealer_program()
-    return settings.DEALER_PROGRAM
 
 
 def deal_decks(game, script: Path, *options: str) -> tuple[str, str]:

@@ -31,9 +31,9 @@ import pytest
 from django.db import connection
 from django.test import Client
 
-from bench.reader_data import plain_pbn
 from games.forms.upload import DISK_FULL
 from games.models.upload import Upload, UploadFile
+from tests.builders.decks import plain_pbn
 from tests.conftest import skip_or_fail
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -311,6 +311,7 @@ def workers(pid: int) -> str:
         return ""
 
 
+@pytest.mark.slow  # a PostgreSQL cluster and a server of its own, stopped and started again
 def test_when_the_database_goes_away_pages_say_so_and_service_resumes_without_a_restart(tmp_path):
     bindir = pg_bindir()
     if bindir is None:
@@ -405,7 +406,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import connection
 from django.test import Client
 from django.urls import reverse
-from bench.reader_data import plain_pbn
+from tests.builders.decks import plain_pbn
 from games.models import Game
 from games.models.upload import Upload, UploadFile
 

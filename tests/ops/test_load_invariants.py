@@ -9,10 +9,10 @@ import pytest
 from django.core.management import CommandError, call_command
 from django.urls import reverse
 
-from bench.web import page_state
 from games.bridge.cards import random_deal
 from games.formats.model import Deck as ParsedDeck
 from games.models import DealtBoard, Deck, Game
+from tests.builders.client import page_state
 
 pytestmark = [pytest.mark.django_db, pytest.mark.queue]
 
@@ -211,9 +211,9 @@ def test_the_load_clients_table_plays_a_board_through_the_play_routes(client, ho
     """scripts/locustfile.py's tables play as the page does (bench.play.Script): each call
     and card posted with the board and the number of actions its page shows, each answer
     showing the table one action on."""
-    from bench.play import Script, shown_at, table_pbn
     from games.formats import read_decks
     from games.models import BoardPlay
+    from tests.builders.client import Script, shown_at, table_pbn
 
     game = Game.objects.create(host=host, name="t", practice_play=Game.PracticePlay.ALL_FOUR)
     (deck,) = read_decks(table_pbn(1), "t.pbn").decks

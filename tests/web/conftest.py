@@ -1,32 +1,35 @@
-"""Fixtures shared by the web tests of playing a board."""
+"""Fixtures shared by the web tests: the Join table and playing at it, the help page,
+a game manager."""
 
 from __future__ import annotations
 
 import pytest
+from django.contrib.auth.models import Permission
+from django.urls import reverse
 
 from games.formats.model import Deck as ParsedDeck
-from games.models import Game
+from games.models import BoardPlay, Game
 from games.models.join import JoinTable
-from tests.playing import DEAL
+from tests.playing import DEAL, call
+
+HX = {"HX-Request": "true"}
 
 
 @pytest.fixture
-def table(host, other_user, django_user_model) -> JoinTable:
+def seated_table(join_table, host, other_user, django_user_model) -> JoinTable:
     """A Join table with four players (the host North, other_user East, dave South, erin
     West) and board 1 of ``DEAL`` dealt, North dealing, nobody vulnerable."""
-    game = Game.objects.create(host=host, name="Friday four", game_type=Game.Type.JOIN)
-    table = JoinTable.for_game(game)
-    table.take_seat(host, "N")
-    table.take_seat(other_user, "E")
+    for user, seat in ((host, "N"), (other_user, "E")):
+        join_table.take_seat(user, seat)
     for name, seat in (("dave", "S"), ("erin", "W")):
-        table.take_seat(django_user_model.objects.create_user(name, password="x"), seat)
-    game.add_decks(
+        join_table.take_seat(django_user_model.objects.create_user(name, password="x"), seat)
+    join_table.game.add_decks(
         [ParsedDeck(deal=DEAL, index=0, line=1, board="1", dealer="N", vul="None")],
         source_name="club.pbn",
         source_format="pbn",
     )
-    game.deal_next(by=host)
-    return table
+    join_table.game.deal_next(by=host)
+    return join_table
 
 
 class Club:
@@ -74,3 +77,54 @@ def club(host, django_user_model):
         return Club(game, users)
 
     return make
+
+
+@pytest.fixture
+def bidding(seated_table) -> BoardPlay:
+    """1♥ by North, East passes: the auction is under way."""
+    return call(BoardPlay.start(seated_table.game.boards.get(), BoardPlay.Mode.TABLE), "1H", "P")
+
+
+@pytest.fixture
+def at(client, django_user_model):
+    """at("bob") -> the test client logged in as bob."""
+
+    def log_in(username: str):
+        client.force_login(django_user_model.objects.get(username=username))
+        return client
+
+    return log_in
+
+
+@pytest.fixture
+def act(client, django_user_model):
+    """act("bob", "call", call="1H") -> bob's POST to that play route of the test's Join
+    game, sending the board (1 unless ``board=``) and the number of actions the table is at
+    (unless ``at=``), as his page would; htmx unless ``htmx=False``."""
+
+    def post(username: str, action: str, *, htmx=True, follow=False, board=1, at: int | str | None = None, **data):
+        client.force_login(django_user_model.objects.get(username=username))
+        game = Game.objects.get(game_type=Game.Type.JOIN)
+        if at is None:
+            at = BoardPlay.objects.filter(board__game=game).values_list("actions", flat=True).first() or 0
+        route = action.replace("_", "-")
+        fields = {"board": board, "at": at, **data}
+        return client.post(f"/games/{game.pk}/play/{route}/", fields, headers=HX if htmx else {}, follow=follow)
+
+    return post
+
+
+@pytest.fixture
+def help_page(client) -> str:
+    """The upload help page's HTML."""
+    response = client.get(reverse("help_upload"))
+    assert response.status_code == 200
+    return response.text
+
+
+@pytest.fixture
+def game_manager(django_user_model):
+    """Staff with the admin's "Can change game" only (not a superuser)."""
+    user = django_user_model.objects.create_user("gina", password="x", is_staff=True)
+    user.user_permissions.add(Permission.objects.get(codename="change_game"))
+    return user

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from bench.admin_lists import PAGE, PAGES, SCALE, SMALL_USERS, build_site, measure, staff_client
+from tests.builders.site import PAGE, PAGES, SCALE, SMALL_USERS, build_site, measure, staff_client
 
 pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 

@@ -32,48 +32,51 @@ def cells(html: str) -> dict[str, list[int]]:
 
 
 @pytest.fixture
-def dealt(game):
+def board_one_dealt(game):
+    """alice's practice game with board 1 of DEAL dealt: North deals, nobody vulnerable."""
     game.add_decks([ParsedDeck(deal=DEAL, index=0, line=1, board="1", dealer="N", vul="None")], source_name="a.pbn")
     game.deal_next()
     return game
 
 
-def test_dealing_solves_nothing(dealt):
+def test_dealing_solves_nothing(board_one_dealt):
     assert not DealAnalysis.objects.exists()
 
 
-def test_the_table_is_hidden_until_asked_for(host_client, dealt):
-    html = host_client.get(reverse("game", args=[dealt.pk])).text
-    url = reverse("board_analysis", args=[dealt.pk, 1])
+def test_the_table_is_hidden_until_asked_for(host_client, board_one_dealt):
+    html = host_client.get(reverse("game", args=[board_one_dealt.pk])).text
+    url = reverse("board_analysis", args=[board_one_dealt.pk, 1])
     assert f'href="{url}"' in html and "Show analysis" in html and "dd-table" not in html
 
 
 @pytest.mark.parametrize("headers", [{}, HX])
-def test_the_analysis_is_endplays_table_and_par(host_client, dealt, headers):
-    response = host_client.get(reverse("board_analysis", args=[dealt.pk, 1]), headers=headers)
+def test_the_analysis_is_endplays_table_and_par(host_client, board_one_dealt, headers):
+    response = host_client.get(reverse("board_analysis", args=[board_one_dealt.pk, 1]), headers=headers)
     html = response.text
     assert response.status_code == 200 and cells(html) == endplay_rows(DEAL)
     assert "6♣X by N-S, -300" in html  # nobody vulnerable, North deals
     assert html.lstrip().startswith("<!doctype") != bool(headers)
 
 
-def test_a_deal_is_solved_once_whatever_the_board(host_client, dealt, queue_decks):
-    dealt.add_decks([ParsedDeck(deal=DEAL, index=0, line=1, board="2", dealer="E", vul="All")], source_name="b.pbn")
-    dealt.deal_next()
-    first = host_client.get(reverse("board_analysis", args=[dealt.pk, 1])).text
-    second = host_client.get(reverse("board_analysis", args=[dealt.pk, 2])).text
+def test_a_deal_is_solved_once_whatever_the_board(host_client, board_one_dealt, queue_decks):
+    board_one_dealt.add_decks(
+        [ParsedDeck(deal=DEAL, index=0, line=1, board="2", dealer="E", vul="All")], source_name="b.pbn"
+    )
+    board_one_dealt.deal_next()
+    first = host_client.get(reverse("board_analysis", args=[board_one_dealt.pk, 1])).text
+    second = host_client.get(reverse("board_analysis", args=[board_one_dealt.pk, 2])).text
     assert DealAnalysis.objects.count() == 1
     assert cells(first) == cells(second)
     assert "-500" in second  # par follows the board's own vulnerability (both vulnerable)
 
 
-def test_another_user_gets_404(other_client, dealt):
-    assert other_client.get(reverse("board_analysis", args=[dealt.pk, 1])).status_code == 404
+def test_another_user_gets_404(other_client, board_one_dealt):
+    assert other_client.get(reverse("board_analysis", args=[board_one_dealt.pk, 1])).status_code == 404
     assert not DealAnalysis.objects.exists()
 
 
-def test_a_board_not_dealt_is_404(host_client, dealt):
-    assert host_client.get(reverse("board_analysis", args=[dealt.pk, 2])).status_code == 404
+def test_a_board_not_dealt_is_404(host_client, board_one_dealt):
+    assert host_client.get(reverse("board_analysis", args=[board_one_dealt.pk, 2])).status_code == 404
 
 
 def test_a_previewed_deck_is_analysed_as_it_would_be_added(host_client, game):
@@ -96,11 +99,11 @@ def test_a_deck_not_in_the_upload_is_404(host_client, game, key):
 
 
 def test_practice_game_of_another_host_is_not_analysed_for_staff_without_the_permission(
-    client, dealt, django_user_model
+    client, board_one_dealt, django_user_model
 ):
     viewer = django_user_model.objects.create_user("viewer", password="x", is_staff=True)
     client.force_login(viewer)
-    assert client.get(reverse("board_analysis", args=[dealt.pk, 1])).status_code == 404
+    assert client.get(reverse("board_analysis", args=[board_one_dealt.pk, 1])).status_code == 404
     assert Game.objects.count() == 1
 
 
@@ -126,10 +129,10 @@ def test_the_admins_deck_page_shows_the_analysis(staff_client, game):
     assert "The file says N takes 0 in NT, the solver 4" in html
 
 
-def test_an_unsolved_deal_is_solved_by_a_worker_while_the_page_asks_again(host_client, dealt, never_run):
+def test_an_unsolved_deal_is_solved_by_a_worker_while_the_page_asks_again(host_client, board_one_dealt, never_run):
     from games.models import Job
 
-    url = reverse("board_analysis", args=[dealt.pk, 1])
+    url = reverse("board_analysis", args=[board_one_dealt.pk, 1])
     partial = host_client.get(url, headers=HX).text
     assert "Solving this deal double dummy" in partial and f'hx-get="{url}"' in partial and "load delay:" in partial
     page = host_client.get(url).text
@@ -140,20 +143,24 @@ def test_an_unsolved_deal_is_solved_by_a_worker_while_the_page_asks_again(host_c
     assert cells(host_client.get(url, headers=HX).text) == endplay_rows(DEAL)
 
 
-def test_a_deal_being_solved_for_someone_else_is_not_solved_twice(host_client, staff_client, dealt, never_run):
+def test_a_deal_being_solved_for_someone_else_is_not_solved_twice(
+    host_client, staff_client, board_one_dealt, never_run
+):
     from games.models import Job
 
-    Job.objects.create(user=dealt.host, kind=Job.Kind.SOLVE, params={"deal": DEAL})
-    staff_client.get(reverse("board_analysis", args=[dealt.pk, 1]), headers=HX)
+    Job.objects.create(user=board_one_dealt.host, kind=Job.Kind.SOLVE, params={"deal": DEAL})
+    staff_client.get(reverse("board_analysis", args=[board_one_dealt.pk, 1]), headers=HX)
     assert Job.objects.count() == 1
 
 
-def test_past_the_users_share_of_the_workers_the_analysis_asks_to_wait(host_client, dealt, settings, never_run):
+def test_past_the_users_share_of_the_workers_the_analysis_asks_to_wait(
+    host_client, board_one_dealt, settings, never_run
+):
     from games.models import Job
 
     settings.JOBS_PER_USER = 1
-    Job.objects.create(user=dealt.host, kind=Job.Kind.PDF)
-    url = reverse("board_analysis", args=[dealt.pk, 1])
+    Job.objects.create(user=board_one_dealt.host, kind=Job.Kind.PDF)
+    url = reverse("board_analysis", args=[board_one_dealt.pk, 1])
     response = host_client.get(url, headers=HX)
     assert response.status_code == 200 and "You already have 1 PDF or analyses under way" in response.text
     assert f'hx-get="{url}"' in response.text

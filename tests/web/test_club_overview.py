@@ -31,8 +31,8 @@ def test_the_game_page_shows_every_table_at_a_glance(club, host_client):
     assert f'href="/games/{night.game.pk}/results/"' in html
 
 
-def test_a_one_table_game_has_no_overview(table, host_client):
-    assert 'id="overview"' not in host_client.get(f"/games/{table.game.pk}/").content.decode()
+def test_a_one_table_game_has_no_overview(seated_table, host_client):
+    assert 'id="overview"' not in host_client.get(f"/games/{seated_table.game.pk}/").content.decode()
 
 
 def test_the_host_shows_another_tables_board_on_the_game_page(club, host_client):

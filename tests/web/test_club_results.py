@@ -16,7 +16,7 @@ HX = {"HX-Request": "true"}
 
 
 @pytest.fixture
-def played(club):
+def scored_night(club):
     """Board 1 passed out at table 1 and played in 1NT by South at table 2 (8 tricks, +120
     to N-S, after the lead and a claim): table 2's N-S top the board."""
 
@@ -35,8 +35,8 @@ def played(club):
     return make
 
 
-def test_the_host_sees_the_traveller_and_the_ranking_at_matchpoints(played, host_client):
-    night = played()
+def test_the_host_sees_the_traveller_and_the_ranking_at_matchpoints(scored_night, host_client):
+    night = scored_night()
     html = host_client.get(f"/games/{night.game.pk}/results/").content.decode()
     assert "Club night: results" in html and "Matchpoints" in html
     traveller = html[html.index('id="traveller-1"') :]
@@ -47,14 +47,14 @@ def test_the_host_sees_the_traveller_and_the_ranking_at_matchpoints(played, host
     assert "p2n &amp; p2s" in ranking and "North-South pairs" in ranking and "East-West pairs" in ranking
 
 
-def test_at_imps_the_page_shows_cross_imps(played, host_client):
-    night = played(Game.Scoring.IMPS)
+def test_at_imps_the_page_shows_cross_imps(scored_night, host_client):
+    night = scored_night(Game.Scoring.IMPS)
     html = host_client.get(f"/games/{night.game.pk}/results/").content.decode()
     assert "cross-IMPs" in html and "+3" in html and "-3" in html  # 120 against 0 is 3 IMPs
 
 
-def test_the_poll_answers_204_until_a_table_changes(played, host_client):
-    night = played()
+def test_the_poll_answers_204_until_a_table_changes(scored_night, host_client):
+    night = scored_night()
     url = f"/games/{night.game.pk}/results/"
     html = host_client.get(url, headers=HX).content.decode()
     assert html.strip().startswith('<div id="results"') and "<html" not in html
@@ -65,14 +65,14 @@ def test_the_poll_answers_204_until_a_table_changes(played, host_client):
     assert host_client.get(f"{url}?v={version}", headers=HX).status_code == 200
 
 
-def test_a_player_sees_their_tables_boards(played):
-    night = played()
+def test_a_player_sees_their_tables_boards(scored_night):
+    night = scored_night()
     html = night.client("p1w").get(f"/games/{night.game.pk}/results/").content.decode()
     assert 'id="traveller-1"' in html and "Back to the table" in html
 
 
-def test_it_checks_ownership(played, other_client):
-    night = played()
+def test_it_checks_ownership(scored_night, other_client):
+    night = scored_night()
     assert other_client.get(f"/games/{night.game.pk}/results/").status_code == 404
     assert other_client.get(f"/games/{night.game.pk}/results/", headers=HX).status_code == 404
     response = Client().get(f"/games/{night.game.pk}/results/")

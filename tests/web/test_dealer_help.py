@@ -18,15 +18,15 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def page(client) -> str:
+def dealer_help_page(client) -> str:
     response = client.get(reverse("help_dealer"))
     assert response.status_code == 200
     return response.text
 
 
-def test_every_entry_a_script_problem_links_to_is_on_the_page(page):
+def test_every_entry_a_script_problem_links_to_is_on_the_page(dealer_help_page):
     for anchor in DEALER_ANCHORS:
-        assert f'id="{anchor}"' in page, anchor
+        assert f'id="{anchor}"' in dealer_help_page, anchor
     assert not set(DEALER_ANCHORS) & set(ANCHORS)  # the upload page's entries stay its own
 
 
@@ -38,10 +38,10 @@ def test_the_limits_are_the_settings_in_force(client, settings):
     assert "no hand matched in 250,000 tries: loosen the specification" in text
 
 
-def test_the_lesson_scripts_are_the_examples(page):
+def test_the_lesson_scripts_are_the_examples(dealer_help_page):
     for script in LIBRARY:
-        assert f'id="lesson-{script.slug}"' in page
-        assert html.escape(script.text, quote=False) in page
+        assert f'id="lesson-{script.slug}"' in dealer_help_page
+        assert html.escape(script.text, quote=False) in dealer_help_page
 
 
 @pytest.mark.parametrize(
@@ -60,8 +60,8 @@ def test_a_real_runs_message_links_to_its_entry(script, anchor):
     assert problem_help_url(f"x.dlr: {made.problem}") == f"/help/dealer-scripts/#{anchor}"
 
 
-def test_the_quoted_messages_are_what_a_run_says(page):
-    said = html.unescape(page)
+def test_the_quoted_messages_are_what_a_run_says(dealer_help_page):
+    said = html.unescape(dealer_help_page)
     syntax = run_script("dealer south\ncondition hcp(south) >= 15\n\nweak = = 3\n", program=dealer_program())
     assert syntax.problem in said  # "dealer stopped at line 4: “syntax error”"
     crash = run_script("condition hcp(north) / 0 > 1\n", program=dealer_program())

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import pytest
 from django.contrib.admin.utils import NestedObjects
-from django.contrib.auth.models import Permission
 from django.db import DEFAULT_DB_ALIAS
 from django.db.models.signals import post_delete
 from django.test import Client
@@ -85,14 +84,6 @@ FULL = {
 
 def url(game: Game) -> str:
     return reverse("game_delete", args=[game.pk])
-
-
-@pytest.fixture
-def game_manager(django_user_model):
-    """Staff with the admin's "Can change game" only (not a superuser)."""
-    user = django_user_model.objects.create_user("gina", password="x", is_staff=True)
-    user.user_permissions.add(Permission.objects.get(codename="change_game"))
-    return user
 
 
 def test_the_fixture_has_some_of_everything(full):

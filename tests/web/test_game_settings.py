@@ -4,7 +4,6 @@ form checks it; nobody else sees the page."""
 from __future__ import annotations
 
 import pytest
-from django.contrib.auth.models import Permission
 from django.urls import reverse
 
 from games.models import Game
@@ -14,14 +13,6 @@ pytestmark = pytest.mark.django_db
 
 def url(game) -> str:
     return reverse("game_settings", args=[game.pk])
-
-
-@pytest.fixture
-def game_manager(django_user_model):
-    """Staff with the admin's "Can change game" only (not a superuser)."""
-    user = django_user_model.objects.create_user("gina", password="x", is_staff=True)
-    user.user_permissions.add(Permission.objects.get(codename="change_game"))
-    return user
 
 
 def test_the_page_shows_the_name_the_rules_and_the_way_to_delete(host_client, game):

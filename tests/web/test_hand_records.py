@@ -12,10 +12,10 @@ import pytest
 from django.core.management import call_command
 from django.urls import reverse
 
-from bench.reader_data import full_decks
 from games.bridge import rules
 from games.bridge.dd import solve
 from games.models import DealAnalysis
+from tests.builders.decks import full_decks
 from tests.conftest import skip_or_fail
 
 pytestmark = pytest.mark.django_db
@@ -44,8 +44,24 @@ def sixteen(game):
     return game, decks
 
 
-def test_one_board_a_page_with_its_diagram_table_par_auction_and_result(host_client, sixteen):
-    game, decks = sixteen
+@pytest.fixture(scope="module")
+def tables() -> dict:
+    """The sixteen deals' double-dummy tables, solved once for the module (a quarter of a
+    second a deal)."""
+    deals = [deck.deal for deck in full_decks(BOARDS)]
+    return dict(zip(deals, solve(deals)))
+
+
+@pytest.fixture
+def sixteen_solved(sixteen, tables):
+    """``sixteen`` with its deals' tables stored, as after a first export: the tests of the
+    pages need not wait on the solver (tests/web/test_export_pdf.py has the job solve them)."""
+    DealAnalysis.objects.bulk_create([DealAnalysis(deal=deal, tricks=table) for deal, table in tables.items()])
+    return sixteen
+
+
+def test_one_board_a_page_with_its_diagram_table_par_auction_and_result(host_client, sixteen_solved):
+    game, decks = sixteen_solved
     response = pdf_of(host_client, game)
     assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
     assert 'filename="tuesday-practice-queue-1-a-page-a4.pdf"' in response["Content-Disposition"]
@@ -60,14 +76,14 @@ def test_one_board_a_page_with_its_diagram_table_par_auction_and_result(host_cli
     assert " ".join("10" if c == "T" else c for c in north.split(".")[0]) in first
     nt_row = " ".join(str(tables[0][seat]["NT"]) for seat in "N")
     assert nt_row in first
-    assert DealAnalysis.objects.count() == BOARDS  # solved once and kept
+    assert DealAnalysis.objects.count() == BOARDS  # nothing solved twice (test_export_pdf.py: solved as it goes)
 
 
 @pytest.mark.parametrize("paper, size", [("A4", (595, 842)), ("Letter", (612, 792))])
-def test_four_boards_a_page_on_either_paper(host_client, sixteen, paper, size):
+def test_four_boards_a_page_on_either_paper(host_client, sixteen_solved, paper, size):
     from pypdf import PdfReader
 
-    game, _ = sixteen
+    game, _ = sixteen_solved
     response = pdf_of(host_client, game, {"per_page": "4", "paper": paper})
     reader = PdfReader(io.BytesIO(response.content))
     assert len(reader.pages) == BOARDS // 4
@@ -77,16 +93,16 @@ def test_four_boards_a_page_on_either_paper(host_client, sixteen, paper, size):
     assert all(f"Board {n}" in text for n in (5, 6, 7, 8))
 
 
-def test_the_suit_font_is_embedded(host_client, sixteen):
-    game, _ = sixteen
+def test_the_suit_font_is_embedded(host_client, sixteen_solved):
+    game, _ = sixteen_solved
     data = pdf_of(host_client, game).content
     assert b"/FontFile2" in data and b"DejaVuSans" in data
 
 
-def test_the_page_looks_like_a_hand_record(host_client, sixteen, output_dir):
+def test_the_page_looks_like_a_hand_record(host_client, sixteen_solved, output_dir):
     if shutil.which("pdftoppm") is None:
         skip_or_fail("pdftoppm is not installed (apt-get install poppler-utils)")
-    game, _ = sixteen
+    game, _ = sixteen_solved
     data = pdf_of(host_client, game, {"per_page": "4"}).content
     (output_dir / "hand-records.pdf").write_bytes(data)
     subprocess.run(
@@ -114,8 +130,8 @@ def test_the_page_looks_like_a_hand_record(host_client, sixteen, output_dir):
     assert reds > 200 and darks > 2000  # red hearts and diamonds, black text: a page with boards on it
 
 
-def test_export_decks_writes_the_same_hand_records(sixteen, tmp_path):
-    game, _ = sixteen
+def test_export_decks_writes_the_same_hand_records(sixteen_solved, tmp_path):
+    game, _ = sixteen_solved
     out = tmp_path / "records.pdf"
     call_command(
         "export_decks",

@@ -22,13 +22,6 @@ EXAMPLES = ("games/examples/four-boards.lin", "games/examples/four-boards.pbn")
 URL = "/help/uploading-decks/"
 
 
-@pytest.fixture
-def page(client) -> str:
-    response = client.get(reverse("help_upload"))
-    assert response.status_code == 200
-    return response.text
-
-
 def text_of(html: str) -> str:
     """The page's words, tags removed and spaces collapsed, for phrase checks."""
     return " ".join(unescape(re.sub(r"<[^>]+>", " ", html)).split())
@@ -77,8 +70,8 @@ def test_staff_get_a_link_to_the_review_desk(staff_client, client):
 # --- what it explains --------------------------------------------------------------------------------
 
 
-def test_it_answers_the_questions_before_they_are_asked(page):
-    words = text_of(page)
+def test_it_answers_the_questions_before_they_are_asked(help_page):
+    words = text_of(help_page)
     for phrase in (
         "Allow deck upload",  # which games, and how to turn it on
         "New game",
@@ -111,14 +104,14 @@ def test_it_answers_the_questions_before_they_are_asked(page):
         "Add Decks to Game (N)",
         "Deal New Cards",
     ]
-    section = text_of(page.split('id="steps"')[1].split("</section>")[0])
+    section = text_of(help_page.split('id="steps"')[1].split("</section>")[0])
     at = 0
     for step in steps:  # each one after the one before
         at = section.index(step, at) + len(step)
 
 
-def test_the_games_rule_options_come_from_the_model(page):
-    words = text_of(page)
+def test_the_games_rule_options_come_from_the_model(help_page):
+    words = text_of(help_page)
     field = Game._meta.get_field("missing_info")
     assert str(field.verbose_name) in words
     for _value, label in Game.MissingInfo.choices:
@@ -127,30 +120,30 @@ def test_the_games_rule_options_come_from_the_model(page):
     assert f"{default_label} the default" in words
 
 
-def test_the_page_has_no_inline_styles_or_scripts(page):
-    assert "style=" not in page and "<style" not in page
-    for script in re.findall(r"<script\b[^>]*>", page):
+def test_the_page_has_no_inline_styles_or_scripts(help_page):
+    assert "style=" not in help_page and "<style" not in help_page
+    for script in re.findall(r"<script\b[^>]*>", help_page):
         assert " src=" in script
-    assert "games/help.css" in page
+    assert "games/help.css" in help_page
     assert finders.find("games/help.css")
 
 
-def test_every_link_within_the_page_leads_somewhere(page):
-    ids = set(re.findall(r'\sid="([^"]+)"', page))
-    targets = set(re.findall(r'href="#([^"]+)"', page))
+def test_every_link_within_the_page_leads_somewhere(help_page):
+    ids = set(re.findall(r'\sid="([^"]+)"', help_page))
+    targets = set(re.findall(r'href="#([^"]+)"', help_page))
     assert targets and targets <= ids, targets - ids
-    assert len(re.findall(r'\sid="([^"]+)"', page)) == len(ids), "ids are unique"
+    assert len(re.findall(r'\sid="([^"]+)"', help_page)) == len(ids), "ids are unique"
 
 
 # --- the limits ----------------------------------------------------------------------------------------
 
 
-def test_it_shows_the_limits_in_force(page, settings):
-    assert cell(page, "limit-files") == str(settings.DECK_UPLOAD_MAX_FILES)
-    assert cell(page, "limit-decks") == f"{settings.DECK_UPLOAD_MAX_DECKS:,}"
-    assert cell(page, "limit-file-size") == f"{settings.DECK_UPLOAD_MAX_FILE_BYTES // (1024 * 1024)} MB"
-    assert cell(page, "limit-total-size") == f"{settings.DECK_UPLOAD_MAX_TOTAL_BYTES // (1024 * 1024)} MB"
-    assert cell(page, "limit-expiry") == f"{settings.DECK_UPLOAD_EXPIRY_HOURS} hours"
+def test_it_shows_the_limits_in_force(help_page, settings):
+    assert cell(help_page, "limit-files") == str(settings.DECK_UPLOAD_MAX_FILES)
+    assert cell(help_page, "limit-decks") == f"{settings.DECK_UPLOAD_MAX_DECKS:,}"
+    assert cell(help_page, "limit-file-size") == f"{settings.DECK_UPLOAD_MAX_FILE_BYTES // (1024 * 1024)} MB"
+    assert cell(help_page, "limit-total-size") == f"{settings.DECK_UPLOAD_MAX_TOTAL_BYTES // (1024 * 1024)} MB"
+    assert cell(help_page, "limit-expiry") == f"{settings.DECK_UPLOAD_EXPIRY_HOURS} hours"
 
 
 def test_the_limits_follow_the_settings_at_request_time(client, settings):
@@ -159,13 +152,13 @@ def test_the_limits_follow_the_settings_at_request_time(client, settings):
     settings.DECK_UPLOAD_MAX_TOTAL_BYTES = 1536 * 1024
     settings.DECK_UPLOAD_MAX_DECKS = 12345
     settings.DECK_UPLOAD_EXPIRY_HOURS = 1
-    page = client.get(URL).text
-    assert cell(page, "limit-files") == "7"
-    assert cell(page, "limit-file-size") == "3 MB"
-    assert cell(page, "limit-total-size") == "1.5 MB"
-    assert cell(page, "limit-decks") == "12,345"
-    assert cell(page, "limit-expiry") == "1 hour"
-    words = text_of(page)
+    help_page = client.get(URL).text
+    assert cell(help_page, "limit-files") == "7"
+    assert cell(help_page, "limit-file-size") == "3 MB"
+    assert cell(help_page, "limit-total-size") == "1.5 MB"
+    assert cell(help_page, "limit-decks") == "12,345"
+    assert cell(help_page, "limit-expiry") == "1 hour"
+    words = text_of(help_page)
     assert "at most 7 files" in words and "at most 12,345 decks" in words
     assert "for 1 hour, then it is deleted" in words
 
@@ -197,8 +190,8 @@ CYCLE = [
 ]
 
 
-def test_it_shows_the_16_board_cycle(page):
-    table = page.split('id="rotation-table"')[1].split("</table>")[0]
+def test_it_shows_the_16_board_cycle(help_page):
+    table = help_page.split('id="rotation-table"')[1].split("</table>")[0]
     boards = re.findall(r'data-board="(\d+)" data-dealer="([NESW])" data-vul="(\w+)"', table)
     assert [(int(n), d, v) for n, d, v in boards] == [(n, *CYCLE[n - 1]) for n in range(1, 17)]
     assert all((dealer_for_board(n), vul_for_board(n)) == CYCLE[n - 1] for n in range(1, 17))
@@ -213,8 +206,8 @@ def test_it_shows_the_16_board_cycle(page):
 # --- the LIN and PBN references ---------------------------------------------------------------------
 
 
-def test_the_lin_reference_explains_every_pair(page):
-    section = page.split('id="lin"')[1].split("</section>")[0]
+def test_the_lin_reference_explains_every_pair(help_page):
+    section = help_page.split('id="lin"')[1].split("</section>")[0]
     for pair in ("md", "sv", "ah", "qx", "pn", "rh", "st", "mb", "an", "pc", "pg", "mc"):
         assert f"<code>{pair}|" in section, pair
     words = text_of(section)
@@ -223,8 +216,8 @@ def test_the_lin_reference_explains_every_pair(page):
     assert "East is usually left out" in words
 
 
-def test_the_worked_lin_example_is_read_as_the_page_says(page):
-    assert WORKED_LIN in unescape(page)
+def test_the_worked_lin_example_is_read_as_the_page_says(help_page):
+    assert WORKED_LIN in unescape(help_page)
     result = read_decks(WORKED_LIN.encode(), "example.lin")
     assert not result.problems
     (deck,) = result.decks
@@ -233,7 +226,7 @@ def test_the_worked_lin_example_is_read_as_the_page_says(page):
     assert [c.call for c in deck.auction] == ["1H", "P", "2NT", "P", "4H", "P", "P", "P"]
     assert deck.auction[2].alert and deck.auction[2].explanation == "inv+fit"
     assert deck.play[0][0] == "DQ" and deck.claim == 11
-    words = text_of(page.split('id="lin-example"')[1].split("</section>")[0])
+    words = text_of(help_page.split('id="lin-example"')[1].split("</section>")[0])
     for phrase in (
         "South krysieq, West uijallen, North ElMacaroni, East Player1771",
         "3 : North deals",
@@ -247,9 +240,9 @@ def test_the_worked_lin_example_is_read_as_the_page_says(page):
         assert phrase in words, phrase
 
 
-def test_the_pbn_examples_read_as_the_same_deal(page):
+def test_the_pbn_examples_read_as_the_same_deal(help_page):
     lin_deck = read_decks(WORKED_LIN.encode()).decks[0]
-    html = unescape(page)
+    html = unescape(help_page)
     pbn = re.search(r'\[Board "1"\]\n\[Dealer "N"\]\n\[Vulnerable "None"\]\n\[Deal "N:[^"]+"\]', html)
     assert pbn, "the worked board is shown in PBN"
     for text in (pbn[0], LENIENT_PBN):
@@ -258,7 +251,7 @@ def test_the_pbn_examples_read_as_the_same_deal(page):
         (deck,) = result.decks
         assert (deck.deal, deck.dealer, deck.vul, deck.board) == (lin_deck.deal, "N", "None", "1")
     assert LENIENT_PBN in html
-    words = text_of(page.split('id="pbn"')[1].split("</section>")[0])
+    words = text_of(help_page.split('id="pbn"')[1].split("</section>")[0])
     for phrase in (
         "[Deal",
         "[Dealer",
@@ -279,20 +272,20 @@ def test_the_pbn_examples_read_as_the_same_deal(page):
 # --- the problem entries -----------------------------------------------------------------------------
 
 
-def test_every_entry_is_on_the_page(page):
+def test_every_entry_is_on_the_page(help_page):
     for anchor in ANCHORS:
-        assert f'id="{anchor}"' in page, anchor
+        assert f'id="{anchor}"' in help_page, anchor
 
 
-def test_each_sample_shows_the_readers_own_message_and_leads_to_its_entry(page):
+def test_each_sample_shows_the_readers_own_message_and_leads_to_its_entry(help_page):
     samples = _samples()
     assert set(PROBLEM_SAMPLES) <= set(ANCHORS)
-    words = text_of(page)
+    words = text_of(help_page)
     for anchor in PROBLEM_SAMPLES:
         sample = samples[_key(anchor)]
         assert sample.message, anchor
         assert help_anchor(sample.message) == anchor, (anchor, sample.message)
-        entry = page.split(f'id="{anchor}"')[1].split("</article>")[0]
+        entry = help_page.split(f'id="{anchor}"')[1].split("</article>")[0]
         assert text_of(sample.message) in text_of(entry)
         if sample.text:
             assert sample.text.strip() in unescape(entry)
@@ -302,9 +295,9 @@ def test_each_sample_shows_the_readers_own_message_and_leads_to_its_entry(page):
 # --- the example files -------------------------------------------------------------------------------
 
 
-def test_the_example_files_are_linked(page):
+def test_the_example_files_are_linked(help_page):
     for path in EXAMPLES:
-        assert re.search(rf'href="/static/{re.escape(path)}" download', page), path
+        assert re.search(rf'href="/static/{re.escape(path)}" download', help_page), path
         assert finders.find(path), path
 
 
@@ -368,23 +361,23 @@ def test_it_says_both_kinds_of_game_take_uploads(client):
     assert "<strong>Practice</strong>" in section and "<strong>Join</strong>" in section
 
 
-def test_every_rotation_and_queue_rule_is_explained(page):
+def test_every_rotation_and_queue_rule_is_explained(help_page):
     from games.models.upload import ROTATION_CHOICES
 
-    section = page.split('id="rotate"')[1].split("</section>")[0]
+    section = help_page.split('id="rotate"')[1].split("</section>")[0]
     for _, label in ROTATION_CHOICES:
         assert f"<dt>{label}</dt>" in unescape(section)
     assert "--rotate south-declares --renumber-from 17 --vul number" in section
-    rules = page.split('id="queue-runs-out"')[1].split("</section>")[0]
+    rules = help_page.split('id="queue-runs-out"')[1].split("</section>")[0]
     for _, label in Game.WhenEmpty.choices:
         assert f"<dt>{label}</dt>" in rules
     assert "Play again" in rules and "Go to board" in rules
 
 
-def test_the_rotation_diagram_shows_the_declarers_hand_at_south(page):
+def test_the_rotation_diagram_shows_the_declarers_hand_at_south(help_page):
     from games.bridge import rules
 
-    section = page.split('class="rotation-example"')[1].split("</section>")[0]
+    section = help_page.split('class="rotation-example"')[1].split("</section>")[0]
     before, after = section.split("South declares</figcaption>")
 
     def hearts(html: str, seat: str) -> str:
@@ -401,9 +394,9 @@ def test_the_rotation_diagram_shows_the_declarers_hand_at_south(page):
 # --- playing a board ---------------------------------------------------------------------------------
 
 
-def test_it_explains_playing_a_board(page):
-    assert '<a href="#playing">Playing a board</a>' in page
-    section = page.split('<section id="playing"')[1].split("</section>")[0]
+def test_it_explains_playing_a_board(help_page):
+    assert '<a href="#playing">Playing a board</a>' in help_page
+    section = help_page.split('<section id="playing"')[1].split("</section>")[0]
     for anchor in (
         "play-bidding",
         "play-lead",
@@ -442,16 +435,18 @@ def test_it_explains_playing_a_board(page):
         assert label in words
 
 
-def test_the_playing_examples_come_from_the_code(page):
+def test_the_playing_examples_come_from_the_code(help_page):
     from games.bridge.robot import TIE_ORDER
     from games.bridge.scoring import duplicate_score, imps
 
-    words = text_of(page.split('<section id="playing"')[1].split("</section>")[0])
+    words = text_of(help_page.split('<section id="playing"')[1].split("</section>")[0])
     ours, theirs = duplicate_score("4H", "S", "None", 11), duplicate_score("4H", "S", "None", 10)
     assert (
         f"is +{ours}; at the other table 10 tricks were +{theirs}, so the board wins {imps(ours - theirs)} IMP" in words
     )
-    assert text_of(page.split('id="play-result-example">')[1].split("</em>")[0]) == "4♥ by S, 11 tricks, +450, +1 IMP"
+    assert (
+        text_of(help_page.split('id="play-result-example">')[1].split("</em>")[0]) == "4♥ by S, 11 tricks, +450, +1 IMP"
+    )
     names = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
     assert "the lowest rank, then " + ", ".join(names[s] for s in TIE_ORDER) in words
     assert '[Score "NS 450"]' in words and '"EW 100"' in words
@@ -460,20 +455,20 @@ def test_the_playing_examples_come_from_the_code(page):
 def test_the_help_gives_the_pdf_and_job_limits_in_force(client, settings):
     settings.HAND_RECORD_MAX_BOARDS = 120
     settings.JOBS_PER_USER = 3
-    page = client.get("/help/uploading-decks/").text
-    assert cell(page, "limit-pdf-boards") == "120" and cell(page, "limit-jobs") == "3"
-    assert "One PDF holds up to 120 boards" in page and "You may have 3 PDFs or" in page
-    assert "Solving this deal double dummy" in page and "(robot) is choosing a card" in page
+    help_page = client.get("/help/uploading-decks/").text
+    assert cell(help_page, "limit-pdf-boards") == "120" and cell(help_page, "limit-jobs") == "3"
+    assert "One PDF holds up to 120 boards" in help_page and "You may have 3 PDFs or" in help_page
+    assert "Solving this deal double dummy" in help_page and "(robot) is choosing a card" in help_page
 
 
-def test_it_explains_renaming_deleting_scoring_and_the_hand_records(page):
-    words = text_of(page.split('<section id="game-settings"')[1].split("</section>")[0])
+def test_it_explains_renaming_deleting_scoring_and_the_hand_records(help_page):
+    words = text_of(help_page.split('<section id="game-settings"')[1].split("</section>")[0])
     max_length = Game._meta.get_field("name").max_length
     assert "rename the game" in words and f"{max_length} characters at most" in words
     for part in ("queued decks", "dealt boards", "with their results", "staged uploads", "invite link"):
         assert part in words, part
     assert "Nothing is deleted until you confirm" in words and "none of it" in words
-    scores = text_of(page.split('id="play-scores"')[1].split("</ul>")[0])
+    scores = text_of(help_page.split('id="play-scores"')[1].split("</ul>")[0])
     assert "Every game is scored in IMPs" in scores and "Matchpoints and rubber" in scores and "not offered" in scores
-    records = text_of(page.split('id="hand-records"')[1].split("</p>")[0])
+    records = text_of(help_page.split('id="hand-records"')[1].split("</p>")[0])
     assert "3♥X" in records and "high-card points" in records

@@ -25,13 +25,13 @@ TO_4H = ("1H", "P", "2NT", "P", "4H", "P", "P", "P")  # North declares, East lea
 EAST = dict(zip("SHDC", DEAL.split()[1].split(".")))  # bob's hand, by suit
 
 
-def board(table):
-    return table.game.boards.get()
+def board(seated_table):
+    return seated_table.game.boards.get()
 
 
-def page(client, user, table, language: str) -> str:
+def page(client, user, seated_table, language: str) -> str:
     client.force_login(user)
-    response = client.get(f"/games/{table.game.pk}/", headers={"accept-language": language})
+    response = client.get(f"/games/{seated_table.game.pk}/", headers={"accept-language": language})
     assert response.status_code == 200 and f'<html lang="{language}">' in response.text
     return response.text
 
@@ -50,10 +50,10 @@ def seat_heads(html: str) -> list[str]:
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_the_bidding_box_speaks_the_language(client, table, other_user, language):
+def test_the_bidding_box_speaks_the_language(client, seated_table, other_user, language):
     said = words.for_language(language)
-    call(BoardPlay.start(board(table), BoardPlay.Mode.TABLE), "1H")  # East (bob) to call
-    html = page(client, other_user, table, language)
+    call(BoardPlay.start(board(seated_table), BoardPlay.Mode.TABLE), "1H")  # East (bob) to call
+    html = page(client, other_user, seated_table, language)
     calls = box(html)
     assert calls["P"] == said.calls["P"] and calls["X"] == said.calls["X"] and calls["XX"] == said.calls["XX"]
     assert calls["3NT"] == f"3{said.notrump}" and calls["7NT"] == f"7{said.notrump}"
@@ -65,9 +65,9 @@ def test_the_bidding_box_speaks_the_language(client, table, other_user, language
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_the_hands_and_compass_speak_the_language(client, table, other_user, language):
+def test_the_hands_and_compass_speak_the_language(client, seated_table, other_user, language):
     said = words.for_language(language)
-    html = page(client, other_user, table, language)
+    html = page(client, other_user, seated_table, language)
     # bob's own hand (the diagram's, before his turn): every rank as the language prints it
     hand = re.search(r'<div class="hand hand-e[^"]*">.*?</ul></div>', html, re.S)[0]
     assert re.findall(r'<span class="cards">([^<]*)</span>', hand) == [said.cards(EAST[s]) for s in "SHDC"]
@@ -87,10 +87,10 @@ def test_the_hands_and_compass_speak_the_language(client, table, other_user, lan
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_playable_cards_are_named_in_the_language(client, table, other_user, language):
+def test_playable_cards_are_named_in_the_language(client, seated_table, other_user, language):
     said = words.for_language(language)
-    call(BoardPlay.start(board(table), BoardPlay.Mode.TABLE), *TO_4H)  # East to lead
-    html = page(client, other_user, table, language)
+    call(BoardPlay.start(board(seated_table), BoardPlay.Mode.TABLE), *TO_4H)  # East to lead
+    html = page(client, other_user, seated_table, language)
     buttons = dict(
         re.findall(r'<button type="submit" name="card" value="([A-Z0-9]{2})"[^>]*aria-label="([^"]+)"', html)
     )
@@ -103,10 +103,10 @@ def test_playable_cards_are_named_in_the_language(client, table, other_user, lan
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_the_score_lines_speak_the_language(client, table, other_user, language):
+def test_the_score_lines_speak_the_language(client, seated_table, other_user, language):
     said = words.for_language(language)
-    play = cards(call(BoardPlay.start(board(table), BoardPlay.Mode.TABLE), *TO_4H), 52)
-    html = page(client, other_user, table, language)
+    play = cards(call(BoardPlay.start(board(seated_table), BoardPlay.Mode.TABLE), *TO_4H), 52)
+    html = page(client, other_user, seated_table, language)
     result = text(re.search(r'<p class="result-line">.*?</p>', html, re.S)[0])
     score = play.state().score
     signed = f"+{score}" if score > 0 else f"−{-score}" if score < 0 else "0"
@@ -121,11 +121,11 @@ def test_the_score_lines_speak_the_language(client, table, other_user, language)
     assert len(played) == 52 and all(shown == said.rank(code[1]) for code, shown in played)
 
 
-def test_each_language_has_its_own_words_at_the_table(client, table, other_user):
+def test_each_language_has_its_own_words_at_the_table(client, seated_table, other_user):
     """Spot checks against what the federations write, beside the tables' own test:
     bob holds Q9873 of spades and KJ8532 of diamonds."""
-    call(BoardPlay.start(board(table), BoardPlay.Mode.TABLE), "1H")
-    seen = {language: page(client, other_user, table, language) for language in LANGUAGES}
+    call(BoardPlay.start(board(seated_table), BoardPlay.Mode.TABLE), "1H")
+    seen = {language: page(client, other_user, seated_table, language) for language in LANGUAGES}
     assert ">Kontra<" in seen["pl"] and ">Rekontra<" in seen["pl"] and ">K W 8 5 3 2<" in seen["pl"]
     assert "1BA" in text(seen["pl"])
     assert ">Doublet<" in seen["nl"] and ">Redoublet<" in seen["nl"] and ">H B 8 5 3 2<" in seen["nl"]
@@ -134,8 +134,8 @@ def test_each_language_has_its_own_words_at_the_table(client, table, other_user)
     assert ">Dubbelt<" in seen["sv"] and ">Redubbelt<" in seen["sv"] and ">K Kn 8 5 3 2<" in seen["sv"]
 
 
-def test_english_is_as_it_was(client, table, other_user):
-    call(BoardPlay.start(board(table), BoardPlay.Mode.TABLE), "1H")
-    html = page(client, other_user, table, "en")
+def test_english_is_as_it_was(client, seated_table, other_user):
+    call(BoardPlay.start(board(seated_table), BoardPlay.Mode.TABLE), "1H")
+    html = page(client, other_user, seated_table, "en")
     assert box(html)["P"] == "Pass" and box(html)["X"] == "Dbl" and box(html)["3NT"] == "3NT"
     assert "East's hand" in html and 'title="Dealer">D</span>' in html and "Board 1" in html

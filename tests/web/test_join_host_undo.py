@@ -19,22 +19,6 @@ HX = {"HX-Request": "true"}
 REFUSED = "Nobody has asked to undo: the host takes back a call or card only when the player who made it asks"
 
 
-@pytest.fixture
-def act(client, django_user_model, table):
-    """act("bob", "call", call="1H") -> bob's POST to that play route, sending board 1 and
-    the number of actions the table is at, as his page would."""
-
-    def post(username: str, action: str, *, htmx: bool = True, **data):
-        client.force_login(django_user_model.objects.get(username=username))
-        at = BoardPlay.objects.filter(board__game=table.game).values_list("actions", flat=True).first() or 0
-        route = action.replace("_", "-")
-        return client.post(
-            f"/games/{table.game.pk}/play/{route}/", {"board": 1, "at": at, **data}, headers=HX if htmx else {}
-        )
-
-    return post
-
-
 def alert_text(response) -> str:
     found = re.search(r'role="alert">([^<]*)<', response.text)
     return unescape(found[1]) if found else ""
@@ -44,38 +28,38 @@ def calls() -> list[str]:
     return [c["call"] for c in BoardPlay.objects.get().calls]
 
 
-def test_an_undo_nobody_asked_for_is_refused_and_the_table_is_unchanged(act, table):
+def test_an_undo_nobody_asked_for_is_refused_and_the_table_is_unchanged(act, seated_table):
     act("alice", "call", call="1H")
     act("bob", "call", call="2C")
     before = BoardPlay.objects.get()
-    version = type(table).objects.get(pk=table.pk).version
+    version = type(seated_table).objects.get(pk=seated_table.pk).version
 
     assert alert_text(act("alice", "undo")) == REFUSED
 
     after = BoardPlay.objects.get()
     assert calls() == ["1H", "2C"] and after.actions == before.actions and after.undo_asked_by == ""
-    assert type(table).objects.get(pk=table.pk).version == version  # the seats' pages see nothing new
+    assert type(seated_table).objects.get(pk=seated_table.pk).version == version  # the seats' pages see nothing new
 
 
-def test_without_javascript_the_refusal_is_a_message_on_the_table(act, client, table):
+def test_without_javascript_the_refusal_is_a_message_on_the_table(act, client, seated_table):
     act("alice", "call", call="1H")
     response = act("alice", "undo", htmx=False)
-    assert response.status_code == 302 and response.url == f"/games/{table.game.pk}/"
+    assert response.status_code == 302 and response.url == f"/games/{seated_table.game.pk}/"
     assert REFUSED in unescape(client.get(response.url).text)
     assert calls() == ["1H"]
 
 
-def test_staff_who_manage_every_game_are_refused_too(act, table, django_user_model):
+def test_staff_who_manage_every_game_are_refused_too(act, seated_table, django_user_model):
     from django.contrib.auth.models import Permission
 
     act("alice", "call", call="1H")
     manager = django_user_model.objects.create_user("mallory", password="x", is_staff=True)
     manager.user_permissions.set(Permission.objects.filter(content_type__app_label="games", codename="change_game"))
-    assert Game.objects.managed_by(manager, table.game.pk) == table.game
+    assert Game.objects.managed_by(manager, seated_table.game.pk) == seated_table.game
     assert alert_text(act("mallory", "undo")) == REFUSED and calls() == ["1H"]
 
 
-def test_with_a_request_waiting_the_host_takes_the_call_back(act, table):
+def test_with_a_request_waiting_the_host_takes_the_call_back(act, seated_table):
     act("alice", "call", call="1H")
     act("bob", "call", call="2C")
     act("bob", "ask_undo")
@@ -84,7 +68,7 @@ def test_with_a_request_waiting_the_host_takes_the_call_back(act, table):
     assert calls() == ["1H"] and play.undo_asked_by == "" and play.state().turn == "E"
 
 
-def test_a_request_refused_leaves_nothing_to_undo(act, table):
+def test_a_request_refused_leaves_nothing_to_undo(act, seated_table):
     act("alice", "call", call="1H")
     act("bob", "call", call="2C")
     act("bob", "ask_undo")

@@ -8,7 +8,6 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from games.models import Game
 from games.models.join import JoinTable
 
 pytestmark = pytest.mark.django_db
@@ -17,44 +16,44 @@ HX = {"HX-Request": "true"}
 
 
 @pytest.fixture
-def table(host, other_user):
-    table = JoinTable.for_game(Game.objects.create(host=host, name="Friday four", game_type=Game.Type.JOIN))
-    table.take_seat(other_user, "E")
-    return table
+def table_with_bob(join_table, other_user) -> JoinTable:
+    """A Join table where bob (other_user) sits East, the other seats free."""
+    join_table.take_seat(other_user, "E")
+    return join_table
 
 
 def poll_url(html: str) -> str:
     return re.search(r'hx-get="(/games/\d+/seat/\?v=[^"]+)"', html)[1]
 
 
-def test_the_page_polls_every_1_5_seconds_and_keeps_a_refresh_link(other_client, table):
-    html = other_client.get(f"/games/{table.game.pk}/").content.decode()
+def test_the_page_polls_every_1_5_seconds_and_keeps_a_refresh_link(other_client, table_with_bob):
+    html = other_client.get(f"/games/{table_with_bob.game.pk}/").content.decode()
     assert 'hx-trigger="every 1.5s"' in html and 'hx-target="#seat-view"' in html
-    assert f'href="/games/{table.game.pk}/" class="refresh"' in html and ">Refresh</a>" in html
-    assert poll_url(html).endswith(f"?v={table.version_tag()}")
+    assert f'href="/games/{table_with_bob.game.pk}/" class="refresh"' in html and ">Refresh</a>" in html
+    assert poll_url(html).endswith(f"?v={table_with_bob.version_tag()}")
 
 
-def test_the_poll_interval_is_the_setting(other_client, table, settings):
+def test_the_poll_interval_is_the_setting(other_client, table_with_bob, settings):
     settings.TABLE_POLL_SECONDS = 0.25
-    html = other_client.get(f"/games/{table.game.pk}/").content.decode()
+    html = other_client.get(f"/games/{table_with_bob.game.pk}/").content.decode()
     assert 'hx-trigger="every 0.25s"' in html
 
 
-def test_an_unchanged_table_answers_204_with_few_queries(other_client, table):
-    url = poll_url(other_client.get(f"/games/{table.game.pk}/").content.decode())
+def test_an_unchanged_table_answers_204_with_few_queries(other_client, table_with_bob):
+    url = poll_url(other_client.get(f"/games/{table_with_bob.game.pk}/").content.decode())
     with CaptureQueriesContext(connection) as queries:
         response = other_client.get(url, headers=HX)
     assert response.status_code == 204 and response.content == b""
     assert len(queries) <= 4, [q["sql"] for q in queries]  # session, user, game + table, seat
 
 
-def test_a_deal_a_reveal_or_a_seat_change_answers_the_new_partial(other_client, table, django_user_model):
-    url = poll_url(other_client.get(f"/games/{table.game.pk}/").content.decode())
+def test_a_deal_a_reveal_or_a_seat_change_answers_the_new_partial(other_client, table_with_bob, django_user_model):
+    url = poll_url(other_client.get(f"/games/{table_with_bob.game.pk}/").content.decode())
     for change in (
-        lambda: table.game.deal_next(),
-        lambda: table.reveal(1),
-        lambda: table.take_seat(django_user_model.objects.create_user("dave"), "S"),
-        lambda: table.move("E", "W"),
+        lambda: table_with_bob.game.deal_next(),
+        lambda: table_with_bob.reveal(1),
+        lambda: table_with_bob.take_seat(django_user_model.objects.create_user("dave"), "S"),
+        lambda: table_with_bob.move("E", "W"),
     ):
         change()
         response = other_client.get(url, headers=HX)
@@ -64,51 +63,53 @@ def test_a_deal_a_reveal_or_a_seat_change_answers_the_new_partial(other_client, 
         assert other_client.get(url, headers=HX).status_code == 204
 
 
-def test_the_board_shows_up_in_the_next_poll(other_client, table):
-    url = poll_url(other_client.get(f"/games/{table.game.pk}/").content.decode())
-    table.game.deal_next()
+def test_the_board_shows_up_in_the_next_poll(other_client, table_with_bob):
+    url = poll_url(other_client.get(f"/games/{table_with_bob.game.pk}/").content.decode())
+    table_with_bob.game.deal_next()
     html = other_client.get(url, headers=HX).content.decode()
     assert "Board 1" in html and "East's hand" in html and "You sit East" in html
 
 
-def test_it_answers_304_to_a_matching_etag(other_client, table):
-    response = other_client.get(f"/games/{table.game.pk}/seat/")
+def test_it_answers_304_to_a_matching_etag(other_client, table_with_bob):
+    response = other_client.get(f"/games/{table_with_bob.game.pk}/seat/")
     etag = response["ETag"]
     assert response.status_code == 200 and etag
-    again = other_client.get(f"/games/{table.game.pk}/seat/", headers={"If-None-Match": etag})
+    again = other_client.get(f"/games/{table_with_bob.game.pk}/seat/", headers={"If-None-Match": etag})
     assert again.status_code == 304 and again.content == b""
-    table.game.deal_next()
-    assert other_client.get(f"/games/{table.game.pk}/seat/", headers={"If-None-Match": etag}).status_code == 200
+    table_with_bob.game.deal_next()
+    assert (
+        other_client.get(f"/games/{table_with_bob.game.pk}/seat/", headers={"If-None-Match": etag}).status_code == 200
+    )
 
 
-def test_the_etag_differs_per_user(client, table, host, other_user):
+def test_the_etag_differs_per_user(client, table_with_bob, host, other_user):
     client.force_login(other_user)
-    bobs = client.get(f"/games/{table.game.pk}/seat/")["ETag"]
+    bobs = client.get(f"/games/{table_with_bob.game.pk}/seat/")["ETag"]
     client.force_login(host)
-    assert client.get(f"/games/{table.game.pk}/seat/", headers={"If-None-Match": bobs}).status_code == 200
+    assert client.get(f"/games/{table_with_bob.game.pk}/seat/", headers={"If-None-Match": bobs}).status_code == 200
 
 
-def test_answers_are_private(other_client, table):
-    table.game.deal_next()
-    for url in (f"/games/{table.game.pk}/", f"/games/{table.game.pk}/seat/"):
+def test_answers_are_private(other_client, table_with_bob):
+    table_with_bob.game.deal_next()
+    for url in (f"/games/{table_with_bob.game.pk}/", f"/games/{table_with_bob.game.pk}/seat/"):
         cache_control = other_client.get(url)["Cache-Control"]
         assert "private" in cache_control and "no-cache" in cache_control
 
 
-def test_the_host_poll_also_refreshes_the_players_panel_out_of_band(host_client, table):
-    html = host_client.get(f"/games/{table.game.pk}/seat/", headers=HX).content.decode()
+def test_the_host_poll_also_refreshes_the_players_panel_out_of_band(host_client, table_with_bob):
+    html = host_client.get(f"/games/{table_with_bob.game.pk}/seat/", headers=HX).content.decode()
     assert '<section id="seating"' in html and 'hx-swap-oob="true"' in html
     assert "bob" in html[html.index('id="seating"') :]
 
 
-def test_players_get_no_players_panel(other_client, table):
-    html = other_client.get(f"/games/{table.game.pk}/seat/", headers=HX).content.decode()
+def test_players_get_no_players_panel(other_client, table_with_bob):
+    html = other_client.get(f"/games/{table_with_bob.game.pk}/seat/", headers=HX).content.decode()
     assert 'id="seating"' not in html and "invite" not in html.lower()
 
 
-def test_a_removed_player_is_sent_home_by_htmx(other_client, table):
-    url = poll_url(other_client.get(f"/games/{table.game.pk}/").content.decode())
-    table.unseat("E")
+def test_a_removed_player_is_sent_home_by_htmx(other_client, table_with_bob):
+    url = poll_url(other_client.get(f"/games/{table_with_bob.game.pk}/").content.decode())
+    table_with_bob.unseat("E")
     response = other_client.get(url, headers=HX)
     assert response.status_code == 404 and response["HX-Redirect"] == "/"
 

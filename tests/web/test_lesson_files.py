@@ -20,7 +20,7 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture(params=PROJECT_FILES, ids=lambda p: p.name)
-def dealt(request, host):
+def lesson_game(request, host):
     """A practice game showing the hands, its queue the file's decks: gives
     (game, the file's decks)."""
     path = request.param
@@ -30,8 +30,8 @@ def dealt(request, host):
     return game, decks
 
 
-def test_every_board_shows_its_own_text_at_the_table(host_client, host, dealt):
-    game, decks = dealt
+def test_every_board_shows_its_own_text_at_the_table(host_client, host, lesson_game):
+    game, decks = lesson_game
     for deck in decks:
         game.deal_next(by=host)
         shown = words(host_client.get(reverse("game", args=[game.pk])).text)
@@ -44,8 +44,8 @@ def test_every_board_shows_its_own_text_at_the_table(host_client, host, dealt):
 
 
 @pytest.mark.parametrize("fmt", ["pbn", "lin"])
-def test_the_dealt_boards_exports_carry_every_text(host_client, host, dealt, fmt):
-    game, decks = dealt
+def test_the_dealt_boards_exports_carry_every_text(host_client, host, lesson_game, fmt):
+    game, decks = lesson_game
     for _ in decks:
         game.deal_next(by=host)
     response = host_client.get(reverse("export", args=[game.pk, "dealt", fmt]))
@@ -53,10 +53,10 @@ def test_the_dealt_boards_exports_carry_every_text(host_client, host, dealt, fmt
     assert [[c.text for c in d.commentary] for d in back] == [[c.text for c in d.commentary] for d in decks]
 
 
-def test_the_hand_records_print_every_text(host, dealt):
+def test_the_hand_records_print_every_text(host, lesson_game):
     from pypdf import PdfReader
 
-    game, decks = dealt
+    game, decks = lesson_game
     for _ in decks:
         game.deal_next(by=host)
     exported = game.exported_decks(dealt=True)

@@ -34,7 +34,7 @@ def exported(client, game, fmt: str) -> ParsedDeck:
 
 
 @pytest.fixture
-def board(game, queue_decks):
+def recorded_board(game, queue_decks):
     """Board 1 of a practice game, from a file that records another table's 4♠ by E."""
     queue_decks(
         game,
@@ -55,8 +55,8 @@ def table_calls(deck: ParsedDeck) -> list[tuple[str, bool, str]]:
 
 
 @pytest.mark.parametrize("fmt", ["pbn", "lin"])
-def test_a_board_played_to_the_end_exports_the_tables_auction_play_and_result(host_client, game, board, fmt):
-    play = cards(opening(BoardPlay.start(board, BoardPlay.Mode.ALL_FOUR)), 52)
+def test_a_board_played_to_the_end_exports_the_tables_auction_play_and_result(host_client, game, recorded_board, fmt):
+    play = cards(opening(BoardPlay.start(recorded_board, BoardPlay.Mode.ALL_FOUR)), 52)
     assert play.done and play.contract == "3NT" and play.declarer == "N"
 
     deck = exported(host_client, game, fmt)
@@ -82,8 +82,10 @@ def test_a_board_played_to_the_end_exports_the_tables_auction_play_and_result(ho
 
 
 @pytest.mark.parametrize("fmt", ["pbn", "lin"])
-def test_a_claimed_board_exports_the_cards_before_the_claim_and_declarers_tricks(host_client, game, board, fmt):
-    play = cards(opening(BoardPlay.start(board, BoardPlay.Mode.ALL_FOUR)), 6)
+def test_a_claimed_board_exports_the_cards_before_the_claim_and_declarers_tricks(
+    host_client, game, recorded_board, fmt
+):
+    play = cards(opening(BoardPlay.start(recorded_board, BoardPlay.Mode.ALL_FOUR)), 6)
     before = play.state().tricks_won["NS"]
     play = claim(play, 12)
     assert play.done and play.tricks == before + 12
@@ -97,8 +99,8 @@ def test_a_claimed_board_exports_the_cards_before_the_claim_and_declarers_tricks
 
 
 @pytest.mark.parametrize("fmt", ["pbn", "lin"])
-def test_a_passed_out_board_exports_four_passes_and_no_declarer(host_client, game, board, fmt):
-    play = call(BoardPlay.start(board, BoardPlay.Mode.ALL_FOUR), "P", "P", "P", "P")
+def test_a_passed_out_board_exports_four_passes_and_no_declarer(host_client, game, recorded_board, fmt):
+    play = call(BoardPlay.start(recorded_board, BoardPlay.Mode.ALL_FOUR), "P", "P", "P", "P")
     assert play.done and play.score == 0
 
     deck = exported(host_client, game, fmt)
@@ -109,8 +111,8 @@ def test_a_passed_out_board_exports_four_passes_and_no_declarer(host_client, gam
 
 
 @pytest.mark.parametrize("fmt", ["pbn", "lin"])
-def test_a_board_in_play_exports_what_has_happened_so_far_and_no_result(host_client, game, board, fmt):
-    play = BoardPlay.start(board, BoardPlay.Mode.ALL_FOUR)
+def test_a_board_in_play_exports_what_has_happened_so_far_and_no_result(host_client, game, recorded_board, fmt):
+    play = BoardPlay.start(recorded_board, BoardPlay.Mode.ALL_FOUR)
     play = call(play, *["P"] * ((4 - "NESW".index(play.dealer)) % 4), ("1NT", "15-17"), "P")
     deck = exported(host_client, game, fmt)
     assert [c.call for c in deck.auction][-2:] == ["1NT", "P"]
@@ -123,15 +125,15 @@ def test_a_board_in_play_exports_what_has_happened_so_far_and_no_result(host_cli
     assert "Score" not in dict(deck.tags)
 
 
-def test_a_board_not_played_still_exports_the_files_record(host_client, game, board):
+def test_a_board_not_played_still_exports_the_files_record(host_client, game, recorded_board):
     deck = exported(host_client, game, "pbn")
     assert (deck.contract, deck.declarer, deck.result) == ("4S", "E", "9")
     assert dict(deck.players) == {"N": "Zoë", "E": "Eve"}
     assert dict(deck.tags)["Score"] == "NS 50"
 
 
-def test_export_decks_writes_the_played_board_too(game, board, tmp_path):
-    play = cards(opening(BoardPlay.start(board, BoardPlay.Mode.ALL_FOUR)), 52)
+def test_export_decks_writes_the_played_board_too(game, recorded_board, tmp_path):
+    play = cards(opening(BoardPlay.start(recorded_board, BoardPlay.Mode.ALL_FOUR)), 52)
     out = tmp_path / "dealt.lin"
     call_command("export_decks", str(game.pk), "--format", "lin", "--dealt", "-o", str(out))
     (deck,) = read_decks(out.read_bytes(), "dealt.lin").decks
@@ -155,58 +157,59 @@ def test_a_just_declare_board_exports_the_deal_turned_as_played(host_client, gam
 
 
 @pytest.fixture
-def join_game(host, other_user):
-    game = Game.objects.create(host=host, name="Friday four", game_type=Game.Type.JOIN)
-    table = JoinTable.for_game(game)
-    table.take_seat(host, "N")
-    table.take_seat(other_user, "E")
-    return game
+def host_seated_game(join_table, host, other_user) -> Game:
+    """A Join game where its host, alice, sits North and bob East."""
+    join_table.take_seat(host, "N")
+    join_table.take_seat(other_user, "E")
+    return join_table.game
 
 
-def test_a_board_in_play_at_a_join_table_is_not_exported_to_a_seated_host(host_client, join_game):
-    first = join_game.deal_next()
+def test_a_board_in_play_at_a_join_table_is_not_exported_to_a_seated_host(host_client, host_seated_game):
+    first = host_seated_game.deal_next()
     play = cards(opening(BoardPlay.start(first, BoardPlay.Mode.TABLE)), 5)
     for fmt in ("pbn", "lin"):
-        response = host_client.get(f"/games/{join_game.pk}/export/dealt.{fmt}")
+        response = host_client.get(f"/games/{host_seated_game.pk}/export/dealt.{fmt}")
         assert read_decks(response.content, f"dealt.{fmt}").decks == []
 
-    join_game.deal_next(confirm_abandon=1)  # board 2 on the table; board 1 ends, not finished
-    deck = exported(host_client, join_game, "pbn")  # board 2 waits until it is revealed
+    host_seated_game.deal_next(confirm_abandon=1)  # board 2 on the table; board 1 ends, not finished
+    deck = exported(host_client, host_seated_game, "pbn")  # board 2 waits until it is revealed
     assert deck.board == "1" and deck.result == "" and ("Termination", "not finished") in deck.tags
     assert [card for trick in deck.play for card in trick] == play.cards
     assert dict(deck.players) == {"N": "alice", "E": "bob"}
 
 
-def test_a_board_revealed_before_it_was_over_exports_as_far_as_it_went(host_client, join_game):
-    board = join_game.deal_next()
+def test_a_board_revealed_before_it_was_over_exports_as_far_as_it_went(host_client, host_seated_game):
+    board = host_seated_game.deal_next()
     play = cards(opening(BoardPlay.start(board, BoardPlay.Mode.TABLE)), 2)
-    JoinTable.for_game(join_game).reveal(1, confirm=1)
-    deck = exported(host_client, join_game, "pbn")
+    JoinTable.for_game(host_seated_game).reveal(1, confirm=1)
+    deck = exported(host_client, host_seated_game, "pbn")
     assert ("Termination", "revealed, not finished") in deck.tags and deck.result == ""
     assert [card for trick in deck.play for card in trick] == play.cards
 
 
-def test_a_board_in_play_at_a_join_table_is_left_out_for_staff_and_the_command_too(staff_client, join_game, tmp_path):
-    board = join_game.deal_next()
+def test_a_board_in_play_at_a_join_table_is_left_out_for_staff_and_the_command_too(
+    staff_client, host_seated_game, tmp_path
+):
+    board = host_seated_game.deal_next()
     opening(BoardPlay.start(board, BoardPlay.Mode.TABLE))
-    assert join_game.exported_decks(dealt=True) == []
-    response = staff_client.get(f"/games/{join_game.pk}/export/dealt.lin")
+    assert host_seated_game.exported_decks(dealt=True) == []
+    response = staff_client.get(f"/games/{host_seated_game.pk}/export/dealt.lin")
     assert response.status_code == 200 and read_decks(response.content, "dealt.lin").decks == []
 
 
-def test_a_seat_taken_after_the_deal_is_not_named_as_its_player(host_client, join_game, django_user_model):
-    board = join_game.deal_next()
+def test_a_seat_taken_after_the_deal_is_not_named_as_its_player(host_client, host_seated_game, django_user_model):
+    board = host_seated_game.deal_next()
     late = django_user_model.objects.create_user("dave", "dave@example.com", "x")
-    JoinTable.for_game(join_game).take_seat(late, "S")
+    JoinTable.for_game(host_seated_game).take_seat(late, "S")
     play = call(BoardPlay.start(board, BoardPlay.Mode.TABLE), "P", "P", "P", "P")
     assert play.done
-    (deck,) = join_game.exported_decks(dealt=True)
+    (deck,) = host_seated_game.exported_decks(dealt=True)
     assert dict(deck.players) == {"N": "alice", "E": "bob"}
 
 
 @pytest.mark.parametrize("fmt", ["dup", "bri", "dge", "dlm", "rbn", "pdf"])
-def test_every_other_format_takes_a_played_board(host_client, game, board, fmt):
-    play = cards(opening(BoardPlay.start(board, BoardPlay.Mode.ALL_FOUR)), 7)
+def test_every_other_format_takes_a_played_board(host_client, game, recorded_board, fmt):
+    play = cards(opening(BoardPlay.start(recorded_board, BoardPlay.Mode.ALL_FOUR)), 7)
     response = host_client.get(f"/games/{game.pk}/export/dealt.{fmt}")
     if fmt == "pdf":  # a job makes it: its page links the file (tasks run as enqueued in tests)
         assert response.status_code == 302 and "Your PDF is ready" in host_client.get(response.url).text

@@ -71,11 +71,11 @@ def assert_sees(html: str, state: rules_of_play.BoardState, seats: set[str]) -> 
 
 
 @pytest.fixture
-def act(client, django_user_model, table):
+def act_accepted(act, seated_table):
+    """act(...), and the table took it: the answer is the felt, with no alert."""
+
     def post(username: str, action: str, **data):
-        client.force_login(django_user_model.objects.get(username=username))
-        at = BoardPlay.objects.values_list("actions", flat=True).first() or 0
-        response = client.post(f"/games/{table.game.pk}/play/{action}/", {"board": 1, "at": at, **data}, headers=HX)
+        response = act(username, action, **data)
         assert response.status_code == 200 and 'role="alert"' not in response.text, response.text
         return response
 
@@ -87,32 +87,36 @@ def state() -> rules_of_play.BoardState:
     return play.state() if play else rules_of_play.new_board(DEAL, "N", "None")
 
 
-def bid(act, calls) -> None:
+def bid(act_accepted, calls) -> None:
     for i, call in enumerate(calls):
-        act(PLAYERS["NESW"[i % 4]], "call", call=call)
+        act_accepted(PLAYERS["NESW"[i % 4]], "call", call=call)
 
 
-def play_cards(act, count: int) -> None:
+def play_cards(act_accepted, count: int) -> None:
     for _ in range(count):
         now = state()
-        act(PLAYERS[now.actor], "card", card=rules_of_play.legal_cards(now)[0])
+        act_accepted(PLAYERS[now.actor], "card", card=rules_of_play.legal_cards(now)[0])
 
 
-def to_claim(act) -> None:
-    bid(act, TO_4H)
-    play_cards(act, 4)
-    act("alice", "claim", tricks=10)
+def to_claim(act_accepted) -> None:
+    bid(act_accepted, TO_4H)
+    play_cards(act_accepted, 4)
+    act_accepted("alice", "claim", tricks=10)
 
 
 PHASES = {
-    "auction": lambda act: bid(act, TO_4H[:5]),
-    "opening lead": lambda act: bid(act, TO_4H),
-    "after the lead": lambda act: (bid(act, TO_4H), play_cards(act, 1)),
-    "dummy to play": lambda act: (bid(act, TO_4H), play_cards(act, 5)),
-    "mid play": lambda act: (bid(act, TO_4H), play_cards(act, 18)),
-    "claim pending": lambda act: (to_claim(act), act("bob", "accept")),
-    "claim rejected": lambda act: (to_claim(act), act("erin", "reject")),
-    "done": lambda act: (to_claim(act), act("bob", "accept"), act("erin", "accept")),
+    "auction": lambda act_accepted: bid(act_accepted, TO_4H[:5]),
+    "opening lead": lambda act_accepted: bid(act_accepted, TO_4H),
+    "after the lead": lambda act_accepted: (bid(act_accepted, TO_4H), play_cards(act_accepted, 1)),
+    "dummy to play": lambda act_accepted: (bid(act_accepted, TO_4H), play_cards(act_accepted, 5)),
+    "mid play": lambda act_accepted: (bid(act_accepted, TO_4H), play_cards(act_accepted, 18)),
+    "claim pending": lambda act_accepted: (to_claim(act_accepted), act_accepted("bob", "accept")),
+    "claim rejected": lambda act_accepted: (to_claim(act_accepted), act_accepted("erin", "reject")),
+    "done": lambda act_accepted: (
+        to_claim(act_accepted),
+        act_accepted("bob", "accept"),
+        act_accepted("erin", "accept"),
+    ),
 }
 
 
@@ -129,43 +133,48 @@ def may_see(phase: str, seat: str | None) -> set[str]:
 
 
 @pytest.mark.parametrize("phase", PHASES)
-@pytest.mark.parametrize("seat", "NESW")
-def test_each_seat_sees_only_what_the_phase_allows(act, client, table, django_user_model, phase, seat):
-    PHASES[phase](act)
-    client.force_login(django_user_model.objects.get(username=PLAYERS[seat]))
+def test_each_seat_sees_only_what_the_phase_allows(
+    act_accepted, client, seated_table, django_user_model, phase, subtests
+):
+    PHASES[phase](act_accepted)  # played once: the seats only read their pages
     now = state()
-    for url, headers in (
-        (f"/games/{table.game.pk}/", {}),
-        (f"/games/{table.game.pk}/", HX),
-        (f"/games/{table.game.pk}/seat/", HX),
-        (f"/games/{table.game.pk}/seat/?v=0.0", HX),
-    ):
-        response = client.get(url, headers=headers)
-        assert response.status_code == 200
-        assert_sees(response.text, now, may_see(phase, seat))
+    for seat in "NESW":
+        with subtests.test(seat=seat):
+            client.force_login(django_user_model.objects.get(username=PLAYERS[seat]))
+            for url, headers in (
+                (f"/games/{seated_table.game.pk}/", {}),
+                (f"/games/{seated_table.game.pk}/", HX),
+                (f"/games/{seated_table.game.pk}/seat/", HX),
+                (f"/games/{seated_table.game.pk}/seat/?v=0.0", HX),
+            ):
+                response = client.get(url, headers=headers)
+                assert response.status_code == 200
+                assert_sees(response.text, now, may_see(phase, seat))
 
 
 @pytest.mark.parametrize("phase", PHASES)
-def test_the_host_not_seated_sees_dummy_and_a_claim_only(act, client, table, host, phase):
-    PHASES[phase](act)
-    table.leave(host, confirm=1)  # alice played North; standing up, she watches as the host
+def test_the_host_not_seated_sees_dummy_and_a_claim_only(act_accepted, client, seated_table, host, phase):
+    PHASES[phase](act_accepted)
+    seated_table.leave(host, confirm=1)  # alice played North; standing up, she watches as the host
     client.force_login(host)
     for headers in ({}, HX):
-        assert_sees(client.get(f"/games/{table.game.pk}/", headers=headers).text, state(), may_see(phase, None))
+        assert_sees(client.get(f"/games/{seated_table.game.pk}/", headers=headers).text, state(), may_see(phase, None))
 
 
-def test_a_player_seated_after_the_deal_sees_only_what_the_table_sees(act, client, table, django_user_model):
-    bid(act, TO_4H)
-    play_cards(act, 2)
-    table.unseat("W")
+def test_a_player_seated_after_the_deal_sees_only_what_the_table_sees(
+    act_accepted, client, seated_table, django_user_model
+):
+    bid(act_accepted, TO_4H)
+    play_cards(act_accepted, 2)
+    seated_table.unseat("W")
     frank = django_user_model.objects.create_user("frank", password="x")
-    table.take_seat(frank, "W")
+    seated_table.take_seat(frank, "W")
     client.force_login(frank)
-    html = client.get(f"/games/{table.game.pk}/").text
+    html = client.get(f"/games/{seated_table.game.pk}/").text
     assert_sees(html, state(), {"S"})  # dummy only: not West's hand, held by erin at the deal
 
 
-def test_every_answer_to_an_action_shows_the_actor_only_what_they_may_see(client, table, django_user_model):
+def test_every_answer_to_an_action_shows_the_actor_only_what_they_may_see(client, seated_table, django_user_model):
     """The whole board, from the first call to the claim accepted, checking each answer."""
     calls = iter(TO_4H)
     seen = 0
@@ -183,7 +192,9 @@ def test_every_answer_to_an_action_shows_the_actor_only_what_they_may_see(client
             seat, action, data = now.actor, "card", {"card": rules_of_play.legal_cards(now)[-1]}
         client.force_login(django_user_model.objects.get(username=PLAYERS[seat]))
         at = BoardPlay.objects.values_list("actions", flat=True).first() or 0
-        html = client.post(f"/games/{table.game.pk}/play/{action}/", {"board": 1, "at": at, **data}, headers=HX).text
+        html = client.post(
+            f"/games/{seated_table.game.pk}/play/{action}/", {"board": 1, "at": at, **data}, headers=HX
+        ).text
         after = state()
         expected = {seat}
         if after.cards:
@@ -197,40 +208,44 @@ def test_every_answer_to_an_action_shows_the_actor_only_what_they_may_see(client
     assert seen == len(TO_4H) + 24 + 3  # calls, six tricks, the claim and two answers
 
 
-@pytest.mark.parametrize("fmt", ["pbn", "lin"])
 @pytest.mark.parametrize("phase", ["after the lead", "claim pending", "done"])
-def test_a_seated_host_exports_nothing_of_the_board_at_play(act, client, table, host, phase, fmt):
-    PHASES[phase](act)
+def test_a_seated_host_exports_nothing_of_the_board_at_play(act_accepted, client, seated_table, host, phase, subtests):
+    PHASES[phase](act_accepted)
     client.force_login(host)
-    text = client.get(f"/games/{table.game.pk}/export/dealt.{fmt}").text
-    for seat in "ESW":
-        assert HANDS[seat] not in text and HANDS[seat].replace(".", " ") not in text
+    for fmt in ("pbn", "lin"):
+        with subtests.test(fmt=fmt):
+            text = client.get(f"/games/{seated_table.game.pk}/export/dealt.{fmt}").text
+            for seat in "ESW":
+                assert HANDS[seat] not in text and HANDS[seat].replace(".", " ") not in text
 
 
 @pytest.mark.parametrize("phase", ["auction", "after the lead", "claim pending", "done"])
-@pytest.mark.parametrize("username", ["alice", "bob", "dave", "erin"])
-def test_no_analysis_of_the_board_at_play_reaches_the_table(act, client, table, django_user_model, phase, username):
-    PHASES[phase](act)
-    client.force_login(django_user_model.objects.get(username=username))
-    url = f"/games/{table.game.pk}/boards/1/analysis/"
-    assert client.get(url, headers=HX).status_code == 404
-    assert url not in client.get(f"/games/{table.game.pk}/").text
+def test_no_analysis_of_the_board_at_play_reaches_the_table(
+    act_accepted, client, seated_table, django_user_model, phase, subtests
+):
+    PHASES[phase](act_accepted)
+    url = f"/games/{seated_table.game.pk}/boards/1/analysis/"
+    for username in ("alice", "bob", "dave", "erin"):
+        with subtests.test(username=username):
+            client.force_login(django_user_model.objects.get(username=username))
+            assert client.get(url, headers=HX).status_code == 404
+            assert url not in client.get(f"/games/{seated_table.game.pk}/").text
 
 
-def test_play_query_parameters_name_no_seat(act, client, table, django_user_model):
-    bid(act, TO_4H)
-    play_cards(act, 1)
+def test_play_query_parameters_name_no_seat(act_accepted, client, seated_table, django_user_model):
+    bid(act_accepted, TO_4H)
+    play_cards(act_accepted, 1)
     client.force_login(django_user_model.objects.get(username="bob"))
     for query in ("?seat=N", "?viewer=W", "?as=S&seat=N", "?reveal=1"):
-        html = client.get(f"/games/{table.game.pk}/{query}").text
+        html = client.get(f"/games/{seated_table.game.pk}/{query}").text
         assert_sees(html, state(), {"E", "S"})
 
 
-def test_a_claim_rejected_hides_declarers_hand_again(act, client, table, django_user_model):
-    to_claim(act)
+def test_a_claim_rejected_hides_declarers_hand_again(act_accepted, client, seated_table, django_user_model):
+    to_claim(act_accepted)
     client.force_login(django_user_model.objects.get(username="erin"))
-    assert "North's hand" in client.get(f"/games/{table.game.pk}/").text
-    act("erin", "reject")
+    assert "North's hand" in client.get(f"/games/{seated_table.game.pk}/").text
+    act_accepted("erin", "reject")
     client.force_login(django_user_model.objects.get(username="erin"))
-    html = client.get(f"/games/{table.game.pk}/").text
+    html = client.get(f"/games/{seated_table.game.pk}/").text
     assert_sees(html, state(), {"W", "S"})

@@ -283,7 +283,7 @@ def form_errors(form: UploadForm) -> list[str]:
 
 
 @pytest.fixture
-def small_limits(settings):
+def one_deck_limits(settings):
     settings.DECK_UPLOAD_MAX_FILES = 2
     settings.DECK_UPLOAD_MAX_FILE_BYTES = 300
     settings.DECK_UPLOAD_MAX_TOTAL_BYTES = 400
@@ -315,7 +315,7 @@ def two_decks() -> bytes:
         ([], "md|1|", "problem-hands-missing"),
     ],
 )
-def test_every_upload_form_error_has_its_own_entry(small_limits, files, text, expected):
+def test_every_upload_form_error_has_its_own_entry(one_deck_limits, files, text, expected):
     files = [(name, two_decks() if data == "TWO" else data) for name, data in files]
     errors = form_errors(upload_form(*files, text=text))
     assert errors
@@ -410,7 +410,7 @@ CLUB_SEEDS = [
 SPECIAL_BYTES = st.sampled_from(list(b"0123456789 \x00\x03\x04\x05\x06\n:;.{}=?xAKQJTNESWBHZPabop-"))
 
 
-@settings(max_examples=300, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+@settings(deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 @given(mutated(CLUB_SEEDS, SPECIAL_BYTES, edits=6))
 def test_no_problem_of_a_spoilt_club_file_falls_to_the_catch_all(data):
     result = read_decks(data, "set")

@@ -5,39 +5,29 @@ from __future__ import annotations
 import re
 from html import unescape
 
-import pytest
-from django.urls import reverse
-
 from games.formats import read_decks
 from games.formats.__main__ import deck_dict
 from games.views.help import WORKED_LIN
 
 
-@pytest.fixture
-def page(client) -> str:
-    response = client.get(reverse("help_upload"))
-    assert response.status_code == 200
-    return response.text
-
-
-def section(page: str, element_id: str) -> str:
-    return page.split(f'id="{element_id}"')[1].split("</section>")[0]
+def section(help_page: str, element_id: str) -> str:
+    return help_page.split(f'id="{element_id}"')[1].split("</section>")[0]
 
 
 def words(html: str) -> str:
     return " ".join(unescape(re.sub(r"<[^>]+>", " ", html)).split())
 
 
-def test_every_json_field_of_a_deck_is_documented(page):
-    table = page.split('id="json-deck-fields"')[1].split("</table>")[0]
+def test_every_json_field_of_a_deck_is_documented(help_page):
+    table = help_page.split('id="json-deck-fields"')[1].split("</table>")[0]
     documented = set(re.findall(r'<th scope="row">(.*?)</th>', table, re.S))
     fields = {name for row in documented for name in re.findall(r"<code>(\w+)</code>", row)}
     deck = read_decks(WORKED_LIN.encode(), "example.lin").decks[0]
     assert set(deck_dict(deck)) | {"dd", "par"} == fields
 
 
-def test_the_record_fields_say_what_they_hold(page):
-    text = words(section(page, "command-line"))
+def test_the_record_fields_say_what_they_hold(help_page):
+    text = words(section(help_page, "command-line"))
     for phrase in (
         "--json",
         "auction",
@@ -55,8 +45,8 @@ def test_the_record_fields_say_what_they_hold(page):
         assert phrase in text, phrase
 
 
-def test_the_record_section_explains_each_case(page):
-    text = words(section(page, "record"))
+def test_the_record_section_explains_each_case(help_page):
+    text = words(section(help_page, "record"))
     for phrase in (
         "Dbl",
         "Rdbl",
@@ -72,14 +62,14 @@ def test_the_record_section_explains_each_case(page):
         "Unknown",
     ):
         assert phrase in text, phrase
-    lin = words(section(page, "lin"))
+    lin = words(section(help_page, "lin"))
     assert "SHDC" in lin and "Smith, J." in lin
     assert "4H by North (LIN never states the contract: the auction gives it), 11 tricks, claimed" in lin
-    pbn = words(section(page, "pbn"))
+    pbn = words(section(help_page, "pbn"))
     assert "north , East , WEST" in pbn and "NS 9 EW 4" in pbn
 
 
-def test_the_table_of_contents_leads_to_the_new_sections(page):
-    toc = page.split('id="toc-title"')[1].split("</nav>")[0]
+def test_the_table_of_contents_leads_to_the_new_sections(help_page):
+    toc = help_page.split('id="toc-title"')[1].split("</nav>")[0]
     for anchor in ("record", "command-line"):
-        assert f'href="#{anchor}"' in toc and f'id="{anchor}"' in page
+        assert f'href="#{anchor}"' in toc and f'id="{anchor}"' in help_page

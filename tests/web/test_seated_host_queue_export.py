@@ -50,19 +50,18 @@ def alice(client, host):
 
 
 @pytest.fixture
-def empty_table(host, other_user) -> JoinTable:
+def empty_table(join_table, host, other_user) -> JoinTable:
     """A Join table, nothing dealt yet, with COMING queued and the host seated North."""
-    game = Game.objects.create(host=host, name="Friday four", game_type=Game.Type.JOIN)
-    table = JoinTable.for_game(game)
-    table.take_seat(host, "N")
-    table.take_seat(other_user, "E")
-    game.add_decks([ParsedDeck(deal=COMING, index=0, line=1, board="1")], source_name="set.pbn", source_format="pbn")
-    return table
+    join_table.take_seat(host, "N")
+    join_table.take_seat(other_user, "E")
+    deck = ParsedDeck(deal=COMING, index=0, line=1, board="1")
+    join_table.game.add_decks([deck], source_name="set.pbn", source_format="pbn")
+    return join_table
 
 
 @pytest.mark.parametrize("fmt", FORMATS)
-def test_after_play_again_the_board_in_play_is_not_in_a_seated_hosts_queue(alice, table, fmt):
-    game = table.game
+def test_after_play_again_the_board_in_play_is_not_in_a_seated_hosts_queue(alice, seated_table, fmt):
+    game = seated_table.game
     assert alice.post(f"/games/{game.pk}/boards/1/again/").status_code == 302
     assert list(game.queued().values_list("deal", flat=True)) == [DEAL]  # board 1, still in play, queued again
     assert_refused(export(alice, game, fmt), DEAL)

@@ -7,8 +7,8 @@ import time
 import pytest
 from django.urls import reverse
 
-from bench.reader_data import plain_pbn
 from games.models.upload import Upload
+from tests.builders.decks import plain_pbn
 from tests.fixtures_upload import upload_file
 
 pytestmark = [pytest.mark.django_db, pytest.mark.slow]

@@ -24,7 +24,7 @@ HTMX = {"HTTP_HX_REQUEST": "true"}
 
 
 @pytest.fixture(autouse=True)
-def small_limits(settings, tmp_path):
+def small_body_limit(settings, tmp_path):
     settings.DECK_UPLOAD_MAX_TOTAL_BYTES = LIMIT
     settings.DECK_UPLOAD_MAX_FILE_BYTES = LIMIT
     settings.FILE_UPLOAD_MAX_MEMORY_SIZE = 1024  # past this Django would stream to FILE_UPLOAD_TEMP_DIR

@@ -1,4 +1,4 @@
-"""Hostile shapes of the club formats, for bench.hostile (which makes them
+"""Hostile shapes of the club formats, for shapes.py (which makes them
 ``Shape``s): repeated records, giant lines and values, runs of separators.
 
 Each is (name, head, unit, tail, tiny_decks): a file of ``head``, ``unit`` repeated, ``tail``.
