@@ -15,7 +15,10 @@ def results_sheet(game, results: Results, chosen: slice = slice(None), *, paper:
     if shown and len(shown) < len(boards):
         parts.append(f"boards {shown[0].board_number}–{shown[-1].board_number} of the travellers")
     if results.hidden:
-        parts.append(f"{results.hidden} board{'s' * (results.hidden != 1)} left out until your table has played")
+        many = results.hidden != 1
+        parts.append(
+            f"{results.hidden} board{'s' * many} left out until your table has finished {'them' if many else 'it'}"
+        )
     return results_sheet_pdf(
         [_board(board) for board in shown],
         [

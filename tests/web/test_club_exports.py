@@ -161,7 +161,7 @@ def test_a_players_sheet_leaves_out_what_their_table_has_to_play(night, django_u
     text = "".join(page.extract_text() for page in PdfReader(io.BytesIO(response.content)).pages)
     assert "Board 1" in text and "3NT" in text
     assert "Board 2" not in text and "2♠" not in text
-    assert "1 board left out until your table has played" in text
+    assert "1 board left out until your table has finished it" in text
 
 
 def test_a_long_night_is_printed_in_ranges_of_boards(night, host_client, settings):
