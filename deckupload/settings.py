@@ -236,6 +236,10 @@ JOB_POLL_SECONDS = float(os.environ.get("JOB_POLL_SECONDS", "1"))
 TABLE_POLL_SECONDS = float(os.environ.get("TABLE_POLL_SECONDS", "1.5"))
 # The tables a Join game may have (a club night: each plays the game's boards).
 JOIN_MAX_TABLES = int(os.environ.get("JOIN_MAX_TABLES", "30"))
+# Travellers one results sheet (a PDF drawn while the request waits) may hold: with
+# JOIN_MAX_TABLES lines each, at most some thousands of rows; a longer night is printed
+# in ranges of boards.
+RESULTS_SHEET_MAX_BOARDS = int(os.environ.get("RESULTS_SHEET_MAX_BOARDS", "64"))
 # Argon2id first: memory-hard (Django's and OWASP's first choice) and, measured here, half
 # the CPU of PBKDF2's million rounds per log-in. Older hashes still verify, and are
 # rehashed with Argon2id at the user's next log-in.

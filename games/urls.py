@@ -79,6 +79,8 @@ urlpatterns = [
     path("games/<dbid:pk>/tables/next/", club.next_board, name="table_next"),
     path("games/<dbid:pk>/tables/move-on/", club.move_on, name="table_move_on"),
     path("games/<dbid:pk>/results/", club.results, name="club_results"),
+    path("games/<dbid:pk>/results.pbn", club.results_pbn, name="club_results_pbn"),
+    path("games/<dbid:pk>/results.pdf", club.results_pdf, name="club_results_pdf"),
     # The teacher's view of a Join table: all four hands, live, and notes to the table.
     path("games/<dbid:pk>/teacher/", teacher.teacher_view, name="teacher_view"),
     path("games/<dbid:pk>/teacher/table/", teacher.teacher_poll, name="teacher_poll"),

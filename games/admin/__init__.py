@@ -2,6 +2,7 @@
 registers the ModelAdmins of its modules:
 
 - ``review``: games with their queue, uploaded decks with diagrams, dealt boards, seats;
+- ``club_results``: a club night's ranking and travellers, on the game's page and one of their own;
 - ``uploads``: uploads, their files and the decks they added;
 - ``lists``: the base of those ModelAdmins, whose list pages stay small on a big site;
 - ``site``: Django's admin site, less the 500s of hand-made URLs (``games.apps.AdminConfig``);

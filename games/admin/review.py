@@ -28,6 +28,7 @@ from django.utils import timezone
 from django.utils.html import format_html
 from django.utils.http import urlencode
 
+from games.admin.club_results import ClubResultsAdmin
 from games.admin.lists import GameFilter, ReviewAdmin, user_filter
 from games.admin.reviewers import REMOVE_DECKS
 from games.admin.uploads import UploadDecksFilter  # the module registers UploadAdmin
@@ -139,13 +140,13 @@ def count_of(queryset: QuerySet) -> Coalesce:
 
 
 @admin.register(Game)
-class GameAdmin(ReviewAdmin):
+class GameAdmin(ClubResultsAdmin, ReviewAdmin):
     list_display = ("name", "host", "game_type", "allow_upload", "queued", "dealt", "created_at")
     list_filter = (user_filter("host", "host"), "game_type", "allow_upload", "created_at")
     list_select_related = ("host",)
     search_fields = ("name", "host__username")
     # The movement is chosen with the game: its tables' places follow it (JoinTable.board).
-    readonly_fields = ("movement", "next_board_number", "created_at", "whole_queue")
+    readonly_fields = ("movement", "next_board_number", "created_at", "whole_queue", "club_results")
     raw_id_fields = ("host",)
     ordering = ("-pk",)  # newest first, by the primary key's index (created_at has none)
     inlines = [QueueInline]

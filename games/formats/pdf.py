@@ -46,7 +46,8 @@ class HandRecord:
 
 
 @cache
-def _fonts() -> tuple[str, str]:
+def fonts() -> tuple[str, str]:
+    """The regular and bold fonts' names, registered with reportlab (the results sheet's too)."""
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.ttfonts import TTFont
 
@@ -66,7 +67,7 @@ def hand_records_pdf(records: Sequence[HandRecord], *, per_page: int = 1, paper:
 
     if per_page not in (1, 4) or paper not in PAPERS:
         raise ValueError("one or four boards a page, on A4 or Letter")
-    regular, bold = _fonts()
+    regular, bold = fonts()
     size = A4 if paper == "A4" else LETTER
     out = io.BytesIO()
     canvas = Canvas(out, pagesize=size, pageCompression=1)
@@ -231,7 +232,7 @@ def _board(
     result = _result_line(deck)
     if result:
         below -= line
-        _symbols(canvas, x, below, result, regular, 9 * scale)
+        symbols(canvas, x, below, result, regular, 9 * scale)
     if deck.commentary:
         _lesson(canvas, deck, x, below - line * 1.5, w, below - line * 1.5 - y, regular, bold, scale, big=big)
 
@@ -306,7 +307,7 @@ def _lesson(
         wrapped[-1] = (last.rstrip() + " …").lstrip()
     for n, text in enumerate(wrapped, start=1):
         if text:
-            _symbols(canvas, x, y - n * line, text, regular, size)
+            symbols(canvas, x, y - n * line, text, regular, size)
 
 
 def _vulnerable(vul: str | None) -> str:
@@ -365,7 +366,7 @@ def _dd_table(
             canvas.drawCentredString(x + 30 * scale + i * width, y - row * line, str(table[seat][strain]))
     y -= 6 * line
     if par is not None:
-        _symbols(canvas, x, y, f"Par: {par_text(par)}", regular, 9 * scale)
+        symbols(canvas, x, y, f"Par: {par_text(par)}", regular, 9 * scale)
         y -= line
     return y
 
@@ -379,7 +380,7 @@ def _auction(canvas, deck: Deck, x: float, y: float, line: float, regular: str, 
     cells = _auction_cells(deck)
     for n, text in enumerate(cells):
         row, col = divmod(n, 4)
-        _symbols(canvas, x + col * width, y - (row + 1) * line, text, regular, 8.5 * scale)
+        symbols(canvas, x + col * width, y - (row + 1) * line, text, regular, 8.5 * scale)
     return y - (len(cells) // 4 + 2) * line
 
 
@@ -422,8 +423,9 @@ def _result_line(deck: Deck) -> str:
     return text + (" (claimed)" if deck.claim is not None else "")
 
 
-def _symbols(canvas, x: float, y: float, text: str, font: str, size: float) -> None:
-    """``text`` at (x, y) with its hearts and diamonds in red, as the diagram's."""
+def symbols(canvas, x: float, y: float, text: str, font: str, size: float) -> None:
+    """``text`` at (x, y) with its hearts and diamonds in red, as the diagram's (the
+    results sheet's contracts and leads too)."""
     canvas.setFont(font, size)
     for part in re.split("([♥♦])", text):
         if not part:

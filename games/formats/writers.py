@@ -24,7 +24,7 @@ as the board's.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from games.bridge import rules
 from games.bridge.cards import SEATS, SUITS
@@ -292,14 +292,17 @@ def _optimum_result_table(rows: list[tuple[str, str, int]]) -> list[str]:
     return [_tag("OptimumResultTable", "Declarer;Denomination\\2R;Result\\2R"), *lines]
 
 
-def write_pbn(decks: Iterable[Deck]) -> str:
+def write_pbn(decks: Iterable[Deck], sections: Sequence[Sequence[str]] = ()) -> str:
     """PBN 2.1 export format: CRLF lines, the 15 mandatory tags in order, games
-    separated by an empty line."""
+    separated by an empty line. ``sections``: for each deck in turn, lines of
+    supplemental sections (a [ScoreTable], chapter 5) written at the end of its game."""
     lines = ["% PBN 2.1", "% EXPORT"]
     for number, deck in enumerate(decks):
         if number:
             lines.append("")
         lines.extend(_pbn_game(deck))
+        if number < len(sections):
+            lines.extend(sections[number])
     return CRLF.join(lines) + CRLF
 
 

@@ -24,7 +24,16 @@ from fractions import Fraction
 from django.db.models import Q, Sum
 
 from games.bridge import rules
-from games.bridge.club_night import IMPS, MATCHPOINTS, Standing, cross_imps, matchpoints, rank_pairs, traveller
+from games.bridge.club_night import (
+    IMPS,
+    MATCHPOINTS,
+    Standing,
+    Traveller,
+    cross_imps,
+    matchpoints,
+    rank_pairs,
+    traveller,
+)
 from games.bridge.club_night.traveller import PASSED_OUT
 from games.models.board_play import BoardPlay
 from games.models.deck import DealtBoard
@@ -70,6 +79,7 @@ class BoardResults:
     lines: tuple[TableLine, ...]  # in table order
     unfinished: tuple[int, ...] = ()  # tables where it ended before it was over
     playing: tuple[int, ...] = ()  # tables still to finish it
+    scored: Traveller | None = None  # the lines as the scoring engine read them (pairs named by table)
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,6 +104,11 @@ class Results:
     @property
     def matchpoints(self) -> bool:
         return self.scoring == Game.Scoring.MATCHPOINTS
+
+    @property
+    def engine_scoring(self) -> str:
+        """The scoring as ``games.bridge.club_night`` names it: MATCHPOINTS or IMPS."""
+        return MATCHPOINTS if self.matchpoints else IMPS
 
 
 def results_for(game: Game, user) -> Results:
@@ -169,7 +184,7 @@ def game_results(game: Game, viewer_table: JoinTable | None = None) -> Results:
         over = {tables[t] for t, play in here.items() if _over(play)}
         playing = tuple(sorted(set(tables.values()) - over))
         results.append(
-            BoardResults(board.number, board.board_number, board.dealer, board.vul, lines, unfinished, playing)
+            BoardResults(board.number, board.board_number, board.dealer, board.vul, lines, unfinished, playing, scored)
         )
     scoring = MATCHPOINTS if game.scoring == Game.Scoring.MATCHPOINTS else IMPS
     played = [t for t in travellers if t.results]
@@ -189,15 +204,18 @@ def _lead(play: BoardPlay) -> str:
 
 def pair_names(game: Game) -> dict[tuple[str, str], str]:
     """Who sits in each pair now: {("1", "NS"): "alice & dave"}."""
-    seats: dict[tuple[str, str], list[str]] = {}
+    return {key: " & ".join(names) for key, names in pair_players(game).items()}
+
+
+def pair_players(game: Game) -> dict[tuple[str, str], tuple[str, ...]]:
+    """Who sits in each pair now, North (East) first: {("1", "NS"): ("alice", "dave")}."""
+    seats: dict[tuple[str, str], list[tuple[str, str]]] = {}
     for number, seat, name in (
         Seat.objects.filter(game=game).order_by("seat").values_list("table__number", "seat", "user__username")
     ):
         seats.setdefault((str(number), NS if seat in "NS" else EW), []).append((seat, name))
     order = {"N": 0, "S": 1, "E": 0, "W": 1}
-    return {
-        key: " & ".join(name for _, name in sorted(names, key=lambda p: order[p[0]])) for key, names in seats.items()
-    }
+    return {key: tuple(name for _, name in sorted(names, key=lambda p: order[p[0]])) for key, names in seats.items()}
 
 
 def results_version(game: Game) -> str:

@@ -23,9 +23,23 @@ def dealt_decks(
     table=None,
     upto: int | None = None,
 ) -> list[ParsedDeck]:
-    """The boards dealt so far (``chosen``: that part of them; ``leave_out``: a deal,
-    ``DealtBoard.number``, left out), in the order they were dealt, with the board
-    numbers, dealers and vulnerabilities the table showed, as reader values.
+    """``dealt_boards``' decks alone."""
+    return [deck for _, deck in dealt_boards(game, chosen, leave_out, seated=seated, table=table, upto=upto)]
+
+
+def dealt_boards(
+    game,
+    chosen: slice = slice(None),
+    leave_out: int | None = None,
+    *,
+    seated: bool = False,
+    table=None,
+    upto: int | None = None,
+) -> list[tuple[DealtBoard, ParsedDeck]]:
+    """The boards dealt so far, each with its deck as the export writes it (``chosen``:
+    that part of them; ``leave_out``: a deal, ``DealtBoard.number``, left out), in the
+    order they were dealt, with the board numbers, dealers and vulnerabilities the table
+    showed, as reader values.
 
     A dealt board played here is exported as played (``DealtBoard.to_parsed``), with
     who played it. At a Join table a board whose play is under way is left out: its
@@ -63,7 +77,7 @@ def dealt_decks(
     if join:
         boards = [b for b in boards if played[b.pk] is None or played[b.pk].done or played[b.pk].abandoned]
     if not any(played.values()):
-        return [_lesson(game, board, board.to_parsed(), seated) for board in boards]
+        return [(board, _lesson(game, board, board.to_parsed(), seated)) for board in boards]
     seats = (
         list(game.seats.filter(table_id=table_id).values_list("seat", "user__username", "from_board")) if join else []
     )
@@ -82,7 +96,7 @@ def dealt_decks(
             return {"N": host, "E": "Robot", "S": host, "W": "Robot"}
         return dict.fromkeys(SEATS, host)
 
-    return [_lesson(game, board, board.to_parsed(players(board)), seated) for board in boards]
+    return [(board, _lesson(game, board, board.to_parsed(players(board)), seated)) for board in boards]
 
 
 def _lesson(game, board: DealtBoard, deck: ParsedDeck, seated: bool) -> ParsedDeck:

@@ -1,11 +1,11 @@
 """A club night's pages: the results (travellers and the ranking), the host's overview of
 the tables, and taking a table on to its next board.
 
-Who may look: the results page, the game's manager and its seated players, each player
-seeing only the boards their own table has finished (``games.models.club.results_for``);
-the overview and moving a table on, the manager alone; going on to the next board (own
-pace), a player for their own table, or the manager for any. Anyone else gets 404, as
-for a game that does not exist.
+Who may look: the results page (and its PBN and PDF), the game's manager and its seated
+players, each player seeing only the boards their own table has finished
+(``games.models.club.results_for``); the overview and moving a table on, the manager
+alone; going on to the next board (own pace), a player for their own table, or the
+manager for any. Anyone else gets 404, as for a game that does not exist.
 """
 
 from __future__ import annotations
@@ -22,12 +22,16 @@ from django.urls import reverse
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 
+from games.formats.pdf import FontMissing
 from games.models import Game
 from games.models.board_play import BoardInPlay
 from games.models.club import overview, results_for, results_version
+from games.models.club_export import club_export
 from games.models.join import JoinTable, SeatError
+from games.presentation.results_sheet import results_sheet
 from games.views import confirm
 from games.views.access import get_game_for_host, private
+from games.views.exports import attachment, board_range, club_pbn
 from games.views.join import VIEW, seat_fragments
 
 RESULTS = "games/results.html"
@@ -95,6 +99,38 @@ def results(request: HttpRequest, pk: int) -> HttpResponse:
         return HttpResponse(status=204)
     template = f"{RESULTS}#results" if request.htmx else RESULTS
     return private(render(request, template, results_context(request, game)))
+
+
+@login_required
+@require_safe
+@_join_only
+def results_pbn(request: HttpRequest, pk: int) -> HttpResponse:
+    """The results as PBN: each board with its [ScoreTable], and the [TotalScoreTable]. A
+    player's file holds the boards their table has finished, each as their table played
+    it; the manager's, every board dealt (as the dealt boards' export writes them)."""
+    game, table = _join_game_for(request, pk)
+    seated = table is not None
+    scored = club_export(game, request.user, seated=seated, table=table, finished_only=seated)
+    return private(club_pbn(scored, f"{game.name}-results"))
+
+
+@login_required
+@require_safe
+@_join_only
+def results_pdf(request: HttpRequest, pk: int) -> HttpResponse:
+    """The results sheet, drawn while the request waits: the ranking and the travellers
+    the viewer may see (``?boards=1-64``: the viewer's travellers from the 1st to the 64th,
+    when there are more than ``RESULTS_SHEET_MAX_BOARDS``)."""
+    game, _ = _join_game_for(request, pk)
+    results = results_for(game, request.user)
+    chosen = board_range(request, len(results.boards), settings.RESULTS_SHEET_MAX_BOARDS, "a results sheet")
+    if not isinstance(chosen, slice):
+        return private(chosen)
+    try:
+        data = results_sheet(game, results, chosen)
+    except FontMissing as error:
+        return HttpResponse(str(error), status=503, content_type="text/plain; charset=utf-8")
+    return private(attachment(data, "pdf", f"{game.name}-results", "application/pdf", inline=True))
 
 
 def overview_context(request: HttpRequest, game: Game) -> dict[str, Any]:

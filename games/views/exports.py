@@ -7,6 +7,10 @@ export of the dealt boards leaves that board out until it is revealed, as the
 table shows them only their own hand of it, and a board's lesson text only once the
 game's rule shows it to the seats. Their export of the queue is refused
 (``QUEUE_WHILE_SEATED``) until they stand up.
+
+A club night's dealt boards as PBN (a Join game of several tables) carry each board's
+[ScoreTable] and the [TotalScoreTable] (``games.models.club_export``), of the boards
+whose results the exporter may see, as the results page shows them.
 """
 
 from __future__ import annotations
@@ -23,10 +27,12 @@ from django.views.decorators.http import require_safe
 
 from games.formats import WRITERS, WriteError
 from games.formats.model import Deck as ParsedDeck
+from games.formats.pbn.results import write_results_pbn
 from games.formats.pdf import PAPERS
 from games.formats.stored import deck_to_json
 from games.models import Game, Job
 from games.models.analysis import with_analysis
+from games.models.club_export import ClubExport, club_export, is_club_night
 from games.models.join import JoinTable, revealed_at, seat_of
 from games.tasks import make_hand_records
 from games.views.access import get_game_for_host
@@ -45,12 +51,21 @@ def download(decks: Iterable[ParsedDeck], fmt: str, stem: str) -> HttpResponse:
         written = WRITERS[fmt](decks)
     except WriteError as error:
         return HttpResponse(str(error), status=400, content_type="text/plain; charset=utf-8")
+    return attachment(written, fmt, stem)
+
+
+def attachment(
+    written: str | bytes, fmt: str, stem: str, content_type: str = "", *, inline: bool = False
+) -> HttpResponse:
+    """``written`` as a download named ``stem.fmt`` (made safe for any browser and disk):
+    text as UTF-8, bytes as they are (``content_type``, or a binary record's); ``inline``:
+    for the browser to show (a PDF), under the same name when saved."""
     binary = isinstance(written, bytes)
     filename = f"{slugify(stem)[:80] or 'decks'}.{fmt}"
     return HttpResponse(
         written if binary else written.encode("utf-8"),
-        content_type="application/octet-stream" if binary else "text/plain; charset=utf-8",
-        headers={"Content-Disposition": content_disposition_header(True, filename)},
+        content_type=content_type or ("application/octet-stream" if binary else "text/plain; charset=utf-8"),
+        headers={"Content-Disposition": content_disposition_header(not inline, filename)},
     )
 
 
@@ -84,6 +99,9 @@ def export(request: HttpRequest, pk: int, which: str, fmt: str) -> HttpResponse:
         if table is not None:
             seated = True
             leave_out, upto = board_in_play(table)
+    if which == "dealt" and fmt == "pbn" and is_club_night(game):
+        scored = club_export(game, request.user, leave_out=leave_out, seated=seated, table=table, upto=upto)
+        return club_pbn(scored, f"{game.name}-{which}")
     decks = game.exported_decks(
         dealt=which == "dealt", chosen=chosen, leave_out=leave_out, seated=seated, table=table, upto=upto
     )
@@ -92,11 +110,19 @@ def export(request: HttpRequest, pk: int, which: str, fmt: str) -> HttpResponse:
     return download(with_analysis(decks), fmt, f"{game.name}-{which}")
 
 
-def board_range(request: HttpRequest, count: int) -> slice | HttpResponse:
-    """The boards a hand-record PDF holds: all of them, or ``?boards=501-1000`` (positions in
-    the set, from 1). A set of more than ``HAND_RECORD_MAX_BOARDS`` without a range, or a
-    range past that size, gets a page offering the ranges to choose from."""
-    cap = settings.HAND_RECORD_MAX_BOARDS
+def club_pbn(scored: ClubExport, stem: str) -> HttpResponse:
+    """A club night's boards as PBN, each with its [ScoreTable], and the [TotalScoreTable]."""
+    text = write_results_pbn(with_analysis(scored.decks), scored.score_tables, scored.total)
+    return attachment(text, "pbn", stem)
+
+
+def board_range(
+    request: HttpRequest, count: int, cap: int | None = None, what: str = "a hand-record PDF"
+) -> slice | HttpResponse:
+    """The boards a PDF holds: all of them, or ``?boards=501-1000`` (positions in the set,
+    from 1). A set of more than ``cap`` (``HAND_RECORD_MAX_BOARDS`` unless given) without a
+    range, or a range past that size, gets a page offering the ranges to choose from."""
+    cap = cap or settings.HAND_RECORD_MAX_BOARDS
     asked = request.GET.get("boards", "")
     first, _, last = asked.partition("-")
     if first.isdigit() and last.isdigit() and 1 <= int(first) <= int(last) and int(last) - int(first) < cap:
@@ -108,7 +134,7 @@ def board_range(request: HttpRequest, count: int) -> slice | HttpResponse:
     for start in range(1, count + 1, cap):
         query["boards"] = f"{start}-{min(start + cap - 1, count)}"
         ranges.append((start, min(start + cap - 1, count), f"{request.path}?{query.urlencode()}"))
-    context = {"count": count, "cap": cap, "ranges": ranges, "asked": asked}
+    context = {"count": count, "cap": cap, "ranges": ranges, "asked": asked, "what": what}
     return render(request, "games/export_too_many.html", context, status=400)
 
 

@@ -1,6 +1,7 @@
 """Club-night scoring against real records in the shared corpus: a BBO vugraph team match
 (the same boards in the open and closed rooms, with the IMPs its commentators announced),
-the N-S scores files state in [Score], and the tables of the PBN reference tests."""
+a PBN file of two team-match boards (both rooms, the second without its deal), the N-S
+scores files state in [Score], and the tables of the PBN reference tests."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from tests.corpus import CORPUS, pbn_decks_with
 
 VUGRAPH = CORPUS / "lin" / "vugraph_usbf_sf.lin"
 TABLES = CORPUS / "pbn" / "pbnref_errors_20.pbn"
+ROOMS = CORPUS / "pbn" / "bridgebots_shared_deals.pbn"
 
 # 2010 USBF semifinal, segment 4, boards 46-60: Nickell (Rodwell-Meckstroth N-S in the open
 # room, Hamman-Zia E-W in the closed) against Fleisher. The IMPs the commentators gave, by
@@ -117,3 +119,33 @@ def test_the_pbn_reference_tables_are_read_and_a_hash_copies_the_columns():
     assert total.values("Names")[0] == "Sergey OSTRIKOV      ;Oleg ODINTSEV        "
     assert total.values("MP") == ("1449.8", "2393.1", "1404.0")
     assert tables[2:] == (score, total)  # [ScoreTable "#"]: the columns of the table before
+
+
+def test_the_two_rooms_of_a_pbn_team_match_make_a_traveller():
+    """2014 Spingold: board 62 of the final (Monaco v Schwartz) and board 7 of a semifinal
+    (Lavazza v Monaco). Each board's second record, the other room, has no deal of its own
+    (the corpus counts it a game without a deal); PBN's "#" (4.8) gives it the first one's.
+    The file records contracts and tricks but no score, so the figures below are worked by
+    hand from the scoring table: board 62, 6♣ by N one down (-50) against 6♠X by E three
+    down (+500), 550 points, 11 IMPs; board 7 (all vulnerable), 6NT by W made (-1440)
+    against 6♣ by W made (-1370), 70 points, 2 IMPs."""
+    if not ROOMS.exists():
+        pytest.skip("../shared/corpus is not present beside the repository")
+    games = re.split(r"\n\s*\n", ROOMS.read_text())
+    inherit = '[Board "#"]\n[Dealer "#"]\n[Vulnerable "#"]\n[Deal "#"]\n'
+    text = "\n\n".join(inherit + game if "[Contract " in game and "[Deal " not in game else game for game in games)
+    result = read_decks(text.encode(), ROOMS.name)
+    assert result.ok and len(result.decks) == 4
+    boards = {}
+    for first, second in zip(result.decks[::2], result.decks[1::2]):
+        assert (first.board, first.deal) == (second.board, second.deal)
+        rows = [
+            (room, room, deck.contract, deck.declarer, int(deck.result))
+            for room, deck in (("Room 1", first), ("Room 2", second))
+        ]
+        boards[first.board_number] = traveller(first.board_number, rows, vul=first.effective_vul)
+    assert {number: [r.score for r in board.results] for number, board in boards.items()} == {
+        62: [-50, 500],
+        7: [-1440, -1370],
+    }
+    assert {number: cross_imps(board) for number, board in boards.items()} == {62: (-11, 11), 7: (-2, 2)}

@@ -21,7 +21,7 @@ unknown and ``-`` irrelevant. Written here, as travellers print them:
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -58,7 +58,7 @@ _WIDTHS = {
     "TotalPercentage": 6,
     "TotalIMP": 7,
 }
-_TEXT_COLUMNS = {"Contract", "Declarer", "Lead", "Direction"}  # left-aligned; numbers to the right
+_TEXT_COLUMNS = {"Contract", "Declarer", "Lead", "Direction", "Names"}  # left-aligned; numbers to the right
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,18 +140,29 @@ def write_score_table(board: Traveller, *, scoring: str = MATCHPOINTS, tables: i
     return score_table(board, scoring=scoring, tables=tables).text()
 
 
-def total_score_table(standings: Iterable[Standing], *, scoring: str = MATCHPOINTS) -> Table:
+def total_score_table(
+    standings: Iterable[Standing],
+    *,
+    scoring: str = MATCHPOINTS,
+    players: Mapping[tuple[str, str], Sequence[str]] | None = None,
+) -> Table:
     """The session's [TotalScoreTable] from ``rank_pairs``: rank, pair, boards played and
-    the total matchpoints with their percentage, or the total of cross-IMPs."""
+    the total matchpoints with their percentage, or the total of cross-IMPs. ``players``:
+    each pair's players by (pair, direction), written as PBN's <names> ("Ann;Bob", ``?``
+    for a pair without them) when some pair has any."""
     if scoring not in SCORINGS:
         raise ValueError(f"'{scoring}' is not a scoring ({', '.join(SCORINGS)})")
     standings = list(standings)
     apart = any(standing.direction for standing in standings)
-    names = ["Rank", "PairId", *(["Direction"] if apart else []), "NrBoards"]
-    names += ["TotalMP", "TotalPercentage"] if scoring == MATCHPOINTS else ["TotalIMP"]
+    named = {key: ";".join(names) for key, names in (players or {}).items() if any(names)}
+    columns = ["Rank", "PairId", *(["Direction"] if apart else []), *(["Names"] if named else []), "NrBoards"]
+    columns += ["TotalMP", "TotalPercentage"] if scoring == MATCHPOINTS else ["TotalIMP"]
     rows = []
     for standing in standings:
-        row = [str(standing.rank), standing.pair, *([standing.direction] if apart else []), str(standing.boards)]
+        row = [str(standing.rank), standing.pair, *([standing.direction] if apart else [])]
+        if named:
+            row.append(named.get((standing.pair, standing.direction), UNKNOWN))
+        row.append(str(standing.boards))
         if scoring == MATCHPOINTS:
             if standing.percent is None:
                 raise ValueError(f"pair {standing.pair} has no percentage: it was ranked at IMPs")
@@ -159,7 +170,7 @@ def total_score_table(standings: Iterable[Standing], *, scoring: str = MATCHPOIN
         else:
             row.append(decimal_text(standing.score))
         rows.append(tuple(row))
-    return _table(TOTAL_SCORE_TABLE, names, rows)
+    return _table(TOTAL_SCORE_TABLE, columns, rows)
 
 
 def write_total_score_table(standings: Iterable[Standing], *, scoring: str = MATCHPOINTS) -> str:

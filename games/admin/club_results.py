@@ -1,0 +1,192 @@
+"""A club night's results on the review desk: the Game change page shows the ranking and
+links to a page of its own with every traveller (``ClubResultsAdmin``).
+
+What a member of staff sees is what the results page shows them (``results_for``):
+everything, unless they sit at one of the game's tables, when it is the boards their
+table has finished and a ranking made of those alone. The tables are built with
+format_html, every value escaped.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from django.contrib import admin
+from django.contrib.admin.utils import unquote
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.template.response import TemplateResponse
+from django.urls import path, reverse
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import SafeString
+
+from games.bridge.club_night import decimal_text, hundredths
+from games.models import Game
+from games.models.club import BoardResults, Results, results_for
+from games.presentation.results_sheet import note_of
+from games.templatetags.club import card_text, contract_text
+
+
+def ranking_html(results: Results) -> SafeString:
+    """The ranking as tables, one a direction ranked."""
+    if not results.ranking:
+        return format_html('<p class="club-empty">{}</p>', "No board has been played to the end yet.")
+    figures = ("MPs", "%") if results.matchpoints else ("IMPs",)
+    head = format_html_join("", '<th scope="col">{}</th>', ((name,) for name in ("Rank", "Pair", "Boards", *figures)))
+    tables = []
+    for direction, caption in (("NS", "North-South pairs"), ("EW", "East-West pairs"), ("", "Pairs")):
+        field = [pair for pair in results.ranking if pair.standing.direction == direction]
+        if not field:
+            continue
+        rows = []
+        for pair in field:
+            standing = pair.standing
+            if results.matchpoints:
+                figure = format_html(
+                    "<td>{}</td><td>{}</td>", _figure(standing.score), _fixed(standing.percent or Fraction(0))
+                )
+            else:
+                figure = format_html("<td>{}</td>", _signed(standing.score))
+            rows.append(
+                format_html(
+                    '<tr><td>{}</td><th scope="row">{}<br><small>{}</small></th><td>{}</td>{}</tr>',
+                    standing.place,
+                    pair.label,
+                    pair.players,
+                    standing.boards,
+                    figure,
+                )
+            )
+        tables.append(
+            format_html(
+                '<table class="club-ranking"><caption>{}</caption><thead><tr>{}</tr></thead><tbody>{}</tbody></table>',
+                caption,
+                head,
+                _joined(rows),
+            )
+        )
+    return _joined(tables)
+
+
+def traveller_html(board: BoardResults, matchpoints: bool) -> SafeString:
+    """A board's traveller: each table's contract, declarer, lead, tricks, score and figures."""
+    heading = format_html(
+        '<h2 id="traveller-{}">Board {} <small>dealer {} · vul {}</small></h2>',
+        board.number,
+        board.board_number,
+        board.dealer,
+        board.vul,
+    )
+    figures = ("N-S MP", "E-W MP", "N-S %", "E-W %") if matchpoints else ("N-S IMPs", "E-W IMPs")
+    names = ("Table", "Contract", "By", "Lead", "Tricks", "N-S", "E-W", *figures)
+    head = format_html_join("", '<th scope="col">{}</th>', ((name,) for name in names))
+    rows = []
+    for line in board.lines:
+        if matchpoints:
+            scored = (_figure(line.ns_mp), _figure(line.ew_mp), _fixed(line.ns_percent), _fixed(line.ew_percent))
+        else:
+            scored = (_signed(line.imps), _signed(-line.imps))
+        cells = (
+            contract_text(line.contract),
+            line.declarer or "—",
+            card_text(line.lead) if line.lead else "—",
+            line.tricks if line.declarer else "—",
+            line.score if line.score >= 0 else "",
+            -line.score if line.score <= 0 else "",
+            *scored,
+        )
+        rows.append(
+            format_html(
+                '<tr><th scope="row">{}</th>{}</tr>',
+                line.table,
+                format_html_join("", "<td>{}</td>", ((cell,) for cell in cells)),
+            )
+        )
+    if rows:
+        body = format_html(
+            '<table class="club-traveller"><thead><tr>{}</tr></thead><tbody>{}</tbody></table>',
+            head,
+            _joined(rows),
+        )
+    else:
+        body = format_html('<p class="club-empty">{}</p>', "Not played to the end at any table yet.")
+    note = note_of(board)
+    return format_html("{}{}{}", heading, body, format_html('<p class="help">{}</p>', note) if note else "")
+
+
+class ClubResultsAdmin(admin.ModelAdmin):
+    """The Game admin's results: a read-only field (``club_results``) and a page of the
+    travellers (``results_view``) for those who may view the game."""
+
+    @admin.display(description="Club night results")
+    def club_results(self, game: Game) -> str:
+        viewer = getattr(game, "viewer", None)
+        if game.pk is None or game.game_type != Game.Type.JOIN or viewer is None:
+            return "—"
+        results = results_for(game, viewer)
+        counted = sum(1 for board in results.boards if board.lines)
+        return format_html(
+            '<p>{} · {} table{} · {} board{} with results{} · <a href="{}">every traveller</a></p>{}',
+            game.get_scoring_display(),
+            results.tables,
+            "s" if results.tables != 1 else "",
+            counted,
+            "s" if counted != 1 else "",
+            format_html(" ({} left out until your table has finished them)", results.hidden) if results.hidden else "",
+            reverse("admin:games_game_results", args=[game.pk]),
+            ranking_html(results),
+        )
+
+    def get_object(self, request: HttpRequest, object_id: str, from_field=None):
+        # A read-only field's method gets the row alone: the row carries who looks at it
+        # (never the ModelAdmin, which every request shares).
+        game = super().get_object(request, object_id, from_field)
+        if game is not None:
+            game.viewer = request.user
+        return game
+
+    def get_urls(self) -> list:
+        results = path(
+            "<path:object_id>/results/", self.admin_site.admin_view(self.results_view), name="games_game_results"
+        )
+        return [results, *super().get_urls()]
+
+    def results_view(self, request: HttpRequest, object_id: str) -> HttpResponse:
+        game = self.get_object(request, unquote(object_id))
+        if game is None or game.game_type != Game.Type.JOIN:
+            raise Http404("No such club night")
+        if not self.has_view_permission(request, game):
+            raise PermissionDenied
+        results = results_for(game, request.user)
+        travellers = _joined(traveller_html(board, results.matchpoints) for board in results.boards)
+        return TemplateResponse(
+            request,
+            "admin/games/game/results.html",
+            {
+                **self.admin_site.each_context(request),
+                "title": f"Results of {game.name}",
+                "opts": self.opts,
+                "original": game,
+                "results": results,
+                "ranking": ranking_html(results),
+                "travellers": travellers,
+            },
+        )
+
+
+def _joined(parts) -> SafeString:
+    """Pieces of HTML made by format_html, one after the other."""
+    return format_html_join("", "{}", ((part,) for part in parts))
+
+
+def _figure(value: Fraction) -> str:
+    return decimal_text(hundredths(value))
+
+
+def _fixed(value: Fraction) -> str:
+    return decimal_text(hundredths(value), fixed=True)
+
+
+def _signed(value: Fraction) -> str:
+    text = _figure(value)
+    return f"+{text}" if value > 0 else text

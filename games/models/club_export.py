@@ -1,0 +1,113 @@
+"""A club night's boards as its PBN export writes them: each board's game as one table
+played it, scored as the night scores it, with every table's result on the board (a
+[ScoreTable]) and the ranking once (a [TotalScoreTable]), of what the viewer may see.
+
+The viewer sees what the results page shows them (``games.models.club.results_for``): a
+player (or a seated host) a board's score table only once their own table has finished
+it, and a ranking made of those boards alone; the host off the tables, everything.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from games.bridge.club_night import MATCHPOINTS, decimal_text, hundredths
+from games.formats.model import Deck as ParsedDeck
+from games.formats.pbn.score_table import Table, score_table, total_score_table
+from games.models.club import BoardResults, Results, TableLine, pair_players, results_for
+from games.models.exported import dealt_boards
+from games.models.game import Game
+from games.models.join import JoinTable
+
+# The record's own score tags, which the night's scoring gives again (a board played at
+# one table is scored against the file or par: not what a club night compares).
+_SCORE_TAGS = ("Scoring", "ScoreIMP", "ScoreMP", "ScorePercentage")
+# PBN 3.4.12: matchpoints as 2 a score beaten, 1 a score tied; cross-IMPs averaged over the comparisons.
+SCORING_TAG = {MATCHPOINTS: "MP;MP1", "IMP": "IMP;Cross2"}
+
+
+@dataclass(frozen=True, slots=True)
+class ClubExport:
+    """The decks in board order, each one's score table (None: nobody has finished the
+    board, or the viewer may not see it yet), the ranking, and the results they come from."""
+
+    decks: list[ParsedDeck]
+    score_tables: list[Table | None]
+    total: Table | None
+    results: Results
+
+
+def is_club_night(game: Game) -> bool:
+    """A Join game of more than one table: its boards have travellers."""
+    return game.game_type == Game.Type.JOIN and JoinTable.objects.filter(game=game).count() > 1
+
+
+def club_export(
+    game: Game,
+    user,
+    *,
+    chosen: slice = slice(None),
+    leave_out: int | None = None,
+    seated: bool = False,
+    table: JoinTable | None = None,
+    upto: int | None = None,
+    finished_only: bool = False,
+) -> ClubExport:
+    """The dealt boards as ``dealt_boards`` exports them (the same arguments: ``table``'s
+    play is each board's record, the first table's when None), scored for ``user``.
+    ``finished_only``: only the boards whose results ``user`` may see (a player's export)."""
+    results = results_for(game, user)
+    shown = {board.number: board for board in results.boards}
+    record_table = table.number if table is not None else 1
+    decks, tables = [], []
+    for board, deck in dealt_boards(game, chosen, leave_out, seated=seated, table=table, upto=upto):
+        scored = shown.get(board.number)
+        if finished_only and scored is None:
+            continue
+        decks.append(_scored_record(game, deck, scored, record_table, results))
+        tables.append(_score_table(scored, results))
+    total = None
+    if results.ranking:
+        total = total_score_table(
+            (pair.standing for pair in results.ranking), scoring=results.engine_scoring, players=pair_players(game)
+        )
+    return ClubExport(decks, tables, total, results)
+
+
+def _score_table(board: BoardResults | None, results: Results) -> Table | None:
+    if board is None or board.scored is None or not board.scored.results:
+        return None
+    return score_table(board.scored, scoring=results.engine_scoring, tables=results.tables)
+
+
+def _scored_record(
+    game: Game, deck: ParsedDeck, board: BoardResults | None, table: int, results: Results
+) -> ParsedDeck:
+    """``deck`` (``table``'s record of the board) with the night's scoring and that table's
+    matchpoints and percentage, or cross-IMPs, from the traveller (PBN 4.2); the game's
+    name as the event when the file named none."""
+    tags = [tag for tag in deck.tags if tag[0] not in _SCORE_TAGS]
+    tags.append(("Scoring", SCORING_TAG[results.engine_scoring]))
+    if not any(name == "Event" and value.strip() not in ("", "?") for name, value in tags):
+        tags = [tag for tag in tags if tag[0] != "Event"] + [("Event", game.name)]
+    line = next((line for line in board.lines if line.table == table), None) if board is not None else None
+    if line is not None:
+        tags.extend(_line_tags(line, results.matchpoints))
+    return replace(deck, tags=tuple(tags))
+
+
+def _line_tags(line: TableLine, matchpoints: bool) -> list[tuple[str, str]]:
+    """ "NS 3 EW 1" and "NS 75.00 EW 25.00", or "NS 1.5 EW -1.5" (PBN 4.2's fifth form)."""
+    if matchpoints:
+        return [
+            ("ScoreMP", f"NS {decimal_text(line.ns_mp)} EW {decimal_text(line.ew_mp)}"),
+            (
+                "ScorePercentage",
+                f"NS {_percent(line.ns_percent)} EW {_percent(line.ew_percent)}",
+            ),
+        ]
+    return [("ScoreIMP", f"NS {decimal_text(line.imps)} EW {decimal_text(-line.imps)}")]
+
+
+def _percent(value) -> str:
+    return decimal_text(hundredths(value), fixed=True)
