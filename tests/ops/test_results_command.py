@@ -10,7 +10,7 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from games.models import Game
-from tests.models.test_club_results import night  # noqa: F401 - the fixture
+from tests.models.test_club_results import three_tables  # noqa: F401 - the fixture
 
 pytestmark = pytest.mark.django_db
 
@@ -21,8 +21,8 @@ def run(*args: str) -> str:
     return out.getvalue()
 
 
-def test_the_json_gives_each_tables_result_with_its_matchpoints_and_cross_imps(night):  # noqa: F811
-    game = night(Game.Scoring.MATCHPOINTS)
+def test_the_json_gives_each_tables_result_with_its_matchpoints_and_cross_imps(three_tables):  # noqa: F811
+    game = three_tables(Game.Scoring.MATCHPOINTS)
     found = json.loads(run(str(game.pk), "--json"))
     assert (found["game"], found["scoring"], found["tables"]) == (game.pk, "matchpoints", 3)
     first = found["boards"][0]
@@ -50,8 +50,8 @@ def test_the_json_gives_each_tables_result_with_its_matchpoints_and_cross_imps(n
     ]
 
 
-def test_at_imps_the_ranking_is_by_cross_imps_with_ties(night):  # noqa: F811
-    game = night(Game.Scoring.IMPS)
+def test_at_imps_the_ranking_is_by_cross_imps_with_ties(three_tables):  # noqa: F811
+    game = three_tables(Game.Scoring.IMPS)
     ranking = json.loads(run(str(game.pk), "--json"))["ranking"]
     assert [(p["place"], p["table"], p["score"], p["percent"]) for p in ranking[:3]] == [
         ("1=", 1, 6.5, None),
@@ -60,8 +60,8 @@ def test_at_imps_the_ranking_is_by_cross_imps_with_ties(night):  # noqa: F811
     ]
 
 
-def test_the_text_reads_as_a_results_sheet(night):  # noqa: F811
-    text = run(str(night(Game.Scoring.MATCHPOINTS).pk))
+def test_the_text_reads_as_a_results_sheet(three_tables):  # noqa: F811
+    text = run(str(three_tables(Game.Scoring.MATCHPOINTS).pk))
     assert "Board 1 (dealer N, vul None)" in text
     assert "table  3  3NT by N, 10 tricks" in text and "100.00%" in text
     assert "NS   1  Table 3 N-S  p3n & p3s" in text
