@@ -29,7 +29,10 @@ fi
 if [ "${1:-}" = slow ]; then
   shift
   echo "== Slow tests, and the property tests with many examples, on SQLite =="
-  HYPOTHESIS_PROFILE=ci "${PYTEST[@]}" -m "slow or hypothesis" "$@"   # exit 5 (no tests ran) fails too
+  HYPOTHESIS_PROFILE=ci "${PYTEST[@]}" -m "(slow or hypothesis) and not serial" "$@"   # exit 5 (no tests ran) fails too
+  # The load runs and the real task worker time what they start: one at a time, alone.
+  echo "== Slow tests that time servers and workers of their own, one at a time =="
+  $PY -m pytest -q -m serial "$@"
   exit 0
 fi
 

@@ -27,6 +27,7 @@ import loadtest_report  # noqa: E402
 
 
 @pytest.mark.slow
+@pytest.mark.serial
 def test_a_short_load_test_runs_clean():
     if not list(Path("/usr/lib/postgresql").glob("*/bin/initdb")):
         skip_or_fail("PostgreSQL server binaries not found (apt-get install postgresql)")
@@ -116,6 +117,7 @@ def test_the_steady_state_line_counts_only_deals_after_the_last_sign_in(capsys):
 
 
 @pytest.mark.slow
+@pytest.mark.serial
 def test_a_short_stall_run_keeps_the_other_user_answered():
     """scripts/loadtest_stall.py end to end, briefly: gunicorn, two task workers and
     PostgreSQL start; PDF and analysis requests are kept in flight; the other user's pages

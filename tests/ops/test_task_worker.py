@@ -12,7 +12,7 @@ from django.urls import reverse
 from games.formats.model import Deck as ParsedDeck
 from games.models import BoardPlay, DealAnalysis, Game, Job
 
-pytestmark = pytest.mark.slow
+pytestmark = [pytest.mark.slow, pytest.mark.serial]
 EAST_STRONG = "N:2.5432.5432.5432 AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876"
 
 
