@@ -88,6 +88,8 @@ ROUTES: dict[str, tuple[str, set[str]]] = {
     "table_move_on": (HOST, {"GET", "POST"}),
     "club_tables": (HOST, {"GET"}),
     "club_results": (HOST, {"GET"}),
+    "club_results_pbn": (HOST, {"GET"}),
+    "club_results_pdf": (HOST, {"GET"}),
 }
 PBN = (
     b'[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n'

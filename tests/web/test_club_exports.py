@@ -104,8 +104,8 @@ def test_the_dealt_boards_pbn_carries_every_tables_result_and_the_ranking(night,
     assert '"p3n;p3s"' in text  # the ranking names the pairs
 
 
-def test_one_tables_dealt_boards_have_no_score_table(table, host_client):
-    text = host_client.get(f"/games/{table.game.pk}/export/dealt.pbn").content.decode()
+def test_one_tables_dealt_boards_have_no_score_table(seated_table, host_client):
+    text = host_client.get(f"/games/{seated_table.game.pk}/export/dealt.pbn").content.decode()
     assert "ScoreTable" not in text
 
 
