@@ -5,8 +5,9 @@
 # ones alone (the browser suite, big sites, load runs, every hostile URL and file shape,
 # hundreds of deals against endplay) and the property tests again with many examples
 # (HYPOTHESIS_PROFILE=ci). .ci/run runs both.
-# The tests run in a process per CPU (pytest-xdist: -n auto); TEST_WORKERS=0 runs them in
-# this one. Extra arguments go to every pytest run.
+# The tests run in a process per CPU (pytest-xdist: -n auto; TEST_WORKERS=0 runs them in
+# this one), but for the slow run's browser suite, load runs and task worker, one at a time.
+# Extra arguments go to every pytest run.
 # STRICT=1 (set by .ci/run) turns a missing browser, database or program into a failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -29,10 +30,11 @@ fi
 if [ "${1:-}" = slow ]; then
   shift
   echo "== Slow tests, and the property tests with many examples, on SQLite =="
-  HYPOTHESIS_PROFILE=ci "${PYTEST[@]}" -m "(slow or hypothesis) and not serial" "$@"   # exit 5 (no tests ran) fails too
-  # The load runs and the real task worker time what they start: one at a time, alone.
-  echo "== Slow tests that time servers and workers of their own, one at a time =="
-  $PY -m pytest -q -m serial "$@"
+  HYPOTHESIS_PROFILE=ci "${PYTEST[@]}" -m "(slow or hypothesis) and not (serial or browser)" "$@"   # exit 5 fails too
+  # The browser suite's pages poll on timers, and the load runs and the real task worker
+  # time what they start: one at a time, with no other pytest worker beside them.
+  echo "== The browser suite, the load runs and the task worker, one at a time =="
+  $PY -m pytest -q -m "slow and (serial or browser)" "$@"
   exit 0
 fi
 
