@@ -17,7 +17,8 @@ Through the real play routes with Django's test client, on a throwaway test data
 The boards carry a recorded result, so a finished board is scored against it: a board
 without one solves its deal for par at its last action (``bench.analysis`` times that).
 
-``Script`` plays a board as a client does; scripts/locustfile.py's tables use it too.
+``Script`` plays a board as a client does at a practice table; ``ClubScript`` plays a short
+board at a Join table, one seat at a time, as scripts/locustfile.py's club-night players do.
 """
 
 from __future__ import annotations
@@ -32,7 +33,17 @@ from collections.abc import Iterator
 
 from games.bridge.board import dealer_for_board, vul_for_board
 from games.bridge.cards import random_deal
-from games.bridge.play import DONE, BoardState, legal_cards, make_call, new_board, play_card
+from games.bridge.play import (
+    CLAIM_PENDING,
+    DONE,
+    BoardState,
+    accept_claim,
+    claim,
+    legal_cards,
+    make_call,
+    new_board,
+    play_card,
+)
 
 TARGET_ACTION_MS = 20  # a call or a card, median
 TARGET_ROBOT_MS = 300  # a Just Declare card the robot answers, median
@@ -68,6 +79,68 @@ class Script:
             yield "play_card", {"board": str(self.number), "at": str(self.at), "card": card}
             self.state = play_card(self.state, self.state.turn or "", card, by=self.state.actor)
             self.at += 1
+
+
+class ClubScript:
+    """A short board at a Join table, as its four players play it: dealer opens 1NT
+    (alerted, explained), partner raises to 3NT; ``cards`` random legal cards (seeded);
+    then declarer claims half the tricks left and both defenders accept. ``next()`` is
+    the next action, ``done(...)`` records it once the server accepted it.
+
+    Each action is (seat, route name, form fields) with the board's number and ``at``, as
+    the seat's page posts them; the seat is the player who acts (declarer for dummy)."""
+
+    AUCTION = ("1NT", "P", "3NT", "P", "P", "P")
+
+    def __init__(self, deal: str, dealer: str, vul: str, number: int, cards: int = 4, seed: int = SEED) -> None:
+        self.state: BoardState = new_board(deal, dealer, vul)
+        self.number = number
+        self.cards = cards
+        self.at = 0
+        self.rng = random.Random(seed * 1000 + number)
+        self._next: tuple[str, str, dict[str, str]] | None = None
+
+    @property
+    def over(self) -> bool:
+        return self.state.phase == DONE
+
+    def next(self) -> tuple[str, str, dict[str, str]] | None:
+        """(seat, route, fields) of the action due now; None once the board is over."""
+        if self._next is None and not self.over:
+            self._next = self._choose()
+        return self._next
+
+    def _choose(self) -> tuple[str, str, dict[str, str]]:
+        state, fields = self.state, {"board": str(self.number), "at": str(self.at)}
+        if len(state.calls) < len(self.AUCTION):
+            word = self.AUCTION[len(state.calls)]
+            fields["call"] = word
+            if word == "1NT":
+                fields.update(alert="on", explanation="15-17")
+            return state.turn or "", "play_call", fields
+        if state.phase == CLAIM_PENDING:
+            waiting = [s for s in state.defenders if s not in state.claim.accepted]
+            return waiting[0], "play_accept", fields
+        if len(state.cards) < self.cards:
+            fields["card"] = self.rng.choice(legal_cards(state))
+            return state.actor or "", "play_card", fields
+        left = 13 - len(state.cards) // 4
+        fields["tricks"] = str(left // 2)
+        return state.declarer, "play_claim", fields
+
+    def done(self) -> None:
+        """The action ``next()`` gave was accepted: the table is one action on."""
+        seat, route, fields = self.next()
+        state = self.state
+        if route == "play_call":
+            state = make_call(state, seat, fields["call"])
+        elif route == "play_card":
+            state = play_card(state, state.turn or "", fields["card"], by=seat)
+        elif route == "play_claim":
+            state = claim(state, seat, int(fields["tricks"]))
+        else:
+            state = accept_claim(state, seat)
+        self.state, self.at, self._next = state, self.at + 1, None
 
 
 def shown_at(body: bytes) -> int | None:

@@ -107,3 +107,36 @@ def cpu_lines(a: CpuSample, b: CpuSample, requests: int, load_before: float = 0.
             f"run again when nothing else runs"
         )
     return lines
+
+
+# --- each request's CPU, from scripts/gunicorn_load.conf.py's logs ---------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class RequestCpu:
+    """One request as a gunicorn worker served it: when it ended (epoch seconds), what it
+    asked, its status, and the worker's CPU and wall seconds for it."""
+
+    ended: float
+    method: str
+    path: str
+    status: int
+    cpu: float
+    wall: float
+
+
+def request_cpu(folder: Path, since: float = 0.0, until: float = float("inf")) -> list[RequestCpu]:
+    """The requests the workers logged in ``folder`` (cpu-<pid>.log) that ended between
+    ``since`` and ``until``."""
+    found = []
+    for log in sorted(folder.glob("cpu-*.log")):
+        for line in log.read_text(errors="replace").splitlines():
+            parts = line.split()
+            if len(parts) != 6:
+                continue  # a line still being written
+            ended = float(parts[0])
+            if since <= ended <= until:
+                found.append(
+                    RequestCpu(ended, parts[1], parts[2], int(parts[3]), int(parts[4]) / 1e6, int(parts[5]) / 1e6)
+                )
+    return found
