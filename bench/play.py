@@ -49,6 +49,8 @@ TARGET_ACTION_MS = 20  # a call or a card, median
 TARGET_ROBOT_MS = 300  # a Just Declare card the robot answers, median
 SEED = 20261127
 _AT = re.compile(rb'name="at" value="(\d+)"')
+_SEAT_VERSION = re.compile(rb'/seat/\?v=([^"&]+)')
+_CONTROLS = re.compile(rb'class="play-controls" data-at="(\d+)" data-board="(\d+)"')
 
 
 class Script:
@@ -147,6 +149,19 @@ def shown_at(body: bytes) -> int | None:
     """The number of actions a play answer shows (its forms' ``at``); None when it shows no form."""
     found = _AT.search(body)
     return int(found.group(1)) if found else None
+
+
+def seat_state(body: bytes) -> tuple[str | None, int | None, int | None]:
+    """What a Join table's seat view (a page, a poll's or an action's answer) shows: the
+    version its poll sends (None: no seat view), the deal on the table (DealtBoard.number)
+    and the actions made on it (None for both before the first deal)."""
+    version = _SEAT_VERSION.search(body)
+    controls = _CONTROLS.search(body)
+    return (
+        version.group(1).decode() if version else None,
+        int(controls.group(2)) if controls else None,
+        int(controls.group(1)) if controls else None,
+    )
 
 
 def table_pbn(boards: int, seed: int = SEED) -> bytes:

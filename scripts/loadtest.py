@@ -31,8 +31,8 @@ full: latency per request, the server CPU of each kind of request as a ratio to 
 request of the same window (targets: a call or card 4x, a poll that finds nothing new
 1.5x, a deal 3x), the server CPU a player costs and the players a core holds, where the
 machine's CPU went, and how fast the machine was (bench.machine_speed, before and after).
-It exits non-zero on a 5xx, a dropped connection, a violated invariant or an exception in
-the load client; latency and CPU targets missed are reported, and end the search, but do
+It exits non-zero on a 5xx, a dropped connection, any other unexpected answer, a violated
+invariant or an exception in the load client; latency and CPU targets missed are reported, and end the search, but do
 not fail the run.
 """
 

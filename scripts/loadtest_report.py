@@ -99,12 +99,9 @@ class Step:
 
     @property
     def sound(self) -> bool:
-        """No 5xx, no dropped connection, no violation, no exception in the load client."""
+        """No 5xx, no other error, no violation, no exception in the load client."""
         return (
-            self.tally.fives == 0
-            and not sum(self.tally.dropped.values())
-            and self.violations == 0
-            and not self.tally.client_errors
+            self.tally.fives == 0 and self.tally.errors == 0 and self.violations == 0 and not self.tally.client_errors
         )
 
     def cpu_by_kind(self) -> dict[str, list[float]]:

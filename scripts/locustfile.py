@@ -51,7 +51,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from bench.play import ClubScript  # noqa: E402 - a short board, played as the seats' forms post it
+from bench.play import ClubScript, seat_state  # noqa: E402 - a short board, played as the seats' forms post it
 
 PASSWORD = "load-test-Pa55word-" + "x" * 8
 PROBE_SECONDS = 0.25  # between the probe's bare requests
@@ -142,7 +142,11 @@ class Browser(FastHttpUser):
         # The app answers as if over TLS (Secure cookies); the browser it stands for is on https.
         self.client.cookiejar.set_policy(DefaultCookiePolicy(secure_protocols=("https", "http")))
         self.sign_in()
+        self.open()
         self.plan.signed_in += 1
+
+    def open(self) -> None:
+        """The page this person has open, loaded before the measured window."""
 
     @property
     def username(self) -> str:
@@ -234,8 +238,7 @@ class Browser(FastHttpUser):
 class Player(Browser):
     """One seat at a table: polls the seat view, and acts when the page shows its turn."""
 
-    def on_start(self) -> None:
-        super().on_start()
+    def open(self) -> None:
         self.table = self.plan.tables[self.number // 4]
         self.seat = SEATS[self.number % 4]
         self.game_url = f"/games/{self.table.game}/"
@@ -243,15 +246,12 @@ class Player(Browser):
 
     def seen(self, body: bytes) -> None:
         """What the seat view in ``body`` shows: its version, the deal and the actions made."""
-        version = _SEAT_VERSION.search(body)
+        version, board, at = seat_state(body)
         if version is None:
             raise TableBroken(f"table {self.table.number}: a seat view without its poll link")
-        self.version = version.group(1).decode()
-        shown = _PLAY.search(body)
-        if shown is None:  # no board dealt yet
-            self.board = self.at = None
+        self.version, self.board, self.at = version, board, at
+        if board is None:  # no board dealt yet
             return
-        self.at, self.board = at, board = int(shown.group(1)), int(shown.group(2))
         script = self.table.board(board)
         if script is not None and board == script.number and at > script.at + 1:
             # One action may be in flight (posted, not yet answered): never two.
@@ -311,8 +311,7 @@ class Teacher(Browser):
     kind = "teacher"
     first_address = 60000
 
-    def on_start(self) -> None:
-        super().on_start()
+    def open(self) -> None:
         self.game = self.plan.games[self.number]
         self.game_url = f"/games/{self.game}/"
         self.tables = sum(1 for table in self.plan.tables if table.game == self.game)
@@ -356,10 +355,10 @@ class Teacher(Browser):
         self.get("seat_poll", path, htmx=True, expect=(200, 204), check=lambda body: body and self.seen_seat(body))
 
     def seen_seat(self, body: bytes) -> None:
-        version = _SEAT_VERSION.search(body)
+        version, _, _ = seat_state(body)
         if version is None:
             raise TableBroken(f"game {self.game}: a seat view without its poll link")
-        self.seat_version = version.group(1).decode()
+        self.seat_version = version
 
     def deal(self) -> None:
         number = self.dealt + 1
@@ -367,9 +366,9 @@ class Teacher(Browser):
         def check(body: bytes) -> str | None:
             if b'role="alert"' in body:
                 return f"refused: {_alert(body)}"
-            shown = _PLAY.search(body)
-            if shown is None or int(shown.group(2)) != number:
-                raise TableBroken(f"game {self.game}: Deal New Cards showed {shown and shown.group(2)}, not {number}")
+            _, shown, _ = seat_state(body)
+            if shown != number:
+                raise TableBroken(f"game {self.game}: Deal New Cards showed deal {shown}, not {number}")
             return None
 
         _, _, body = self.send("deal", "POST", self.game_url + "deal/", htmx=True, check=check)
@@ -390,9 +389,7 @@ class Probe(Browser):
                 self.get("load_ok", "/load/ok/", check=lambda body: None if body == b"ok" else "not ok")
 
 
-_SEAT_VERSION = re.compile(rb'/seat/\?v=([^"&]+)')
 _TABLES_VERSION = re.compile(rb'/tables/\?v=([^"&]+)')
-_PLAY = re.compile(rb'class="play-controls" data-at="(\d+)" data-board="(\d+)"')
 _ALERT = re.compile(rb'role="alert">([^<]*)<')
 
 
