@@ -185,7 +185,7 @@ def drive(port: int, plan, seconds: float, cpu_dir: Path, pids: tuple[int, int |
     env.events.request.add_listener(on_request)
     runner = env.create_local_runner()
     everyone = players + teachers + 1
-    runner.start(everyone, spawn_rate=everyone)
+    runner.start(everyone, spawn_rate=min(everyone, 100))
     deadline = time.monotonic() + 60 + everyone
     while plan.signed_in < everyone and time.monotonic() < deadline and not runner.exceptions:
         gevent.sleep(0.2)

@@ -44,6 +44,7 @@ from urllib.parse import urlencode, urlsplit
 
 import gevent
 from gevent.event import Event
+from gevent.lock import BoundedSemaphore
 from locust import FastHttpUser, constant, task
 from locust.contrib.fasthttp import LocustBadStatusCode
 
@@ -111,6 +112,7 @@ class Plan:
     deal_pause: tuple[float, float] = (1.0, 3.0)  # the teacher's reaction once every table is over
     sessions: dict[str, list] = field(default_factory=dict)  # username -> cookies, kept across steps
     go: Event = field(default_factory=Event)
+    arriving: BoundedSemaphore = field(default_factory=lambda: BoundedSemaphore(4))  # log-ins under way
     started: float = float("inf")  # time.monotonic() of go
     signed_in: int = 0
     handed: dict[str, int] = field(default_factory=dict)  # users handed out, per kind
@@ -141,8 +143,9 @@ class Browser(FastHttpUser):
         self.page, self.csrf = "/", ""
         # The app answers as if over TLS (Secure cookies); the browser it stands for is on https.
         self.client.cookiejar.set_policy(DefaultCookiePolicy(secure_protocols=("https", "http")))
-        self.sign_in()
-        self.open()
+        with self.plan.arriving:  # a few at a time: hundreds of Argon2 log-ins at once would time out
+            self.sign_in()
+            self.open()
         self.plan.signed_in += 1
 
     def open(self) -> None:
