@@ -80,6 +80,16 @@ def cpu_sample(master_pid: int, postmaster: int | None = None) -> CpuSample:
 STEAL_WARNING = 0.05  # above this share of the CPUs' time taken elsewhere, a run says it was disturbed
 
 
+def others_share(a: CpuSample, b: CpuSample) -> float:
+    """The share of the machine's CPU time between two samples that went to processes
+    other than ours (the servers and the load client) and to the hypervisor's steal."""
+    span = b.machine_all - a.machine_all
+    if span <= 0:
+        return 0.0
+    ours = (b.workers - a.workers) + (b.database - a.database) + (b.client - a.client)
+    return max((b.machine_busy - a.machine_busy) - ours + (b.steal - a.steal), 0.0) / span
+
+
 def cpu_lines(a: CpuSample, b: CpuSample, requests: int, load_before: float = 0.0) -> list[str]:
     """Where the machine's CPU time went between two samples: our processes, anything
     else in this machine, and the hypervisor's steal. On a shared host the steal can take

@@ -103,6 +103,13 @@ def test_the_cpu_report_keeps_the_hosts_steal_apart_and_says_when_it_disturbed_t
     ]
 
 
+def test_other_processes_share_counts_whatever_is_not_ours_and_the_steal():
+    before = cpu_split.CpuSample(machine_busy=0, machine_all=0, workers=0, database=0, client=0, steal=0)
+    after = cpu_split.CpuSample(machine_busy=90, machine_all=100, workers=40, database=10, client=5, steal=5)
+    assert cpu_split.others_share(before, after) == pytest.approx(0.40)  # 35 busy elsewhere, 5 stolen
+    assert cpu_split.others_share(after, after) == 0.0
+
+
 def test_the_cpu_sample_reads_the_steal_column():
     sample = cpu_split.cpu_sample(os.getpid())
     with open("/proc/stat") as f:
