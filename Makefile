@@ -2,6 +2,9 @@
 # make test  - install and run the everyday tests (a browser smoke test and PostgreSQL parts included)
 # make test-all - those and the slow ones (make test-slow), as .ci/run does
 # make messages - extract the site's texts into locale/<lang>/LC_MESSAGES/django.po to translate
+# make loadtest - a club night on gunicorn and PostgreSQL: the most tables held (actions p99 < 150 ms,
+#                 polls p99 < 100 ms, no error), each request's server CPU against a bare request, the
+#                 CPU a player costs (LOADTEST_ARGS="--tables 10 --step 10 --seconds 35", scripts/loadtest.py)
 PY := .venv/bin/python
 PIP := .venv/bin/pip
 
@@ -54,6 +57,7 @@ fuzz: install
 	PYTHONPATH=. FUZZ_SECONDS=$${FUZZ_SECONDS:-60} $(PY) scripts/fuzz.py
 
 loadtest: install
+	$(MAKE) compilemessages
 	$(PY) scripts/loadtest.py $(LOADTEST_ARGS)
 
 loadtest-stall: install

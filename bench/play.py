@@ -17,8 +17,8 @@ Through the real play routes with Django's test client, on a throwaway test data
 The boards carry a recorded result, so a finished board is scored against it: a board
 without one solves its deal for par at its last action (``bench.analysis`` times that).
 
-The boards are played as a client plays them (tests/builders/client.py: ``Script``, which
-scripts/locustfile.py's tables use too).
+The boards are played as a client plays them (tests/builders/client.py: ``Script`` at a
+practice table; ``ClubScript`` at a Join table, as scripts/locustfile.py's players do).
 """
 
 from __future__ import annotations

@@ -80,6 +80,16 @@ def cpu_sample(master_pid: int, postmaster: int | None = None) -> CpuSample:
 STEAL_WARNING = 0.05  # above this share of the CPUs' time taken elsewhere, a run says it was disturbed
 
 
+def others_share(a: CpuSample, b: CpuSample) -> float:
+    """The share of the machine's CPU time between two samples that went to processes
+    other than ours (the servers and the load client) and to the hypervisor's steal."""
+    span = b.machine_all - a.machine_all
+    if span <= 0:
+        return 0.0
+    ours = (b.workers - a.workers) + (b.database - a.database) + (b.client - a.client)
+    return max((b.machine_busy - a.machine_busy) - ours + (b.steal - a.steal), 0.0) / span
+
+
 def cpu_lines(a: CpuSample, b: CpuSample, requests: int, load_before: float = 0.0) -> list[str]:
     """Where the machine's CPU time went between two samples: our processes, anything
     else in this machine, and the hypervisor's steal. On a shared host the steal can take
@@ -107,3 +117,36 @@ def cpu_lines(a: CpuSample, b: CpuSample, requests: int, load_before: float = 0.
             f"run again when nothing else runs"
         )
     return lines
+
+
+# --- each request's CPU, from scripts/gunicorn_load.conf.py's logs ---------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class RequestCpu:
+    """One request as a gunicorn worker served it: when it ended (epoch seconds), what it
+    asked, its status, and the worker's CPU and wall seconds for it."""
+
+    ended: float
+    method: str
+    path: str
+    status: int
+    cpu: float
+    wall: float
+
+
+def request_cpu(folder: Path, since: float = 0.0, until: float = float("inf")) -> list[RequestCpu]:
+    """The requests the workers logged in ``folder`` (cpu-<pid>.log) that ended between
+    ``since`` and ``until``."""
+    found = []
+    for log in sorted(folder.glob("cpu-*.log")):
+        for line in log.read_text(errors="replace").splitlines():
+            parts = line.split()
+            if len(parts) != 6:
+                continue  # a line still being written
+            ended = float(parts[0])
+            if since <= ended <= until:
+                found.append(
+                    RequestCpu(ended, parts[1], parts[2], int(parts[3]), int(parts[4]) / 1e6, int(parts[5]) / 1e6)
+                )
+    return found

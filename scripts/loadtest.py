@@ -1,26 +1,40 @@
 #!/usr/bin/env python
-"""Load test: locust's simulated hosts (scripts/locustfile.py) against gunicorn and a
-throwaway PostgreSQL, all on 127.0.0.1.
+"""Load test: a club night, played by locust's simulated people (scripts/locustfile.py)
+against gunicorn and a throwaway PostgreSQL, all on 127.0.0.1. It searches for the largest
+number of tables the machine holds.
 
-    make loadtest                                                   # 32 hosts and 8 tables for 60 s
-    .venv/bin/python scripts/loadtest.py --seconds 15 --hosts 8     # a smoke run
-    .venv/bin/python scripts/loadtest.py --tables 0                 # the hosts alone
+    make loadtest                                                # 10, 20, 30 ... tables, 35 s each
+    .venv/bin/python scripts/loadtest.py --tables 2 --step 0 --seconds 10 --pace 0.3-0.6   # a smoke run
+    .venv/bin/python scripts/loadtest.py --tables 40 --step 20 --max-tables 120
 
-It starts PostgreSQL (scripts/pg_throwaway.sh), migrates, makes the accounts the even
-hosts and the tables log in to, and serves the app with gunicorn (scripts/gunicorn.conf.py)
-under the production settings, behind one TLS proxy as far as the app can tell (the
-locustfile says what the hosts and tables send and do). Locust runs headless in this
-process, one user per host (no pauses) and per table (--table-pause between actions), for
---seconds; its FastHttpUser (gevent) is light, but it shares the CPUs with the server
-it measures, so the CPU split below says what the client took.
+A step plays ``T`` tables of four at Join games in the teaching movement (club nights of at
+most --night-tables tables, each with its host as the teacher): each player's page polls
+its seat view every TABLE_POLL_SECONDS with the version it shows, and the player whose
+turn the page shows calls or plays at human pace (a table's actions --pace seconds apart:
+a short auction, a few cards, a claim and its acceptance, tests.builders.client.ClubScript); the
+teacher's page polls the tables' overview and deals the next board to every table once
+all of them are over; a probe asks for the bare request (bench.load_urls' ``load/ok/``:
+the middleware, the session and the user, nothing else).
 
-It prints requests/s and latency per endpoint (as the client saw it, and the server's own
-time from gunicorn's access log), the figures beside their targets, where the CPU time
-went and how fast the machine was (bench.machine_speed, before and after the load), then
-checks the queues' and the played boards' invariants in the database
-(``manage.py check_queues``). It exits non-zero on a 5xx, a dropped connection, a violated
-invariant or an exception in the load client; missed speed targets are reported but do not
-fail the run.
+Before the search the accounts, games, tables, seats and queued boards are made through the
+ORM; before each step's window the people who have no session yet log in (Argon2, about
+a tenth of a second of CPU each), so no log-in falls inside a window. gunicorn runs under
+the production settings with scripts/gunicorn_load.conf.py, which logs each request's CPU
+time in its worker. A step holds when, over its window (--seconds), an action's p99 is
+under 150 ms and a poll's under 100 ms as the browsers saw them, with no error and no
+invariant broken (the answers, and ``manage.py check_queues`` on the played boards after
+the step). The search adds --step tables at a time and stops at the first step that does
+not hold (--step 0: one step); a step that did not hold while other processes took over a
+quarter of the CPUs runs again first (--retries in all).
+
+It prints each step in a line, then the largest step held (and the one that failed) in
+full: latency per request, the server CPU of each kind of request as a ratio to the bare
+request of the same window (targets: a call or card 4x, a poll that finds nothing new
+1.5x, a deal 3x), the server CPU a player costs and the players a core holds, where the
+machine's CPU went, and how fast the machine was (bench.machine_speed, before and after).
+It exits non-zero on a 5xx, a dropped connection, any other unexpected answer, a violated
+invariant or an exception in the load client; latency and CPU targets missed are reported, and end the search, but do
+not fail the run.
 """
 
 from __future__ import annotations
@@ -28,6 +42,7 @@ from __future__ import annotations
 import argparse
 import http.client
 import os
+import random
 import secrets
 import socket
 import subprocess
@@ -41,8 +56,10 @@ for folder in (ROOT, ROOT / "scripts"):  # the app; cpu_split and locustfile bes
     if str(folder) not in sys.path:
         sys.path.insert(0, str(folder))
 
-from cpu_split import cpu_sample, postmaster_pid  # noqa: E402
-from loadtest_report import Tally, report, server_times  # noqa: E402
+from cpu_split import cpu_sample, others_share, postmaster_pid, request_cpu  # noqa: E402
+from loadtest_report import Step, Tally, report, speed_line, step_line  # noqa: E402
+
+BUSY = 0.25  # other processes' share of the CPUs above which a step that did not hold runs again
 
 # --- servers ------------------------------------------------------------------------------
 
@@ -93,57 +110,115 @@ def machine_speed() -> float:
     return sum(float(run.communicate()[0]) for run in runs) / len(runs)
 
 
-def drive(port: int, plan, seconds: float, hosts: int) -> Tally:
-    """Run the hosts and tables of scripts/locustfile.py with locust, in this process, for
-    ``seconds``."""
+# --- the club nights ------------------------------------------------------------------------
+
+
+def make_nights(plan_run: str, tables: int, night_tables: int, boards: bytes) -> list[tuple[int, int]]:
+    """The accounts the step needs (those an earlier step made are kept), and its club
+    nights: Join games in the teaching movement, each of at most ``night_tables`` full
+    tables, with ``boards`` queued. (game id, tables) of each."""
+    from django.conf import settings
+    from django.contrib.auth import get_user_model
+    from django.contrib.auth.hashers import make_password
+    from django.db import connections
+    from locustfile import PASSWORD
+
+    from games.formats import read_decks
+    from games.models import Game
+    from games.models.join import JoinTable
+
+    sizes = [min(night_tables, tables - start) for start in range(0, tables, night_tables)]
+    User = get_user_model()
+    names = [f"load-{plan_run}-player-{n}" for n in range(4 * tables)]
+    names += [f"load-{plan_run}-teacher-{n}" for n in range(len(sizes))] + [f"load-{plan_run}-probe-0"]
+    known = set(User.objects.filter(username__in=names).values_list("username", flat=True))
+    hashed = make_password(PASSWORD)  # one slow hash for every account
+    User.objects.bulk_create(User(username=name, password=hashed) for name in names if name not in known)
+    users = {u.username: u for u in User.objects.filter(username__in=names)}
+    decks = read_decks(boards, "club.pbn").decks
+    nights, player = [], 0
+    assert max(sizes) <= settings.JOIN_MAX_TABLES, "--night-tables is over JOIN_MAX_TABLES"
+    for n, size in enumerate(sizes):
+        teacher = users[f"load-{plan_run}-teacher-{n}"]
+        game = Game.objects.create(
+            host=teacher, name=f"Load club night {n}", game_type=Game.Type.JOIN, movement=Game.Movement.TEACHING
+        )
+        for number in range(1, size + 1):
+            table = JoinTable.for_game(game) if number == 1 else JoinTable.add_to(game)
+            for seat in "NESW":
+                table.take_seat(users[f"load-{plan_run}-player-{player}"], seat)
+                player += 1
+        game.add_decks(decks, source_name="club.pbn", source_format="pbn")
+        nights.append((game.pk, size))
+    connections.close_all()  # the load client's greenlets must not share this process's connection
+    return nights
+
+
+def drive(port: int, plan, seconds: float, cpu_dir: Path, pids: tuple[int, int | None]) -> tuple:
+    """Log the step's people in, then run the club night for ``seconds``: (tally, the
+    window's server requests, CPU samples, load averages)."""
     import gevent
     import locustfile
     from locust.env import Environment
     from locust.exception import CatchResponseError
 
+    tally = Tally()
     locustfile.Browser.plan = plan
-    tally = Tally(signed_in=plan.signed_in, tables=plan.tables)
 
     def on_request(name: str, response_time: float, response=None, exception=None, **_) -> None:
-        if exception is not None and not isinstance(exception, (CatchResponseError, locustfile.QueueBroken)):
+        if exception is not None and not isinstance(exception, (CatchResponseError, locustfile.TableBroken)):
             tally.dropped[name] += 1
             tally.note(f"{name}: {type(exception).__name__}: {exception}")
             return
-        seconds, status = response_time / 1000, response.status_code
-        tally.latency[name].append(seconds)
+        status = response.status_code
         tally.statuses[name][status] += 1
-        if name == "deal":
-            tally.deal_ends.append((time.monotonic(), seconds, status))
-        if isinstance(exception, locustfile.QueueBroken):
+        if time.monotonic() - response_time / 1000 >= plan.started:
+            tally.latency[name].append(response_time / 1000)
+        if isinstance(exception, locustfile.TableBroken):
             tally.broken.append(f"{name}: {exception}")
         elif exception is not None:
             tally.unexpected[name] += 1
             tally.note(f"{name}: {exception}")
 
-    users = [locustfile.Host]
-    locustfile.Host.fixed_count = hosts
-    if plan.tables:
-        locustfile.Table.fixed_count = plan.tables
-        users.append(locustfile.Table)
-    env = Environment(user_classes=users, host=f"http://127.0.0.1:{port}")
+    players, teachers = 4 * len(plan.tables), len(plan.games)
+    locustfile.Player.fixed_count, locustfile.Teacher.fixed_count, locustfile.Probe.fixed_count = players, teachers, 1
+    env = Environment(
+        user_classes=[locustfile.Player, locustfile.Teacher, locustfile.Probe], host=f"http://127.0.0.1:{port}"
+    )
     env.events.request.add_listener(on_request)
     runner = env.create_local_runner()
-    start = time.monotonic()
-    runner.start(hosts + plan.tables, spawn_rate=hosts + plan.tables)
-    gevent.spawn_later(seconds, runner.quit)
-    runner.greenlet.join()
-    tally.elapsed = time.monotonic() - start
+    everyone = players + teachers + 1
+    runner.start(everyone, spawn_rate=min(everyone, 100))
+    deadline = time.monotonic() + 60 + everyone
+    while plan.signed_in < everyone and time.monotonic() < deadline and not runner.exceptions:
+        gevent.sleep(0.2)
+    if plan.signed_in < everyone:
+        runner.quit()
+        tally.client_errors = [f"{e['count']} x {e['msg']}\n{e['traceback']}" for e in runner.exceptions.values()]
+        tally.client_errors.append(f"only {plan.signed_in} of {everyone} signed in")
+        return tally, [], (cpu_sample(*pids), cpu_sample(*pids)), (os.getloadavg()[0],) * 2
+    gevent.sleep(1)  # the last pages loaded settle
+    load = os.getloadavg()[0]
+    began, cpu_before = time.time(), cpu_sample(*pids)
+    plan.started = time.monotonic()
+    plan.go.set()
+    gevent.sleep(seconds)
+    ended, cpu_after = time.time(), cpu_sample(*pids)
+    tally.elapsed = time.monotonic() - plan.started
+    runner.quit()
     tally.client_errors = [f"{e['count']} x {e['msg']}\n{e['traceback']}" for e in runner.exceptions.values()]
-    return tally
+    return tally, request_cpu(cpu_dir, began, ended), (cpu_before, cpu_after), (load, os.getloadavg()[0])
 
 
-# --- the report -----------------------------------------------------------------------------
-
-
-def check_queues(env: dict[str, str]) -> tuple[list[str], str]:
-    """manage.py check_queues on the load test's database: (problems, its summary line)."""
+def check_queues(env: dict[str, str], games: list[int]) -> tuple[list[str], str]:
+    """manage.py check_queues on the step's games: (problems, its summary line)."""
     done = subprocess.run(
-        [sys.executable, "manage.py", "check_queues"], cwd=ROOT, env=env, capture_output=True, text=True, check=False
+        [sys.executable, "manage.py", "check_queues", *map(str, games)],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=False,
     )
     out = done.stdout.splitlines()
     if done.returncode == 0:
@@ -152,164 +227,166 @@ def check_queues(env: dict[str, str]) -> tuple[list[str], str]:
     return out or summary, summary[0]
 
 
+def routes(paths: set[str]) -> dict[str, str]:
+    """Each request path's route name (bench.load_urls)."""
+    from django.urls import Resolver404, resolve
+
+    named = {}
+    for path in paths:
+        try:
+            named[path] = resolve(path).url_name or "?"
+        except Resolver404:
+            named[path] = "?"
+    return named
+
+
+def pace(text: str) -> tuple[float, float]:
+    low, _, high = text.partition("-")
+    return float(low), float(high or low)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--seconds", type=float, default=60)
-    parser.add_argument("--hosts", type=int, default=32)
-    parser.add_argument("--boards", type=int, default=200, help="boards per uploaded file")
-    parser.add_argument("--deals", type=int, default=50, help="deals per game")
+    parser.add_argument("--tables", type=int, default=10, help="tables of the first step")
+    parser.add_argument("--step", type=int, default=10, help="tables added at each step (0: one step only)")
+    parser.add_argument("--max-tables", type=int, default=300, help="the search stops there")
+    parser.add_argument("--seconds", type=float, default=35, help="the measured window of each step")
+    parser.add_argument("--night-tables", type=int, default=10, help="tables per club night (one teacher each)")
+    parser.add_argument("--pace", type=pace, default=(2.0, 4.0), help="seconds between a table's actions: LOW-HIGH")
+    parser.add_argument("--cards", type=int, default=4, help="cards played before declarer claims (at least 1)")
+    parser.add_argument("--boards", type=int, default=30, help="boards queued per club night")
     parser.add_argument("--workers", type=int, default=int(os.environ.get("GUNICORN_WORKERS", "4")))
-    parser.add_argument(
-        "--worker-class", default=os.environ.get("GUNICORN_WORKER_CLASS", "sync"), choices=["sync", "gthread"]
-    )
-    parser.add_argument(
-        "--threads", type=int, default=int(os.environ.get("GUNICORN_THREADS", "4")), help="threads per gthread worker"
-    )
     parser.add_argument("--conn-max-age", type=int, default=int(os.environ.get("CONN_MAX_AGE", "60")))
-    parser.add_argument("--tables", type=int, default=8, help="tables playing boards beside the hosts (0: none)")
-    parser.add_argument("--table-boards", type=int, default=1, help="boards a table plays per game")
-    parser.add_argument("--table-pause", type=float, default=0.2, help="seconds between a table's calls and cards")
-    parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
-        "--lockstep",
-        action="store_true",
-        help="every host's first round whole: hosts in step all run (see Plan.first_deals)",
+        "--retries",
+        type=int,
+        default=2,
+        help="a step that did not hold while other processes took over a quarter of the CPUs runs again, "
+        "this many times in all",
     )
+    parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
-    # The hosts reconnect for every request (sync workers close each connection), and gevent
-    # would resolve "127.0.0.1" each time in a helper thread: a numeric address needs no
-    # resolver, so plain getaddrinfo answers at once, without the thread's round trip.
+    if args.cards < 1:
+        parser.error("--cards: declarer claims once the opening lead is made, so at least 1")
+    # A numeric address needs no resolver: gevent's would resolve "127.0.0.1" in a helper thread.
     os.environ.setdefault("GEVENT_RESOLVER", "block")
     # First: importing locust has gevent patch the standard library, before anything uses it.
-    from locustfile import PASSWORD, Plan
+    from locustfile import Plan, Table
+
+    from tests.builders.client import ClubScript, table_pbn
 
     work = Path(tempfile.mkdtemp(prefix="deckupload-load."))
     pg_dir = Path(tempfile.mkdtemp(prefix="deckupload-loadpg."))
+    cpu_dir = work / "cpu"
+    cpu_dir.mkdir()
     url = start_postgres(pg_dir)
     gunicorn = None
     try:
         port = free_port()
         env = {
             **os.environ,
-            "DJANGO_SETTINGS_MODULE": "deckupload.settings_production",
+            "DJANGO_SETTINGS_MODULE": "bench.load_settings",  # production's, and load/ok/
             "SECRET_KEY": secrets.token_urlsafe(48),
             "ALLOWED_HOSTS": "127.0.0.1",
             "DATABASE_URL": url,
             "CONN_MAX_AGE": str(args.conn_max_age),
             "CACHE_DIR": str(work / "cache"),
-            "TRUSTED_PROXY_COUNT": "1",  # the hosts' X-Forwarded-For, as one TLS proxy would append it
+            "TRUSTED_PROXY_COUNT": "1",  # the browsers' X-Forwarded-For, as one TLS proxy would append it
             "GUNICORN_BIND": f"127.0.0.1:{port}",
             "GUNICORN_WORKERS": str(args.workers),
-            "GUNICORN_WORKER_CLASS": args.worker_class,
-            "GUNICORN_THREADS": str(args.threads),
-            "GUNICORN_ACCESSLOG": str(work / "access.log"),
+            "GUNICORN_WORKER_CLASS": "sync",
+            "GUNICORN_CPU_LOG": str(cpu_dir),
         }
         env.pop("DEBUG", None)
         subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT, env=env, check=True)
-
-        # The accounts the even hosts log in to, made here (one slow hash for all of them).
-        os.environ.update(
-            {
-                k: env[k]
-                for k in (
-                    "DATABASE_URL",
-                    "DJANGO_SETTINGS_MODULE",
-                    "SECRET_KEY",
-                    "ALLOWED_HOSTS",
-                    "CACHE_DIR",
-                    "TRUSTED_PROXY_COUNT",
-                )
-            }
-        )
+        os.environ.update({k: env[k] for k in ("DATABASE_URL", "DJANGO_SETTINGS_MODULE", "SECRET_KEY", "CACHE_DIR")})
+        os.environ.update({k: env[k] for k in ("ALLOWED_HOSTS", "TRUSTED_PROXY_COUNT")})
         import django
 
         django.setup()
-        from django.contrib.auth import get_user_model
-        from django.contrib.auth.hashers import make_password
-        from django.db import connections
+        from django.conf import settings
 
-        from bench.reader_data import plain_pbn
         from games.formats import read_decks
 
-        plan = Plan(
-            files=[],
-            deals=args.deals,
-            hosts=args.hosts,
-            premade=True,
-            lockstep=args.lockstep,
-            tables=args.tables,
-            table_boards=args.table_boards,
-            table_pause=args.table_pause,
-        )
-        User = get_user_model()
-        hashed = make_password(PASSWORD)
-        names = [f"load-{plan.run}-{n}" for n in range(0, args.hosts, 2)]
-        names += [f"load-{plan.run}-table-{n}" for n in range(args.tables)]
-        User.objects.bulk_create(User(username=name, password=hashed) for name in names)
-        connections.close_all()
-
-        # The files, made beforehand; the reader must find every deal of each.
-        for n in range(max(8, args.hosts)):
-            data = plain_pbn(args.boards, seed=args.seed * 1000 + n)
-            read = read_decks(data, "load.pbn")
-            assert len(read.decks) == args.boards and not read.problems, read.problems[:3]
-            plan.files.append((data, [d.deal for d in read.decks]))
-        if args.tables:
-            plan.add_table_files(max(4, args.tables), seed=args.seed)
+        data = table_pbn(args.boards, seed=args.seed)
+        boards = [(d.deal, d.effective_dealer, d.effective_vul or "None") for d in read_decks(data, "club.pbn").decks]
 
         with open(work / "gunicorn.log", "wb") as log:
             gunicorn = subprocess.Popen(
-                [str(Path(sys.executable).parent / "gunicorn"), "-c", str(ROOT / "scripts" / "gunicorn.conf.py")],
+                [str(Path(sys.executable).parent / "gunicorn"), "-c", str(ROOT / "scripts" / "gunicorn_load.conf.py")],
                 cwd=ROOT,
                 env=env,
                 stdout=log,
                 stderr=subprocess.STDOUT,
             )
         wait_until_serving(port)
-        (work / "access.log").write_text("")  # the warm-up request is not part of the figures
-
         speed_before = machine_speed()  # the servers are up and idle
-        print(
-            f"Driving 127.0.0.1:{port} with {args.hosts} locust users (hosts) and {args.tables} tables "
-            f"for {args.seconds:.0f} s ...",
-            flush=True,
+
+        run, sessions, steps = secrets.token_hex(3), {}, []
+        rng = random.Random(args.seed)
+        setup = (
+            f"club nights of up to {args.night_tables} tables in the teaching movement, a table's actions "
+            f"{args.pace[0]:g}-{args.pace[1]:g} s apart ({len(ClubScript.AUCTION) + args.cards + 3} a board), "
+            f"pages polling "
+            f"every {settings.TABLE_POLL_SECONDS:g} s; gunicorn {args.workers} sync workers, "
+            f"CONN_MAX_AGE={args.conn_max_age}, PostgreSQL and locust on the same {os.cpu_count()} CPUs"
         )
-        load_before = os.getloadavg()[0]
-        cpu_before = cpu_sample(gunicorn.pid, postmaster_pid(pg_dir))
-        tally = drive(port, plan, args.seconds, args.hosts)
-        cpu_after = cpu_sample(gunicorn.pid, postmaster_pid(pg_dir))
+        print(f"Searching from {args.tables} tables, {args.step} more a step, {args.seconds:g} s each ({setup})")
+        tables, retries = args.tables, args.retries
+        while True:
+            nights = make_nights(run, tables, args.night_tables, data)
+            plan = Plan(
+                run=run,
+                games=[game for game, _ in nights],
+                tables=[
+                    Table(game, number, boards, args.cards, args.pace, random.Random(rng.random()))
+                    for game, size in nights
+                    for number in range(1, size + 1)
+                ],
+                poll_seconds=float(settings.TABLE_POLL_SECONDS),
+                boards=args.boards,
+                sessions=sessions,
+            )
+            pids = (gunicorn.pid, postmaster_pid(pg_dir))
+            tally, requests, cpu, load = drive(port, plan, args.seconds, cpu_dir, pids)
+            problems, checked = check_queues(env, plan.games)
+            step = Step(
+                tables, len(nights), tally, requests, routes({r.path for r in requests}), cpu, load, problems, checked
+            )
+            steps.append(step)
+            print(step_line(step), flush=True)
+            busy = others_share(*step.cpu)
+            if not step.held and step.sound and busy > BUSY and retries > 0:
+                retries -= 1
+                print(f"       other processes took {busy:.0%} of the CPUs: {tables} tables again", flush=True)
+                continue
+            if not step.held or args.step <= 0 or tables + args.step > args.max_tables:
+                break
+            tables += args.step
         gunicorn.terminate()
         gunicorn.wait(timeout=30)
         gunicorn = None
         speed = (speed_before, machine_speed())
 
-        problems, checked = check_queues(env)
-        setup = (
-            f"{args.hosts} hosts (locust), gunicorn {args.workers} x {args.worker_class}"
-            f"{f' ({args.threads} threads)' if args.worker_class == 'gthread' else ''}, "
-            f"CONN_MAX_AGE={args.conn_max_age}, PostgreSQL on 127.0.0.1, {os.cpu_count()} CPUs, "
-            f"{'hosts in lockstep' if args.lockstep else 'first rounds cut short to spread the hosts'}"
-            + (
-                f", {args.tables} tables playing all four hands ({args.table_pause:g} s between actions)"
-                if args.tables
-                else ""
+        held = [s for s in steps if s.held]
+        for step in ([held[-1]] if held else []) + ([steps[-1]] if not steps[-1].held else []):
+            report(step, setup)
+        print()
+        if held:
+            best = held[-1]
+            print(
+                f"Largest club night held: {best.tables} tables ({best.players} players), "
+                f"load average {best.load[0]:.1f} when its window opened"
             )
-        )
-        ok = report(
-            tally,
-            server_times(work / "access.log"),
-            problems,
-            checked,
-            setup,
-            (cpu_before, cpu_after),
-            load_before,
-            speed,
-        )
-        if not ok:
+        else:
+            print(f"No step held: {steps[0].tables} tables already missed a target")
+        print(speed_line(*speed))
+        sound = all(s.sound for s in steps)
+        if not sound:
             log_lines = (work / "gunicorn.log").read_text(errors="replace").splitlines()
             print("\nLast lines of gunicorn's log:")
             print("\n".join(log_lines[-60:]))
-        return 0 if ok else 1
+        return 0 if sound else 1
     finally:
         if gunicorn is not None:
             gunicorn.terminate()

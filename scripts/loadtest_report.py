@@ -1,75 +1,140 @@
-"""What scripts/loadtest.py prints: per-endpoint latency (the client's and the server's own,
-from gunicorn's access log), the figures beside their targets, the steady state after the
-last sign-in."""
+"""What scripts/loadtest.py prints: each step of its search in a line, then for the largest
+number of tables held (and the step that failed) the latency per request as the club night's
+people saw it, the server CPU per kind of request beside a bare request's, and what a
+player costs."""
 
 from __future__ import annotations
 
-import re
+import math
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
-from pathlib import Path
 from urllib.parse import urlsplit
 
-from cpu_split import CpuSample, cpu_lines
+from cpu_split import CpuSample, RequestCpu, cpu_lines
 
-TARGET_DEAL_P99_MS = 150
-TARGET_DEALS_PER_S = 200
-ORDER = [
-    "signup",
-    "login",
-    "new_game",
-    "game",
-    "upload",
-    "upload_preview",
-    "upload_add",
-    "deal",
-    "export",
-    "play_call",
-    "play_card",
-    "export_dealt",
-]
+TARGET_ACTION_P99_MS = 150  # a call, card, claim or acceptance, as the player's browser sees it
+TARGET_POLL_P99_MS = 100  # a seat view's or the overview's poll
+TARGET_ACTION_RATIO = 4.0  # a call or card's server CPU, in bare requests
+TARGET_IDLE_POLL_RATIO = 1.5  # a poll that finds nothing new
+TARGET_DEAL_RATIO = 3.0  # Deal New Cards to every table of a club night
+
+ACTIONS = ("play_call", "play_card", "play_claim", "play_accept")
+POLLS = ("seat_poll", "tables_poll")
+
+BARE = "bare request (load/ok/)"
+CALL_OR_CARD = "call or card"
+CLAIM = "claim or acceptance"
+IDLE_POLL = "seat poll, nothing new (204)"
+NEWS_POLL = "seat poll, news (200)"
+IDLE_OVERVIEW = "overview poll, nothing new (204)"
+NEWS_OVERVIEW = "overview poll, news (200)"
+DEAL = "deal to every table"
+KINDS = (BARE, CALL_OR_CARD, CLAIM, IDLE_POLL, NEWS_POLL, IDLE_OVERVIEW, NEWS_OVERVIEW, DEAL)
+TARGETS = {CALL_OR_CARD: TARGET_ACTION_RATIO, IDLE_POLL: TARGET_IDLE_POLL_RATIO, DEAL: TARGET_DEAL_RATIO}
 
 
 @dataclass
 class Tally:
-    """The requests as the hosts saw them (from locust's request event)."""
+    """The requests as the club night's browsers saw them (from locust's request event)."""
 
-    latency: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))  # seconds, answered
-    statuses: dict[str, Counter] = field(default_factory=lambda: defaultdict(Counter))
-    unexpected: Counter = field(default_factory=Counter)  # answered, with a status the host did not expect
+    latency: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))  # seconds, in the window
+    statuses: dict[str, Counter] = field(default_factory=lambda: defaultdict(Counter))  # every answer
+    unexpected: Counter = field(default_factory=Counter)  # answered, with a status or page not expected
     dropped: Counter = field(default_factory=Counter)  # no whole answer: refused, reset, cut short
-    broken: list[str] = field(default_factory=list)  # answers that show a broken queue
+    broken: list[str] = field(default_factory=list)  # answers that show a broken table
     client_errors: list[str] = field(default_factory=list)  # exceptions in the locustfile itself
     samples: list[str] = field(default_factory=list)  # the first few failures, for the report
-    deal_ends: list[tuple[float, float, int]] = field(default_factory=list)  # (when, seconds, status)
-    signed_in: list[float] = field(default_factory=list)  # when each host (or table) was signed in
-    tables: int = 0  # users among them that play boards, pausing between actions
-    elapsed: float = 0.0
+    elapsed: float = 0.0  # the measured window, seconds
 
     def note(self, text: str) -> None:
         if len(self.samples) < 12:
             self.samples.append(text)
 
+    @property
+    def fives(self) -> int:
+        return sum(n for c in self.statuses.values() for s, n in c.items() if s >= 500)
 
-def server_times(access_log: Path) -> dict[str, list[float]]:
-    """Seconds per route name from gunicorn's access log (last field: microseconds)."""
-    from django.urls import Resolver404, resolve
-
-    times: dict[str, list[float]] = defaultdict(list)
-    line_re = re.compile(r'"(?P<method>[A-Z]+) (?P<path>\S+) [^"]*" (?P<status>\d+) \S+ (?P<us>\d+)$')
-    for line in access_log.read_text(errors="replace").splitlines():
-        match = line_re.search(line)
-        if not match:
-            continue
-        try:
-            name = resolve(urlsplit(match["path"]).path).url_name or "?"
-        except Resolver404:
-            name = "?"
-        times[name].append(int(match["us"]) / 1e6)
-    return times
+    @property
+    def errors(self) -> int:
+        return sum(self.unexpected.values()) + sum(self.dropped.values())
 
 
-# --- the run --------------------------------------------------------------------------------
+@dataclass
+class Step:
+    """One step of the search: ``tables`` tables played for the window."""
+
+    tables: int
+    games: int
+    tally: Tally
+    requests: list[RequestCpu]  # the server's, in the window
+    route: dict[str, str]  # request path -> route name
+    cpu: tuple[CpuSample, CpuSample]
+    load: tuple[float, float]  # the 1-minute load average when the window opened and closed
+    problems: list[str]  # manage.py check_queues's
+    checked: str
+
+    @property
+    def players(self) -> int:
+        return 4 * self.tables
+
+    def p99(self, names: tuple[str, ...]) -> float:
+        return pct([x for name in names for x in self.tally.latency.get(name, [])], 99)
+
+    @property
+    def violations(self) -> int:
+        return len(self.problems) + len(self.tally.broken)
+
+    @property
+    def held(self) -> bool:
+        """Latency targets met, no error, no violation (the CPU ratios are reported apart)."""
+        action, poll = self.p99(ACTIONS), self.p99(POLLS)
+        return (
+            self.tally.errors == 0
+            and self.tally.fives == 0
+            and self.violations == 0
+            and not self.tally.client_errors
+            and action < TARGET_ACTION_P99_MS
+            and poll < TARGET_POLL_P99_MS
+        )
+
+    @property
+    def sound(self) -> bool:
+        """No 5xx, no other error, no violation, no exception in the load client."""
+        return (
+            self.tally.fives == 0 and self.tally.errors == 0 and self.violations == 0 and not self.tally.client_errors
+        )
+
+    def cpu_by_kind(self) -> dict[str, list[float]]:
+        return cpu_by_kind(self.requests, self.route)
+
+    def ratios(self) -> dict[str, float]:
+        """Mean server CPU of each kind of request, in bare requests."""
+        kinds = self.cpu_by_kind()
+        bare = mean(kinds.get(BARE, []))
+        return {kind: mean(values) / bare for kind, values in kinds.items() if values and bare > 0}
+
+
+def kind_of(route: str, status: int) -> str:
+    if route == "load_ok":
+        return BARE
+    if route in ("play_call", "play_card"):
+        return CALL_OR_CARD
+    if route in ("play_claim", "play_accept"):
+        return CLAIM
+    if route == "seat_poll":
+        return IDLE_POLL if status == 204 else NEWS_POLL
+    if route == "club_tables":
+        return IDLE_OVERVIEW if status == 204 else NEWS_OVERVIEW
+    if route == "deal":
+        return DEAL
+    return route
+
+
+def cpu_by_kind(requests: list[RequestCpu], route: dict[str, str]) -> dict[str, list[float]]:
+    kinds: dict[str, list[float]] = defaultdict(list)
+    for request in requests:
+        kinds[kind_of(route.get(urlsplit(request.path).path, "?"), request.status)].append(request.cpu)
+    return kinds
 
 
 def pct(values: list[float], p: float) -> float:
@@ -77,129 +142,116 @@ def pct(values: list[float], p: float) -> float:
     if not values:
         return float("nan")
     ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, max(0, int(round(p / 100 * len(ordered) + 0.5)) - 1))] * 1000
+    return ordered[min(len(ordered) - 1, max(0, math.ceil(p / 100 * len(ordered)) - 1))] * 1000
 
 
-def report(
-    t: Tally,
-    server: dict[str, list[float]],
-    problems: list[str],
-    checked: str,
-    setup: str,
-    cpu: tuple[CpuSample, CpuSample] | None = None,
-    load_before: float = 0.0,
-    speed: tuple[float, float] | None = None,
-) -> bool:
-    """Print the figures and the targets; whether the run passed."""
-    elapsed = t.elapsed
-    labels = [x for x in ORDER if x in t.latency] + sorted(set(t.latency) - set(ORDER))
-    total = sum(len(v) for v in t.latency.values())
-    five = sum(n for c in t.statuses.values() for s, n in c.items() if s >= 500)
-    dropped, unexpected = sum(t.dropped.values()), sum(t.unexpected.values())
-    violations = len(problems) + len(t.broken)
-    deals = t.statuses["deal"][200]
-    deal_p99 = pct(t.latency["deal"], 99)
+def mean(values: list[float]) -> float:
+    return sum(values) / len(values) if values else float("nan")
+
+
+# --- printing --------------------------------------------------------------------------------
+
+
+def step_line(step: Step) -> str:
+    ratios = step.ratios()
+    deals = len(step.cpu_by_kind().get(DEAL, []))
+    t = step.tally
+    return (
+        f"{step.tables:>4} tables ({step.players} players, {step.games} club night{'s' * (step.games != 1)}): "
+        f"action p99 {step.p99(ACTIONS):.0f} ms, poll p99 {step.p99(POLLS):.0f} ms, "
+        f"{t.errors} errors ({t.fives} 5xx), {step.violations} violations; "
+        f"CPU in bare requests: call/card {ratios.get(CALL_OR_CARD, math.nan):.1f}, "
+        f"idle poll {ratios.get(IDLE_POLL, math.nan):.2f}, deal {ratios.get(DEAL, math.nan):.1f} ({deals} deals); "
+        f"load average {step.load[0]:.1f} -> {step.load[1]:.1f}: {'held' if step.held else 'NOT HELD'}"
+    )
+
+
+def report(step: Step, setup: str) -> None:
+    """The step in full: latency per request, server CPU per kind, targets, CPU per player."""
+    t, elapsed = step.tally, step.tally.elapsed
     print()
-    print(f"Load test: {setup}")
+    print(f"Club night of {step.tables} tables: {setup}")
     print(
-        f"{elapsed:.1f} s, {total} requests, {total / elapsed:.0f} requests/s; "
-        f"latency in ms as the client saw it (server's own p50/p99 from gunicorn's log)"
+        f"{elapsed:.1f} s measured; load average {step.load[0]:.2f} when the window opened, {step.load[1]:.2f} "
+        f"when it closed; latency in ms as the browsers saw it"
     )
-    head = (
-        f"{'endpoint':<15}{'requests':>9}{'req/s':>8}{'p50':>8}{'p95':>8}{'p99':>8}{'max':>8}"
-        f"{'srv p50':>9}{'srv p99':>9}{'errors':>8}{'5xx':>6}"
-    )
+    head = f"{'request':<15}{'count':>7}{'per s':>8}{'p50':>8}{'p95':>8}{'p99':>8}{'max':>8}{'errors':>8}{'5xx':>6}"
     print(head)
     print("-" * len(head))
-    for label in labels:
-        v, s = t.latency[label], server.get(label, [])
-        five_here = sum(n for st, n in t.statuses[label].items() if st >= 500)
-        print(
-            f"{label:<15}{len(v):>9}{len(v) / elapsed:>8.1f}{pct(v, 50):>8.1f}{pct(v, 95):>8.1f}{pct(v, 99):>8.1f}"
-            f"{max(v) * 1000:>8.1f}{pct(s, 50):>9.1f}{pct(s, 99):>9.1f}"
-            f"{t.unexpected[label] + t.dropped[label]:>8}{five_here:>6}"
-        )
-    every = [x for v in t.latency.values() for x in v]
-    print(
-        f"{'all':<15}{total:>9}{total / elapsed:>8.1f}{pct(every, 50):>8.1f}{pct(every, 95):>8.1f}"
-        f"{pct(every, 99):>8.1f}{max(every, default=0) * 1000:>8.1f}{'':>9}{'':>9}{unexpected + dropped:>8}{five:>6}"
+    names = [n for n in ("load_ok", *ACTIONS, *POLLS, "deal") if n in t.latency] + sorted(
+        set(t.latency) - {"load_ok", *ACTIONS, *POLLS, "deal"}
     )
+    for name in names:
+        v = t.latency[name]
+        five = sum(n for s, n in t.statuses[name].items() if s >= 500)
+        print(
+            f"{name:<15}{len(v):>7}{len(v) / elapsed:>8.1f}{pct(v, 50):>8.1f}{pct(v, 95):>8.1f}{pct(v, 99):>8.1f}"
+            f"{max(v) * 1000:>8.1f}{t.unexpected[name] + t.dropped[name]:>8}{five:>6}"
+        )
     print()
+    kinds, ratios = step.cpu_by_kind(), step.ratios()
+    print("Server CPU per request (a gunicorn worker's CPU time for it), in bare requests")
+    head = f"{'kind':<34}{'count':>7}{'mean ms':>9}{'p50 ms':>8}{'p99 ms':>8}{'ratio':>7}   target"
+    print(head)
+    print("-" * (len(head) + 12))
+    for kind in [k for k in KINDS if k in kinds] + sorted(set(kinds) - set(KINDS)):
+        values = kinds[kind]
+        target = TARGETS.get(kind)
+        verdict = ""
+        if target is not None:
+            verdict = f"<= {target:g}x  {'ok' if ratios.get(kind, math.inf) <= target else 'MISSED'}"
+        print(
+            f"{kind:<34}{len(values):>7}{mean(values) * 1000:>9.2f}{pct(values, 50):>8.2f}{pct(values, 99):>8.2f}"
+            f"{ratios.get(kind, math.nan):>6.2f}x   {verdict}"
+        )
+    print()
+    print("Targets")
 
     def line(name: str, value: str, target: str, ok: bool) -> None:
-        print(f"  {name:<28}{value:>14}   target {target:<10} {'ok' if ok else 'MISSED'}")
+        print(f"  {name:<30}{value:>12}   target {target:<10} {'ok' if ok else 'MISSED'}")
 
-    print("Targets")
-    line("5xx answers", str(five), "0", five == 0)
+    action, poll = step.p99(ACTIONS), step.p99(POLLS)
+    dropped = sum(t.dropped.values())
+    line("5xx answers", str(t.fives), "0", t.fives == 0)
     line("dropped connections", str(dropped), "0", dropped == 0)
-    line("invariant violations", str(violations), "0", violations == 0)
-    line("deal p99 (client)", f"{deal_p99:.1f} ms", f"< {TARGET_DEAL_P99_MS} ms", deal_p99 < TARGET_DEAL_P99_MS)
-    line(
-        "deals per second", f"{deals / elapsed:.1f}", f">= {TARGET_DEALS_PER_S}", deals / elapsed >= TARGET_DEALS_PER_S
-    )
-    steady_state(t)
-    tables_line(t, server)
-    hosts = len(t.signed_in) - t.tables  # the tables pause between actions: not part of the closed loop
-    if total and hosts > 0:  # a closed loop: each host waits for its answer before the next request
-        print(
-            f"  {hosts} hosts without pauses{f' (and {t.tables} tables that pause)' if t.tables else ''}: "
-            f"mean latency = hosts / throughput = "
-            f"{hosts / (total / elapsed) * 1000:.0f} ms "
-            f"at {total / elapsed:.0f} requests/s (Little's law), so deal p99 < {TARGET_DEAL_P99_MS} ms needs "
-            f"well over {hosts * 1000 / TARGET_DEAL_P99_MS:.0f} requests/s"
-        )
-    print(f"  other unexpected answers (4xx): {unexpected - five}; manage.py check_queues: {checked}")
-    if cpu:
-        for text in cpu_lines(*cpu, requests=total, load_before=load_before):
-            print(f"  {text}")
-    if speed:
-        print(f"  {speed_line(*speed)}")
+    line("other errors", str(t.errors - dropped), "0", t.errors == dropped)
+    line("invariant violations", str(step.violations), "0", step.violations == 0)
+    line("action p99", f"{action:.1f} ms", f"< {TARGET_ACTION_P99_MS} ms", action < TARGET_ACTION_P99_MS)
+    line("poll p99", f"{poll:.1f} ms", f"< {TARGET_POLL_P99_MS} ms", poll < TARGET_POLL_P99_MS)
+    for kind, target in TARGETS.items():
+        ratio = ratios.get(kind, math.nan)
+        line(f"CPU of a {kind.split(' (')[0]}", f"{ratio:.2f}x", f"<= {target:g}x", ratio <= target)
+    print(f"  manage.py check_queues: {step.checked}")
+    print(f"  {player_line(step)}")
+    for text in cpu_lines(*step.cpu, requests=len(step.requests), load_before=step.load[0]):
+        print(f"  {text}")
     for sample in t.samples:
         print(f"  failure: {sample}")
     for error in t.client_errors:
         print(f"  LOAD CLIENT ERROR: {error}")
-    for problem in (t.broken + problems)[:30]:
+    for problem in (t.broken + step.problems)[:30]:
         print(f"  INVARIANT: {problem}")
-    if violations > 30:
-        print(f"  ... and {violations - 30} more")
-    return five == 0 and dropped == 0 and violations == 0 and not t.client_errors
+
+
+def player_line(step: Step) -> str:
+    """The server CPU (gunicorn's workers and PostgreSQL) a player costs, less the probe's
+    bare requests: what an operator sizes a server by."""
+    before, after = step.cpu
+    server = (after.workers - before.workers) + (after.database - before.database)
+    server -= sum(step.cpu_by_kind().get(BARE, []))
+    minutes = step.tally.elapsed / 60
+    per_player = server / step.players / minutes if minutes and step.players else math.nan
+    per_core = 60 / per_player if per_player > 0 else math.nan
+    return (
+        f"a player costs {per_player:.2f} server CPU-s per minute (gunicorn's workers and PostgreSQL, "
+        f"the teacher's share included): about {per_core:.0f} players per core at full load"
+    )
 
 
 def speed_line(before: float, after: float) -> str:
-    """The machine's speed around the run: it wanders by a quarter and more within minutes,
-    and the load's figures with it (docs/performance.md shows runs beside their speeds)."""
+    """The machine's speed around the search: it wanders by a quarter and more within
+    minutes, and the figures with it."""
     return (
-        f"machine speed: bench.machine_speed took {before:.1f} ms before the run and {after:.1f} ms after "
+        f"machine speed: bench.machine_speed took {before:.1f} ms before the search and {after:.1f} ms after "
         f"(two at once; lower is faster): compare runs made at like speeds"
     )
-
-
-def tables_line(t: Tally, server: dict[str, list[float]]) -> None:
-    """The tables' calls and cards (information: the tables pause between actions, so
-    their rate is theirs to choose; bench.play times an action alone)."""
-    calls, cards = t.latency.get("play_call", []), t.latency.get("play_card", [])
-    if not calls and not cards:
-        return
-    both = calls + cards
-    mine = server.get("play_call", []) + server.get("play_card", [])
-    print(
-        f"  tables: {len(calls)} calls and {len(cards)} cards, {len(both) / t.elapsed:.1f} actions/s; "
-        f"call or card p50 {pct(both, 50):.1f} ms, p99 {pct(both, 99):.1f} ms as the client saw it, "
-        f"server p50 {pct(mine, 50):.1f} ms (information, not the targets)"
-    )
-
-
-def steady_state(t: Tally) -> None:
-    """The deal figures again, counting only what ended after the last host signed in: each
-    sign-in hashes a password (about a third of a second of CPU), so the first seconds are
-    slower for everyone. Shown for information; the targets are the lines above."""
-    if len(t.signed_in) < 2 or not t.deal_ends:
-        return
-    since = max(t.signed_in)
-    later = [(when, seconds) for when, seconds, status in t.deal_ends if when - seconds >= since and status == 200]
-    span = max(when for when, _, _ in t.deal_ends) - since
-    if later and span > 0:
-        print(
-            f"  after the last sign-in ({span:.0f} s): {len(later) / span:.1f} deals/s, "
-            f"deal p99 {pct([s for _, s in later], 99):.1f} ms (information, not the targets)"
-        )

@@ -1,38 +1,40 @@
-"""The load test's simulated hosts, for locust. scripts/loadtest.py runs them against its own
-gunicorn and PostgreSQL; alone, against a server started by hand (every host signs up then):
+"""A club night's people, for locust: scripts/loadtest.py runs them against its own gunicorn
+and PostgreSQL, with a plan (:class:`Plan`) that names the games, tables and accounts it
+made beforehand.
 
-    .venv/bin/locust -f scripts/locustfile.py --headless -u 32 -r 32 --run-time 60s --host http://127.0.0.1:8000
+Each is a browser as seen behind the TLS proxy of production: it sends
+``X-Forwarded-Proto: https`` (secure cookies, HSTS and the strict CSRF origin check are in
+play) and its own ``X-Forwarded-For`` address (10.x.y.z, a header value only), so the log-in
+throttle counts each apart. It logs in through the log-in form once (an account made
+beforehand; a session kept from an earlier step of the search is used again), opens the game
+page, and waits for the plan's start (``Plan.go``). Then:
 
-Each host (and each table, below) is a browser as seen behind the TLS proxy of production: it sends
-``X-Forwarded-Proto: https`` (so secure cookies, HSTS and the strict CSRF origin check are
-all in play) and its own ``X-Forwarded-For`` address (10.0.0.N, a header value only: every
-request goes to the --host), so the log-in throttle counts each host apart. It signs up
-(odd numbers) or logs in to an account made beforehand (even numbers), then over and over:
-creates a game, uploads a PBN file of random deals, previews it, adds it, deals with the
-htmx button (sending the ``shown`` and ``queue_head`` fields the page shows) and exports
-the queue. Forms are submitted as the page fills them, CSRF token included.
+- ``Player``: one seat at a Join table. The page polls the seat view every
+  TABLE_POLL_SECONDS as htmx does (``seat/?v=`` with the version it shows: 204 while
+  nothing changed). When its page shows that its seat is to act, it posts the action the
+  four players of its table share (``bench.play.ClubScript``: a short auction, a few
+  cards, declarer's claim and the defenders' acceptance), at human pace: the table's next
+  action is due 2-4 s (``Plan.pace``) after its last. The answer is the seat view one
+  action on.
+- ``Teacher``: the host of a club night (teaching movement), who sits nowhere, with the
+  game page open: it polls the tables' overview (``tables/?v=``) and the first table's
+  seat view, and deals the next board to every table (Deal New Cards) once the overview
+  shows every table's board over.
+- ``Probe``: a logged-in user asking for ``load/ok/`` (bench.load_urls) a few times a
+  second: the bare request that the others' server CPU is measured against.
 
-Beside the hosts, ``Table`` users play boards: a practice game played all four hands, a
-small file of boards with another table's result uploaded and added, then for each board
-Deal New Cards, every call and card posted through the play routes with the board and
-``at`` (the actions the page shows; ``bench.play.Script`` chooses them), a short pause
-between actions as at a quick table, and at the end the dealt boards exported and read
-back: each as played, with its result.
-
-An answer with an unexpected status is a failure and abandons the round. An answer that
-shows a broken queue (a deal that did not show the next board number, an export that does
-not hold exactly the decks left in the queue) or a broken board (a call or card that did not
-move the table on by exactly one action, an export without the boards as played) is a
-failure raised as :class:`QueueBroken`, which scripts/loadtest.py counts as an invariant
-violation.
+An answer with an unexpected status, or a call or card refused (``role="alert"``), is a
+failure. An answer that shows the table where it cannot be (an action that did not move the
+table on by one, a page ahead of the actions the table has made) is a failure raised as
+:class:`TableBroken`, which scripts/loadtest.py counts as an invariant violation.
 """
 
 from __future__ import annotations
 
+import contextlib
 import html
-import itertools
+import random
 import re
-import secrets
 import sys
 import time
 from dataclasses import dataclass, field
@@ -40,6 +42,9 @@ from http.cookiejar import DefaultCookiePolicy
 from pathlib import Path
 from urllib.parse import urlencode, urlsplit
 
+import gevent
+from gevent.event import Event
+from gevent.lock import BoundedSemaphore
 from locust import FastHttpUser, constant, task
 from locust.contrib.fasthttp import LocustBadStatusCode
 
@@ -47,160 +52,142 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from bench.play import Script, shown_at, table_pbn  # noqa: E402 - a board played as the play forms post it
-from bench.reader_data import plain_pbn  # noqa: E402
-from bench.web import page_state  # noqa: E402 - the deal fields a game page sends, as the web bench reads them
-from games.formats import read_decks  # noqa: E402
+from tests.builders.client import ClubScript, seat_state  # noqa: E402 - a short board, played as the seats' forms post it
 
 PASSWORD = "load-test-Pa55word-" + "x" * 8
+PROBE_SECONDS = 0.25  # between the probe's bare requests
 
 
 class Failed(Exception):
-    """An answer the host did not expect: this round is abandoned, the next one starts."""
+    """An answer the page did not expect."""
 
 
-class QueueBroken(Exception):
-    """An answer showing that the queue lost, doubled or reordered a deck or a board."""
+class TableBroken(Exception):
+    """An answer showing a table that lost, doubled or skipped an action or a board."""
+
+
+@dataclass
+class Table:
+    """One table as its four players' browsers know it: the board they play, played by
+    ``ClubScript``, and when its next action is due (shared by the four, in this process)."""
+
+    game: int
+    number: int
+    boards: list[tuple[str, str, str]]  # the game's boards in dealing order: (deal, dealer, vul)
+    cards: int
+    pace: tuple[float, float]
+    rng: random.Random
+    script: ClubScript | None = None
+    due: float = 0.0  # time.monotonic() of the next action
+
+    def board(self, number: int) -> ClubScript | None:
+        """The script of deal ``number`` (made when a page first shows it); None for an
+        older board than the table's."""
+        if self.script is not None and number < self.script.number:
+            return None
+        if self.script is None or number > self.script.number:
+            if number > len(self.boards):
+                raise TableBroken(f"table {self.number} shows deal {number}: only {len(self.boards)} were queued")
+            if self.script is not None and not self.script.over:
+                raise TableBroken(f"table {self.number} shows deal {number} before deal {self.script.number} is over")
+            deal, dealer, vul = self.boards[number - 1]
+            self.script = ClubScript(deal, dealer, vul, number, cards=self.cards, seed=self.game * 1000 + self.number)
+            self.due = time.monotonic() + self.rng.uniform(*self.pace)
+        return self.script
+
+    def acted(self) -> None:
+        self.script.done()
+        self.due = time.monotonic() + self.rng.uniform(*self.pace)
 
 
 @dataclass
 class Plan:
-    """What every host does; scripts/loadtest.py makes one before the clock starts."""
+    """Who is who: made by scripts/loadtest.py before each step of its search."""
 
-    files: list[tuple[bytes, list[str]]]  # (PBN file, its deals in order): made beforehand, the client stays light
-    deals: int = 50  # boards dealt per game
-    hosts: int = 32
-    run: str = field(default_factory=lambda: secrets.token_hex(3))  # accounts are load-{run}-{number}
-    premade: bool = False  # the even hosts' accounts exist (scripts/loadtest.py makes them)
-    lockstep: bool = False  # every host's first round whole (see first_deals)
-    signed_in: list[float] = field(default_factory=list)  # time.monotonic() of each host's sign-in
-    tables: int = 0  # Table users, beside the hosts
-    # (PBN file, its boards as (deal, dealer, vul)) for the tables: a few boards with a result each
-    table_files: list[tuple[bytes, list[tuple[str, str, str]]]] = field(default_factory=list)
-    table_boards: int = 1  # boards played per table game
-    table_pause: float = 0.2  # seconds between a table's actions
+    run: str  # accounts are load-{run}-...
+    games: list[int]  # the club nights, one teacher each
+    tables: list[Table]  # every table of every game, in the order players are handed out
+    poll_seconds: float
+    boards: int  # boards queued per game
+    deal_pause: tuple[float, float] = (1.0, 3.0)  # the teacher's reaction once every table is over
+    sessions: dict[str, list] = field(default_factory=dict)  # username -> cookies, kept across steps
+    go: Event = field(default_factory=Event)
+    arriving: BoundedSemaphore = field(default_factory=lambda: BoundedSemaphore(4))  # log-ins under way
+    started: float = float("inf")  # time.monotonic() of go
+    signed_in: int = 0
+    handed: dict[str, int] = field(default_factory=dict)  # users handed out, per kind
 
-    @classmethod
-    def standalone(cls) -> Plan:
-        files = [plain_pbn(200, seed) for seed in range(8)]
-        plan = cls(files=[(data, [d.deal for d in read_decks(data).decks]) for data in files])
-        plan.add_table_files(8)
-        return plan
+    def hand(self, kind: str) -> int:
+        number = self.handed.get(kind, 0)
+        self.handed[kind] = number + 1
+        return number
 
-    def add_table_files(self, count: int, seed: int = 1) -> None:
-        """Files for the tables, made beforehand like the hosts'."""
-        for n in range(count):
-            data = table_pbn(self.table_boards, seed=seed * 1000 + n)
-            read = read_decks(data, "table.pbn")
-            assert len(read.decks) == self.table_boards and not read.problems, read.problems[:3]
-            boards = [(d.deal, d.effective_dealer, d.effective_vul or "None") for d in read.decks]
-            self.table_files.append((data, boards))
 
-    def first_deals(self, number: int) -> int:
-        """How many boards host ``number`` deals in its first round.
-
-        Hosts that start together and then do the same work at the same pace stay in
-        lockstep: every few seconds all of them create, upload, preview and add at once, and
-        the deals of that moment wait behind 32 uploads. Tables at a club are not in step,
-        so the first round is cut short by a different amount for each host (host 0 deals
-        them all, the last host a few), which spreads the later rounds over a round's
-        length. ``lockstep`` keeps every round whole."""
-        if self.lockstep:
-            return self.deals
-        return self.deals - self.deals * number // max(self.hosts, 1)
+SEATS = "NESW"
 
 
 class Browser(FastHttpUser):
-    """What hosts and tables share: signing in, and requests as the browser makes them."""
+    """What the club night's people share: signing in, and requests as the browser makes them."""
 
     abstract = True
-    plan: Plan | None = None  # set by scripts/loadtest.py; Plan.standalone() otherwise
-    wait_time = constant(0)  # a closed loop: the next request as soon as the answer is in
-    kind = "host"  # accounts are load-{run}-{number}, a table's load-{run}-table-{number}
-    first_address = 0  # tables' X-Forwarded-For addresses follow the hosts'
+    plan: Plan  # set by scripts/loadtest.py
+    wait_time = constant(0)
+    kind = "player"
+    first_address = 0
 
     def on_start(self) -> None:
-        if Browser.plan is None:
-            Browser.plan = Plan.standalone()
-        self.plan = Browser.plan
-        self.number = next(self.numbers)
+        self.number = self.plan.hand(self.kind)
         at = self.first_address + self.number
-        self.address = f"10.0.{at // 250}.{at % 250 + 1}"
+        self.address = f"10.{at // 62500}.{at // 250 % 250}.{at % 250 + 1}"
         self.origin = "https://" + urlsplit(self.host).netloc
-        self.page, self.csrf, self.round = "/", "", 0
+        self.page, self.csrf = "/", ""
         # The app answers as if over TLS (Secure cookies); the browser it stands for is on https.
         self.client.cookiejar.set_policy(DefaultCookiePolicy(secure_protocols=("https", "http")))
-        for attempt in itertools.count():
-            try:
-                self.sign_in(attempt)
-                break
-            except Failed:
-                self.client.cookiejar.clear()
-                time.sleep(0.2)
-        self.plan.signed_in.append(time.monotonic())
+        with self.plan.arriving:  # a few at a time: hundreds of Argon2 log-ins at once would time out
+            self.sign_in()
+            self.open()
+        self.plan.signed_in += 1
+
+    def open(self) -> None:
+        """The page this person has open, loaded before the measured window."""
 
     @property
     def username(self) -> str:
-        middle = "" if self.kind == "host" else "table-"
-        return f"load-{self.plan.run}-{middle}{self.number}"
+        return f"load-{self.plan.run}-{self.kind}-{self.number}"
+
+    def sign_in(self) -> None:
+        """The log-in form, once per account: a session from an earlier step is used again."""
+        kept = self.plan.sessions.get(self.username)
+        if kept:
+            for cookie in kept:
+                self.client.cookiejar.set_cookie(cookie)
+            return
+        for attempt in range(5):
+            try:
+                _, _, page = self.get("login", "/login/")
+                fields = dict(form_fields(page.decode(), "", "/login/"))
+                fields.update(username=self.username, password=PASSWORD)
+                self.send("login", "POST", "/login/", fields.items(), expect=(302,))
+                break
+            except Failed:
+                self.client.cookiejar.clear()
+                time.sleep(0.5 * (attempt + 1))
+        else:
+            raise Failed(f"{self.username} could not log in")
+        self.plan.sessions[self.username] = list(self.client.cookiejar)
 
     @task
-    def one_round(self) -> None:
-        self.round += 1
-        try:
-            self.play_round()
-        except Failed:
-            time.sleep(0.05)
+    def live(self) -> None:
+        self.plan.go.wait()
+        self.play()
 
-    def play_round(self) -> None:
+    def play(self) -> None:
         raise NotImplementedError
 
-    def sign_in(self, attempt: int) -> None:
-        """Even hosts log in, odd ones sign up (tables log in when their accounts were made);
-        after a failed sign-up (the account may exist even so, if only the answer was lost)
-        they try logging in."""
-        username = self.username
-        premade = self.plan.premade and (self.number % 2 == 0 or self.kind == "table")
-        log_in = premade or attempt % 2 == 1
-        name, path = ("login", "/login/") if log_in else ("signup", "/signup/")
-        _, _, page = self.get(name, path)
-        fields = dict(form_fields(page.decode(), "", path))
-        if log_in:
-            fields.update(username=username, password=PASSWORD)
-        else:
-            fields.update(username=username, email="", password1=PASSWORD, password2=PASSWORD)
-        self.send(name, "POST", path, fields.items(), expect=(302,))
+    def get(self, name: str, path: str, *, htmx: bool = False, expect=(200,), check=None) -> tuple[int, str, bytes]:
+        return self.send(name, "GET", path, htmx=htmx, expect=expect, check=check)
 
-    def new_game(self, **fields: str) -> str:
-        """Create a practice game that allows upload; its page's path."""
-        _, _, page = self.get("new_game", "/games/new/")
-        form = dict(form_fields(page.decode(), "/games/new/", ""))
-        form.update(game_type="practice", allow_upload="1", **fields)
-        _, game_url, _ = self.send("new_game", "POST", "/games/new/", form.items(), expect=(302,))
-        self.get("game", game_url)
-        return game_url
-
-    def upload(self, game_url: str, data: bytes) -> None:
-        """Upload ``data`` as a PBN file, preview it and add its decks to the game."""
-        upload_url = game_url + "upload/"
-        _, _, page = self.get("upload", upload_url)
-        fields = [(k, v) for k, v in form_fields(page.decode(), upload_url) if k not in {"files", "text"}]
-        _, preview_url, _ = self.send(
-            "upload",
-            "POST",
-            upload_url,
-            fields,
-            files=[("files", f"load-{self.number}-{self.round}.pbn", data)],
-            expect=(302, 303),
-        )
-        _, _, page = self.get("upload_preview", preview_url)
-        add_url = preview_url + "add/"
-        self.send("upload_add", "POST", add_url, form_fields(page.decode(), add_url), expect=(200, 302, 303))
-
-    def get(self, name: str, path: str) -> tuple[int, str, bytes]:
-        return self.send(name, "GET", path)
-
-    def send(self, name, method, path, fields=(), *, files=(), htmx=False, expect=(200,), check=None):
+    def send(self, name, method, path, fields=(), *, htmx=False, expect=(200,), check=None):
         """One request as the browser would make it; (status, Location's path, body).
 
         ``check(body)``, when given, returns what is wrong with an expected answer, if anything."""
@@ -208,10 +195,7 @@ class Browser(FastHttpUser):
         body = None
         if method == "POST":
             headers.update(Origin=self.origin, Referer=self.origin + self.page)
-            if files:
-                body, headers["Content-Type"] = _multipart(list(fields), list(files))
-            else:
-                body, headers["Content-Type"] = urlencode(list(fields)).encode(), "application/x-www-form-urlencoded"
+            body, headers["Content-Type"] = urlencode(list(fields)).encode(), "application/x-www-form-urlencoded"
         if htmx:
             headers.update({"HX-Request": "true", "HX-Current-URL": self.origin + self.page, "X-CSRFToken": self.csrf})
         with self.client.request(
@@ -225,9 +209,15 @@ class Browser(FastHttpUser):
             if status not in expect:
                 answer.failure(f"{method} {path}: {status} {content[:200]!r}")
                 raise Failed(name)
-            wrong = check(content) if check else None
+            try:
+                wrong = check(content) if check else None
+            except TableBroken as broken:
+                wrong = broken
+            if isinstance(wrong, TableBroken):
+                answer.failure(wrong)
+                raise Failed(name)
             if wrong:
-                answer.failure(QueueBroken(f"{method} {path}: {wrong}"))
+                answer.failure(f"{method} {path}: {wrong}")
                 raise Failed(name)
             answer.success()
         if not htmx and "text/html" in (answer.headers.get("Content-Type") or ""):
@@ -239,100 +229,176 @@ class Browser(FastHttpUser):
         location = urlsplit(answer.headers.get("Location") or "")
         return status, location.path + (f"?{location.query}" if location.query else ""), content
 
-
-class Host(Browser):
-    numbers = itertools.count()
-
-    def play_round(self) -> None:
-        """New game, upload, preview, add, deal, export: what a host does over and over."""
-        plan, number = self.plan, self.number
-        deal_count = plan.first_deals(number) if self.round == 1 else plan.deals
-        game_url = self.new_game(name=f"Load host {number} round {self.round}")
-        data, deals = plan.files[(number * 7 + self.round) % len(plan.files)]
-        self.upload(game_url, data)
-
-        _, _, page = self.get("game", game_url)
-        shown = dict(page_state(page))  # what the page's Deal button sends (hx-include)
-        for n in range(1, deal_count + 1):
-            _, _, answer = self.send(
-                "deal",
-                "POST",
-                game_url + "deal/",
-                shown.items(),
-                htmx=True,
-                check=lambda body, n=n: _shows_board(body, n, shown),
-            )
-            shown.update(page_state(answer))
-
-        self.send("export", "GET", game_url + "export/queue.pbn", check=lambda body: _holds(body, deals[deal_count:]))
+    def every(self, seconds: float, first: float):
+        """time.monotonic() of each tick of a poller started ``first`` seconds after go: as
+        htmx's ``every``, a tick missed while a request was out is not made up."""
+        due = self.plan.started + first
+        while True:
+            yield due
+            due = max(due + seconds, time.monotonic())
 
 
-class Table(Browser):
-    """A practice table played all four hands, board after board (see the module's docstring)."""
+class Player(Browser):
+    """One seat at a table: polls the seat view, and acts when the page shows its turn."""
 
-    numbers = itertools.count()
-    kind = "table"
-    first_address = 1000
+    def open(self) -> None:
+        self.table = self.plan.tables[self.number // 4]
+        self.seat = SEATS[self.number % 4]
+        self.game_url = f"/games/{self.table.game}/"
+        self.seen(self.get("game", self.game_url)[2])
 
-    def play_round(self) -> None:
-        plan, number = self.plan, self.number
-        game_url = self.new_game(name=f"Load table {number} round {self.round}", practice_play="all_four")
-        data, boards = plan.table_files[(number * 5 + self.round) % len(plan.table_files)]
-        self.upload(game_url, data)
-        _, _, page = self.get("game", game_url)
-        shown = dict(page_state(page))
-        for n, (deal, dealer, vul) in enumerate(boards, start=1):
-            check = lambda body, n=n: _shows_board(body, n, shown)  # noqa: E731 - as the hosts' check
-            _, _, answer = self.send("deal", "POST", game_url + "deal/", shown.items(), htmx=True, check=check)
-            shown.update(page_state(answer))
-            script = Script(deal, dealer, vul, n, seed=number)
-            for route, fields in script.moves():
-                time.sleep(plan.table_pause)
-                path = game_url + ("play/call/" if route == "play_call" else "play/card/")
-                self.send(
-                    route,
-                    "POST",
-                    path,
-                    fields.items(),
-                    htmx=True,
-                    check=lambda body, at=script.at: _moved_on(body, at),
-                )
-        self.send("export_dealt", "GET", game_url + "export/dealt.pbn", check=lambda body: _as_played(body, boards))
+    def seen(self, body: bytes) -> None:
+        """What the seat view in ``body`` shows: its version, the deal and the actions made."""
+        version, board, at = seat_state(body)
+        if version is None:
+            raise TableBroken(f"table {self.table.number}: a seat view without its poll link")
+        self.version, self.board, self.at = version, board, at
+        if board is None:  # no board dealt yet
+            return
+        script = self.table.board(board)
+        if script is not None and board == script.number and at > script.at + 1:
+            # One action may be in flight (posted, not yet answered): never two.
+            raise TableBroken(f"table {self.table.number}, deal {board}: a page shows {at} actions, made {script.at}")
 
+    def my_turn(self) -> tuple[str, str, dict[str, str]] | None:
+        """The action this seat's page shows it is to make now, if any."""
+        script = self.table.script
+        if script is None or self.board != script.number or self.at != script.at:
+            return None
+        action = script.next()
+        return action if action is not None and action[0] == self.seat else None
 
-def _shows_board(body: bytes, number: int, shown: dict[str, str]) -> str | None:
-    now = dict(page_state(body)).get("shown")
-    if now != str(number):
-        return f"the deal after board {shown.get('shown')} shows board {now}, expected {number}"
-    return None
+    def play(self) -> None:
+        ticks = self.every(self.plan.poll_seconds, random.uniform(0, self.plan.poll_seconds))
+        poll_at = next(ticks)
+        while True:
+            action = self.my_turn()
+            wake = min(poll_at, self.table.due) if action else poll_at
+            gevent.sleep(max(0.0, wake - time.monotonic()))
+            try:
+                if action and time.monotonic() >= self.table.due and self.my_turn() == action:
+                    self.act(action)
+                if time.monotonic() >= poll_at:
+                    poll_at = next(ticks)
+                    self.poll()
+            except Failed:
+                gevent.sleep(0.2)
 
+    def poll(self) -> None:
+        path = f"{self.game_url}seat/?v={self.version}"
+        self.get("seat_poll", path, htmx=True, expect=(200, 204), check=lambda body: body and self.seen(body))
 
-def _moved_on(body: bytes, at: int) -> str | None:
-    """A call or card posted at ``at`` must show the table one action on (the last card's
-    answer may show no form: the board is over)."""
-    now = shown_at(body)
-    if now is not None and now != at + 1:
-        return f"the action posted at {at} answered with the table at {now}, expected {at + 1}"
-    return None
-
-
-def _as_played(body: bytes, boards: list[tuple[str, str, str]]) -> str | None:
-    exported = read_decks(body, "dealt.pbn")
-    found = [(d.deal, d.contract, bool(d.result), len(d.play)) for d in exported.decks]
-    expected = [(deal, "3NT", True, 13) for deal, _, _ in boards]
-    if found != expected or exported.problems:
-        return f"the dealt boards' export holds {found[:2]}..., expected each board as played with its result"
-    return None
-
-
-def _holds(body: bytes, deals: list[str]) -> str | None:
-    exported = read_decks(body, "queue.pbn")  # a few milliseconds for 200 decks
-    if [d.deal for d in exported.decks] != deals or exported.problems:
-        return (
-            f"the queue export holds {len(exported.decks)} decks ({len(exported.problems)} unreadable), "
-            f"expected the {len(deals)} left in the queue"
+    def act(self, action: tuple[str, str, dict[str, str]]) -> None:
+        _, route, fields = action
+        path = self.game_url + {"play_call": "play/call/", "play_card": "play/card/"}.get(
+            route, f"play/{route.removeprefix('play_')}/"
         )
-    return None
+        at = int(fields["at"])
+
+        def check(body: bytes) -> str | None:
+            if b'role="alert"' in body:
+                return f"refused: {_alert(body)}"
+            self.seen(body)
+            if self.at != at + 1:
+                raise TableBroken(f"table {self.table.number}: an action posted at {at} answered at {self.at}")
+            return None
+
+        self.send(route, "POST", path, fields.items(), htmx=True, check=check)
+        self.table.acted()
+
+
+class Teacher(Browser):
+    """A club night's host with the game page open: the overview and the first table polled,
+    the next board dealt to every table once all of them are over."""
+
+    kind = "teacher"
+    first_address = 60000
+
+    def open(self) -> None:
+        self.game = self.plan.games[self.number]
+        self.game_url = f"/games/{self.game}/"
+        self.tables = sum(1 for table in self.plan.tables if table.game == self.game)
+        self.dealt = 0
+        page = self.get("game", self.game_url)[2]
+        self.seen_overview(page)
+        self.seen_seat(page)
+
+    def seen_overview(self, body: bytes) -> None:
+        version = _TABLES_VERSION.search(body)
+        if version is None:
+            raise TableBroken(f"game {self.game}: the overview without its poll link")
+        self.version = version.group(1).decode()
+        self.over = body.count(b'class="phase-over"')
+        rows = body.count(b'<tr id="overview-table-')
+        if rows != self.tables:
+            raise TableBroken(f"game {self.game}: the overview shows {rows} tables of {self.tables}")
+
+    def play(self) -> None:
+        self.deal()
+        ticks = self.every(self.plan.poll_seconds, random.uniform(0, self.plan.poll_seconds))
+        poll_at, deal_at = next(ticks), float("inf")
+        while True:
+            gevent.sleep(max(0.0, min(poll_at, deal_at) - time.monotonic()))
+            try:
+                if time.monotonic() >= deal_at:
+                    deal_at = float("inf")
+                    self.deal()
+                if time.monotonic() >= poll_at:
+                    poll_at = next(ticks)
+                    self.poll()
+                    if self.over == self.tables and deal_at == float("inf") and self.dealt < self.plan.boards:
+                        deal_at = time.monotonic() + random.uniform(*self.plan.deal_pause)
+            except Failed:
+                gevent.sleep(0.2)
+
+    def poll(self) -> None:
+        overview = f"{self.game_url}tables/?v={self.version}"
+        self.get("tables_poll", overview, htmx=True, expect=(200, 204), check=lambda b: b and self.seen_overview(b))
+        path = f"{self.game_url}seat/?v={self.seat_version}"
+        self.get("seat_poll", path, htmx=True, expect=(200, 204), check=lambda body: body and self.seen_seat(body))
+
+    def seen_seat(self, body: bytes) -> None:
+        version, _, _ = seat_state(body)
+        if version is None:
+            raise TableBroken(f"game {self.game}: a seat view without its poll link")
+        self.seat_version = version
+
+    def deal(self) -> None:
+        number = self.dealt + 1
+
+        def check(body: bytes) -> str | None:
+            if b'role="alert"' in body:
+                return f"refused: {_alert(body)}"
+            _, shown, _ = seat_state(body)
+            if shown != number:
+                raise TableBroken(f"game {self.game}: Deal New Cards showed deal {shown}, not {number}")
+            return None
+
+        _, _, body = self.send("deal", "POST", self.game_url + "deal/", htmx=True, check=check)
+        self.dealt, self.over = number, 0
+        self.seen_seat(body)
+
+
+class Probe(Browser):
+    """A logged-in user asking for the bare request, a few times a second."""
+
+    kind = "probe"
+    first_address = 61000
+
+    def play(self) -> None:
+        while True:
+            gevent.sleep(PROBE_SECONDS)
+            with contextlib.suppress(Failed):  # counted by the load test; the probe goes on
+                self.get("load_ok", "/load/ok/", check=lambda body: None if body == b"ok" else "not ok")
+
+
+_TABLES_VERSION = re.compile(rb'/tables/\?v=([^"&]+)')
+_ALERT = re.compile(rb'role="alert">([^<]*)<')
+
+
+def _alert(body: bytes) -> str:
+    found = _ALERT.search(body)
+    return found.group(1).decode(errors="replace") if found else "?"
 
 
 # --- forms, as the browser submits them -----------------------------------------------------
@@ -381,20 +447,3 @@ def _fields(body: str) -> list[tuple[str, str]]:
             chosen = [o for o in options if "selected" in o] or options[:1]
             fields.extend((name, o.get("value", "")) for o in chosen)
     return fields
-
-
-def _multipart(fields: list[tuple[str, str]], files: list[tuple[str, str, bytes]]) -> tuple[bytes, str]:
-    boundary = "----loadtest" + secrets.token_hex(12)
-    out = [
-        f'--{boundary}\r\nContent-Disposition: form-data; name="{name}"\r\n\r\n{value}\r\n'.encode()
-        for name, value in fields
-    ]
-    for name, filename, data in files:
-        out.append(
-            f'--{boundary}\r\nContent-Disposition: form-data; name="{name}"; filename="{filename}"\r\n'
-            f"Content-Type: application/octet-stream\r\n\r\n".encode()
-            + data
-            + b"\r\n"
-        )
-    out.append(f"--{boundary}--\r\n".encode())
-    return b"".join(out), f"multipart/form-data; boundary={boundary}"

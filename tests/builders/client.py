@@ -11,10 +11,22 @@ from collections.abc import Iterator
 
 from games.bridge.board import dealer_for_board, vul_for_board
 from games.bridge.cards import random_deal
-from games.bridge.play import DONE, BoardState, legal_cards, make_call, new_board, play_card
+from games.bridge.play import (
+    CLAIM_PENDING,
+    DONE,
+    BoardState,
+    accept_claim,
+    claim,
+    legal_cards,
+    make_call,
+    new_board,
+    play_card,
+)
 
 SEED = 20261127
 _AT = re.compile(rb'name="at" value="(\d+)"')
+_SEAT_VERSION = re.compile(rb'/seat/\?v=([^"&]+)')
+_CONTROLS = re.compile(rb'class="play-controls" data-at="(\d+)" data-board="(\d+)"')
 _PAGE_STATE = re.compile(rb'name="(shown|queue_head)" value="(\d*)"')
 
 
@@ -55,10 +67,85 @@ class Script:
             self.at += 1
 
 
+class ClubScript:
+    """A short board at a Join table, as its four players play it: dealer opens 1NT
+    (alerted, explained), partner raises to 3NT; ``cards`` random legal cards (seeded);
+    then declarer claims half the tricks left and both defenders accept. ``next()`` is
+    the next action, ``done(...)`` records it once the server accepted it.
+
+    Each action is (seat, route name, form fields) with the board's number and ``at``, as
+    the seat's page posts them; the seat is the player who acts (declarer for dummy)."""
+
+    AUCTION = ("1NT", "P", "3NT", "P", "P", "P")
+
+    def __init__(self, deal: str, dealer: str, vul: str, number: int, cards: int = 4, seed: int = SEED) -> None:
+        self.state: BoardState = new_board(deal, dealer, vul)
+        self.number = number
+        self.cards = cards
+        self.at = 0
+        self.rng = random.Random(seed * 1000 + number)
+        self._next: tuple[str, str, dict[str, str]] | None = None
+
+    @property
+    def over(self) -> bool:
+        return self.state.phase == DONE
+
+    def next(self) -> tuple[str, str, dict[str, str]] | None:
+        """(seat, route, fields) of the action due now; None once the board is over."""
+        if self._next is None and not self.over:
+            self._next = self._choose()
+        return self._next
+
+    def _choose(self) -> tuple[str, str, dict[str, str]]:
+        state, fields = self.state, {"board": str(self.number), "at": str(self.at)}
+        if len(state.calls) < len(self.AUCTION):
+            word = self.AUCTION[len(state.calls)]
+            fields["call"] = word
+            if word == "1NT":
+                fields.update(alert="on", explanation="15-17")
+            return state.turn or "", "play_call", fields
+        if state.phase == CLAIM_PENDING:
+            waiting = [s for s in state.defenders if s not in state.claim.accepted]
+            return waiting[0], "play_accept", fields
+        if len(state.cards) < self.cards:
+            fields["card"] = self.rng.choice(legal_cards(state))
+            return state.actor or "", "play_card", fields
+        left = 13 - len(state.cards) // 4
+        fields["tricks"] = str(left // 2)
+        return state.declarer, "play_claim", fields
+
+    def done(self) -> None:
+        """The action ``next()`` gave was accepted: the table is one action on."""
+        seat, route, fields = self.next()
+        state = self.state
+        if route == "play_call":
+            state = make_call(state, seat, fields["call"])
+        elif route == "play_card":
+            state = play_card(state, state.turn or "", fields["card"], by=seat)
+        elif route == "play_claim":
+            state = claim(state, seat, int(fields["tricks"]))
+        else:
+            state = accept_claim(state, seat)
+        self.state, self.at, self._next = state, self.at + 1, None
+
+
 def shown_at(body: bytes) -> int | None:
     """The number of actions a play answer shows (its forms' ``at``); None when it shows no form."""
     found = _AT.search(body)
     return int(found.group(1)) if found else None
+
+
+def seat_state(body: bytes) -> tuple[str | None, int | None, int | None]:
+    """What a Join table's seat view (a page, a poll's or an action's answer) shows: the
+    version its poll sends (None: no seat view), the deal on the table (DealtBoard.number)
+    and the actions made on it (None for both before the first deal)."""
+    version = _SEAT_VERSION.search(body)
+    controls = _CONTROLS.search(body)
+    return (
+        version.group(1).decode() if version else None,
+        int(controls.group(2)) if controls else None,
+        int(controls.group(1)) if controls else None,
+    )
 
 
 def table_pbn(boards: int, seed: int = SEED) -> bytes:

@@ -1,0 +1,160 @@
+"""A club night's requests, one kind at a time: ``python -m bench.club_requests [--tables N]
+[--repeat N] [--profile KIND]``.
+
+Through the real views with Django's test client, on a throwaway test database (a temporary
+SQLite file unless DATABASE_URL names PostgreSQL), with DEBUG off as in production: the
+CPU time (``time.process_time``) of each kind of request scripts/loadtest.py measures in
+gunicorn, as a ratio to the bare request (bench.load_urls' ``load/ok/``):
+
+* ``bare``: load/ok/ for a logged-in player;
+* ``idle_poll``: a player's seat view polled with the version it shows (204);
+* ``news_poll``: the same after a call (the seat view, 200);
+* ``call`` and ``card``: a player's call or card at a Join table (the seat view one on);
+* ``idle_overview``, ``news_overview``: the host's overview of the tables, polled;
+* ``deal``: the host's Deal New Cards to every table, all of them over.
+
+``--profile KIND`` runs that kind under cProfile and prints where its time goes. The
+figures are the test client's, not gunicorn's: they say where the time goes and how the
+kinds compare; scripts/loadtest.py says what they cost under load.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import os
+import pstats
+import statistics
+import time
+from collections import defaultdict
+
+HX = {"HTTP_HX_REQUEST": "true"}
+KINDS = ("bare", "idle_poll", "news_poll", "call", "card", "idle_overview", "news_overview", "deal")
+
+
+def _measure(tables: int, repeat: int, profile: str | None) -> dict[str, list[float]]:
+    from django.contrib.auth import get_user_model
+    from django.test import Client, override_settings
+
+    from games.formats import read_decks
+    from games.models import Game
+    from games.models.join import JoinTable
+    from tests.builders.client import ClubScript, seat_state, table_pbn
+
+    User = get_user_model()
+    host = User.objects.create_user("bench-host", password="x")
+    game = Game.objects.create(host=host, name="bench night", game_type=Game.Type.JOIN)
+    players = {}
+    for number in range(1, tables + 1):
+        table = JoinTable.for_game(game) if number == 1 else JoinTable.add_to(game)
+        for seat in "NESW":
+            players[number, seat] = User.objects.create_user(f"bench-{number}{seat}", password="x")
+            table.take_seat(players[number, seat], seat)
+    decks = read_decks(table_pbn(repeat + 2), "bench.pbn").decks
+    game.add_decks(decks, source_name="bench.pbn", source_format="pbn")
+
+    def client(user) -> Client:
+        made = Client(enforce_csrf_checks=False)
+        made.force_login(user)
+        return made
+
+    host_client = client(host)
+    clients = {key: client(user) for key, user in players.items()}
+    base = f"/games/{game.pk}/"
+    times: dict[str, list[float]] = defaultdict(list)
+    profiler = cProfile.Profile()
+
+    def timed(kind: str, by: Client, path: str, fields: dict[str, str] | None = None, *, htmx=True, expect=200):
+        """``by`` asks for ``path`` (POSTs ``fields`` when given): its CPU time, as ``kind``."""
+        headers = HX if htmx else {}
+        if kind == profile:
+            profiler.enable()
+        began = time.process_time()
+        if fields is None:
+            answer = by.get(path, secure=True, **headers)
+        else:
+            answer = by.post(path, fields, secure=True, **headers)
+        took = time.process_time() - began
+        if kind == profile:
+            profiler.disable()
+        assert answer.status_code == expect, (kind, answer.status_code, answer.content[:300])
+        assert b'role="alert"' not in answer.content, answer.content[:2000]
+        times[kind].append(took)
+        return answer
+
+    def overview_version(answer) -> str:
+        return answer.content.split(b"/tables/?v=")[1].split(b'"')[0].decode()
+
+    with override_settings(ROOT_URLCONF="bench.load_urls"):
+        overview = host_client.get(base + "tables/", secure=True, **HX)
+        north = clients[1, "N"]
+        for _ in range(repeat):
+            timed("deal", host_client, base + "deal/", {})
+            board = game.boards.order_by("-number").first()
+            # Table 1 plays the board through the seats' pages; the others pass it out.
+            script = ClubScript(board.deal, board.dealer, board.vul, board.number)
+            seen = seat_state(north.get(base, secure=True).content)[0]
+            while not script.over:
+                seat, route, fields = script.next()
+                kind = {"play_call": "call", "play_card": "card"}.get(route, "claim")
+                path = base + {"play_call": "play/call/", "play_card": "play/card/"}.get(
+                    route, f"play/{route.removeprefix('play_')}/"
+                )
+                answer = timed(kind, clients[1, seat], path, fields)
+                script.done()
+                if seat == "N":  # the answer is North's page one action on
+                    seen = seat_state(answer.content)[0]
+                else:  # North's page learns of it by polling
+                    seen = seat_state(timed("news_poll", north, f"{base}seat/?v={seen}").content)[0]
+                timed("idle_poll", north, f"{base}seat/?v={seen}", expect=204)
+                timed("bare", north, "/load/ok/", htmx=False)
+            overview = timed("news_overview", host_client, f"{base}tables/?v={overview_version(overview)}")
+            timed("idle_overview", host_client, f"{base}tables/?v={overview_version(overview)}", expect=204)
+            finish_every_table_but_one(game, board, tables)
+    if profile:
+        stats = pstats.Stats(profiler)
+        stats.sort_stats("cumulative").print_stats(35)
+        stats.sort_stats("tottime").print_stats(25)
+    return times
+
+
+def finish_every_table_but_one(game, board, tables: int) -> None:
+    """Table 1 has played ``board`` through its pages; the others pass it out."""
+    from games.models import BoardPlay
+    from games.models.join import JoinTable
+
+    for number in range(2, tables + 1):
+        play = BoardPlay.start(board, BoardPlay.Mode.TABLE, JoinTable.numbered(game, number))
+        for _ in range(4):
+            play = play.act(play.state().turn, "call", play.actions, call="P")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bench.club_requests", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--tables", type=int, default=10, help="tables of the club night")
+    parser.add_argument("--repeat", type=int, default=5, help="boards dealt (each played at table 1)")
+    parser.add_argument("--profile", choices=KINDS, help="profile this kind of request")
+    args = parser.parse_args(argv)
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "deckupload.settings")
+    os.environ.setdefault("DEBUG", "0")  # as in production: no query log, cached templates
+    os.environ.setdefault("SECRET_KEY", "bench-only-" + "x" * 40)
+    import django
+
+    django.setup()
+    from bench.testdb import on_test_database
+
+    times = on_test_database(lambda: _measure(args.tables, args.repeat, args.profile))
+    bare = statistics.mean(times["bare"])
+    print(f"{'request':<16}{'n':>5}{'mean ms':>9}{'median':>9}{'ratio':>8}   ({args.tables} tables; CPU time)")
+    for kind in KINDS:
+        values = times[kind]
+        if values:
+            print(
+                f"{kind:<16}{len(values):>5}{statistics.mean(values) * 1000:>9.2f}"
+                f"{statistics.median(values) * 1000:>9.2f}{statistics.mean(values) / bare:>7.2f}x"
+            )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
