@@ -149,8 +149,11 @@ def test_four_players_bid_play_claim_and_see_the_score(table_pages, output_dir):
         play_first_card(pages[state(game, 1).actor])
     pages["N"].screenshot(path=str(output_dir / "play-north-declaring.png"), full_page=True)
 
-    # North claims the rest; both defenders accept.
+    # North claims the rest; both defenders accept. North's page first shows the last
+    # card played (a claim from a page the table has moved on from is refused as stale).
     north = pages["N"]
+    made = len(state(game, 1).calls) + len(state(game, 1).cards)
+    expect(north.locator(".play-controls")).to_have_attribute("data-made", str(made), timeout=WAIT)
     tricks = north.locator("form.claim-form input[name=tricks]")
     expect(tricks).to_have_value("", timeout=WAIT)  # the number is declarer's to choose
     tricks.fill("10")
