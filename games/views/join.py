@@ -173,10 +173,9 @@ def seat_poll(request: HttpRequest, pk: int) -> HttpResponse:
     table = JoinTable.objects.select_related("game").filter(game_id=pk, seats__user=request.user.pk).first()
     game = table.game if table is not None else Game.objects.filter(pk=pk).first()
     if game is None or (table is None and not game.can_manage(request.user)):
-        response = HttpResponse("Not found", status=404, content_type="text/plain")
-        if request.htmx:  # a player the host removed: stop polling, go home
-            response["HX-Redirect"] = reverse("home")
-        return response
+        if request.htmx:  # a player who stood up or was removed: stop polling, go home
+            return HttpResponse(status=204, headers={"HX-Redirect": reverse("home")})
+        return HttpResponse("Not found", status=404, content_type="text/plain")
     if game.game_type != Game.Type.JOIN:
         return redirect(game)
     if table is None:

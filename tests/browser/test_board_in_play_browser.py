@@ -26,7 +26,7 @@ from tests.playing import DEAL, call, cards
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PLAYERS = {"N": "nina", "E": "eric", "S": "sara", "W": "walt"}
-WAIT = 5000  # ms for a page to show another seat's action (the poll runs every POLL s)
+WAIT = 10_000  # ms for a page to show another seat's action; a met wait returns at once
 POLL = 0.3
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}

@@ -34,7 +34,7 @@ SEATS = {
     1: {"N": "nina", "E": "eric", "S": "sara", "W": "walt"},
     2: {"N": "nora", "E": "emil", "S": "sean", "W": "wes"},
 }
-WAIT = 6000  # ms for a page to show another seat's action (the poll runs every POLL s)
+WAIT = 10_000  # ms for a page to show another seat's action; a met wait returns at once
 POLL = 0.3
 SHOTS = Path("/tmp/club-shots")
 SIZES = {"wide": {"width": 1280, "height": 800}, "phone": {"width": 390, "height": 844}}

@@ -46,7 +46,7 @@ SEATS = {number: {seat: f"t{number}{seat.lower()}" for seat in "NESW"} for numbe
 SEATS[2].update({"N": "nina", "E": "eric"})
 BOARD_1 = {1: (["P", "P", "4H", "P", "P", "P"], 10), 3: (["P", "P", "P", "P"], None)}
 BOARD_2 = {1: (["P", "P", "1NT", "P", "P", "P"], 8), 3: (["P", "1NT", "P", "3NT", "P", "P", "P"], 8)}
-WAIT = 8000  # ms for a page to show another seat's action or a poll's news
+WAIT = 10_000  # ms for a page to show another seat's action; a met wait returns at once
 POLL = 0.3
 SHOTS = Path("/tmp/results-shots")
 

@@ -34,7 +34,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 DEAL = "N:J4.KJ732.7.Q9862 Q9873.9.KJ8532.A KT2.A64.QT.KJT74 A65.QT85.A964.53"
 PLAYERS = {"N": "nina", "E": "eric", "S": "sara", "W": "walt"}
 NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
-WAIT = 5000  # ms for a page to show another seat's action (the poll runs every POLL s)
+WAIT = 10_000  # ms for a page to show another seat's action; a met wait returns at once
 POLL = 0.3  # the pages here poll faster than the site's default, so that the test waits less
 
 

@@ -39,7 +39,7 @@ PLAYERS = {"N": "nina", "E": "eric", "S": "sara", "W": "walt"}
 NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
 TO_4H = ("1H", "P", "2NT", "P", "4H", "P", "P", "P")  # North declares, East leads, South is dummy
 POLL = 0.3
-WAIT = 5000
+WAIT = 10_000  # ms; a met wait returns at once
 SHOT = {"caret": "initial"}  # see test_join_browser.py on the caret
 
 # --- measuring -----------------------------------------------------------------------------

@@ -111,7 +111,9 @@ def test_a_removed_player_is_sent_home_by_htmx(other_client, table_with_bob):
     url = poll_url(other_client.get(f"/games/{table_with_bob.game.pk}/").content.decode())
     table_with_bob.unseat("E")
     response = other_client.get(url, headers=HX)
-    assert response.status_code == 404 and response["HX-Redirect"] == "/"
+    assert response.status_code == 204 and response["HX-Redirect"] == "/"
+    # without htmx, the page is simply not there for them
+    assert other_client.get(url).status_code == 404
 
 
 def test_a_practice_game_has_no_seat_view(host_client, game):
