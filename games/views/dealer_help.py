@@ -20,6 +20,7 @@ from games import dealer_runs
 from games.formats.dealer import INSTALL, LIBRARY, SEED_MAX
 from games.forms.upload import SCRIPT_COUNT, human_size
 from games.models import Game
+from games.presentation.long_pages import in_language
 
 
 def _limits() -> dict[str, Any]:
@@ -45,4 +46,4 @@ def dealer_scripts(request: HttpRequest) -> HttpResponse:
         "install": INSTALL,
         "script_rule": Game.WhenEmpty.SCRIPT.label,
     }
-    return render(request, "games/help_dealer.html", context)
+    return render(request, in_language("games/help_dealer.html"), context)

@@ -38,6 +38,7 @@ from games.models.board_play import BoardInPlay, BoardPlay, waiting_for_undo
 from games.models.deck import side_score
 from games.models.results import result_line
 from games.models.upload import ROTATION_CHOICES, problem_text, read_file
+from games.presentation.long_pages import in_language
 from games.presentation.problem_help import CATCH_ALL
 
 # The "Complete example" board of the LIN field notes, as one LIN line.
@@ -282,4 +283,4 @@ def uploading_decks(request: HttpRequest) -> HttpResponse:
         "board_in_play": _board_in_play(),
         "max_tables": settings.JOIN_MAX_TABLES,
     }
-    return render(request, "games/help_upload.html", context)
+    return render(request, in_language("games/help_upload.html"), context)

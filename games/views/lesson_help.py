@@ -23,6 +23,7 @@ from games.formats.pdf import MAX_LESSON_CHARS
 from games.models import Game, LessonRule
 from games.models.lesson import MAX_NOTE_CHARS, MAX_NOTES
 from games.presentation import lesson_text
+from games.presentation.long_pages import in_language
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "help_files" / "lesson_example.pbn"
 # A vugraph's commentary as BBO writes it: each nt after the calls or cards it is about.
@@ -57,4 +58,4 @@ def lesson_text_help(request: HttpRequest) -> HttpResponse:
             "pdf_four": number_format(MAX_LESSON_CHARS[4], force_grouping=True),
         },
     }
-    return render(request, "games/help_lesson.html", context)
+    return render(request, in_language("games/help_lesson.html"), context)
