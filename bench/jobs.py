@@ -96,13 +96,13 @@ def _web_rows() -> list[tuple[str, float, float]]:
 
 def _drawing_row() -> tuple[str, float, float]:
     from games.bridge.cards import SEATS
-    from games.bridge.dd import STRAINS, par_of
+    from games.bridge.dd import STRAINS, Par
     from games.formats.pdf import HandRecord, hand_records_pdf
     from tests.builders.decks import full_decks
 
     decks = full_decks(500)
     table = {seat: {strain: 7 for strain in STRAINS} for seat in SEATS}
-    records = [HandRecord(deck, table, par_of(table, "None", "N")) for deck in decks]
+    records = [HandRecord(deck, table, Par(0, ())) for deck in decks]
     return ("worker: drawing 500 boards of hand records", *worst(lambda: hand_records_pdf(records), 3))
 
 

@@ -100,3 +100,17 @@ def test_no_view_borrows_another_views_private_names():
             if module.startswith("games.views.") and module != module_name(path):
                 borrowed += [f"{module_name(path)} imports {module}.{name}" for name in names if name.startswith("_")]
     assert borrowed == []
+
+
+def test_nothing_uses_a_private_name_of_a_dependency():
+    """Only the public APIs of what the site depends on (endplay's ``dds`` and ``types``,
+    Django's): a private module or name may change in any release."""
+    private = []
+    for path in modules(""):
+        for module, names in imports(path, run_time_only=False):
+            if module.startswith("games"):
+                continue
+            if any(part.startswith("_") and part != "__future__" for part in module.split(".")):
+                private.append(f"{module_name(path)} imports {module}")
+            private += [f"{module_name(path)} imports {module}.{name}" for name in names if name.startswith("_")]
+    assert private == []

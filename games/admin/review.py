@@ -344,12 +344,12 @@ class DeckAdmin(ReviewAdmin):
     def analysis(self, deck: Deck) -> str:
         """The stored table (games.views.analysis), with the file's own table compared;
         while the worker solves it, a line saying so."""
-        table = DealAnalysis.stored(deck.deal)
-        if table is None:
+        solved = DealAnalysis.stored(deck.deal)
+        if solved is None:
             return "Being solved double dummy: reload this page in a moment."
         parsed = deck.to_parsed()
         context = analysis_context(
-            table, parsed.effective_dealer, parsed.effective_vul or "None", [tuple(t) for t in deck.tags]
+            solved, parsed.effective_dealer, parsed.effective_vul or "None", [tuple(t) for t in deck.tags]
         )
         return render_to_string("games/partials/analysis.html", {**context, "title": str(deck)})
 

@@ -1,8 +1,8 @@
 """Double-dummy analysis and par, by endplay's binding of Bo Haglund's DDS solver.
 
 ``solve`` gives, for each deal, the tricks each seat takes as declarer in each strain
-with best play all round; ``par_of`` the par score and contracts for the board's
-vulnerability and dealer. Tables are plain dicts so they store as JSON:
+with best play all round, and the par score and contracts for each vulnerability and
+dealer. Tables are plain dicts so they store as JSON:
 ``{"N": {"NT": 9, "S": 10, "H": 8, "D": 7, "C": 6}, "E": ..., "S": ..., "W": ...}``.
 """
 
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 import threading
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from . import rules
@@ -36,44 +36,57 @@ class Par:
         return {"score": self.score, "contracts": list(self.contracts)}
 
 
-def solve(deals: Sequence[str]) -> list[DDTable]:
-    """The double-dummy table of each canonical deal ("N:..."), in order."""
-    from endplay.dds import calc_dd_table
-    from endplay.types import Deal
-
-    tables: list[DDTable] = []
-    for deal in deals:
-        with SOLVER_LOCK:
-            rows = calc_dd_table(Deal(deal)).to_list()  # per strain S, H, D, C, NT: tricks for N, E, S, W
-        by_strain = dict(zip(("S", "H", "D", "C", "NT"), rows))
-        tables.append({seat: {strain: by_strain[strain][i] for strain in STRAINS} for i, seat in enumerate(SEATS)})
-    return tables
+VULS = ("None", "NS", "EW", "All")
 
 
-def par_of(table: DDTable, vul: str, dealer: str) -> Par:
-    """Par for a board of this vulnerability ("None", "NS", "EW", "All") and dealer."""
-    from endplay.dds import par
-    from endplay.types import Denom, Penalty, Player, Vul
+@dataclass(frozen=True, slots=True)
+class Solved:
+    """A deal solved: its table, and par for each vulnerability and dealer (par needs the
+    solver's own table, which only a solve gives, so all sixteen are worked out then)."""
 
-    rows = [[table[seat][strain] for seat in SEATS] for strain in ("S", "H", "D", "C", "NT")]
+    tricks: DDTable
+    pars: Mapping[str, Par]  # by "<vul> <dealer>": "None N", "EW S", ...
+
+    def par(self, vul: str | None, dealer: str | None) -> Par:
+        """Par for a board of this vulnerability ("None" when not given) and dealer ("N")."""
+        return self.pars[f"{vul or 'None'} {dealer or 'N'}"]
+
+    def pars_json(self) -> dict[str, dict[str, object]]:
+        return {key: par.as_json() for key, par in self.pars.items()}
+
+    @classmethod
+    def from_json(cls, tricks: DDTable, pars: Mapping[str, Mapping]) -> Solved | None:
+        """A stored analysis; None when its pars are not all there (stored by an older
+        version: solving it again completes it)."""
+        if len(pars) != len(VULS) * len(SEATS):
+            return None
+        return cls(tricks, {key: Par(int(p["score"]), tuple(p["contracts"])) for key, p in pars.items()})
+
+
+def solve(deals: Sequence[str]) -> list[Solved]:
+    """Each canonical deal ("N:...") solved, in order: its table and its pars."""
+    from endplay.dds import calc_dd_table, par
+    from endplay.types import Deal, Denom, Penalty, Player, Vul
+
     vuls = {"None": Vul.none, "NS": Vul.ns, "EW": Vul.ew, "All": Vul.both}
-    result = par(_endplay_table(rows), vuls[vul], Player.find(dealer))
     strains = {Denom.spades: "S", Denom.hearts: "H", Denom.diamonds: "D", Denom.clubs: "C", Denom.nt: "NT"}
     risk = {Penalty.passed: "", Penalty.doubled: "X", Penalty.redoubled: "XX"}
-    contracts = tuple(f"{c.level}{strains[c.denom]}{risk[c.penalty]}{SEATS[int(c.declarer)]}" for c in result)
-    return Par(int(result.score), contracts)
 
+    def par_for(table, vul: str, dealer: str) -> Par:
+        found = par(table, vuls[vul], Player.find(dealer))
+        contracts = tuple(f"{c.level}{strains[c.denom]}{risk[c.penalty]}{SEATS[int(c.declarer)]}" for c in found)
+        return Par(int(found.score), contracts)
 
-def _endplay_table(rows: list[list[int]]):
-    """endplay's DDTable from rows of tricks (S, H, D, C, NT by N, E, S, W): par needs one."""
-    from endplay import _dds
-    from endplay.dds.ddtable import DDTable as EndplayTable
-
-    results = _dds.ddTableResults()
-    for strain, row in enumerate(rows):
-        for seat, tricks in enumerate(row):
-            results.resTable[strain][seat] = tricks
-    return EndplayTable(results)
+    solved: list[Solved] = []
+    for deal in deals:
+        with SOLVER_LOCK:
+            table = calc_dd_table(Deal(deal))
+        rows = table.to_list()  # per strain S, H, D, C, NT: tricks for N, E, S, W
+        by_strain = dict(zip(("S", "H", "D", "C", "NT"), rows))
+        tricks = {seat: {strain: by_strain[strain][i] for strain in STRAINS} for i, seat in enumerate(SEATS)}
+        pars = {f"{vul} {dealer}": par_for(table, vul, dealer) for vul in VULS for dealer in SEATS}
+        solved.append(Solved(tricks, pars))
+    return solved
 
 
 def par_text(par: Par) -> str:

@@ -51,7 +51,7 @@ class DeclareSetup:
 
 def just_declare(deck: Deck, par: Par | Callable[[], Par] | None = None) -> DeclareSetup:
     """The deck set up for South to declare; a setup with ``problem`` when there is nothing
-    to declare. ``par`` (from ``dd.par_of``) is used when the file gives no contract; given
+    to declare. ``par`` (from ``dd.Solved.par``) is used when the file gives no contract; given
     as a function, it is only called then (par needs the deal solved)."""
     notes: list[str] = []
     dealer = dealer_of(deck)

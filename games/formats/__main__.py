@@ -79,7 +79,7 @@ def add_analysis(found: list[tuple[dict[str, Any], FileResult]], limit: int | No
     first ``limit`` distinct deals (all when None); how many distinct deals were left
     unsolved. Progress goes to standard error: the output is one JSON array, printed at
     the end, and a big set takes minutes."""
-    from games.bridge.dd import par_of, solve
+    from games.bridge.dd import solve
 
     deals = list(dict.fromkeys(deck.deal for _, result in found for deck in result.decks))
     chosen = deals if limit is None else deals[:limit]
@@ -91,10 +91,10 @@ def add_analysis(found: list[tuple[dict[str, Any], FileResult]], limit: int | No
             print(f"solved {done} of {len(chosen)} deals", file=sys.stderr, flush=True)
     for entry, result in found:
         for row, deck in zip(entry["decks"], result.decks):
-            table = tables.get(deck.deal)
-            if table is not None:
-                row["dd"] = table
-                row["par"] = par_of(table, deck.effective_vul or "None", deck.effective_dealer).as_json()
+            solved = tables.get(deck.deal)
+            if solved is not None:
+                row["dd"] = solved.tricks
+                row["par"] = solved.par(deck.effective_vul, deck.effective_dealer).as_json()
     return len(deals) - len(chosen)
 
 

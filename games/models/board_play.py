@@ -37,7 +37,7 @@ from games.bridge.declare import just_declare
 from games.bridge.play import BoardState, Claim, IllegalAction
 from games.bridge.rules import Call
 from games.bridge.scoring import imps
-from games.models.analysis import DealAnalysis, board_par
+from games.models.analysis import DealAnalysis
 from games.models.deck import SEAT_CHOICES, VUL_CHOICES, DealtBoard
 from games.models.results import reference_for
 
@@ -430,10 +430,10 @@ def _declare_fields(board: DealtBoard) -> dict:
     analysis (``SolvingPar`` while a task worker has not solved it yet)."""
 
     def par():
-        table = DealAnalysis.stored(board.deal)
-        if table is None:
+        solved = DealAnalysis.stored(board.deal)
+        if solved is None:
             raise SolvingPar(f"Board {board.board_number} is being solved double dummy for its par contract")
-        return board_par(table, board.vul, board.dealer)
+        return solved.par(board.vul, board.dealer)
 
     setup = just_declare(board.to_parsed(), par)
     if not setup.ok:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from games.bridge import rules
 from games.bridge.dd import par_text
 from games.bridge.scoring import duplicate_score
-from games.models.analysis import DealAnalysis, board_par
+from games.models.analysis import DealAnalysis
 
 
 def reference_for(play) -> tuple[str, int | None] | None:
@@ -24,10 +24,10 @@ def reference_for(play) -> tuple[str, int | None] | None:
         stated = file_score(deck.contract, deck.declarer, deck.result, deck.claim, board.vul)
         if stated is not None:
             return f"at the other table: {deck.record_line}", -stated if play.quarters % 2 else stated
-    table = DealAnalysis.stored(play.deal)
-    if table is None:
+    solved = DealAnalysis.stored(play.deal)
+    if solved is None:
         return None
-    par = board_par(table, play.vul, play.dealer)
+    par = solved.par(play.vul, play.dealer)
     return f"par: {par_text(par)}", par.score
 
 

@@ -18,10 +18,9 @@ from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_safe
 from django.views.decorators.vary import vary_on_headers
 
-from games.bridge.dd import STRAINS, DDTable, differences, par_text
+from games.bridge.dd import STRAINS, DDTable, Solved, differences, par_text
 from games.forms.upload import parse_key
 from games.models import DealAnalysis, DealtBoard, Game
-from games.models.analysis import board_par
 from games.models.join import JoinTable, revealed_at
 from games.presentation.preview import shown_dealer_vul
 from games.views.access import game_for_upload, get_upload
@@ -36,31 +35,31 @@ def rows(table: DDTable) -> list[tuple[str, list[int]]]:
     return [(seat, [table[seat][strain] for strain in STRAINS]) for seat in "NSEW"]
 
 
-def analysis_context(table: DDTable, dealer: str, vul: str, tags) -> dict:
+def analysis_context(solved: Solved, dealer: str, vul: str, tags) -> dict:
     """What the analysis partial shows of a deal: its table, par for this dealer and
     vulnerability, and where the file's own table or par differs."""
-    par = board_par(table, vul, dealer)
+    par = solved.par(vul, dealer)
     return {
         "strains": STRAINS,
-        "rows": rows(table),
+        "rows": rows(solved.tricks),
         "par": par,
         "par_text": par_text(par),
-        "notes": differences(table, par, [tuple(tag) for tag in tags]),
+        "notes": differences(solved.tricks, par, [tuple(tag) for tag in tags]),
     }
 
 
 def _answer(request: HttpRequest, context: dict) -> HttpResponse:
     """The analysis if the deal is solved; else "Solving…" (or "wait", past the user's
     share of the workers), asking again by itself."""
-    table = DealAnalysis.stored(context["deal"])
-    if table is None:
+    solved = DealAnalysis.stored(context["deal"])
+    if solved is None:
         if solve_in_background(request.user, context["deal"]) is None:
             return busy_answer(request, request.get_full_path())
-        table = DealAnalysis.stored(context["deal"])  # a worker may have been that quick
-    if table is None:
+        solved = DealAnalysis.stored(context["deal"])  # a worker may have been that quick
+    if solved is None:
         context = {**context, "solving": True, "poll": settings.JOB_POLL_SECONDS, "url": request.get_full_path()}
     else:
-        context = {**context, **analysis_context(table, context["dealer"], context["vul"], context.pop("tags", ()))}
+        context = {**context, **analysis_context(solved, context["dealer"], context["vul"], context.pop("tags", ()))}
     return render(request, PARTIAL if request.htmx else PAGE, context)
 
 

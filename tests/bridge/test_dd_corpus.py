@@ -11,7 +11,6 @@ from games.bridge.dd import (
     from_hex,
     optimum_score,
     par_contract,
-    par_of,
     solve,
     stated_score,
     to_hex,
@@ -32,10 +31,11 @@ def test_the_solver_agrees_with_every_stated_table_and_par_score():
     if not STATED:
         pytest.skip("../shared/corpus is not present beside the repository")
     decks = [deck for _, deck in STATED]
-    for (name, deck), table in zip(STATED, solve([d.deal for d in decks])):
+    for (name, deck), solved in zip(STATED, solve([d.deal for d in decks])):
         tags = dict(reversed(deck.tags))
+        table = solved.tricks
         assert table == from_hex(tags["DoubleDummyTricks"]), name
-        par = par_of(table, deck.effective_vul or "None", deck.effective_dealer)
+        par = solved.par(deck.effective_vul, deck.effective_dealer)
         if "OptimumScore" in tags:
             assert par.score == stated_score(tags["OptimumScore"]), name
         assert differences(table, par, deck.tags) == [], name

@@ -32,13 +32,14 @@ def test_the_corpus_has_optimum_result_tables_or_is_skipped():
 def test_the_solver_agrees_with_every_stated_table_and_par_contract():
     if not STATED:
         pytest.skip("../shared/corpus is not present beside the repository")
-    from games.bridge.dd import par_of, solve
+    from games.bridge.dd import solve
 
     decks = [deck for _, deck in STATED]
-    for (name, deck), table in zip(STATED, solve([d.deal for d in decks])):
+    for (name, deck), solved in zip(STATED, solve([d.deal for d in decks])):
+        table = solved.tricks
         rows, _ = stated_table(dict(deck.tags)["OptimumResultTable"])
         assert rows == [(seat, strain, table[seat][strain]) for seat, strain, _ in rows], name
-        par = par_of(table, deck.effective_vul or "None", deck.effective_dealer)
+        par = solved.par(deck.effective_vul, deck.effective_dealer)
         assert differences(table, par, deck.tags) == [], name
 
 

@@ -119,7 +119,7 @@ def test_the_robot_card_takes_the_most_tricks_as_endplay_scores_every_card():
 def test_declarer_can_take_at_the_start_is_the_double_dummy_table(seed):
     rng = random.Random(seed)
     deal = random_deal(rng)
-    table = solve([deal])[0]
+    table = solve([deal])[0].tricks
     for declarer in SEATS:
         for contract in ("3NT", "4S", "4H", "5D", "5C"):
             state = bid_by(deal, declarer, contract, dealer=rng.choice(SEATS))

@@ -191,13 +191,13 @@ def test_the_par_is_for_the_cycles_dealer_and_vulnerability(capsys, monkeypatch)
     from games.bridge import dd
 
     asked = []
-    par_of = dd.par_of
+    par = dd.Solved.par
 
-    def recording(table, vul, dealer):
+    def recording(solved, vul, dealer):
         asked.append((vul, dealer))
-        return par_of(table, vul, dealer)
+        return par(solved, vul, dealer)
 
-    monkeypatch.setattr(dd, "par_of", recording)
+    monkeypatch.setattr(dd.Solved, "par", recording)
     (entry,) = run_main(capsys, "--json", "--analyse", "--limit", "4", str(FILES / "bigdeal_32.dup"))
     assert asked == [(CYCLE[n][1], CYCLE[n][0]) for n in range(1, 5)]
     rows = entry["decks"]

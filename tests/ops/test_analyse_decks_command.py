@@ -34,7 +34,7 @@ def test_it_solves_each_distinct_deal_once_and_keeps_it(game, queue_decks):
     assert "3 distinct deals in the queued decks, 0 already solved, 3 to solve" in out
     assert "3/3" in err and "#" * 30 in err
     stored = dict(DealAnalysis.objects.values_list("deal", "tricks"))
-    assert stored == dict(zip([d.deal for d in decks], solve([d.deal for d in decks])))
+    assert stored == {d.deal: solved.tricks for d, solved in zip(decks, solve([d.deal for d in decks]))}
     out, _ = run(str(game.pk))
     assert "3 already solved, 0 to solve" in out and DealAnalysis.objects.count() == 3
 

@@ -56,7 +56,9 @@ def tables() -> dict:
 def sixteen_solved(sixteen, tables):
     """``sixteen`` with its deals' tables stored, as after a first export: the tests of the
     pages need not wait on the solver (tests/web/test_export_pdf.py has the job solve them)."""
-    DealAnalysis.objects.bulk_create([DealAnalysis(deal=deal, tricks=table) for deal, table in tables.items()])
+    DealAnalysis.objects.bulk_create(
+        [DealAnalysis(deal=deal, tricks=solved.tricks, pars=solved.pars_json()) for deal, solved in tables.items()]
+    )
     return sixteen
 
 
@@ -67,7 +69,7 @@ def test_one_board_a_page_with_its_diagram_table_par_auction_and_result(host_cli
     assert 'filename="tuesday-practice-queue-1-a-page-a4.pdf"' in response["Content-Disposition"]
     pages = pdf_text(response.content)
     assert len(pages) == BOARDS
-    tables = solve([decks[0].deal])
+    tables = [solved.tricks for solved in solve([decks[0].deal])]
     first = pages[0]
     assert "Board 1" in first and "Dealer North" in first and "Vul None" in first
     assert "♠" in first and "♥" in first and "HCP" in first and "Double dummy" in first and "Par:" in first
