@@ -14,6 +14,7 @@
 //   A field being typed in (a call's explanation, a claim's number) keeps the focus and
 //   what was typed, when a poll brings the same table back with it;
 // - a new board is brought into view when the felt's top is above the screen.
+// Once a form is submitted without htmx, the page is leaving: its polls stop.
 // Without JavaScript none of this is needed: every action loads the page again.
 (function () {
   "use strict";
@@ -121,5 +122,21 @@
       var next = nextAction(root);
       if (next) next.focus({ preventScroll: dealt });
     }
+  });
+
+  // A form the browser submits itself (standing up, a confirmation's button) leaves the
+  // page: no poll goes out meanwhile, since its answer could send the page elsewhere
+  // (a player no longer seated is sent home) before the form's own answer arrives.
+  // htmx's forms are not concerned: htmx takes their submit and prevents the default.
+  // A form answered with a download leaves nothing: the polls resume after a while.
+  var leaving = false;
+  document.addEventListener("submit", function (event) {
+    if (event.defaultPrevented || (event.target.target && event.target.target !== "_self")) return;
+    leaving = true;
+    window.setTimeout(function () { leaving = false; }, 8000);
+  });
+  window.addEventListener("pageshow", function () { leaving = false; }); // back to this page
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    if (leaving) event.preventDefault();
   });
 })();
