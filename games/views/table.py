@@ -46,10 +46,15 @@ def table_context(game: Game, request: HttpRequest | None = None) -> dict[str, A
         context.update(join_context(request, game, table))
         if context["view"].tables > 1:
             seated = bool(context["view"].my_seat)
+            states = overview(game, show_results=not seated)
             context.update(
-                states=overview(game, show_results=not seated),
+                states=states,
+                behind=[state for state in states if state.behind],
                 seated=seated,
                 overview_version=results_version(game),
+                # A director off the tables sees every table (its board, where it
+                # stands, its teacher's view), one table's felt only when asking for it.
+                overview_only=not seated and table is None,
             )
     context.update(play_context(game, context["board"]))
     return context
