@@ -229,7 +229,11 @@ def deal(request: HttpRequest, pk: int) -> HttpResponse:
         return deal_refused(request, get_game_for_host(request, pk), str(error))
     game = board.game
     if request.htmx and game.game_type == Game.Type.JOIN:
-        return render(request, "games/game.html#table", table_context(game, request))
+        context = table_context(game, request)
+        response = render(request, "games/game.html#table", context)
+        if context.get("overview_only"):  # not the ?table=N the page was watching: reloaded, it stays the overview
+            response["HX-Replace-Url"] = game.get_absolute_url()
+        return response
     if request.htmx:
         context = dealt_context(game, board, request.POST.get("shown"), request.POST.get("queue_head"))
         return render(request, "games/game.html#dealt", context)

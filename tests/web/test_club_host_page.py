@@ -49,9 +49,11 @@ def test_a_host_watching_table_two_gets_the_overview_not_table_ones_felt(club, h
     watching = host_client.get(f"/games/{night.game.pk}/?table=2").content.decode()
     assert '<span class="table-no">Table 2 ·</span>' in watching and 'id="club-dealt"' not in watching
     call(BoardPlay.start(night.game.boards.get(), BoardPlay.Mode.TABLE, night.table(1)), "P")
-    html = host_client.post(f"/games/{night.game.pk}/deal/", {"confirm": "1"}, headers=HX).content.decode()
+    response = host_client.post(f"/games/{night.game.pk}/deal/", {"confirm": "1"}, headers=HX)
+    html = response.content.decode()
     overview_only(html, night.game)
     assert "Board 2" in html and "Table 1 ·" not in html
+    assert response["HX-Replace-Url"] == f"/games/{night.game.pk}/"  # the page's address is the overview's
 
 
 def test_the_overview_says_which_tables_are_still_on_an_earlier_board(club, host_client):
