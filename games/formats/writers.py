@@ -341,17 +341,30 @@ def _lin_call(call: Call) -> str:
     return text + ("!" if call.alert else "")
 
 
+def _lin_table(deck: Deck) -> str:
+    """The table a record was played at (its ``Table`` tag, a club night's), '' when none."""
+    table = next((value for name, value in deck.tags if name == "Table"), "").strip()
+    return table if table.isdecimal() else ""
+
+
 def _lin_board(deck: Deck) -> str:
     hands = deck.hands()
     names = dict(deck.players)
+    parts = []
+    table = _lin_table(deck)
+    if table:
+        # As a vugraph file names its rooms: a qx record each, table 1 the open room, the
+        # others closed (a two-table night reads as a match); the heading names the table.
+        room = "o" if table == "1" else "c"
+        parts.append(f"qx|{room}{lin_text(deck.board or '')}")
     # pn is written even when empty: a reader keeps the last pn for the boards after it.
-    parts = ["pn|" + ",".join(lin_name(names.get(seat, "")) for seat in "SWNE")]
+    parts.append("pn|" + ",".join(lin_name(names.get(seat, "")) for seat in "SWNE"))
     parts.append("st|")
     md = _LIN_DEALER[deck.effective_dealer] + ",".join(_lin_hand(hands[s]) for s in "SWNE")
     parts.append("md|" + md)
     parts.append("rh|")
     if deck.board is not None:
-        parts.append(f"ah|Board {lin_text(deck.board)}")
+        parts.append(f"ah|Board {lin_text(deck.board)}" + (f", table {table}" if table else ""))
     elif deck.board_name:
         parts.append("ah|" + lin_text(deck.board_name))
     vul = deck.effective_vul
@@ -388,5 +401,6 @@ def _lin_board(deck: Deck) -> str:
 
 
 def write_lin(decks: Iterable[Deck]) -> str:
-    """One board per line, all four hands given, dealer and vulnerability stated."""
+    """One board per line, all four hands given, dealer and vulnerability stated; a board
+    played at several tables (decks with a ``Table`` tag) as one qx record a table."""
     return "".join(_lin_board(deck) + "\n" for deck in decks)

@@ -2,6 +2,10 @@
 played it, scored as the night scores it, with every table's result on the board (a
 [ScoreTable]) and the ranking once (a [TotalScoreTable]), of what the viewer may see.
 
+``table_records`` gives the boards as the exports that hold play (LIN, RBN) write them: a
+record of each board from every table that has played it, each naming its table (a
+``Table`` tag); the formats that hold deals alone take each board's first record.
+
 The viewer sees what the results page shows them (``games.models.club.results_for``): a
 player (or a seated host) a board's score table only once their own table has finished
 it, and a ranking made of those boards alone; the host off the tables, everything.
@@ -72,6 +76,58 @@ def club_export(
             (pair.standing for pair in results.ranking), scoring=results.engine_scoring, players=pair_players(game)
         )
     return ClubExport(decks, tables, total, results)
+
+
+# The tag that names the table a record was played at (LIN's qx and heading, RBN's room).
+TABLE_TAG = "Table"
+
+
+def table_records(
+    game: Game,
+    user,
+    *,
+    leave_out: int | None = None,
+    seated: bool = False,
+    table: JoinTable | None = None,
+    upto: int | None = None,
+) -> list[list[ParsedDeck]]:
+    """The dealt boards in order, each as its records: one a table that has played it (a
+    board nobody has played yet: its deal alone, one record), each record tagged with its
+    table. ``table``: the viewer's own table when seated (with ``leave_out`` and ``upto``
+    as ``dealt_boards`` takes them), whose record of a board comes first.
+
+    Another table's record of a board is given only where the viewer may see it: for a
+    player (a seated host), the boards their own table has finished, as the results page
+    shows them (``results_for``), and whose own record they are given; for the host off
+    the tables, every board that table has played. A board's commentary (the file's and
+    the teacher's notes to a table) goes with its first record alone: the viewer's own
+    table's, when seated."""
+    tables = list(JoinTable.objects.filter(game=game).order_by("number"))
+    own = table if seated and table is not None else None
+    visible = {board.number for board in results_for(game, user).boards} if own is not None else None
+    by_deal: dict[int, list[ParsedDeck]] = {}
+
+    def add(here: JoinTable, boards: list, mine: bool) -> None:
+        for board, deck in boards:
+            played = board.played is not None
+            if not mine and (not played or (visible is not None and board.number not in visible)):
+                continue
+            records = by_deal.setdefault(board.number, [])
+            if records and TABLE_TAG not in dict(records[0].tags):
+                records.clear()  # a deal-only record gives way to a table's play of it
+            if played:
+                deck = replace(deck, tags=(*deck.tags, (TABLE_TAG, str(here.number))))
+            elif records:
+                continue  # this table has not played it: the deal is given already
+            records.append(replace(deck, commentary=()) if records else deck)
+
+    if own is not None:
+        add(own, dealt_boards(game, leave_out=leave_out, seated=seated, table=own, upto=upto), True)
+        visible &= set(by_deal)  # a board over at their table but not shown to it: no table's record of it
+    for here in tables:
+        if own is None or here.pk != own.pk:
+            add(here, dealt_boards(game, seated=seated, table=here), False)
+    return [by_deal[number] for number in sorted(by_deal)]
 
 
 def _score_table(board: BoardResults | None, results: Results) -> Table | None:

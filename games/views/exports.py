@@ -10,7 +10,10 @@ game's rule shows it to the seats. Their export of the queue is refused
 
 A club night's dealt boards as PBN (a Join game of several tables) carry each board's
 [ScoreTable] and the [TotalScoreTable] (``games.models.club_export``), of the boards
-whose results the exporter may see, as the results page shows them.
+whose results the exporter may see, as the results page shows them. Its LIN and RBN carry
+every table's record of a board (``club_export.table_records``), of the same boards: LIN a
+qx record a table, RBN the other tables' records after the board's first; its DUP, BRI,
+DGE and DLM each deal once.
 """
 
 from __future__ import annotations
@@ -32,11 +35,15 @@ from games.formats.pdf import PAPERS
 from games.formats.stored import deck_to_json
 from games.models import Game, Job
 from games.models.analysis import with_analysis
-from games.models.club_export import ClubExport, club_export, is_club_night
+from games.models.club_export import ClubExport, club_export, is_club_night, table_records
 from games.models.join import JoinTable, revealed_at, seat_of
 from games.tasks import make_hand_records
 from games.views.access import get_game_for_host
 from games.views.jobs import busy_answer
+
+# The formats that hold a board's play: a club night's LIN and RBN give every table's
+# record of a board; the others (the machines' and Duplimate's) hold each deal once.
+PLAY_FORMATS = ("lin", "rbn")
 
 QUEUE_WHILE_SEATED = (
     "You sit at this table, so the queue holds boards you are about to play. "
@@ -99,9 +106,13 @@ def export(request: HttpRequest, pk: int, which: str, fmt: str) -> HttpResponse:
         if table is not None:
             seated = True
             leave_out, upto = board_in_play(table)
-    if which == "dealt" and fmt == "pbn" and is_club_night(game):
-        scored = club_export(game, request.user, leave_out=leave_out, seated=seated, table=table, upto=upto)
-        return club_pbn(scored, f"{game.name}-{which}")
+    if which == "dealt" and fmt != "pdf" and is_club_night(game):
+        if fmt == "pbn":
+            scored = club_export(game, request.user, leave_out=leave_out, seated=seated, table=table, upto=upto)
+            return club_pbn(scored, f"{game.name}-{which}")
+        boards = table_records(game, request.user, leave_out=leave_out, seated=seated, table=table, upto=upto)
+        decks = [deck for records in boards for deck in (records if fmt in PLAY_FORMATS else records[:1])]
+        return download(with_analysis(decks), fmt, f"{game.name}-{which}")
     decks = game.exported_decks(
         dealt=which == "dealt", chosen=chosen, leave_out=leave_out, seated=seated, table=table, upto=upto
     )

@@ -46,10 +46,15 @@ def table_context(game: Game, request: HttpRequest | None = None) -> dict[str, A
         context.update(join_context(request, game, table))
         if context["view"].tables > 1:
             seated = bool(context["view"].my_seat)
+            states = overview(game, show_results=not seated)
             context.update(
-                states=overview(game, show_results=not seated),
+                states=states,
+                behind=[state for state in states if state.behind],
                 seated=seated,
                 overview_version=results_version(game),
+                # A director off the tables sees every table (its board, where it
+                # stands, its teacher's view), one table's felt only when asking for it.
+                overview_only=not seated and table is None,
             )
     context.update(play_context(game, context["board"]))
     return context
@@ -224,7 +229,11 @@ def deal(request: HttpRequest, pk: int) -> HttpResponse:
         return deal_refused(request, get_game_for_host(request, pk), str(error))
     game = board.game
     if request.htmx and game.game_type == Game.Type.JOIN:
-        return render(request, "games/game.html#table", table_context(game, request))
+        context = table_context(game, request)
+        response = render(request, "games/game.html#table", context)
+        if context.get("overview_only"):  # not the ?table=N the page was watching: reloaded, it stays the overview
+            response["HX-Replace-Url"] = game.get_absolute_url()
+        return response
     if request.htmx:
         context = dealt_context(game, board, request.POST.get("shown"), request.POST.get("queue_head"))
         return render(request, "games/game.html#dealt", context)

@@ -36,6 +36,8 @@ _HEADING = (
     ("K", "RbnTeams"),
 )
 _CALL_CODE = {rules.PASS: "P", rules.DOUBLE: "X", rules.REDOUBLE: "R"}
+# A club night's tables 1 and 2 as a match's rooms (the N label names no other table).
+_ROOM_OF_TABLE = {"1": ":O", "2": ":C"}
 _MAX_NOTES = 9  # note lines are labelled by one digit
 
 
@@ -52,6 +54,7 @@ def _heading(deck: Deck) -> dict[str, str]:
     if players:
         names = [bounded(players.get(seat, ""), 100).replace("+", " ").replace(":", " ") for seat in "NSWE"]
         room = {"Open": ":O", "Closed": ":C"}.get(tags.get("Room", ""), "")
+        room = room or _ROOM_OF_TABLE.get(tags.get("Table", ""), "")
         heading["N"] = f"{names[0]}+{names[1]}:{names[2]}+{names[3]}{room}"
     return heading
 
@@ -118,7 +121,9 @@ def _play(deck: Deck) -> str:
     return "P " + ":".join(tricks) if tricks else ""
 
 
-def _record(deck: Deck, previous: dict[str, str]) -> list[str]:
+def _record(deck: Deck, previous: dict[str, str], other_table: bool = False) -> list[str]:
+    """A deck's record; ``other_table``: another table's record of the deal before it,
+    written without B and H (which the reader takes as that deal again)."""
     out = []
     heading = _heading(deck)
     for label in "DTLESFKN":
@@ -126,10 +131,11 @@ def _record(deck: Deck, previous: dict[str, str]) -> list[str]:
         if value != previous.get(label, ""):  # a label repeats until restated; stated empty, it stops
             out.append(f"{label} {value}" if value else label)
             previous[label] = value
-    board = bounded(deck.board or "", 20)
-    out.append(f"B {board}" if board else "B")  # always: an unstated B would repeat the one before
-    hands = deck.hands()
-    out.append("H W:" + ":".join(hands[seat] for seat in "WNE") + ":")
+    if not other_table:
+        board = bounded(deck.board or "", 20)
+        out.append(f"B {board}" if board else "B")  # always: an unstated B would repeat the one before
+        hands = deck.hands()
+        out.append("H W:" + ":".join(hands[seat] for seat in "WNE") + ":")
     out += _auction(deck)
     result = (
         deck.result.strip() if deck.result.strip().isdecimal() else (str(deck.claim) if deck.claim is not None else "")
@@ -147,13 +153,27 @@ def _record(deck: Deck, previous: dict[str, str]) -> list[str]:
     return out
 
 
+def _table(deck: Deck) -> str:
+    return next((value for name, value in deck.tags if name == "Table"), "")
+
+
 def write_rbn(decks: Iterable[Deck]) -> str:
-    """An RBN file: a record per deck, every record with its board (B) and hands (H), so
-    that each deck reads back with its own board and deal (a record without them is
-    another table's, with the board and deal of the record before it)."""
+    """An RBN file: a record per deck, with its board (B) and hands (H), so that each deck
+    reads back with its own board and deal; but a deck played at another table of the
+    board before it (a club night's: a ``Table`` tag, the same board and deal) is that
+    board's other-table record, without them, as the reader reads one."""
     out = ["% RBN"]
     previous: dict[str, str] = {}
+    before: Deck | None = None
     for deck in decks:
+        other_table = (
+            before is not None
+            and _table(deck) not in ("", _table(before))
+            and bool(deck.play or deck.auction or deck.contract)
+            and (deck.board, deck.deal, deck.effective_dealer, deck.effective_vul)
+            == (before.board, before.deal, before.effective_dealer, before.effective_vul)
+        )
         out.append("")
-        out += _record(deck, previous)
+        out += _record(deck, previous, other_table)
+        before = deck
     return "\n".join(out) + "\n"

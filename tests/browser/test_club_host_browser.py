@@ -1,0 +1,97 @@
+"""A club director's page in a real browser: three tables, teaching movement.
+
+The host, off the tables, watches table 2 (?table=2) and presses Deal New Cards: the page
+becomes the overview of every table with board 1 just dealt, no table's felt, and each
+table's teacher's view a link away (table 3's opens on its four hands). Dealing board 2
+from there keeps the overview. Then the host takes the empty West seat at table 3 and
+deals again: a seated host sees their own table.
+
+Screenshots at 1280x800 and 390x844 of the overview go to /tmp/club-shots (and the
+test's output folder).
+"""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth import get_user_model
+from playwright.sync_api import expect
+
+from games.formats.model import Deck as ParsedDeck
+from games.models import Game
+from games.models.join import JoinTable
+from tests.browser.test_club_browser import SIZES, WAIT, logged_in, shoot
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+DEALS = (
+    "N:KT2.A64.QT.KJT74 Q9873.9.KJ8532.A J4.KJ732.7.Q9862 A65.QT85.A964.53",
+    "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432",
+    "N:T987.JT9.JT9.JT9 AKQJ.AKQ.AKQ.AKQ 2.5432.5432.5432 6543.876.876.876",
+)
+
+
+def deal(page) -> None:
+    with page.expect_response(lambda r: r.url.endswith("/deal/") and r.request.method == "POST") as answer:
+        page.get_by_role("button", name="Deal New Cards").click()
+    assert answer.value.ok
+
+
+def test_the_director_sees_every_table_after_dealing_and_a_seated_host_their_own(
+    live_server, browser, settings, output_dir
+):
+    users = get_user_model().objects
+    hal = users.create_user("hal", password="x")
+    game = Game.objects.create(host=hal, name="Tuesday club", game_type=Game.Type.JOIN, scoring="matchpoints")
+    tables = [JoinTable.for_game(game), JoinTable.add_to(game), JoinTable.add_to(game)]
+    for table in tables:
+        for seat in "NESW":
+            if (table.number, seat) != (3, "W"):
+                table.take_seat(users.create_user(f"p{table.number}{seat.lower()}", password="x"), seat)
+    game.add_decks(
+        [ParsedDeck(deal=d, index=i, line=1, board=str(i + 1)) for i, d in enumerate(DEALS)], source_name="club.pbn"
+    )
+    base = live_server.url
+    problems: list[str] = []
+    host = logged_in(browser, base, hal, problems)
+
+    # Watching table 2, the host deals: every table with board 1, no felt, table 2's least of all.
+    host.goto(f"{base}/games/{game.pk}/?table=2")
+    expect(host.locator(".board-title")).to_contain_text("Table 2 · No board dealt yet")
+    deal(host)
+    expect(host.locator("#club-dealt .board-title")).to_contain_text("Board 1", timeout=WAIT)
+    expect(host.locator("#club-dealt")).to_contain_text("dealt to every table")
+    for number in (1, 2, 3):
+        expect(host.locator(f"#overview-table-{number}")).to_contain_text("not started")
+    assert host.locator(".seat-diagram").count() == 0 and host.locator(".suits").count() == 0
+    assert host.locator("#seat-view").is_hidden()
+    shoot(host, output_dir, "director-dealt-wide")
+    host.set_viewport_size(SIZES["phone"])
+    expect(host.locator("#overview-table-3")).to_be_visible()
+    shoot(host, output_dir, "director-dealt-phone")
+    host.set_viewport_size(SIZES["wide"])
+
+    # Each table's teacher's view: table 3's shows its four hands of board 1.
+    host.locator("#overview-table-3").get_by_role("link", name="Teacher's view").click()
+    expect(host).to_have_url(f"{base}/games/{game.pk}/tables/3/teacher/")
+    expect(host.locator("#teacher-table .board-title")).to_contain_text("1")
+    assert host.locator("#teacher-table .suits").count() == 4
+    host.go_back()
+
+    # Dealing again from the overview: board 2, still every table.
+    expect(host.locator("#club-dealt")).to_be_visible()
+    deal(host)
+    expect(host.locator("#club-dealt .board-title")).to_contain_text("Board 2", timeout=WAIT)
+    expect(host.locator("#overview-table-2")).to_contain_text("2")
+
+    # Seated West at table 3, the host is a player: after the deal, their own table.
+    tables[2].take_seat(hal, "W")
+    host.goto(f"{base}/games/{game.pk}/")
+    deal(host)
+    expect(host.locator("#seat-view .board-title")).to_contain_text("Table 3 · Board 3", timeout=WAIT)
+    assert host.locator("#club-dealt").count() == 0
+    expect(host.locator("#seat-view")).to_contain_text("You sit West")
+    shoot(host, output_dir, "seated-host-dealt-wide")
+
+    host.context.close()
+    expected = ("favicon", "htmx:sendAbort", "htmx:afterRequest")
+    assert not [p for p in problems if not any(word in p for word in expected)], problems

@@ -1,0 +1,87 @@
+"""The host's game page of a club night after Deal New Cards: a director off the tables
+sees every table with the board just dealt and a link to each table's teacher's view,
+never one table's felt (table 1's, or the one they were watching); a host seated at a
+table sees their own table. One table's felt stays one click away (?table=N)."""
+
+from __future__ import annotations
+
+import pytest
+
+from games.models import BoardPlay
+from tests.playing import call
+
+pytestmark = pytest.mark.django_db
+
+HX = {"HX-Request": "true"}
+
+
+def overview_only(html: str, game, tables: int = 2) -> None:
+    """The page is the overview of every table with the board dealt, and no table's felt."""
+    assert 'id="club-dealt"' in html and 'id="overview"' in html
+    for number in range(1, tables + 1):
+        assert f'id="overview-table-{number}"' in html
+        teacher = f"/games/{game.pk}/teacher/" if number == 1 else f"/games/{game.pk}/tables/{number}/teacher/"
+        assert f'href="{teacher}"' in html
+    assert '<div id="seat-view" hidden></div>' in html  # its place only
+    assert "table-no" not in html and "seat-diagram" not in html and 'class="suits' not in html
+
+
+def test_after_dealing_the_host_off_the_tables_sees_every_table_with_the_new_board(club, host_client):
+    night = club()
+    response = host_client.post(f"/games/{night.game.pk}/deal/", follow=True)
+    html = response.content.decode()
+    assert response.redirect_chain == [(f"/games/{night.game.pk}/", 302)]
+    overview_only(html, night.game)
+    dealt = html[html.index('id="club-dealt"') : html.index('id="overview"')]
+    assert "Board 1" in dealt and "dealt to every table" in dealt
+
+
+def test_the_htmx_answer_to_the_deal_is_the_overview_too(club, host_client):
+    night = club()
+    html = host_client.post(f"/games/{night.game.pk}/deal/", headers=HX).content.decode()
+    assert html.lstrip().startswith('<div id="table"')
+    overview_only(html, night.game)
+
+
+def test_a_host_watching_table_two_gets_the_overview_not_table_ones_felt(club, host_client):
+    night = club()
+    night.game.deal_next()
+    watching = host_client.get(f"/games/{night.game.pk}/?table=2").content.decode()
+    assert '<span class="table-no">Table 2 ·</span>' in watching and 'id="club-dealt"' not in watching
+    call(BoardPlay.start(night.game.boards.get(), BoardPlay.Mode.TABLE, night.table(1)), "P")
+    response = host_client.post(f"/games/{night.game.pk}/deal/", {"confirm": "1"}, headers=HX)
+    html = response.content.decode()
+    overview_only(html, night.game)
+    assert "Board 2" in html and "Table 1 ·" not in html
+    assert response["HX-Replace-Url"] == f"/games/{night.game.pk}/"  # the page's address is the overview's
+
+
+def test_the_overview_says_which_tables_are_still_on_an_earlier_board(club, host_client):
+    night = club()
+    board = night.game.deal_next()
+    call(BoardPlay.start(board, BoardPlay.Mode.TABLE, night.table(2)), "P", "1S")
+    html = host_client.post(f"/games/{night.game.pk}/deal/", {"confirm": "1"}, headers=HX).content.decode()
+    dealt = html[html.index('id="club-dealt"') : html.index('id="overview"')]
+    assert "Board 2" in dealt and "table 2 (board 1)" in dealt and "table 1 (" not in dealt
+
+
+def test_a_host_seated_at_a_table_sees_their_own_table_after_dealing(club, host, host_client):
+    night = club()
+    second = night.table(2)
+    second.unseat("N")
+    second.take_seat(host, "N")
+    html = host_client.post(f"/games/{night.game.pk}/deal/", headers=HX).content.decode()
+    assert '<span class="table-no">Table 2 ·</span>' in html and 'id="club-dealt"' not in html
+    assert "You sit North" in html
+    assert f"/games/{night.game.pk}/tables/2/teacher/" not in html  # a player: no teacher's view
+
+
+def test_before_the_first_deal_the_overview_says_so(club, host_client):
+    night = club()
+    html = host_client.get(f"/games/{night.game.pk}/").content.decode()
+    assert "No board dealt yet" in html and 'id="overview"' in html
+
+
+def test_one_tables_host_still_sees_its_felt(seated_table, host_client):
+    html = host_client.get(f"/games/{seated_table.game.pk}/").content.decode()
+    assert 'id="club-dealt"' not in html and 'id="seat-view" class="seat-view"' in html
