@@ -19,7 +19,7 @@ import logging
 from django.utils.translation import gettext_noop
 from django_tasks import task
 
-from games.formats.pdf import FontMissing, hand_records_pdf
+from games.formats.pdf import FontMissing, PdfLabels, hand_records_pdf
 from games.formats.stored import deck_from_json
 from games.models.analysis import DealAnalysis, hand_records
 from games.models.board_play import BoardPlay
@@ -41,7 +41,11 @@ def make_hand_records(job_id: int) -> None:
         job.set_stage(gettext_noop("Drawing the PDF"))
         records = hand_records(decks)
         data = hand_records_pdf(
-            records, per_page=job.params["per_page"], paper=job.params["paper"], title=job.params["title"]
+            records,
+            per_page=job.params["per_page"],
+            paper=job.params["paper"],
+            title=job.params["title"],
+            labels=PdfLabels.from_json(job.params.get("labels")),  # the asking page's language
         )
     except FontMissing as error:
         job.fail(str(error))

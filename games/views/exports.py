@@ -35,6 +35,7 @@ from games.models import Game, Job
 from games.models.analysis import with_analysis
 from games.models.club_export import ClubExport, club_export, is_club_night
 from games.models.join import JoinTable, revealed_at, seat_of
+from games.presentation.pdf_labels import hand_record_labels
 from games.tasks import make_hand_records
 from games.views.access import get_game_for_host
 from games.views.jobs import busy_answer
@@ -162,7 +163,9 @@ def start_pdf(request: HttpRequest, game: Game, decks: list[ParsedDeck], which: 
             "decks": [deck_to_json(deck) for deck in decks],
             "per_page": per_page,
             "paper": paper,
-            "title": f"{game.name}: {which} boards",
+            "title": (gettext("%(game)s: queued boards") if which == "queue" else gettext("%(game)s: dealt boards"))
+            % {"game": game.name},
+            "labels": hand_record_labels().as_json(),
         },
     )
     make_hand_records.enqueue(job.pk)
