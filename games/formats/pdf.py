@@ -79,7 +79,7 @@ class PdfLabels:
         if not data:
             return ENGLISH_LABELS
         known = {f.name for f in fields(cls)} - {"said"}
-        values = {k: v for k, v in data.items() if k in known and isinstance(v, (str, list))}
+        values = {k: v for k, v in data.items() if k in known and isinstance(v, (str, list, tuple))}
         if "tricks" in values:
             values["tricks"] = tuple(str(t) for t in values["tricks"])
         return cls(said=words.for_language(str(data.get("said", "en"))), **values)

@@ -324,9 +324,11 @@ def _said(seat: str, call: str) -> str:
     if bid.strain == "NT":
         strain = "no trump" if said.code == "en" else said.notrump  # spoken; NT is a page's abbreviation
     else:
+        # "1 heart", "1 kier", "1 cœur": one of a suit as a card's name says it (English's
+        # card names say the plural), more of it as the suit is named ("2 kiery", "2 cœurs").
         strain = said.suit_names[bid.strain]
-        if said.code == "en" and bid.level == 1:
-            strain = strain[:-1]  # "1 heart"; the other languages write the suit's name as is
+        if bid.level == 1:
+            strain = strain[:-1] if said.code == "en" else said.card_suits[bid.strain]
     return gettext("%(seat)s bids %(level)s %(strain)s.") % {"seat": name, "level": bid.level, "strain": strain}
 
 
