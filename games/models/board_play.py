@@ -41,6 +41,7 @@ from games.bridge.scoring import imps
 from games.models.analysis import DealAnalysis, board_par
 from games.models.deck import SEAT_CHOICES, VUL_CHOICES, DealtBoard
 from games.models.results import reference_for
+from games.models.rules_said import rules_said
 
 DEFENDERS_OF_SOUTH = ("E", "W")
 
@@ -211,7 +212,10 @@ class BoardPlay(models.Model):
                 raise IllegalAction(
                     gettext("'%(action)s' is not something you can do at the table") % {"action": action}
                 )
-            state = handler(state, seat, **args)
+            try:
+                state = handler(state, seat, **args)
+            except IllegalAction as refused:  # the engine's English, said in the page's language
+                raise IllegalAction(rules_said(str(refused))) from None
             row._store(state)
             row.actions += 1
             row.save()

@@ -33,9 +33,11 @@ WRAPPED = [
     "templates/games/partials/table_news.html",  # the table's news: static/games/table.js reads them
     # The texts built in Python: the presentation, the views' messages and questions, the
     # forms, the models' labels and refusals, the admin, the jobs and the PDFs' labels.
+    "games/presentation/lesson_text.py",
     "games/presentation/play_view.py",
     "games/presentation/pdf_labels.py",
     "games/presentation/results_sheet.py",
+    "games/presentation/seats.py",
     "games/views/accounts.py",
     "games/views/club.py",
     "games/views/exports.py",
@@ -57,6 +59,7 @@ WRAPPED = [
     "games/models/job.py",
     "games/models/join.py",
     "games/models/lesson.py",
+    "games/models/rules_said.py",
     "games/admin/club_results.py",
     "games/admin/lists.py",
     "games/admin/review.py",

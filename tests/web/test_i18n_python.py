@@ -12,9 +12,12 @@ from html import unescape
 
 import pytest
 from django.urls import reverse
+from django.utils.translation import override
 
+from games.bridge.play import IllegalAction
 from games.formats.pdf import PdfLabels, fonts
 from games.models import BoardPlay
+from games.models.rules_said import rules_said
 from tests.playing import call
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("compiled_catalogues")]
@@ -141,3 +144,20 @@ def test_the_labels_a_job_keeps_come_back_as_they_were():
     again = PdfLabels.from_json(labels.as_json())
     assert again == labels
     assert PdfLabels.from_json(None) == PdfLabels()  # a job queued before labels were kept: English
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [("en", "It is North's turn to call"), ("pl", "Teraz licytuje Północ"), ("sv", "Det är Nords tur att bjuda")],
+)
+def test_the_rules_refusals_reach_a_player_in_the_page_language(seated_table, language, said):
+    play = BoardPlay.start(seated_table.game.boards.get(), BoardPlay.Mode.TABLE)
+    with override(language), pytest.raises(IllegalAction) as refused:
+        play.act("S", "call", play.actions, call="1H")  # North deals: South calls out of turn
+    assert str(refused.value) == said
+
+
+def test_a_refusal_the_table_does_not_know_stays_as_the_engine_wrote_it():
+    with override("pl"):
+        assert rules_said("1H is not above 2C") == "1H is not above 2C"
+        assert rules_said("You must follow suit: dummy holds hearts") == "Trzeba dołożyć do koloru: dziadek ma kiery"
