@@ -400,11 +400,13 @@ class DeckAdmin(ReviewAdmin):
     def remove_from_queue(self, request: HttpRequest, queryset: QuerySet[Deck]) -> None:
         removed = sum(game.remove_deck(deck.pk) for game, decks in self._by_game(queryset).items() for deck in decks)
         skipped = queryset.count() - removed
-        removed_text = ngettext(
-            "Removed %(count)s deck from the queue", "Removed %(count)s decks from the queue", removed
-        ) % {"count": removed}
-        skipped_text = ngettext("%(count)s was not queued.", "%(count)s were not queued.", skipped) % {"count": skipped}
-        self.message_user(request, f"{removed_text}; {skipped_text}")
+        # The English says "deck(s)" either way; ngettext gives the other languages their forms.
+        said = ngettext(
+            "Removed %(count)s deck(s) from the queue; %(skipped)s were not queued.",
+            "Removed %(count)s deck(s) from the queue; %(skipped)s were not queued.",
+            removed,
+        )
+        self.message_user(request, said % {"count": removed, "skipped": skipped})
 
     @admin.action(description=_("Move selected decks to the front of the queue"), permissions=["change"])
     def move_to_front(self, request: HttpRequest, queryset: QuerySet[Deck]) -> None:
@@ -417,7 +419,9 @@ class DeckAdmin(ReviewAdmin):
                     continue
                 moved += 1
         said = ngettext(
-            "Moved %(count)s deck to the front of the queue.", "Moved %(count)s decks to the front of the queue.", moved
+            "Moved %(count)s deck(s) to the front of the queue.",
+            "Moved %(count)s deck(s) to the front of the queue.",
+            moved,
         )
         self.message_user(request, said % {"count": moved})
 
@@ -432,8 +436,8 @@ class DeckAdmin(ReviewAdmin):
             count += game.add_deck_batches(batches, uploaded_by=request.user)
         level = messages.SUCCESS if count else messages.WARNING
         said = ngettext(
-            "Put %(count)s deck back at the end of the queue.",
-            "Put %(count)s decks back at the end of the queue.",
+            "Put %(count)s deck(s) back at the end of the queue.",
+            "Put %(count)s deck(s) back at the end of the queue.",
             count,
         )
         self.message_user(request, said % {"count": count}, level)
@@ -442,7 +446,9 @@ class DeckAdmin(ReviewAdmin):
         rows = list(queryset.order_by("game", "position", "pk"))
         decks = [d.to_parsed() for d in rows if getattr(d, "hidden_seat", None) is None]
         hidden = len(rows) - len(decks)
-        said = ngettext("Exported %(count)s deck as %(format)s.", "Exported %(count)s decks as %(format)s.", len(decks))
+        said = ngettext(
+            "Exported %(count)s deck(s) as %(format)s.", "Exported %(count)s deck(s) as %(format)s.", len(decks)
+        )
         said %= {"count": len(decks), "format": fmt.upper()}
         if hidden:
             said += " " + gettext("%(count)s left out: hidden while you play at their table.") % {"count": hidden}

@@ -300,7 +300,7 @@ class UploadAdmin(ReviewAdmin):
                     self.log_change(request, upload, f"Removed its {count} queued deck(s) from the game's queue.")
                 removed += count
             said = ngettext(
-                "Removed %(count)s deck from the queue.", "Removed %(count)s decks from the queue.", removed
+                "Removed %(count)s deck(s) from the queue.", "Removed %(count)s deck(s) from the queue.", removed
             )
             self.message_user(request, said % {"count": removed}, messages.SUCCESS)
             return None

@@ -250,7 +250,7 @@ class UploadForm(forms.Form):
             if len(biggest.decks) == total:
                 said = gettext("%(name)s holds %(total)s decks; the limit is %(limit)s decks per upload.")
             else:
-                said = gettext("These %(files)s files hold %(total)s decks; the limit is %(limit)s decks per upload.")
+                said = gettext("these %(files)s files holds %(total)s decks; the limit is %(limit)s decks per upload.")
             raise forms.ValidationError(said % names)
         if total == 0:
             # Nothing to add: say why for every file, the reader's reason first.

@@ -82,9 +82,9 @@ def test_a_view_message_speaks_the_page_language(host_client, game, queue_decks,
 @pytest.mark.parametrize(
     ("language", "removed"),
     [
-        (None, "Removed 2 decks from the queue; 0 were not queued."),
-        ("pl", "Usunięto 2 rozkłady z kolejki; 0 nie było w kolejce."),
-        ("nl", "2 verdelingen uit de wachtrij gehaald; 0 stonden niet in de wachtrij."),
+        (None, "Removed 2 deck(s) from the queue; 0 were not queued."),
+        ("pl", "Usunięto 2 rozkłady z kolejki; spoza kolejki: 0."),
+        ("nl", "2 verdelingen uit de wachtrij gehaald; 0 stonden er niet in."),
     ],
 )
 def test_an_admin_action_message_speaks_the_page_language(staff_client, game, queue_decks, language, removed):
