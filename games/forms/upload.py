@@ -14,7 +14,7 @@ from django.conf import settings
 from django.core.validators import MaxValueValidator
 from django.utils.formats import number_format
 from django.utils.functional import lazy
-from django.utils.translation import gettext, ngettext, pgettext
+from django.utils.translation import gettext, gettext_noop, ngettext, pgettext
 from django.utils.translation import gettext_lazy as _
 
 from games import dealer_runs
@@ -33,7 +33,8 @@ ACCEPT = ".lin,.pbn,.txt,.xml,.dup,.bri,.dge,.dlm,.rbn,.rbx,.dlr"
 SCRIPT_COUNT = 16  # decks a dealer script makes unless asked for another number
 _PATH_SEPARATORS = re.compile(r"[\\/]")
 # When the database has no room for the upload's files or its decks (games.models.upload.storage_full).
-DISK_FULL = _("The server could not store the upload: its disk is full. Nothing was added.")
+# Said with gettext where it is shown (games.views.upload): kept as the English text.
+DISK_FULL = gettext_noop("The server could not store the upload: its disk is full. Nothing was added.")
 
 
 def clean_name(raw: str) -> str:
@@ -62,11 +63,11 @@ def human_size(size: int, like: int | None = None) -> str:
             return one_place(n / MB) + " MB"
         if n >= 1024:
             return one_place(n / 1024) + " KB"
-        return ngettext("%(count)s byte", "%(count)s bytes", n) % {"count": n}
+        return f"{n} bytes"  # a unit, as MB and KB are
 
     text = fmt(size)
     if like is not None and text == fmt(like) and size != like:
-        return ngettext("%(count)s byte", "%(count)s bytes", size) % {"count": number_format(size, force_grouping=True)}
+        return number_format(size, force_grouping=True) + " bytes"
     return text
 
 
