@@ -16,9 +16,10 @@ from __future__ import annotations
 
 import logging
 
+from django.utils.translation import gettext_noop
 from django_tasks import task
 
-from games.formats.pdf import FontMissing, hand_records_pdf
+from games.formats.pdf import FontMissing, PdfLabels, hand_records_pdf
 from games.formats.stored import deck_from_json
 from games.models.analysis import DealAnalysis, hand_records
 from games.models.board_play import BoardPlay
@@ -35,19 +36,23 @@ def make_hand_records(job_id: int) -> None:
     decks = [deck_from_json(row) for row in job.params["decks"]]
     try:
         unsolved = DealAnalysis.unsolved(deck.deal for deck in decks)
-        job.start("Solving deals", total=len(unsolved))
+        job.start(gettext_noop("Solving deals"), total=len(unsolved))
         DealAnalysis.tables(unsolved, progress=job.advance)
-        job.set_stage("Drawing the PDF")
+        job.set_stage(gettext_noop("Drawing the PDF"))
         records = hand_records(decks)
         data = hand_records_pdf(
-            records, per_page=job.params["per_page"], paper=job.params["paper"], title=job.params["title"]
+            records,
+            per_page=job.params["per_page"],
+            paper=job.params["paper"],
+            title=job.params["title"],
+            labels=PdfLabels.from_json(job.params.get("labels")),  # the asking page's language
         )
     except FontMissing as error:
         job.fail(str(error))
         return
     except Exception:
         log.exception("hand records for job %s", job_id)
-        job.fail("Something went wrong while making the PDF. Please try again later.")
+        job.fail(gettext_noop("Something went wrong while making the PDF. Please try again later."))
         raise
     job.finish(data)
 
@@ -57,12 +62,12 @@ def solve_deal(job_id: int) -> None:
     job = Job.objects.filter(pk=job_id, status=Job.Status.QUEUED).first()
     if job is None:
         return
-    job.start("Solving the deal", total=1)
+    job.start(gettext_noop("Solving the deal"), total=1)
     try:
         DealAnalysis.tables([job.params["deal"]], progress=job.advance)
     except Exception:
         log.exception("analysis for job %s", job_id)
-        job.fail("The solver could not analyse this deal.")
+        job.fail(gettext_noop("The solver could not analyse this deal."))
         raise
     job.finish()
 

@@ -19,6 +19,7 @@ from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
+from django.utils.translation import gettext_lazy as _
 
 from games.bridge.club_night import decimal_text, hundredths
 from games.models import Game
@@ -118,7 +119,7 @@ class ClubResultsAdmin(admin.ModelAdmin):
     """The Game admin's results: a read-only field (``club_results``) and a page of the
     travellers (``results_view``) for those who may view the game."""
 
-    @admin.display(description="Club night results")
+    @admin.display(description=_("Club night results"))
     def club_results(self, game: Game) -> str:
         viewer = getattr(game, "viewer", None)
         if game.pk is None or game.game_type != Game.Type.JOIN or viewer is None:

@@ -20,6 +20,7 @@ from django.db import connections
 from django.db.models import Model, QuerySet
 from django.http import HttpRequest
 from django.utils.functional import cached_property
+from django.utils.translation import gettext_lazy as _
 
 from games.admin.site import SafeModelAdmin
 from games.converters import MAX_DB_ID, bounded_int
@@ -36,7 +37,7 @@ class TypedFilter(admin.ListFilter):
     parameter_name = ""
     field = ""
     name_field = ""
-    placeholder = "name or #id"
+    placeholder = _("name or #id")
 
     def __init__(self, request: HttpRequest, params: dict, model: type[Model], model_admin: Any) -> None:
         super().__init__(request, params, model, model_admin)
@@ -94,7 +95,7 @@ class TypedFilter(admin.ListFilter):
 
 
 class GameFilter(TypedFilter):
-    title = "game"
+    title = _("game")
     parameter_name = "game"
     field = "game"
     name_field = "name"
@@ -104,7 +105,7 @@ class UserFilter(TypedFilter):
     """By a user's name, for a foreign key to the user model."""
 
     name_field = "username"
-    placeholder = "username or #id"
+    placeholder = _("username or #id")
 
     def label(self, obj: Model) -> str:
         return f"{obj} (#{obj.pk})"

@@ -27,6 +27,8 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.html import format_html
 from django.utils.http import urlencode
+from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext_lazy as _
 
 from games.admin.club_results import ClubResultsAdmin
 from games.admin.lists import GameFilter, ReviewAdmin, user_filter
@@ -63,7 +65,7 @@ def diagram(hands: dict[str, str], dealer: str, vul: str, board: object) -> str:
     )
 
 
-HIDDEN = "Hidden while you play at this table"
+HIDDEN = _("Hidden while you play at this table")
 
 
 def secrets_of(request: HttpRequest) -> SeatedSecrets:
@@ -103,8 +105,8 @@ class QueueInline(admin.TabularInline):
     or the game page. A queue of thousands is read on the deck list, page by page."""
 
     model = Deck
-    verbose_name = "queued deck"
-    verbose_name_plural = "queue"
+    verbose_name = _("queued deck")
+    verbose_name_plural = _("queue")
     fields = ("order", "board", "board_name", "source", "status")
     readonly_fields = fields
     extra = 0
@@ -122,11 +124,11 @@ class QueueInline(admin.TabularInline):
             .order_by("position", "pk")
         )
 
-    @admin.display(description="Order")
+    @admin.display(description=_("Order"))
     def order(self, deck: Deck) -> int | str:
         return getattr(deck, "queue_order", "")
 
-    @admin.display(description="Source")
+    @admin.display(description=_("Source"))
     def source(self, deck: Deck) -> str:
         name, fmt = deck.source_name or "upload", deck.source_format.upper()
         return format_html("{} ({}, deck {})", name, fmt, deck.source_index + 1)
@@ -161,7 +163,7 @@ class GameAdmin(ClubResultsAdmin, ReviewAdmin):
             )
         )
 
-    @admin.display(description="The whole queue")
+    @admin.display(description=_("The whole queue"))
     def whole_queue(self, game: Game) -> str:
         if game.pk is None:
             return "—"
@@ -174,11 +176,11 @@ class GameAdmin(ClubResultsAdmin, ReviewAdmin):
             QUEUE_SHOWN,
         )
 
-    @admin.display(description="Queued", ordering="queued_count")
+    @admin.display(description=_("Queued"), ordering="queued_count")
     def queued(self, game: Game) -> int:
         return game.queued_count
 
-    @admin.display(description="Dealt", ordering="dealt_count")
+    @admin.display(description=_("Dealt"), ordering="dealt_count")
     def dealt(self, game: Game) -> int:
         return game.dealt_count
 
@@ -192,7 +194,7 @@ class FormatFilter(admin.SimpleListFilter):
     """The formats the readers write to Deck.source_format (a fixed list: listing the
     column's distinct values reads the whole table)."""
 
-    title = "source format"
+    title = _("source format")
     parameter_name = "source_format"
 
     def lookups(self, request, model_admin):
@@ -277,7 +279,7 @@ class DeckAdmin(ReviewAdmin):
     def get_queryset(self, request: HttpRequest) -> QuerySet[Deck]:
         return hiding_from_seated(super().get_queryset(request), secrets_of(request), queued=True)
 
-    @admin.display(description="Lesson text")
+    @admin.display(description=_("Lesson text"))
     def lesson_text(self, obj: Deck) -> str:
         """The board's commentary as the pages show it (games.presentation.lesson_text): safe HTML."""
         if not obj.commentary:
@@ -319,7 +321,7 @@ class DeckAdmin(ReviewAdmin):
             found |= queryset.filter(by_player)  # same list filters on both sides
         return found, may_have_duplicates
 
-    @admin.display(description="Deal")
+    @admin.display(description=_("Deal"))
     def hand_diagram(self, deck: Deck) -> str:
         seat = getattr(deck, "hidden_seat", None)
         if seat is not None:
@@ -340,7 +342,7 @@ class DeckAdmin(ReviewAdmin):
             solve_in_background(request.user, deck.deal)
         return super().change_view(request, object_id, form_url, extra_context)
 
-    @admin.display(description="Tricks and par")
+    @admin.display(description=_("Tricks and par"))
     def analysis(self, deck: Deck) -> str:
         """The stored table (games.views.analysis), with the file's own table compared;
         while the worker solves it, a line saying so."""
@@ -353,18 +355,18 @@ class DeckAdmin(ReviewAdmin):
         )
         return render_to_string("games/partials/analysis.html", {**context, "title": str(deck)})
 
-    @admin.display(description="Name", ordering="board_name")
+    @admin.display(description=_("Name"), ordering="board_name")
     def name(self, deck: Deck) -> str:
         return deck.board_name or "—"
 
-    @admin.display(description="Board", ordering="position")
+    @admin.display(description=_("Board"), ordering="position")
     def label(self, deck: Deck) -> str:
         """The board's number and, smaller, its name in the file."""
         if not deck.board_name:
             return deck.board or "—"
         return format_html('{} <small class="deck-name">{}</small>', deck.board or "—", deck.board_name)
 
-    @admin.display(description="Source file", ordering="source_name")
+    @admin.display(description=_("Source file"), ordering="source_name")
     def source(self, deck: Deck) -> str:
         return format_html(
             '{} <small class="deck-where">{} · deck {}</small>',
@@ -373,13 +375,13 @@ class DeckAdmin(ReviewAdmin):
             deck.source_index + 1,
         )
 
-    @admin.display(description="Dealer · vul")
+    @admin.display(description=_("Dealer · vul"))
     def dealer_vul(self, deck: Deck) -> str:
         """As the file states them ("—" where it does not: the game's rule fills them in
         when the deck is dealt)."""
         return f"{deck.dealer or '—'} · {deck.get_vul_display() or '—'}"
 
-    @admin.display(description="HCP")
+    @admin.display(description=_("HCP"))
     def points(self, deck: Deck) -> str:
         """The deal in one line, each hand's high-card points ("N 12 · E 8 · S 11 · W 9");
         nothing of a deal in play at the viewer's table."""
@@ -394,13 +396,19 @@ class DeckAdmin(ReviewAdmin):
             groups[deck.game].append(deck)
         return groups
 
-    @admin.action(description="Remove selected decks from the queue", permissions=["remove"])
+    @admin.action(description=_("Remove selected decks from the queue"), permissions=["remove"])
     def remove_from_queue(self, request: HttpRequest, queryset: QuerySet[Deck]) -> None:
         removed = sum(game.remove_deck(deck.pk) for game, decks in self._by_game(queryset).items() for deck in decks)
         skipped = queryset.count() - removed
-        self.message_user(request, f"Removed {removed} deck(s) from the queue; {skipped} were not queued.")
+        # The English says "deck(s)" either way; ngettext gives the other languages their forms.
+        said = ngettext(
+            "Removed %(count)s deck(s) from the queue; %(skipped)s were not queued.",
+            "Removed %(count)s deck(s) from the queue; %(skipped)s were not queued.",
+            removed,
+        )
+        self.message_user(request, said % {"count": removed, "skipped": skipped})
 
-    @admin.action(description="Move selected decks to the front of the queue", permissions=["change"])
+    @admin.action(description=_("Move selected decks to the front of the queue"), permissions=["change"])
     def move_to_front(self, request: HttpRequest, queryset: QuerySet[Deck]) -> None:
         moved = 0
         for game, decks in self._by_game(queryset.filter(status=Deck.Status.QUEUED)).items():
@@ -410,10 +418,15 @@ class DeckAdmin(ReviewAdmin):
                 except Deck.DoesNotExist:  # dealt or removed meanwhile
                     continue
                 moved += 1
-        self.message_user(request, f"Moved {moved} deck(s) to the front of the queue.")
+        said = ngettext(
+            "Moved %(count)s deck(s) to the front of the queue.",
+            "Moved %(count)s deck(s) to the front of the queue.",
+            moved,
+        )
+        self.message_user(request, said % {"count": moved})
 
     @admin.action(
-        description="Put selected dealt or removed decks back in the queue (at the end)", permissions=["change"]
+        description=_("Put selected dealt or removed decks back in the queue (at the end)"), permissions=["change"]
     )
     def requeue(self, request: HttpRequest, queryset: QuerySet[Deck]) -> None:
         # A dealt deck keeps its link to the board it became: a copy joins the queue.
@@ -422,21 +435,31 @@ class DeckAdmin(ReviewAdmin):
             batches = [([replace(d.to_parsed(), source=d.source_text)], d.source_name, d.source_format) for d in decks]
             count += game.add_deck_batches(batches, uploaded_by=request.user)
         level = messages.SUCCESS if count else messages.WARNING
-        self.message_user(request, f"Put {count} deck(s) back at the end of the queue.", level)
+        said = ngettext(
+            "Put %(count)s deck(s) back at the end of the queue.",
+            "Put %(count)s deck(s) back at the end of the queue.",
+            count,
+        )
+        self.message_user(request, said % {"count": count}, level)
 
     def _export(self, request: HttpRequest, queryset: QuerySet[Deck], fmt: str) -> HttpResponse:
         rows = list(queryset.order_by("game", "position", "pk"))
         decks = [d.to_parsed() for d in rows if getattr(d, "hidden_seat", None) is None]
         hidden = len(rows) - len(decks)
-        note = f" {hidden} left out: hidden while you play at their table." if hidden else ""
-        self.message_user(request, f"Exported {len(decks)} deck(s) as {fmt.upper()}.{note}")
+        said = ngettext(
+            "Exported %(count)s deck(s) as %(format)s.", "Exported %(count)s deck(s) as %(format)s.", len(decks)
+        )
+        said %= {"count": len(decks), "format": fmt.upper()}
+        if hidden:
+            said += " " + gettext("%(count)s left out: hidden while you play at their table.") % {"count": hidden}
+        self.message_user(request, said)
         return download(decks, fmt, f"decks-{timezone.now():%Y%m%d-%H%M}")
 
-    @admin.action(description="Export selected decks as PBN")
+    @admin.action(description=_("Export selected decks as PBN"))
     def export_pbn(self, request: HttpRequest, queryset: QuerySet[Deck]) -> HttpResponse:
         return self._export(request, queryset, "pbn")
 
-    @admin.action(description="Export selected decks as LIN")
+    @admin.action(description=_("Export selected decks as LIN"))
     def export_lin(self, request: HttpRequest, queryset: QuerySet[Deck]) -> HttpResponse:
         return self._export(request, queryset, "lin")
 
@@ -475,14 +498,14 @@ class DealtBoardAdmin(ReviewAdmin):
     def has_delete_permission(self, request: HttpRequest, obj: DealtBoard | None = None) -> bool:
         return False
 
-    @admin.display(description="Deal")
+    @admin.display(description=_("Deal"))
     def hand_diagram(self, board: DealtBoard) -> str:
         seat = getattr(board, "hidden_seat", None)
         if seat is not None:
             return hidden_hand(board.hands(), seat, board.dealer, board.vul)
         return diagram(board.hands(), board.dealer, board.vul, board.board_number)
 
-    @admin.display(description="Source")
+    @admin.display(description=_("Source"))
     def source(self, board: DealtBoard) -> str:
         if board.deck is None:
             return "random"
@@ -506,7 +529,7 @@ class SeatAdmin(ReadOnlyAdmin):
     search_fields = ("game__name", "user__username")
     list_select_related = ("game", "table", "user")
 
-    @admin.display(description="Table", ordering="table__number")
+    @admin.display(description=_("Table"), ordering="table__number")
     def table_number(self, seat: Seat) -> int:
         return seat.table.number
 

@@ -29,6 +29,8 @@ from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils import timezone
 from django.utils.html import format_html, format_html_join
+from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext_lazy as _
 
 from games.admin.lists import GameFilter, ReviewAdmin, user_filter
 from games.admin.reviewers import REMOVE_DECKS
@@ -39,8 +41,8 @@ from games.models.join import seated_secrets
 from games.models.upload import problem_text
 from games.presentation.problem_help import help_anchor
 
-SEATED = "You sit at this upload's table: stand up first to download the boards coming there."
-SEATED_SOME = "You sit at the table of one of these uploads: stand up first to download the boards coming there."
+SEATED = _("You sit at this upload's table: stand up first to download the boards coming there.")
+SEATED_SOME = _("You sit at the table of one of these uploads: stand up first to download the boards coming there.")
 MAX_SELECTED = 100  # uploads one action takes: each is counted, then emptied in its own transaction
 DOWNLOAD_LIMIT = max(50 * 1024 * 1024, settings.DECK_UPLOAD_MAX_TOTAL_BYTES)  # bytes in one download
 
@@ -66,9 +68,10 @@ def download(request: HttpRequest, files: QuerySet[UploadFile], zip_name: str) -
     total = sum(size for *_, size in listed)
     if not listed or total > DOWNLOAD_LIMIT:
         text = (
-            f"These files total {human_size(total)}; one download holds at most {human_size(DOWNLOAD_LIMIT)}."
+            gettext("These files total %(total)s; one download holds at most %(limit)s.")
+            % {"total": human_size(total), "limit": human_size(DOWNLOAD_LIMIT)}
             if listed
-            else "These uploads have no files."
+            else gettext("These uploads have no files.")
         )
         messages.warning(request, text)
         return None
@@ -96,11 +99,11 @@ def download(request: HttpRequest, files: QuerySet[UploadFile], zip_name: str) -
 
 
 class StateFilter(admin.SimpleListFilter):
-    title = "state"
+    title = _("state")
     parameter_name = "state"
 
     def lookups(self, request, model_admin):
-        return [("added", "Added"), ("waiting", "Not added"), ("expired", "Expired, never added")]
+        return [("added", _("Added")), ("waiting", _("Not added")), ("expired", _("Expired, never added"))]
 
     def queryset(self, request, queryset):
         now = timezone.now()
@@ -112,11 +115,11 @@ class StateFilter(admin.SimpleListFilter):
 
 
 class ProblemsFilter(admin.SimpleListFilter):
-    title = "problems"
+    title = _("problems")
     parameter_name = "problems"
 
     def lookups(self, request, model_admin):
-        return [("yes", "Had problems"), ("no", "No problems")]
+        return [("yes", _("Had problems")), ("no", _("No problems"))]
 
     def queryset(self, request, queryset):
         if self.value() == "yes":
@@ -129,7 +132,7 @@ class ProblemsFilter(admin.SimpleListFilter):
 class UploadDecksFilter(admin.ListFilter):
     """On the deck list: the decks one upload added (``?upload=<id>``, from the upload's page)."""
 
-    title = "upload"
+    title = _("upload")
     parameter_name = "upload"
 
     def __init__(self, request, params, model, model_admin):
@@ -170,7 +173,7 @@ class UploadAdmin(ReviewAdmin):
     list_filter = (GameFilter, user_filter("host", "uploader"), "created_at", ProblemsFilter, StateFilter)
     list_select_related = ("game", "host")
     search_fields = ("host__username", "game__name", "files__name")
-    search_help_text = "Uploader, game or file name."
+    search_help_text = _("Uploader, game or file name.")
     ordering = ("-pk",)  # newest first, by the primary key's index (created_at has none)
     actions = ["remove_decks", "download_files"]
     fields = (
@@ -205,19 +208,19 @@ class UploadAdmin(ReviewAdmin):
     def has_remove_permission(self, request: HttpRequest) -> bool:
         return request.user.has_perm(REMOVE_DECKS)
 
-    @admin.display(description="Uploaded", ordering="created_at")
+    @admin.display(description=_("Uploaded"), ordering="created_at")
     def uploaded(self, upload: Upload) -> str:
         return f"{timezone.localtime(upload.created_at):%Y-%m-%d %H:%M}"
 
-    @admin.display(description="Uploader", ordering="host__username")
+    @admin.display(description=_("Uploader"), ordering="host__username")
     def uploader(self, upload: Upload) -> str:
         return str(upload.host)
 
-    @admin.display(description="Files")
+    @admin.display(description=_("Files"))
     def file_list(self, upload: Upload) -> str:
         return format_html_join(", ", "{} ({})", ((f.name, human_size(f.size)) for f in upload.files.all()))
 
-    @admin.display(description="State")
+    @admin.display(description=_("State"))
     def state(self, upload: Upload) -> str:
         if upload.added_at is not None:
             return f"added {upload.added_count} deck(s) {timezone.localtime(upload.added_at):%Y-%m-%d %H:%M}"
@@ -243,7 +246,7 @@ class UploadAdmin(ReviewAdmin):
             ]
         return upload._found
 
-    @admin.display(description="In short")
+    @admin.display(description=_("In short"))
     def summary(self, upload: Upload) -> str:
         found = self._found(upload)
         decks, problems = sum(f["decks"] for f in found), sum(len(f["problems"]) for f in found)
@@ -255,11 +258,11 @@ class UploadAdmin(ReviewAdmin):
             f"{left_out} left out as duplicates; {problems} problem(s)"
         )
 
-    @admin.display(description="Files, as the reader found them")
+    @admin.display(description=_("Files, as the reader found them"))
     def files_found(self, upload: Upload) -> str:
         return render_to_string("admin/games/upload/files.html", {"files": self._found(upload)})
 
-    @admin.display(description="Decks it added")
+    @admin.display(description=_("Decks it added"))
     def decks_added(self, upload: Upload) -> str:
         counts = status_counts(upload)
         if not counts:
@@ -279,11 +282,15 @@ class UploadAdmin(ReviewAdmin):
 
     # --- actions ---------------------------------------------------------------------------
 
-    @admin.action(description="Remove the selected uploads' decks from the queue", permissions=["remove"])
+    @admin.action(description=_("Remove the selected uploads' decks from the queue"), permissions=["remove"])
     def remove_decks(self, request: HttpRequest, queryset: QuerySet[Upload]) -> HttpResponse | None:
         uploads = list(queryset.select_related("game", "host").order_by("-pk")[: MAX_SELECTED + 1])
         if len(uploads) > MAX_SELECTED:
-            self.message_user(request, f"Choose at most {MAX_SELECTED} uploads at a time.", messages.WARNING)
+            self.message_user(
+                request,
+                gettext("Choose at most %(count)s uploads at a time.") % {"count": MAX_SELECTED},
+                messages.WARNING,
+            )
             return None
         if request.POST.get("post") == "yes":
             removed = 0
@@ -292,7 +299,10 @@ class UploadAdmin(ReviewAdmin):
                 if count:
                     self.log_change(request, upload, f"Removed its {count} queued deck(s) from the game's queue.")
                 removed += count
-            self.message_user(request, f"Removed {removed} deck(s) from the queue.", messages.SUCCESS)
+            said = ngettext(
+                "Removed %(count)s deck(s) from the queue.", "Removed %(count)s deck(s) from the queue.", removed
+            )
+            self.message_user(request, said % {"count": removed}, messages.SUCCESS)
             return None
         rows = [(upload, status_counts(upload)) for upload in uploads]
         return TemplateResponse(
@@ -309,7 +319,7 @@ class UploadAdmin(ReviewAdmin):
             },
         )
 
-    @admin.action(description="Download the selected uploads' files")
+    @admin.action(description=_("Download the selected uploads' files"))
     def download_files(self, request: HttpRequest, queryset: QuerySet[Upload]) -> HttpResponse | None:
         seated = seated_secrets(request.user).games
         if queryset.filter(game_id__in=seated).exists():

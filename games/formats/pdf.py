@@ -16,15 +16,15 @@ from __future__ import annotations
 
 import io
 import re
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, fields
 from functools import cache
 from pathlib import Path
 
-from games.bridge import rules
-from games.bridge.board import VUL_NAMES
-from games.bridge.cards import SEAT_NAMES, SEATS, SUITS, hcp
+from games.bridge import rules, words
+from games.bridge.cards import SEATS, SUITS, hcp
 from games.bridge.dd import STRAINS, DDTable, Par, par_text
+from games.bridge.words import ENGLISH, Words
 
 from .commentary import plain_text
 from .model import Deck
@@ -36,6 +36,56 @@ PAPERS = ("A4", "Letter")
 
 class FontMissing(RuntimeError):
     """No font with the suit symbols: the message says which package brings one."""
+
+
+ENGLISH_TRICKS = tuple(f"{n} trick" if n == 1 else f"{n} tricks" for n in range(14))
+
+
+@dataclass(frozen=True, slots=True)
+class PdfLabels:
+    """The hand records' own words, English unless the caller gives a language's (the
+    site builds them from its catalogues: this package imports no Django). Bridge's words
+    (seats, calls, vulnerability, HCP, no trump) are ``said``'s. Patterns name their
+    values: ``board % {"board": "3"}``. Plain data (``as_json``), so that a PDF drawn by
+    a task worker is drawn in the words of the request that asked for it."""
+
+    said: Words = ENGLISH
+    title: str = "Hand records"
+    page: str = "page %(page)s"
+    no_boards: str = "No boards."
+    board: str = "Board %(board)s"
+    header: str = "Dealer %(dealer)s · Vul %(vul)s"
+    dealer: str = "dealer"
+    vulnerable: str = "vul"
+    lesson: str = "Lesson"
+    double_dummy: str = "Double dummy"
+    par: str = "Par: %(par)s"
+    passed_out: str = "Passed out"
+    contract: str = "Contract: %(contract)s"
+    by: str = "%(contract)s by %(declarer)s"
+    claimed: str = "%(result)s (claimed)"
+    tricks: tuple[str, ...] = ENGLISH_TRICKS  # "0 tricks" to "13 tricks", in the language's plural forms
+
+    def trick_count(self, tricks: str) -> str:
+        n = int(tricks) if tricks.isdecimal() else -1
+        return self.tricks[n] if 0 <= n < len(self.tricks) else tricks
+
+    def as_json(self) -> dict:
+        return {**{f.name: getattr(self, f.name) for f in fields(self) if f.name != "said"}, "said": self.said.code}
+
+    @classmethod
+    def from_json(cls, data: Mapping | None) -> PdfLabels:
+        """Labels as ``as_json`` wrote them; English for none, or for names it does not know."""
+        if not data:
+            return ENGLISH_LABELS
+        known = {f.name for f in fields(cls)} - {"said"}
+        values = {k: v for k, v in data.items() if k in known and isinstance(v, (str, list, tuple))}
+        if "tricks" in values:
+            values["tricks"] = tuple(str(t) for t in values["tricks"])
+        return cls(said=words.for_language(str(data.get("said", "en"))), **values)
+
+
+ENGLISH_LABELS = PdfLabels()
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,8 +110,15 @@ def fonts() -> tuple[str, str]:
     raise FontMissing("Hand records need the DejaVu Sans font for the suit symbols: apt-get install fonts-dejavu-core")
 
 
-def hand_records_pdf(records: Sequence[HandRecord], *, per_page: int = 1, paper: str = "A4", title: str = "") -> bytes:
-    """The PDF, as bytes: ``per_page`` 1 or 4 boards a page."""
+def hand_records_pdf(
+    records: Sequence[HandRecord],
+    *,
+    per_page: int = 1,
+    paper: str = "A4",
+    title: str = "",
+    labels: PdfLabels = ENGLISH_LABELS,
+) -> bytes:
+    """The PDF, as bytes: ``per_page`` 1 or 4 boards a page, in ``labels``' words."""
     from reportlab.lib.pagesizes import A4, LETTER
     from reportlab.pdfgen.canvas import Canvas
 
@@ -71,7 +128,7 @@ def hand_records_pdf(records: Sequence[HandRecord], *, per_page: int = 1, paper:
     size = A4 if paper == "A4" else LETTER
     out = io.BytesIO()
     canvas = Canvas(out, pagesize=size, pageCompression=1)
-    canvas.setTitle(title or "Hand records")
+    canvas.setTitle(title or labels.title)
     canvas.setCreator("Deck Upload Bridge")
     width, height = size
     margin = 36
@@ -87,16 +144,16 @@ def hand_records_pdf(records: Sequence[HandRecord], *, per_page: int = 1, paper:
     )
     for start in range(0, len(records), per_page):
         for record, (x, y, w, h) in zip(records[start : start + per_page], cells):
-            _board(canvas, record, x, y, w, h, regular, bold, big=per_page == 1)
+            _board(canvas, record, x, y, w, h, regular, bold, big=per_page == 1, labels=labels)
         if title:
             canvas.setFont(regular, 8)
             canvas.drawString(margin, 18, title)
         canvas.setFont(regular, 8)
-        canvas.drawRightString(width - margin, 18, f"page {start // per_page + 1}")
+        canvas.drawRightString(width - margin, 18, labels.page % {"page": start // per_page + 1})
         canvas.showPage()
     if not records:
         canvas.setFont(regular, 12)
-        canvas.drawString(margin, height - margin - 12, "No boards.")
+        canvas.drawString(margin, height - margin - 12, labels.no_boards)
         canvas.showPage()
     canvas.save()
     return out.getvalue()
@@ -131,18 +188,25 @@ class _Layout:
     east: float
 
 
-def _hand_label(seat: str, deck: Deck) -> str:
+def _hand_label(seat: str, deck: Deck, labels: PdfLabels) -> str:
     dealer = seat == deck.effective_dealer
     vulnerable = seat in _vulnerable(deck.effective_vul)
-    return SEAT_NAMES[seat] + (" · dealer" if dealer else "") + (" · vul" if vulnerable else "")
+    said = labels.said.seat_name(seat)
+    return said + (f" · {labels.dealer}" if dealer else "") + (f" · {labels.vulnerable}" if vulnerable else "")
 
 
-def _card_line(cards: str) -> str:
-    return " ".join("10" if c == "T" else c for c in cards) or "—"
+def _card_line(cards: str, said: Words = ENGLISH) -> str:
+    return said.cards(cards) or "—"
 
 
 def _layout(
-    record: HandRecord, hands: dict[str, str], w: float, h: float, big: bool, fonts: tuple[str, str]
+    record: HandRecord,
+    hands: dict[str, str],
+    w: float,
+    h: float,
+    big: bool,
+    fonts: tuple[str, str],
+    labels: PdfLabels = ENGLISH_LABELS,
 ) -> _Layout:
     """The board's places in a cell ``w`` by ``h``.
 
@@ -154,62 +218,81 @@ def _layout(
 
     regular, bold = fonts
     deck = record.deck
-    labels, suits = {}, {}
+    widths, suits = {}, {}
     for seat in SEATS:
-        labels[seat] = (
-            stringWidth(_hand_label(seat, deck), bold, 9) + 4 + stringWidth(f"{hcp(hands[seat])} HCP", regular, 7.5)
+        widths[seat] = (
+            stringWidth(_hand_label(seat, deck, labels), bold, 9)
+            + 4
+            + stringWidth(_points(hands[seat], labels), regular, 7.5)
         )
-        suits[seat] = max(12 + stringWidth(_card_line(cards), regular, 10) for cards in hands[seat].split("."))
-    header = max(HEADER_AT, stringWidth(f"Board {deck.board or '?'}", bold, 13) + GAP)
+        suits[seat] = max(
+            12 + stringWidth(_card_line(cards, labels.said), regular, 10) for cards in hands[seat].split(".")
+        )
+    header = max(HEADER_AT, stringWidth(labels.board % {"board": deck.board or "?"}, bold, 13) + GAP)
     compass = max(COMPASS_AT, suits["W"] + GAP)
     ns = compass - (COMPASS_AT - NS_AT)
     scale = min(w / 270, h / 370) * (0.9 if big else 1)
-    east_width = max(labels["E"], suits["E"])
-    lowest = max(compass + COMPASS + GAP, labels["W"] + GAP)
+    east_width = max(widths["E"], suits["E"])
+    lowest = max(compass + COMPASS + GAP, widths["W"] + GAP)
     east = max(lowest, min(EAST_AT, w / scale - east_width))
     width = max(
-        header + stringWidth(_header_text(deck), regular, 9),
-        ns + max(labels["N"], suits["N"], labels["S"], suits["S"]),
+        header + stringWidth(_header_text(deck, labels), regular, 9),
+        ns + max(widths["N"], suits["N"], widths["S"], suits["S"]),
         east + east_width,
-        stringWidth(_result_line(deck), regular, 9),
+        stringWidth(_result_line(deck, labels), regular, 9),
     )
-    scale = min(scale, w / width, h / _depth(record))
+    scale = min(scale, w / width, h / _depth(record, labels))
     return _Layout(scale, header, ns, compass, east)
 
 
-def _depth(record: HandRecord) -> float:
+def _depth(record: HandRecord, labels: PdfLabels = ENGLISH_LABELS) -> float:
     """How far below the cell's top the board reaches, at scale 1 (as ``_board`` draws it)."""
     lines = 16.0  # the diagram, down to South's clubs and a line's room
     if record.table is not None:
         lines += 6 + (record.par is not None)
     if record.deck.auction:
         lines += 0.5 + len(_auction_cells(record.deck)) // 4 + 2
-    if _result_line(record.deck):
+    if _result_line(record.deck, labels):
         lines += 1
     if record.deck.commentary:
         lines += 1.5 + (LESSON_KEPT - 1) * LESSON_LINE / LINE  # to the heading, then its lines
     return DIAGRAM_TOP + lines * LINE + DESCENT
 
 
-def _header_text(deck: Deck) -> str:
-    dealer = SEAT_NAMES.get(deck.effective_dealer, "?")
-    return f"Dealer {dealer} · Vul {VUL_NAMES.get(deck.effective_vul or '', '?')}"
+def _header_text(deck: Deck, labels: PdfLabels) -> str:
+    said = labels.said
+    dealer = said.seat_names.get(deck.effective_dealer or "", "?")
+    return labels.header % {"dealer": dealer, "vul": said.vulnerability.get(deck.effective_vul or "", "?")}
+
+
+def _points(hand: str, labels: PdfLabels) -> str:
+    return f"{hcp(hand)} {labels.said.term('hcp')}"
 
 
 def _board(
-    canvas, record: HandRecord, x: float, y: float, w: float, h: float, regular: str, bold: str, *, big: bool
+    canvas,
+    record: HandRecord,
+    x: float,
+    y: float,
+    w: float,
+    h: float,
+    regular: str,
+    bold: str,
+    *,
+    big: bool,
+    labels: PdfLabels = ENGLISH_LABELS,
 ) -> None:
     """One board in the box (x, y, w, h), drawn from its top-left corner down."""
     deck = record.deck
     hands = rules.hands(deck.deal)
-    layout = _layout(record, hands, w, h, big, (regular, bold))
+    layout = _layout(record, hands, w, h, big, (regular, bold), labels)
     scale = layout.scale
     line = LINE * scale
     top = y + h
     canvas.setFont(bold, 13 * scale)
-    canvas.drawString(x, top - 13 * scale, f"Board {deck.board or '?'}")
+    canvas.drawString(x, top - 13 * scale, labels.board % {"board": deck.board or "?"})
     canvas.setFont(regular, 9 * scale)
-    canvas.drawString(x + layout.header * scale, top - 13 * scale, _header_text(deck))
+    canvas.drawString(x + layout.header * scale, top - 13 * scale, _header_text(deck, labels))
 
     grid_top = top - DIAGRAM_TOP * scale
     spots = {
@@ -219,22 +302,23 @@ def _board(
         "S": (x + layout.ns * scale, grid_top - 11 * line),
     }
     for seat in SEATS:
-        _hand(canvas, _hand_label(seat, deck), hands[seat], *spots[seat], line, regular, bold, scale)
+        _hand(canvas, _hand_label(seat, deck, labels), hands[seat], *spots[seat], line, regular, bold, scale, labels)
     # Below West's and East's labels, beside their suits, above South's label.
     compass_at = (x + layout.compass * scale, grid_top - 9.95 * line)
-    _compass(canvas, *compass_at, COMPASS * scale, str(deck.board or "?"), regular, scale)
+    _compass(canvas, *compass_at, COMPASS * scale, str(deck.board or "?"), regular, scale, labels.said)
 
     below = grid_top - 16 * line
     if record.table is not None:
-        below = _dd_table(canvas, record.table, record.par, x, below, line, regular, bold, scale)
+        below = _dd_table(canvas, record.table, record.par, x, below, line, regular, bold, scale, labels)
     if deck.auction:
-        below = _auction(canvas, deck, x, below - line * 0.5, line, regular, bold, scale)
-    result = _result_line(deck)
+        below = _auction(canvas, deck, x, below - line * 0.5, line, regular, bold, scale, labels.said)
+    result = _result_line(deck, labels)
     if result:
         below -= line
         symbols(canvas, x, below, result, regular, 9 * scale)
     if deck.commentary:
-        _lesson(canvas, deck, x, below - line * 1.5, w, below - line * 1.5 - y, regular, bold, scale, big=big)
+        room = below - line * 1.5 - y
+        _lesson(canvas, deck, x, below - line * 1.5, w, room, regular, bold, scale, big=big, heading=labels.lesson)
 
 
 def lesson_lines(deck: Deck, limit: int) -> list[str]:
@@ -284,7 +368,18 @@ def _wrap(text: str, font: str, size: float, width: float) -> list[str]:
 
 
 def _lesson(
-    canvas, deck: Deck, x: float, y: float, w: float, room: float, regular: str, bold: str, scale: float, *, big: bool
+    canvas,
+    deck: Deck,
+    x: float,
+    y: float,
+    w: float,
+    room: float,
+    regular: str,
+    bold: str,
+    scale: float,
+    *,
+    big: bool,
+    heading: str = "Lesson",
 ) -> None:
     """The lesson text from ``y`` down, in ``room`` points and ``w`` wide: as many lines
     as fit, the last one ending "…" when the text goes on."""
@@ -293,7 +388,7 @@ def _lesson(
     if fits < 1:
         return
     canvas.setFont(bold, 8.5 * scale)
-    canvas.drawString(x, y, "Lesson")
+    canvas.drawString(x, y, heading)
     wrapped = [
         part for text in lesson_lines(deck, MAX_LESSON_CHARS[1 if big else 4]) for part in _wrap(text, regular, size, w)
     ]
@@ -315,29 +410,40 @@ def _vulnerable(vul: str | None) -> str:
 
 
 def _hand(
-    canvas, label: str, hand: str, x: float, y: float, line: float, regular: str, bold: str, scale: float
+    canvas,
+    label: str,
+    hand: str,
+    x: float,
+    y: float,
+    line: float,
+    regular: str,
+    bold: str,
+    scale: float,
+    labels: PdfLabels = ENGLISH_LABELS,
 ) -> None:
     canvas.setFont(bold, 9 * scale)
     canvas.drawString(x, y, label)
     canvas.setFont(regular, 7.5 * scale)
-    canvas.drawString(x + canvas.stringWidth(label, bold, 9 * scale) + 4 * scale, y, f"{hcp(hand)} HCP")
+    canvas.drawString(x + canvas.stringWidth(label, bold, 9 * scale) + 4 * scale, y, _points(hand, labels))
     for i, (suit, cards) in enumerate(zip(SUITS, hand.split("."))):
         yy = y - (i + 1) * line
         canvas.setFillColorRGB(*(RED if suit in "HD" else (0, 0, 0)))
         canvas.setFont(regular, 10 * scale)
         canvas.drawString(x, yy, rules.STRAIN_SYMBOLS[suit])
         canvas.setFillColorRGB(0, 0, 0)
-        canvas.drawString(x + 12 * scale, yy, _card_line(cards))
+        canvas.drawString(x + 12 * scale, yy, _card_line(cards, labels.said))
 
 
-def _compass(canvas, x: float, y: float, size: float, board: str, regular: str, scale: float) -> None:
+def _compass(
+    canvas, x: float, y: float, size: float, board: str, regular: str, scale: float, said: Words = ENGLISH
+) -> None:
     canvas.setStrokeColorRGB(0.4, 0.4, 0.4)
     canvas.rect(x, y, size, size)
     canvas.setFont(regular, 7 * scale)
-    canvas.drawCentredString(x + size / 2, y + size - 8 * scale, "N")
-    canvas.drawCentredString(x + size / 2, y + 3 * scale, "S")
-    canvas.drawString(x + 2 * scale, y + size / 2 - 3 * scale, "W")
-    canvas.drawRightString(x + size - 2 * scale, y + size / 2 - 3 * scale, "E")
+    canvas.drawCentredString(x + size / 2, y + size - 8 * scale, said.seat("N"))
+    canvas.drawCentredString(x + size / 2, y + 3 * scale, said.seat("S"))
+    canvas.drawString(x + 2 * scale, y + size / 2 - 3 * scale, said.seat("W"))
+    canvas.drawRightString(x + size - 2 * scale, y + size / 2 - 3 * scale, said.seat("E"))
     # The board's number between W and E, smaller when it is long ("Board 4", "12a").
     number = board[:4]
     size_pt = min(
@@ -348,65 +454,88 @@ def _compass(canvas, x: float, y: float, size: float, board: str, regular: str, 
 
 
 def _dd_table(
-    canvas, table: DDTable, par: Par | None, x: float, y: float, line: float, regular: str, bold: str, scale: float
+    canvas,
+    table: DDTable,
+    par: Par | None,
+    x: float,
+    y: float,
+    line: float,
+    regular: str,
+    bold: str,
+    scale: float,
+    labels: PdfLabels = ENGLISH_LABELS,
 ) -> float:
     canvas.setFont(bold, 8.5 * scale)
-    canvas.drawString(x, y, "Double dummy")
+    canvas.drawString(x, y, labels.double_dummy)
     width = 22 * scale
     for i, strain in enumerate(STRAINS):
         canvas.setFillColorRGB(*(RED if strain in ("H", "D") else (0, 0, 0)))
         canvas.setFont(regular, 9 * scale)
-        canvas.drawCentredString(x + 30 * scale + i * width, y - line, rules.STRAIN_SYMBOLS[strain])
+        shown = labels.said.notrump if strain == "NT" else rules.STRAIN_SYMBOLS[strain]
+        canvas.drawCentredString(x + 30 * scale + i * width, y - line, shown)
     canvas.setFillColorRGB(0, 0, 0)
     for row, seat in enumerate("NSEW", start=2):
         canvas.setFont(bold, 8.5 * scale)
-        canvas.drawString(x, y - row * line, seat)
+        canvas.drawString(x, y - row * line, labels.said.seat(seat))
         canvas.setFont(regular, 8.5 * scale)
         for i, strain in enumerate(STRAINS):
             canvas.drawCentredString(x + 30 * scale + i * width, y - row * line, str(table[seat][strain]))
     y -= 6 * line
     if par is not None:
-        symbols(canvas, x, y, f"Par: {par_text(par)}", regular, 9 * scale)
+        symbols(canvas, x, y, labels.par % {"par": par_text(par)}, regular, 9 * scale)
         y -= line
     return y
 
 
-def _auction(canvas, deck: Deck, x: float, y: float, line: float, regular: str, bold: str, scale: float) -> float:
+def _auction(
+    canvas,
+    deck: Deck,
+    x: float,
+    y: float,
+    line: float,
+    regular: str,
+    bold: str,
+    scale: float,
+    said: Words = ENGLISH,
+) -> float:
     canvas.setFont(bold, 8.5 * scale)
     columns = "WNES"
     width = 40 * scale
     for i, seat in enumerate(columns):
-        canvas.drawString(x + i * width, y, SEAT_NAMES[seat])
-    cells = _auction_cells(deck)
+        canvas.drawString(x + i * width, y, said.seat_name(seat))
+    cells = _auction_cells(deck, said)
     for n, text in enumerate(cells):
         row, col = divmod(n, 4)
         symbols(canvas, x + col * width, y - (row + 1) * line, text, regular, 8.5 * scale)
     return y - (len(cells) // 4 + 2) * line
 
 
-def _auction_cells(deck: Deck) -> list[str]:
+def _auction_cells(deck: Deck, said: Words = ENGLISH) -> list[str]:
     """The auction's calls by column, West first: blank cells before the first call."""
     first = deck.auction_first or deck.effective_dealer
-    return [""] * "WNES".index(first) + [_call(call.call) + ("!" if call.alert else "") for call in deck.auction]
+    return [""] * "WNES".index(first) + [_call(call.call, said) + ("!" if call.alert else "") for call in deck.auction]
 
 
-def _call(call: str) -> str:
+def _call(call: str, said: Words = ENGLISH) -> str:
     if call[:1].isdigit():
         strain = call[1:]
-        return call[0] + rules.STRAIN_SYMBOLS.get(strain, strain)
-    return {"P": "Pass", "X": "Dbl", "XX": "Rdbl"}.get(call, call)
+        return call[0] + (said.notrump if strain == "NT" else rules.STRAIN_SYMBOLS.get(strain, strain))
+    return said.call(call)
 
 
-def contract_text(contract: str) -> str:
+def contract_text(contract: str, labels: PdfLabels = ENGLISH_LABELS) -> str:
     """A contract as the page writes it, with the auction's suit symbols: "3♥X", "4♠",
-    "3NTXX"; "Passed out"; anything not read as a contract as stated."""
+    "3NTXX" ("3BAXX" in Polish); "Passed out"; anything not read as a contract as stated."""
     if contract.strip().lower() in ("pass", "passed out"):
-        return "Passed out"
+        return labels.passed_out
     bid = rules.parse_contract(contract)
-    return contract if bid is None else f"{bid.level}{rules.STRAIN_SYMBOLS[bid.strain]}{bid.risk}"
+    if bid is None:
+        return contract
+    strain = labels.said.notrump if bid.strain == "NT" else rules.STRAIN_SYMBOLS[bid.strain]
+    return f"{bid.level}{strain}{bid.risk}"
 
 
-def _result_line(deck: Deck) -> str:
+def _result_line(deck: Deck, labels: PdfLabels = ENGLISH_LABELS) -> str:
     contract, declarer = deck.contract, deck.declarer
     if not contract and deck.auction:
         contract, declarer = rules.final_contract(
@@ -414,13 +543,15 @@ def _result_line(deck: Deck) -> str:
         )
     if not contract:
         return ""
-    if contract_text(contract) == "Passed out":
-        return "Passed out"
+    if contract.strip().lower() in ("pass", "passed out"):
+        return labels.passed_out
     tricks = deck.result or (str(deck.claim) if deck.claim is not None else "")
-    text = f"Contract: {contract_text(contract)}"
-    text += f" by {SEAT_NAMES.get(declarer[:1], declarer)}" if declarer else ""
-    text += f", {tricks} trick{'s' * (tricks != '1')}" if tricks else ""
-    return text + (" (claimed)" if deck.claim is not None else "")
+    shown = contract_text(contract, labels)
+    if declarer:
+        shown = labels.by % {"contract": shown, "declarer": labels.said.seat_names.get(declarer[:1], declarer)}
+    text = labels.contract % {"contract": shown}
+    text += f", {labels.trick_count(tricks)}" if tricks else ""
+    return labels.claimed % {"result": text} if deck.claim is not None else text
 
 
 def symbols(canvas, x: float, y: float, text: str, font: str, size: float) -> None:

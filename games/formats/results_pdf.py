@@ -16,11 +16,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from games.bridge.board import VUL_NAMES
-from games.bridge.cards import SEAT_NAMES, SUIT_SYMBOLS
+from games.bridge.cards import SUIT_SYMBOLS
 from games.bridge.club_night import decimal_text, hundredths
 
-from .pdf import PAPERS, RED, contract_text, fonts
+from .pdf import ENGLISH_LABELS, PAPERS, RED, PdfLabels, contract_text, fonts
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +61,35 @@ class SheetPair:
     direction: str  # "NS", "EW", or "" when ranked together
 
 
+@dataclass(frozen=True, slots=True)
+class SheetLabels:
+    """The results sheet's own words, English unless the caller gives a language's (this
+    package imports no Django); bridge's words and the hand records' shared ones
+    (board, dealer and vulnerability, contracts) are ``records``'."""
+
+    records: PdfLabels = ENGLISH_LABELS
+    results: str = "Results"
+    ranking: str = "Ranking"
+    nothing_yet: str = "No board has been played to the end yet."
+    not_played: str = "Not played to the end at any table yet."
+    ns_pairs: str = "North-South pairs"
+    ew_pairs: str = "East-West pairs"
+    pairs: str = "Pairs"
+    table: str = "Table"
+    contract: str = "Contract"
+    by: str = "By"
+    lead: str = "Lead"
+    tricks: str = "Tricks"
+    mp: str = "MP"  # after a side: "N-S MP"
+    imps: str = "IMPs"
+    rank: str = "Rank"
+    pair: str = "Pair"
+    players: str = "Players"
+    boards: str = "Boards"
+    mps: str = "MPs"
+
+
+ENGLISH_SHEET = SheetLabels()
 MARGIN = 36.0
 ROW = 12.5  # a table's row
 SIZE = 9.0  # its type
@@ -76,31 +104,37 @@ def results_sheet_pdf(
     title: str = "",
     subtitle: str = "",
     paper: str = "A4",
+    labels: SheetLabels = ENGLISH_SHEET,
 ) -> bytes:
     """The sheet as PDF bytes: ``title`` (the game's name) and ``subtitle`` (the scoring,
-    the tables) at the top, the ranking, then the travellers."""
+    the tables) at the top, the ranking, then the travellers, in ``labels``' words."""
     from reportlab.lib.pagesizes import A4, LETTER
 
     if paper not in PAPERS:
         raise ValueError("A4 or Letter")
-    sheet = _Sheet(A4 if paper == "A4" else LETTER, title)
-    sheet.heading(title or "Results", 16)
+    said = labels.records.said
+    sheet = _Sheet(A4 if paper == "A4" else LETTER, title, labels)
+    sheet.heading(title or labels.results, 16)
     if subtitle:
         sheet.text(subtitle, 9.5)
     sheet.space(6)
-    sheet.heading("Ranking", 13)
+    sheet.heading(labels.ranking, 13)
     if not ranking:
-        sheet.text("No board has been played to the end yet.", SIZE)
+        sheet.text(labels.nothing_yet, SIZE)
     directions = list(dict.fromkeys(pair.direction for pair in ranking))
     for direction in directions:
         field = [pair for pair in ranking if pair.direction == direction]
-        caption = {"NS": "North-South pairs", "EW": "East-West pairs"}.get(direction, "Pairs")
-        sheet.table(caption, _ranking_columns(matchpoints), [_ranking_row(pair, matchpoints) for pair in field])
+        caption = {"NS": labels.ns_pairs, "EW": labels.ew_pairs}.get(direction, labels.pairs)
+        rows = [_ranking_row(pair, matchpoints) for pair in field]
+        sheet.table(caption, _ranking_columns(matchpoints, labels), rows)
     for board in boards:
-        heading = f"Board {board.board}"
-        facts = f"Dealer {SEAT_NAMES.get(board.dealer, '?')} · Vul {VUL_NAMES.get(board.vul, '?')}"
-        rows = [_traveller_row(line, matchpoints) for line in board.lines]
-        sheet.traveller(heading, facts, _traveller_columns(matchpoints), rows, board.note)
+        heading = labels.records.board % {"board": board.board}
+        facts = labels.records.header % {
+            "dealer": said.seat_names.get(board.dealer, "?"),
+            "vul": said.vulnerability.get(board.vul, "?"),
+        }
+        rows = [_traveller_row(line, matchpoints, labels) for line in board.lines]
+        sheet.traveller(heading, facts, _traveller_columns(matchpoints, labels), rows, board.note)
     return sheet.save()
 
 
@@ -114,32 +148,33 @@ class _Column:
     right: bool = False  # numbers to the right
 
 
-def _traveller_columns(matchpoints: bool) -> list[_Column]:
+def _traveller_columns(matchpoints: bool, labels: SheetLabels = ENGLISH_SHEET) -> list[_Column]:
+    ns, ew = labels.records.said.pair("NS"), labels.records.said.pair("EW")
     columns = [
-        _Column("Table", 34),
-        _Column("Contract", 62),
-        _Column("By", 24),
-        _Column("Lead", 34),
-        _Column("Tricks", 38, True),
-        _Column("N-S", 42, True),
-        _Column("E-W", 42, True),
+        _Column(labels.table, 34),
+        _Column(labels.contract, 62),
+        _Column(labels.by, 24),
+        _Column(labels.lead, 34),
+        _Column(labels.tricks, 38, True),
+        _Column(ns, 42, True),
+        _Column(ew, 42, True),
     ]
     if matchpoints:
         return columns + [
-            _Column("N-S MP", 46, True),
-            _Column("E-W MP", 46, True),
-            _Column("N-S %", 46, True),
-            _Column("E-W %", 46, True),
+            _Column(f"{ns} {labels.mp}", 46, True),
+            _Column(f"{ew} {labels.mp}", 46, True),
+            _Column(f"{ns} %", 46, True),
+            _Column(f"{ew} %", 46, True),
         ]
-    return columns + [_Column("N-S IMPs", 56, True), _Column("E-W IMPs", 56, True)]
+    return columns + [_Column(f"{ns} {labels.imps}", 56, True), _Column(f"{ew} {labels.imps}", 56, True)]
 
 
-def _traveller_row(line: SheetLine, matchpoints: bool) -> list[str]:
+def _traveller_row(line: SheetLine, matchpoints: bool, labels: SheetLabels = ENGLISH_SHEET) -> list[str]:
     passed = not line.declarer
     row = [
         str(line.table),
-        contract_text(line.contract),
-        line.declarer or "—",
+        contract_text(line.contract, labels.records),
+        labels.records.said.seat(line.declarer) if line.declarer else "—",
         _card(line.lead) if line.lead else "—",
         "—" if passed else str(line.tricks),
         str(line.score) if line.score >= 0 else "",
@@ -150,11 +185,16 @@ def _traveller_row(line: SheetLine, matchpoints: bool) -> list[str]:
     return row + [_signed(line.imps), _signed(-line.imps)]
 
 
-def _ranking_columns(matchpoints: bool) -> list[_Column]:
-    columns = [_Column("Rank", 34), _Column("Pair", 84), _Column("Players", 190), _Column("Boards", 44, True)]
+def _ranking_columns(matchpoints: bool, labels: SheetLabels = ENGLISH_SHEET) -> list[_Column]:
+    columns = [
+        _Column(labels.rank, 34),
+        _Column(labels.pair, 84),
+        _Column(labels.players, 190),
+        _Column(labels.boards, 44, True),
+    ]
     if matchpoints:
-        return columns + [_Column("MPs", 54, True), _Column("%", 54, True)]
-    return columns + [_Column("IMPs", 60, True)]
+        return columns + [_Column(labels.mps, 54, True), _Column("%", 54, True)]
+    return columns + [_Column(labels.imps, 60, True)]
 
 
 def _ranking_row(pair: SheetPair, matchpoints: bool) -> list[str]:
@@ -188,13 +228,14 @@ class _Sheet:
     """A canvas written from the top of the page down, a new page when the next block
     does not fit; each page's footer has the title and its number."""
 
-    def __init__(self, size: tuple[float, float], title: str) -> None:
+    def __init__(self, size: tuple[float, float], title: str, labels: SheetLabels = ENGLISH_SHEET) -> None:
         from reportlab.pdfgen.canvas import Canvas
 
         self.regular, self.bold = fonts()
         self.out = io.BytesIO()
         self.canvas = Canvas(self.out, pagesize=size, pageCompression=1)
-        self.canvas.setTitle(title or "Results")
+        self.labels = labels
+        self.canvas.setTitle(title or labels.results)
         self.canvas.setCreator("Deck Upload Bridge")
         self.width, self.height = size
         self.title = title
@@ -245,7 +286,7 @@ class _Sheet:
         if rows:
             self.table("", columns, rows)
         else:
-            self.text("Not played to the end at any table yet.", SIZE)
+            self.text(self.labels.not_played, SIZE)
         if note:
             self.text(note, SIZE - 0.5)
 
@@ -307,7 +348,7 @@ class _Sheet:
         self.canvas.setFont(self.regular, 8)
         if self.title:
             self.canvas.drawString(MARGIN, FOOT, self._fit(self.title, self.regular, 8, self.width / 2))
-        self.canvas.drawRightString(self.width - MARGIN, FOOT, f"page {self.page}")
+        self.canvas.drawRightString(self.width - MARGIN, FOOT, self.labels.records.page % {"page": self.page})
 
     def save(self) -> bytes:
         self._footer()

@@ -5,12 +5,14 @@ from __future__ import annotations
 import uuid
 
 from django import forms
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from games import dealer_runs
 from games.models import Game, LessonRule
 
-YES_NO = [("1", "Yes"), ("0", "No")]
-LESSON_HELP = (
+YES_NO = [("1", _("Yes")), ("0", _("No"))]
+LESSON_HELP = _(
     "A board's teaching text from its file (comments in a PBN or LIN lesson). "
     "After the board is played: the players see it once the board is over or revealed. "
     "With the deal: they read it before the auction, for a lesson that sets a problem. "
@@ -25,11 +27,11 @@ class GameForm(forms.ModelForm):
     """Trickster-style "Bridge Rules" for a new game."""
 
     allow_upload = forms.TypedChoiceField(
-        label="Allow deck upload",
+        label=_("Allow deck upload"),
         choices=YES_NO,
         coerce=lambda value: value == "1",
         initial="1",
-        help_text="Players can upload LIN or PBN files; Deal New Cards takes the next uploaded deck.",
+        help_text=_("Players can upload LIN or PBN files; Deal New Cards takes the next uploaded deck."),
     )
 
     class Meta:
@@ -46,7 +48,11 @@ class GameForm(forms.ModelForm):
             "when_empty_script",
             "show_lesson",
         )
-        labels = {"name": "Game name", "game_type": "Game type", "practice_play": "How a practice board is played"}
+        labels = {
+            "name": _("Game name"),
+            "game_type": _("Game type"),
+            "practice_play": _("How a practice board is played"),
+        }
         widgets = {
             "practice_play": forms.RadioSelect,
             "movement": forms.RadioSelect,
@@ -59,22 +65,32 @@ class GameForm(forms.ModelForm):
             ),
         }
         help_texts = {
-            "game_type": "Practice: you deal and see all four hands. "
-            "Join: up to four players take seats with an invite link and each sees only their own hand.",
-            "practice_play": "Practice games only (a Join table's four players play their own hands). "
-            "Show: Deal New Cards shows all four hands. Play all four hands: bid and play every seat yourself. "
-            "Just Declare: each board is turned so that you declare from South, in the contract of the "
-            "file's auction, its contract or par, against a double-dummy robot.",
-            "missing_info": "Board rotation: board 1 North deals, nobody vulnerable; board 2 East, N-S; and so on.",
-            "when_empty": "What Deal New Cards does once every uploaded deck has been dealt.",
-            "when_empty_script": "For “Deal to this script”: a dealer script, as on the Upload Decks page "
-            "(see the help page “Dealer scripts”). Each Deal New Cards with an empty queue makes one board from it.",
-            "scoring": "At one table, each board played to the end is scored in IMPs against the result its "
-            "file records (“at the other table”), or against par when the file records none. A Join game with "
-            "several tables also ranks its pairs: by cross-IMPs, or by matchpoints (Join games only).",
-            "movement": "Join games with several tables, every table playing the same boards. Teaching: you "
-            "deal each board to every table at once; a table still playing finishes it first. Own pace: a "
-            "table goes on to the next board when it has finished.",
+            "game_type": _(
+                "Practice: you deal and see all four hands. "
+                "Join: up to four players take seats with an invite link and each sees only their own hand."
+            ),
+            "practice_play": _(
+                "Practice games only (a Join table's four players play their own hands). "
+                "Show: Deal New Cards shows all four hands. Play all four hands: bid and play every seat yourself. "
+                "Just Declare: each board is turned so that you declare from South, in the contract of the "
+                "file's auction, its contract or par, against a double-dummy robot."
+            ),
+            "missing_info": _("Board rotation: board 1 North deals, nobody vulnerable; board 2 East, N-S; and so on."),
+            "when_empty": _("What Deal New Cards does once every uploaded deck has been dealt."),
+            "when_empty_script": _(
+                "For “Deal to this script”: a dealer script, as on the Upload Decks page "
+                "(see the help page “Dealer scripts”). Each Deal New Cards with an empty queue makes one board from it."
+            ),
+            "scoring": _(
+                "At one table, each board played to the end is scored in IMPs against the result its "
+                "file records (“at the other table”), or against par when the file records none. A Join game with "
+                "several tables also ranks its pairs: by cross-IMPs, or by matchpoints (Join games only)."
+            ),
+            "movement": _(
+                "Join games with several tables, every table playing the same boards. Teaching: you "
+                "deal each board to every table at once; a table still playing finishes it first. Own pace: a "
+                "table goes on to the next board when it has finished."
+            ),
             "show_lesson": LESSON_HELP,
         }
 
@@ -96,14 +112,14 @@ class GameForm(forms.ModelForm):
         cleaned = super().clean()
         if cleaned.get("scoring") == Game.Scoring.MATCHPOINTS and cleaned.get("game_type") != Game.Type.JOIN:
             self.add_error(
-                "scoring", "Matchpoints compare the tables of a Join game: a practice game is scored in IMPs."
+                "scoring", gettext("Matchpoints compare the tables of a Join game: a practice game is scored in IMPs.")
             )
         if cleaned.get("when_empty") != Game.WhenEmpty.SCRIPT:
             cleaned["when_empty_script"] = ""  # kept only for the rule that uses it
             return cleaned
         script = cleaned.get("when_empty_script", "")
         if not script.strip():
-            self.add_error("when_empty_script", "“Deal to this script” needs a dealer script here.")
+            self.add_error("when_empty_script", gettext("“Deal to this script” needs a dealer script here."))
             return cleaned
         why = trial_run(script)
         if why:
@@ -127,8 +143,8 @@ def trial_run(script: str) -> str:
         key = f"rules-{uuid.uuid4().hex}"  # the site's bound on runs, not a user's: the game has no host yet
         run = dealer_runs.make_decks(script, name="the script", count=1, seed=None, user_key=key)
     except dealer_runs.Busy as busy:
-        return f"The script could not be tried: {busy}"
-    return "" if run.decks else f"The script made no deal: {run.problem}."
+        return gettext("The script could not be tried: %(why)s") % {"why": busy}
+    return "" if run.decks else gettext("The script made no deal: %(why)s.") % {"why": run.problem}
 
 
 class GameSettingsForm(forms.ModelForm):
@@ -138,7 +154,7 @@ class GameSettingsForm(forms.ModelForm):
     class Meta:
         model = Game
         fields = ("name", "show_lesson")
-        labels = {"name": "Game name"}
+        labels = {"name": _("Game name")}
         widgets = {"show_lesson": forms.RadioSelect}
         help_texts = {"show_lesson": LESSON_HELP}
 
@@ -157,5 +173,5 @@ def game_name(value: str) -> str:
     """A game's name with its spaces made single; a name of spaces alone is none."""
     name = " ".join(value.split())
     if not name:
-        raise forms.ValidationError("Give the game a name.")
+        raise forms.ValidationError(gettext("Give the game a name."))
     return name

@@ -13,6 +13,9 @@ from django import forms
 from django.conf import settings
 from django.core.validators import MaxValueValidator
 from django.utils.formats import number_format
+from django.utils.functional import lazy
+from django.utils.translation import gettext, gettext_noop, ngettext, pgettext
+from django.utils.translation import gettext_lazy as _
 
 from games import dealer_runs
 from games.converters import bounded_int
@@ -30,7 +33,8 @@ ACCEPT = ".lin,.pbn,.txt,.xml,.dup,.bri,.dge,.dlm,.rbn,.rbx,.dlr"
 SCRIPT_COUNT = 16  # decks a dealer script makes unless asked for another number
 _PATH_SEPARATORS = re.compile(r"[\\/]")
 # When the database has no room for the upload's files or its decks (games.models.upload.storage_full).
-DISK_FULL = "The server could not store the upload: its disk is full. Nothing was added."
+# Said with gettext where it is shown (games.views.upload): kept as the English text.
+DISK_FULL = gettext_noop("The server could not store the upload: its disk is full. Nothing was added.")
 
 
 def clean_name(raw: str) -> str:
@@ -59,7 +63,7 @@ def human_size(size: int, like: int | None = None) -> str:
             return one_place(n / MB) + " MB"
         if n >= 1024:
             return one_place(n / 1024) + " KB"
-        return f"{n} bytes"
+        return f"{n} bytes"  # a unit, as MB and KB are
 
     text = fmt(size)
     if like is not None and text == fmt(like) and size != like:
@@ -69,7 +73,17 @@ def human_size(size: int, like: int | None = None) -> str:
 
 def total_too_big(total: int, limit: int) -> str:
     """The per-upload limit's message (games.forms.upload_handlers says it too, for bodies it stops)."""
-    return f"These files total {human_size(total, limit)}; the limit is {human_size(limit)} per upload."
+    said = gettext("These files total %(total)s; the limit is %(limit)s per upload.")
+    return said % {"total": human_size(total, limit), "limit": human_size(limit)}
+
+
+def _seed_range():
+    return lazy(
+        lambda: (
+            gettext("Seed: a whole number from 1 to %(most)s.") % {"most": number_format(SEED_MAX, force_grouping=True)}
+        ),
+        str,
+    )()
 
 
 class MultipleFileInput(forms.ClearableFileInput):
@@ -92,39 +106,44 @@ class MultipleFileField(forms.FileField):
 
 class UploadForm(forms.Form):
     files = MultipleFileField(
-        label="Click to Choose File(s)…",
+        label=_("Click to Choose File(s)…"),
         required=False,
         allow_empty_file=True,
-        help_text="LIN (.lin, .xml, .txt), PBN (.pbn, .txt), RBN (.rbn, .rbx) or dealing-machine "
-        "(.dup, .bri, .dge, .dlm) files, or dealer scripts (.dlr); several at once.",
+        help_text=_(
+            "LIN (.lin, .xml, .txt), PBN (.pbn, .txt), RBN (.rbn, .rbx) or dealing-machine "
+            "(.dup, .bri, .dge, .dlm) files, or dealer scripts (.dlr); several at once."
+        ),
     )
     text = forms.CharField(
-        label="Or paste deals",
+        label=_("Or paste deals"),
         required=False,
         strip=False,
         widget=forms.Textarea(
-            attrs={"rows": 4, "placeholder": 'md|3SAK...|  or  [Deal "N:..."]  or a BBO handviewer link'}
+            attrs={"rows": 4, "placeholder": _('md|3SAK...|  or  [Deal "N:..."]  or a BBO handviewer link')}
         ),
-        help_text="LIN, PBN, BBO handviewer links, or a dealer script.",
+        help_text=_("LIN, PBN, BBO handviewer links, or a dealer script."),
     )
-    library = forms.ChoiceField(label="Or a lesson script", required=False, choices=())
+    library = forms.ChoiceField(label=_("Or a lesson script"), required=False, choices=())
     count = forms.IntegerField(
-        label="Decks to make",
+        label=_("Decks to make"),
         required=False,
         min_value=1,
         initial=SCRIPT_COUNT,
-        error_messages={"invalid": "Decks to make: give a whole number.", "min_value": "Decks to make: at least 1."},
+        error_messages={
+            "invalid": _("Decks to make: give a whole number."),
+            "min_value": _("Decks to make: at least 1."),
+        },
     )
     seed = forms.IntegerField(
-        label="Seed",
+        label=_("Seed"),
         required=False,
         min_value=1,
         max_value=SEED_MAX,
-        help_text="Leave the seed empty for new deals; the same script, number and seed make the same deals again.",
+        help_text=_("Leave the seed empty for new deals; the same script, number and seed make the same deals again."),
         error_messages={
-            "invalid": "Seed: give a whole number, or leave it empty.",
-            "min_value": f"Seed: a whole number from 1 to {SEED_MAX:,}.",
-            "max_value": f"Seed: a whole number from 1 to {SEED_MAX:,}.",
+            "invalid": _("Seed: give a whole number, or leave it empty."),
+            "min_value": _seed_range(),
+            "max_value": _seed_range(),
         },
     )
 
@@ -132,10 +151,17 @@ class UploadForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.refused = refused  # games.forms.upload_handlers.refusal: why the files were stopped unread
         self.user_key = user_key  # whose share of the dealer runs a script takes (games.dealer_runs)
-        self.fields["library"].choices = [("", "None"), *((script.slug, script.title) for script in LIBRARY)]
+        self.fields["library"].choices = [
+            ("", pgettext("no lesson script", "None")),
+            *((script.slug, script.title) for script in LIBRARY),
+        ]
         most = settings.DECK_UPLOAD_MAX_DECKS
         self.fields["count"].validators.append(
-            MaxValueValidator(most, message=f"Decks to make: at most {most:,}, the limit of decks per upload.")
+            MaxValueValidator(
+                most,
+                message=gettext("Decks to make: at most %(most)s, the limit of decks per upload.")
+                % {"most": number_format(most, force_grouping=True)},
+            )
         )
         self.fields["count"].widget.attrs.update(min=1, max=most)
 
@@ -145,14 +171,22 @@ class UploadForm(forms.Form):
         files = self.cleaned_data["files"]
         limit = settings.DECK_UPLOAD_MAX_FILES
         if len(files) > limit:
-            raise forms.ValidationError(f"You chose {len(files)} files; the limit is {limit} files per upload.")
+            raise forms.ValidationError(
+                ngettext(
+                    "You chose %(count)s files; the limit is %(limit)s file per upload.",
+                    "You chose %(count)s files; the limit is %(limit)s files per upload.",
+                    limit,
+                )
+                % {"count": len(files), "limit": limit}
+            )
         per_file = settings.DECK_UPLOAD_MAX_FILE_BYTES
         staged = []
         for upload in files:
             name = clean_name(upload.name)
             if upload.size > per_file:
                 raise forms.ValidationError(
-                    f"{name} is {human_size(upload.size, per_file)}; the limit is {human_size(per_file)} per file."
+                    gettext("%(name)s is %(size)s; the limit is %(limit)s per file.")
+                    % {"name": name, "size": human_size(upload.size, per_file), "limit": human_size(per_file)}
                 )
             staged.append((name, upload.read()))
         return staged
@@ -162,7 +196,8 @@ class UploadForm(forms.Form):
         limit = settings.DECK_UPLOAD_MAX_FILE_BYTES
         if len(data) > limit:
             raise forms.ValidationError(
-                f"The pasted text is {human_size(len(data), limit)}; the limit is {human_size(limit)}."
+                gettext("The pasted text is %(size)s; the limit is %(limit)s.")
+                % {"size": human_size(len(data), limit), "limit": human_size(limit)}
             )
         return data
 
@@ -177,7 +212,7 @@ class UploadForm(forms.Form):
         if chosen is not None:
             staged.append((chosen.filename, chosen.text.encode("utf-8")))
         if not staged:
-            raise forms.ValidationError("Choose one or more files, or paste deals, or choose a lesson script.")
+            raise forms.ValidationError(gettext("Choose one or more files, or paste deals, or choose a lesson script."))
         total, limit = sum(len(data) for _, data in staged), settings.DECK_UPLOAD_MAX_TOTAL_BYTES
         if total > limit:
             raise forms.ValidationError(total_too_big(total, limit))
@@ -198,15 +233,26 @@ class UploadForm(forms.Form):
         try:
             run = dealer_runs.make_decks(text, name=name, count=count, seed=seed, user_key=self.user_key)
         except dealer_runs.Busy as busy:
-            raise forms.ValidationError(f"{name} was not run: {busy}") from None
+            raise forms.ValidationError(
+                gettext("%(name)s was not run: %(why)s") % {"name": name, "why": busy}
+            ) from None
         return run.file_result()
 
     def _check_decks(self, results: list[FileResult]) -> None:
         total, limit = sum(len(r.decks) for r in results), settings.DECK_UPLOAD_MAX_DECKS
         if total > limit:
             biggest = max(results, key=lambda r: len(r.decks))
-            where = biggest.name if len(biggest.decks) == total else f"these {len(results)} files"
-            raise forms.ValidationError(f"{where} holds {total:,} decks; the limit is {limit:,} decks per upload.")
+            names = {
+                "name": biggest.name,
+                "files": len(results),
+                "total": number_format(total, force_grouping=True),
+                "limit": number_format(limit, force_grouping=True),
+            }
+            if len(biggest.decks) == total:
+                said = gettext("%(name)s holds %(total)s decks; the limit is %(limit)s decks per upload.")
+            else:
+                said = gettext("these %(files)s files holds %(total)s decks; the limit is %(limit)s decks per upload.")
+            raise forms.ValidationError(said % names)
         if total == 0:
             # Nothing to add: say why for every file, the reader's reason first.
             raise forms.ValidationError([file_reason(r) for r in results])
@@ -218,14 +264,20 @@ def file_reason(result: FileResult) -> str:
     if not first.startswith(result.name):  # "empty.pbn is empty" names the file already
         first = f"{result.name}: {first}"
     more = len(result.problems) - 1
-    return first + (f" (and {more} more problem{'s' if more > 1 else ''})" if more > 0 else "")
+    if more > 0:
+        return (
+            first
+            + " "
+            + ngettext("(and %(count)s more problem)", "(and %(count)s more problems)", more) % {"count": more}
+        )
+    return first
 
 
 def parse_key(text: str) -> DeckKey:
     f, _, d = text.partition("-")
     file, deck = bounded_int(f, MAX_KEY), bounded_int(d, MAX_KEY)
     if file is None or deck is None:
-        raise forms.ValidationError("That deck choice is not one of this upload's decks.")
+        raise forms.ValidationError(gettext("That deck choice is not one of this upload's decks."))
     return file, deck
 
 
@@ -233,7 +285,7 @@ class AddDecksForm(forms.Form):
     """Which flagged duplicates the host ticked back in ("0-12": file 0, deck 12)."""
 
     include = forms.Field(required=False, widget=forms.MultipleHiddenInput)
-    include_all = forms.BooleanField(required=False, label="Add the duplicates too")
+    include_all = forms.BooleanField(required=False, label=_("Add the duplicates too"))
 
     def clean_include(self) -> set[DeckKey]:
         return {parse_key(str(value)) for value in self.cleaned_data["include"] or []}
@@ -243,15 +295,15 @@ class DeckChoiceForm(forms.ModelForm):
     """How the previewed decks are turned and numbered before "Add Decks to Game"."""
 
     renumber_from = forms.IntegerField(
-        label="Number the boards from",
+        label=_("Number the boards from"),
         required=False,
         min_value=1,
         max_value=99_999,
-        help_text="Leave empty to keep the files' board numbers.",
+        help_text=_("Leave empty to keep the files' board numbers."),
     )
     vul_follows_number = forms.TypedChoiceField(
-        label="Dealer and vulnerability of renumbered boards",
-        choices=[("0", "Keep the file's"), ("1", "Follow the new number (16-board cycle)")],
+        label=_("Dealer and vulnerability of renumbered boards"),
+        choices=[("0", _("Keep the file's")), ("1", _("Follow the new number (16-board cycle)"))],
         coerce=lambda value: value == "1",
         required=False,
         empty_value=False,
@@ -266,4 +318,4 @@ class DeckChoiceForm(forms.ModelForm):
     class Meta:
         model = Upload
         fields = ("rotation", "renumber_from", "vul_follows_number")
-        labels = {"rotation": "Rotation"}
+        labels = {"rotation": _("Rotation")}

@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from games.bridge.dd import Solved, optimum_score, par_contract, solve, to_hex
 from games.formats.model import Deck as ParsedDeck
@@ -24,7 +25,7 @@ class DealAnalysis(models.Model):
     solved_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
-        verbose_name_plural = "deal analyses"
+        verbose_name_plural = _("deal analyses")
 
     def __str__(self) -> str:
         return f"analysis of {self.deal}"

@@ -29,10 +29,11 @@ from django.apps import apps
 from django.db import models, transaction
 from django.db.models import Count, F, Q, Sum
 from django.utils import timezone
+from django.utils.translation import get_language, gettext, ngettext
+from django.utils.translation import gettext_lazy as _
 
 from games.bridge import play as rules_of_play
-from games.bridge import robot
-from games.bridge.cards import SEAT_NAMES
+from games.bridge import robot, words
 from games.bridge.declare import just_declare
 from games.bridge.play import BoardState, Claim, IllegalAction
 from games.bridge.rules import Call
@@ -40,6 +41,7 @@ from games.bridge.scoring import imps
 from games.models.analysis import DealAnalysis
 from games.models.deck import SEAT_CHOICES, VUL_CHOICES, DealtBoard
 from games.models.results import reference_for
+from games.models.rules_said import rules_said
 
 DEFENDERS_OF_SOUTH = ("E", "W")
 
@@ -52,7 +54,9 @@ class BoardInPlay(IllegalAction):
 
     def __init__(self, number: int, progress: str, board_number: int) -> None:
         self.number, self.progress, self.board_number = number, progress, board_number
-        super().__init__(f"Board {board_number} is being played: {progress}.")
+        super().__init__(
+            gettext("Board %(board)s is being played: %(progress)s.") % {"board": board_number, "progress": progress}
+        )
 
     @classmethod
     def of(cls, play: BoardPlay) -> BoardInPlay:
@@ -62,15 +66,15 @@ class BoardInPlay(IllegalAction):
 
 class BoardPlay(models.Model):
     class Mode(models.TextChoices):
-        TABLE = "table", "Four players"
-        ALL_FOUR = "all_four", "Play all four hands"
-        DECLARE = "declare", "Just Declare"
+        TABLE = "table", _("Four players")
+        ALL_FOUR = "all_four", _("Play all four hands")
+        DECLARE = "declare", _("Just Declare")
 
     class Abandoned(models.TextChoices):
         """Why a board ended before it was over (the history's words)."""
 
-        DEALT = "dealt", "not finished"
-        REVEALED = "revealed", "revealed, not finished"
+        DEALT = "dealt", _("not finished")
+        REVEALED = "revealed", _("revealed, not finished")
 
     board = models.ForeignKey(DealtBoard, on_delete=models.CASCADE, related_name="plays")
     # The Join table that plays it (each table of a game plays every board once); none at
@@ -152,8 +156,10 @@ class BoardPlay(models.Model):
     def progress(self) -> str:
         """How far the board went: "14 cards played", "5 calls made"."""
         if self.cards:
-            return f"{len(self.cards)} card{'s' * (len(self.cards) != 1)} played"
-        return f"{len(self.calls)} call{'s' * (len(self.calls) != 1)} made"
+            count = len(self.cards)
+            return ngettext("%(count)s card played", "%(count)s cards played", count) % {"count": count}
+        count = len(self.calls)
+        return ngettext("%(count)s call made", "%(count)s calls made", count) % {"count": count}
 
     # --- starting ------------------------------------------------------------------
 
@@ -195,7 +201,7 @@ class BoardPlay(models.Model):
             if row.abandoned:
                 raise IllegalAction(row.ended_text())
             if at is not None and at != row.actions:
-                raise IllegalAction("The table has moved on since your page was shown: look again and retry.")
+                raise IllegalAction(gettext("The table has moved on since your page was shown: look again and retry."))
             if row.undo_asked_by and action not in UNDO_ANSWERS:
                 # The table holds until the host answers: a card played meanwhile would
                 # make the request about an action that is no longer the last.
@@ -203,8 +209,13 @@ class BoardPlay(models.Model):
             state = row.state()
             handler = getattr(row, f"_do_{action}", None)
             if action not in ACTIONS or handler is None:
-                raise IllegalAction(f"'{action}' is not something you can do at the table")
-            state = handler(state, seat, **args)
+                raise IllegalAction(
+                    gettext("'%(action)s' is not something you can do at the table") % {"action": action}
+                )
+            try:
+                state = handler(state, seat, **args)
+            except IllegalAction as refused:  # the engine's English, said in the page's language
+                raise IllegalAction(rules_said(str(refused))) from None
             row._store(state)
             row.actions += 1
             row.save()
@@ -242,9 +253,9 @@ class BoardPlay(models.Model):
     def _do_ask_undo(self, state: BoardState, seat: str):
         """A player asks the host to take back their last call or card."""
         if self.undo_asked_by:
-            raise IllegalAction("An undo is already waiting for the host")
+            raise IllegalAction(gettext("An undo is already waiting for the host"))
         if last_actor(state) != seat:
-            raise IllegalAction("You can only ask to undo your own last call or card")
+            raise IllegalAction(gettext("You can only ask to undo your own last call or card"))
         rules_of_play.undo(state)  # raises when there is nothing to undo, or a claim is pending
         self.undo_asked_by = seat
         return state
@@ -256,7 +267,9 @@ class BoardPlay(models.Model):
         and may not take back anyone's call or card of their own accord (as for keep)."""
         if self.mode == BoardPlay.Mode.TABLE and not self.undo_asked_by:
             raise IllegalAction(
-                "Nobody has asked to undo: the host takes back a call or card only when the player who made it asks"
+                gettext(
+                    "Nobody has asked to undo: the host takes back a call or card only when the player who made it asks"
+                )
             )
         self.undo_asked_by = ""
         if self.mode != BoardPlay.Mode.DECLARE:
@@ -264,13 +277,13 @@ class BoardPlay(models.Model):
         while state.cards and last_actor(state) in DEFENDERS_OF_SOUTH:
             state = rules_of_play.undo(state)
         if not state.cards:
-            raise IllegalAction("There is none of your cards to undo")
+            raise IllegalAction(gettext("There is none of your cards to undo"))
         return rules_of_play.undo(state)
 
     def _do_keep(self, state: BoardState, seat: str):
         """The host refuses a player's undo: play goes on."""
         if not self.undo_asked_by:
-            raise IllegalAction("Nobody has asked to undo")
+            raise IllegalAction(gettext("Nobody has asked to undo"))
         self.undo_asked_by = ""
         return state
 
@@ -372,14 +385,13 @@ class BoardPlay(models.Model):
     def ended_text(self) -> str:
         """Why nothing more is played on an ended board: the play routes' refusal."""
         if self.abandoned == BoardPlay.Abandoned.REVEALED:
-            return (
-                f"Board {self.board.board_number} was revealed before it was over: it is recorded as not finished, "
+            return gettext(
+                "Board %(board)s was revealed before it was over: it is recorded as not finished, "
                 "and no more calls or cards are made on it."
-            )
-        return (
-            f"Board {self.board.board_number} was left unfinished when the next board was dealt: "
-            "nothing more is played on it."
-        )
+            ) % {"board": self.board.board_number}
+        return gettext(
+            "Board %(board)s was left unfinished when the next board was dealt: nothing more is played on it."
+        ) % {"board": self.board.board_number}
 
     def _unfinish(self) -> None:
         self.contract = self.declarer = self.reference = ""
@@ -392,7 +404,8 @@ UNDO_ANSWERS = ("ask_undo", "undo", "keep")  # what may happen while an undo req
 
 def waiting_for_undo(seat: str) -> str:
     """The refusal of any other action while ``seat``'s undo request waits for the host."""
-    return f"Waiting for the host to answer {SEAT_NAMES[seat]}'s undo request"
+    name = words.for_language(get_language()).seat_name(seat)
+    return gettext("Waiting for the host to answer %(seat)s's undo request") % {"seat": name}
 
 
 def robot_answers(state: BoardState) -> BoardState:
@@ -437,7 +450,10 @@ def _declare_fields(board: DealtBoard) -> dict:
 
     setup = just_declare(board.to_parsed(), par)
     if not setup.ok:
-        raise IllegalAction(f"Board {board.board_number} cannot be played as Just Declare: {setup.problem}")
+        raise IllegalAction(
+            gettext("Board %(board)s cannot be played as Just Declare: %(problem)s")
+            % {"board": board.board_number, "problem": setup.problem}
+        )
     return {
         "deal": setup.deal,
         "dealer": setup.dealer,

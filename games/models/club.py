@@ -22,8 +22,9 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from django.db.models import Q, Sum
+from django.utils.translation import get_language, gettext, ngettext
 
-from games.bridge import rules
+from games.bridge import rules, words
 from games.bridge.club_night import (
     IMPS,
     MATCHPOINTS,
@@ -64,7 +65,7 @@ class TableLine:
     def summary(self) -> str:
         """ "4♥ by S, 10 tricks", "Passed out"."""
         if self.contract == PASSED_OUT:
-            return "Passed out"
+            return gettext("Passed out")
         return rules.record_summary(contract=self.contract, declarer=self.declarer, result=str(self.tricks), claim=None)
 
 
@@ -89,8 +90,8 @@ class PairLine:
 
     @property
     def label(self) -> str:
-        direction = "N-S" if self.standing.direction == NS else "E-W"
-        return f"Table {self.standing.pair} {direction}"
+        direction = words.for_language(get_language()).pair("NS" if self.standing.direction == NS else "EW")
+        return gettext("Table %(pair)s %(direction)s") % {"pair": self.standing.pair, "direction": direction}
 
 
 @dataclass(frozen=True, slots=True)
@@ -340,7 +341,8 @@ def _state(table, board, play, players, revealed: bool, newest) -> TableState:
     tricks = len(state.cards) // 4
     progress = ""  # the phase says the board is over, and the result how it went
     if not over:
-        progress = f"{tricks} trick{'s' * (tricks != 1)} played" if state.cards else play.progress()
+        said = ngettext("%(count)s trick played", "%(count)s tricks played", tricks) % {"count": tricks}
+        progress = said if state.cards else play.progress()
     return TableState(
         number=table.number,
         players=players,

@@ -10,6 +10,7 @@ from django.db import models
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.functional import cached_property
+from django.utils.translation import gettext_lazy as _
 
 from games.bridge import rules
 from games.bridge.board import BOARD_LENGTH, VULS, board_heading, board_number
@@ -72,9 +73,9 @@ class Deck(models.Model):
     )  # what a row of the queue list shows
 
     class Status(models.TextChoices):
-        QUEUED = "queued", "Queued"
-        DEALT = "dealt", "Dealt"
-        REMOVED = "removed", "Removed"
+        QUEUED = "queued", _("Queued")
+        DEALT = "dealt", _("Dealt")
+        REMOVED = "removed", _("Removed")
 
     # No index of its own: the (game, position) and (game, status, position) indexes start with it.
     game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="decks", db_index=False)
@@ -206,11 +207,11 @@ class DealtBoard(models.Model):
     # No index of its own: the (game, number) unique index starts with it.
     game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="boards", db_index=False)
     number = models.PositiveIntegerField(
-        "deal no.", help_text="Its place among the game's deals: 1 for the first, 2 for the next, and so on."
+        _("deal no."), help_text=_("Its place among the game's deals: 1 for the first, 2 for the next, and so on.")
     )
     board_number = models.PositiveIntegerField(
-        "board",
-        help_text="The board's number at the table: the deck's own, else the game's next free number.",
+        _("board"),
+        help_text=_("The board's number at the table: the deck's own, else the game's next free number."),
     )
     deck = models.OneToOneField(Deck, null=True, blank=True, on_delete=models.SET_NULL, related_name="dealt_board")
     deal = models.CharField(max_length=70)

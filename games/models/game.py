@@ -28,6 +28,8 @@ from django.db import models, transaction
 from django.db.models import F, Max, Min
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from games.bridge.board import VULS, board_heading, dealer_for_board, vul_for_board
 from games.bridge.cards import SEATS, random_deal
@@ -81,8 +83,8 @@ class GameManager(models.Manager):
 
 class Game(models.Model):
     class Type(models.TextChoices):
-        PRACTICE = "practice", "Practice"
-        JOIN = "join", "Join"
+        PRACTICE = "practice", _("Practice")
+        JOIN = "join", _("Join")
 
     class Scoring(models.TextChoices):
         """How a board played to the end is scored. At one table: IMPs against the file's
@@ -90,25 +92,25 @@ class Game(models.Model):
         several tables ranks its pairs by cross-IMPs or by matchpoints, comparing the
         tables' results on each board (``games.models.club``)."""
 
-        IMPS = "imps", "IMPs"
-        MATCHPOINTS = "matchpoints", "Matchpoints"
+        IMPS = "imps", _("IMPs")
+        MATCHPOINTS = "matchpoints", _("Matchpoints")
 
     class Movement(models.TextChoices):
         """How the tables of a Join game go from board to board."""
 
-        TEACHING = "teaching", "Teaching: every table plays the board the host deals"
-        OWN_PACE = "own_pace", "Own pace: each table goes on to the next board when it finishes"
+        TEACHING = "teaching", _("Teaching: every table plays the board the host deals")
+        OWN_PACE = "own_pace", _("Own pace: each table goes on to the next board when it finishes")
 
     class WhenEmpty(models.TextChoices):
-        RANDOM = "random", "Deal at random"
-        RESTART = "restart", "Start the uploaded set again from its first deck"
-        STOP = "stop", "Stop and say so"
-        SCRIPT = "script", "Deal to this script"
+        RANDOM = "random", _("Deal at random")
+        RESTART = "restart", _("Start the uploaded set again from its first deck")
+        STOP = "stop", _("Stop and say so")
+        SCRIPT = "script", _("Deal to this script")
 
     class PracticePlay(models.TextChoices):
-        SHOW = "show", "Show all four hands"
-        ALL_FOUR = "all_four", "Play all four hands: you make every call and play every card"
-        DECLARE = "declare", "Just Declare: you declare from South, a double-dummy robot defends"
+        SHOW = "show", _("Show all four hands")
+        ALL_FOUR = "all_four", _("Play all four hands: you make every call and play every card")
+        DECLARE = "declare", _("Just Declare: you declare from South, a double-dummy robot defends")
 
     class SetFinished(Exception):
         """Deal New Cards with an empty queue in a game whose rule is to stop."""
@@ -132,45 +134,45 @@ class Game(models.Model):
         table (a second click on it, or another tab dealt meanwhile): nothing is dealt."""
 
     class MissingInfo(models.TextChoices):
-        ROTATION = "rotation", "Board rotation (dealer and vulnerability follow the board number)"
-        RANDOM = "random", "Random dealer and vulnerability"
-        SOUTH_NONE = "south_none", "South deals, nobody vulnerable"
+        ROTATION = "rotation", _("Board rotation (dealer and vulnerability follow the board number)")
+        RANDOM = "random", _("Random dealer and vulnerability")
+        SOUTH_NONE = "south_none", _("South deals, nobody vulnerable")
 
     host = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="hosted_games")
     name = models.CharField(max_length=100)
     game_type = models.CharField(max_length=10, choices=Type.choices, default=Type.PRACTICE)
-    allow_upload = models.BooleanField("Allow deck upload", default=True)
+    allow_upload = models.BooleanField(_("Allow deck upload"), default=True)
     scoring = models.CharField(max_length=12, choices=Scoring.choices, default=Scoring.IMPS)
     missing_info = models.CharField(
-        "When a deck's file does not give dealer or vulnerability",
+        _("When a deck's file does not give dealer or vulnerability"),
         max_length=12,
         choices=MissingInfo.choices,
         default=MissingInfo.ROTATION,
     )
     when_empty = models.CharField(
-        "When the queue is empty", max_length=8, choices=WhenEmpty.choices, default=WhenEmpty.RANDOM
+        _("When the queue is empty"), max_length=8, choices=WhenEmpty.choices, default=WhenEmpty.RANDOM
     )
     when_empty_script = models.TextField(
-        "Dealer script", blank=True, help_text="The script Deal New Cards deals to when the queue is empty."
+        _("Dealer script"), blank=True, help_text=_("The script Deal New Cards deals to when the queue is empty.")
     )
     movement = models.CharField(
-        "How the tables go from board to board",
+        _("How the tables go from board to board"),
         max_length=8,
         choices=Movement.choices,
         default=Movement.TEACHING,
     )
     practice_play = models.CharField(
-        "How a practice board is played", max_length=8, choices=PracticePlay.choices, default=PracticePlay.SHOW
+        _("How a practice board is played"), max_length=8, choices=PracticePlay.choices, default=PracticePlay.SHOW
     )
     show_lesson = models.CharField(
-        "Show the lesson text",
+        _("Show the lesson text"),
         max_length=6,
         choices=LessonRule.choices,
         default=LessonRule.AFTER,
-        help_text="When the players at the table see a board's teaching text from its file.",
+        help_text=_("When the players at the table see a board's teaching text from its file."),
     )
     # The place of the next deal (DealtBoard.number), not the board number it will show.
-    next_board_number = models.PositiveIntegerField("next deal", default=1, editable=False)
+    next_board_number = models.PositiveIntegerField(_("next deal"), default=1, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     objects = GameManager()
@@ -309,9 +311,9 @@ class Game(models.Model):
         try:
             run = dealer_runs.make_decks(self.when_empty_script, name=SCRIPT_SOURCE, count=1, seed=None, user_key=key)
         except dealer_runs.Busy as busy:
-            raise self.ScriptFailed(f"The game's dealer script did not run: {busy}") from None
+            raise self.ScriptFailed(gettext("The game's dealer script did not run: %(why)s") % {"why": busy}) from None
         if not run.decks:
-            raise self.ScriptFailed(f"The game's dealer script made no deal: {run.problem}.")
+            raise self.ScriptFailed(gettext("The game's dealer script made no deal: %(why)s.") % {"why": run.problem})
         return replace(run.decks[0], board=None)  # the table's board number gives what the script leaves open
 
     def _leave_board_before(self, number: int, confirmed: int | None) -> None:
@@ -322,8 +324,11 @@ class Game(models.Model):
         a refusal here rolls the deal back with it."""
         if confirmed is not None and confirmed != number - 1:
             raise self.ConfirmedAnotherBoard(
-                f"You agreed to leave {self.board_named(confirmed)} unfinished, but {self.board_named(number - 1)} "
-                "is the one on the table now: nothing was dealt. Look at the table, then deal again."
+                gettext(
+                    "You agreed to leave %(agreed)s unfinished, but %(shown)s is the one on the table now: "
+                    "nothing was dealt. Look at the table, then deal again."
+                )
+                % {"agreed": self.board_named(confirmed), "shown": self.board_named(number - 1)}
             )
         if self.game_type == self.Type.PRACTICE and self.practice_play == self.PracticePlay.SHOW:
             return  # nothing is played at such a table: no query on this hot path
@@ -343,9 +348,9 @@ class Game(models.Model):
         board number), "no board" for None or 0, "another board" for a number it has not
         dealt. For the refusals that say which board a page shows, off the hot path."""
         if not number:
-            return "no board"
+            return gettext("no board")
         found = self.boards.filter(number=number).values_list("board_number", flat=True).first()
-        return "another board" if found is None else f"board {found}"
+        return gettext("another board") if found is None else gettext("board %(board)s") % {"board": found}
 
     def deal_ends_board_in_play(self) -> bool:
         """Whether Deal New Cards ends the board in play (once confirmed): at a practice
@@ -438,7 +443,7 @@ class Game(models.Model):
         SetFinished (the transaction, and the board number it took, roll back), or queue
         the uploaded set again and take its first deck (None: nothing was ever uploaded)."""
         if self.when_empty == self.WhenEmpty.STOP:
-            raise self.SetFinished("The uploaded decks have all been dealt.")
+            raise self.SetFinished(gettext("The uploaded decks have all been dealt."))
         dealt = self.decks.filter(status=Deck.Status.DEALT).order_by("position").defer("source_text")
         seen: set[str] = set()
         again = []

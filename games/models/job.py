@@ -14,6 +14,7 @@ from django.conf import settings
 from django.db import models
 from django.db.models import F
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 
 class JobQuerySet(models.QuerySet):
@@ -25,14 +26,14 @@ class JobQuerySet(models.QuerySet):
 
 class Job(models.Model):
     class Kind(models.TextChoices):
-        PDF = "pdf", "Hand records (PDF)"
-        SOLVE = "solve", "Double-dummy analysis"
+        PDF = "pdf", _("Hand records (PDF)")
+        SOLVE = "solve", _("Double-dummy analysis")
 
     class Status(models.TextChoices):
-        QUEUED = "queued", "Waiting for a worker"
-        RUNNING = "running", "Working"
-        DONE = "done", "Done"
-        FAILED = "failed", "Failed"
+        QUEUED = "queued", _("Waiting for a worker")
+        RUNNING = "running", _("Working")
+        DONE = "done", _("Done")
+        FAILED = "failed", _("Failed")
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="jobs")
     game = models.ForeignKey("games.Game", on_delete=models.CASCADE, related_name="jobs", null=True, blank=True)

@@ -37,8 +37,9 @@ from django.conf import settings
 from django.db import IntegrityError, models, transaction
 from django.db.models import Case, CharField, F, Q, QuerySet, Value, When
 from django.utils import timezone
+from django.utils.translation import get_language, gettext, ngettext
 
-from games.bridge import rules
+from games.bridge import rules, words
 from games.bridge.cards import SEAT_NAMES, SEATS
 from games.models.board_play import BoardPlay, attach_plays
 from games.models.deck import SEAT_CHOICES, DealtBoard, Deck
@@ -57,6 +58,11 @@ def new_invite_token() -> str:
     return secrets.token_urlsafe(18)  # 144 random bits, 24 characters
 
 
+def _seat_name(seat: str) -> str:
+    """A seat's name in the language the request is answered in."""
+    return words.for_language(get_language()).seat_name(seat)
+
+
 class SeatError(Exception):
     """A seating change that cannot be made; the message is for the player."""
 
@@ -68,13 +74,26 @@ class LeavingBoardInPlay(SeatError):
 
     def __init__(self, number: int, progress: str, seat: str, needed: bool, board_number: int) -> None:
         self.number, self.progress, self.seat, self.board_number = number, progress, seat, board_number
-        name = SEAT_NAMES[seat]
+        name = _seat_name(seat)
+        names = {"seat": name, "board": board_number, "progress": progress}
         if needed:
-            then = f"the table waits, since board {board_number} cannot go on without {name}"
+            self.consequence = (
+                gettext(
+                    "%(seat)s stays empty and the table waits, since board %(board)s cannot go on without %(seat)s; "
+                    "whoever sits %(seat)s now plays from the next board."
+                )
+                % names
+            )
         else:
-            then = f"declarer plays dummy's cards, so board {board_number} goes on without you"
-        self.consequence = f"{name} stays empty and {then}; whoever sits {name} now plays from the next board."
-        super().__init__(f"Board {board_number} is being played: {progress}. Stand up anyway? {self.consequence}")
+            self.consequence = (
+                gettext(
+                    "%(seat)s stays empty and declarer plays dummy's cards, so board %(board)s goes on without you; "
+                    "whoever sits %(seat)s now plays from the next board."
+                )
+                % names
+            )
+        asked = gettext("Board %(board)s is being played: %(progress)s. Stand up anyway?") % names
+        super().__init__(f"{asked} {self.consequence}")
 
 
 class TableError(SeatError):
@@ -88,8 +107,14 @@ class RemovingTableThatPlayed(TableError):
     def __init__(self, table: JoinTable, boards: int) -> None:
         self.table, self.boards = table, boards
         super().__init__(
-            f"Table {table.number} has played {boards} board{'s' * (boards != 1)}: removing it takes its "
-            "results off the travellers and the ranking. Remove it anyway?"
+            ngettext(
+                "Table %(table)s has played %(count)s board: removing it takes its "
+                "results off the travellers and the ranking. Remove it anyway?",
+                "Table %(table)s has played %(count)s boards: removing it takes its "
+                "results off the travellers and the ranking. Remove it anyway?",
+                boards,
+            )
+            % {"table": table.number, "count": boards}
         )
 
 
@@ -146,7 +171,10 @@ class JoinTable(models.Model):
             numbers = list(cls.objects.filter(game=game).values_list("number", flat=True))
             limit = settings.JOIN_MAX_TABLES
             if len(numbers) >= limit:
-                raise TableError(f"A game has {limit} tables at most: this one has {len(numbers)}.")
+                raise TableError(
+                    gettext("A game has %(limit)s tables at most: this one has %(count)s.")
+                    % {"limit": limit, "count": len(numbers)}
+                )
             # An own-pace table starts from the game's first board (``deal`` 0), as every table does.
             return cls.objects.create(game=game, number=max(numbers, default=0) + 1)
 
@@ -157,13 +185,16 @@ class JoinTable(models.Model):
         with transaction.atomic():
             locked = self._locked()
             if locked.number == 1:
-                raise TableError("The first table stays: remove another one, or delete the game.")
+                raise TableError(gettext("The first table stays: remove another one, or delete the game."))
             seated = sorted(locked.seats.select_related("user"), key=lambda row: SEATS.index(row.seat))
             if seated:
-                names = ", ".join(f"{row.user.get_username()} ({SEAT_NAMES[row.seat]})" for row in seated)
+                names = ", ".join(f"{row.user.get_username()} ({_seat_name(row.seat)})" for row in seated)
                 raise TableError(
-                    f"Table {locked.number} has players: {names}. Move them to another table, or take them "
-                    "off, before removing it."
+                    gettext(
+                        "Table %(table)s has players: %(names)s. Move them to another table, or take them "
+                        "off, before removing it."
+                    )
+                    % {"table": locked.number, "names": names}
                 )
             played = locked.plays.exclude(calls=[]).count()
             if played and not confirm:
@@ -209,20 +240,25 @@ class JoinTable(models.Model):
         ``host``: the host moves the table on (``move_on``) from a board not played."""
         game = self.game
         if game.movement != Game.Movement.OWN_PACE:
-            raise SeatError("The host deals the next board to every table in this game.")
+            raise SeatError(gettext("The host deals the next board to every table in this game."))
         with transaction.atomic():
             Game.objects.select_for_update().filter(pk=self.game_id).first()
             locked = self._locked()
             current = DealtBoard.objects.filter(game_id=self.game_id, number=max(locked.deal, 1)).first()
             shown = current.number if current is not None else 0
             if at is not None and at != shown:
-                raise SeatError("Your table has gone on already: look at the board on it now.")
+                raise SeatError(gettext("Your table has gone on already: look at the board on it now."))
             if current is not None:
                 play = self.play_of(current)
                 if play is not None and play.under_way:
-                    raise SeatError(f"Board {current.board_number} is not over yet: finish it first.")
+                    raise SeatError(
+                        gettext("Board %(board)s is not over yet: finish it first.") % {"board": current.board_number}
+                    )
                 if play is None and not host:
-                    raise SeatError(f"Board {current.board_number} has not been played at your table yet.")
+                    raise SeatError(
+                        gettext("Board %(board)s has not been played at your table yet.")
+                        % {"board": current.board_number}
+                    )
             board = DealtBoard.objects.filter(game_id=self.game_id, number=shown + 1).first()
             if board is None:
                 board = Game.objects.get(pk=self.game_id).deal_next(by=by)
@@ -239,10 +275,15 @@ class JoinTable(models.Model):
         with transaction.atomic():
             board = self.board()
             if board is None or number != board.number:
-                raise SeatError(f"Table {self.number} has gone on already: nothing was changed.")
+                raise SeatError(
+                    gettext("Table %(table)s has gone on already: nothing was changed.") % {"table": self.number}
+                )
             own_pace = self.game.movement == Game.Movement.OWN_PACE
             if not own_pace and not DealtBoard.objects.filter(game_id=self.game_id, number__gt=board.number).exists():
-                raise SeatError(f"Table {self.number} plays the newest board already: deal the next one.")
+                raise SeatError(
+                    gettext("Table %(table)s plays the newest board already: deal the next one.")
+                    % {"table": self.number}
+                )
             play = BoardPlay.objects.select_for_update().select_related("board").filter(board=board, table=self).first()
             if play is not None:
                 play.leave_unfinished(BoardPlay.Abandoned.DEALT, confirmed=confirm == board.number)
@@ -295,23 +336,28 @@ class JoinTable(models.Model):
 
     def take_seat(self, user, seat: str) -> Seat:
         if seat not in SEAT_NAMES:
-            raise SeatError("Choose North, East, South or West.")
+            raise SeatError(gettext("Choose North, East, South or West."))
         try:
             with transaction.atomic():
                 locked = self._locked()
                 sits = Seat.objects.filter(game_id=self.game_id, user=user).select_related("table").first()
                 if sits is not None:
-                    where = "this table" if sits.table_id == self.pk else f"table {sits.table.number}"
-                    raise SeatError(f"You already sit at {where}.")
+                    if sits.table_id == self.pk:
+                        raise SeatError(gettext("You already sit at this table."))
+                    raise SeatError(gettext("You already sit at table %(table)s.") % {"table": sits.table.number})
                 if self.seats.filter(seat=seat).exists():
-                    raise SeatError(f"{SEAT_NAMES[seat]} was just taken: choose another seat.")
+                    raise SeatError(
+                        gettext("%(seat)s was just taken: choose another seat.") % {"seat": _seat_name(seat)}
+                    )
                 row = Seat.objects.create(
                     game_id=self.game_id, table=self, seat=seat, user=user, from_board=self._next_board()
                 )
                 self._bump(locked)
                 return row
         except IntegrityError:  # a race the lock did not serialise (it does on SQLite and PostgreSQL)
-            raise SeatError(f"{SEAT_NAMES[seat]} was just taken: choose another seat.") from None
+            raise SeatError(
+                gettext("%(seat)s was just taken: choose another seat.") % {"seat": _seat_name(seat)}
+            ) from None
 
     def several(self) -> bool:
         """Whether the game has more than this one table."""
@@ -321,10 +367,10 @@ class JoinTable(models.Model):
         """Move the player at ``seat`` to ``to`` at ``to_table`` (this table when None);
         whoever sat there takes ``seat`` here (a swap)."""
         if seat not in SEAT_NAMES or to not in SEAT_NAMES:
-            raise SeatError("Choose North, East, South or West.")
+            raise SeatError(gettext("Choose North, East, South or West."))
         target = to_table if to_table is not None else self
         if target.game_id != self.game_id:
-            raise SeatError("Choose a table of this game.")
+            raise SeatError(gettext("Choose a table of this game."))
         with transaction.atomic():
             # Both tables' rows, in one order, so that two moves at once wait, not deadlock.
             locks = {
@@ -332,10 +378,10 @@ class JoinTable(models.Model):
                 for row in JoinTable.objects.select_for_update().filter(pk__in={self.pk, target.pk}).order_by("pk")
             }
             if len(locks) < len({self.pk, target.pk}):
-                raise SeatError("That table is gone: look at the tables again.")
+                raise SeatError(gettext("That table is gone: look at the tables again."))
             mover = self.seats.filter(seat=seat).first()
             if mover is None:
-                raise SeatError(f"Nobody sits {SEAT_NAMES[seat]}{self._at()}.")
+                raise SeatError(self._nobody_sits(seat))
             if target.pk == self.pk and seat == to:
                 return
             other = target.seats.filter(seat=to).first()
@@ -351,17 +397,22 @@ class JoinTable(models.Model):
             JoinTable.objects.filter(pk__in=locks).update(version=F("version") + 1)
             self.version = locks[self.pk].version + 1
 
-    def _at(self) -> str:
-        """ " at table 2" in a game of several tables, "" at a lone table."""
-        return f" at table {self.number}" if self.several() else ""
+    def _nobody_sits(self, seat: str) -> str:
+        """ "Nobody sits North at table 2.", "at table 2" only in a game of several tables."""
+        if self.several():
+            return gettext("Nobody sits %(seat)s at table %(table)s.") % {
+                "seat": _seat_name(seat),
+                "table": self.number,
+            }
+        return gettext("Nobody sits %(seat)s.") % {"seat": _seat_name(seat)}
 
     def unseat(self, seat: str) -> None:
         if seat not in SEAT_NAMES:
-            raise SeatError("Choose North, East, South or West.")
+            raise SeatError(gettext("Choose North, East, South or West."))
         with transaction.atomic():
             locked = self._locked()
             if not self.seats.filter(seat=seat).delete()[0]:
-                raise SeatError(f"Nobody sits {SEAT_NAMES[seat]}{self._at()}.")
+                raise SeatError(self._nobody_sits(seat))
             self._bump(locked)
 
     def leave(self, user, *, confirm: int | None = None) -> None:
@@ -371,13 +422,13 @@ class JoinTable(models.Model):
         board waits for it."""
         row = Seat.objects.filter(game_id=self.game_id, user=user).select_related("table__game").first()
         if row is None:
-            raise SeatError("You do not sit at this table.")
+            raise SeatError(gettext("You do not sit at this table."))
         table = row.table
         with transaction.atomic():
             locked = table._locked()
             row = table.seats.filter(user=user).first()
             if row is None:
-                raise SeatError("You do not sit at this table.")
+                raise SeatError(gettext("You do not sit at this table."))
             question = table._leaving(row)
             if question is not None and confirm != question.number:
                 raise question
@@ -416,11 +467,14 @@ class JoinTable(models.Model):
         with transaction.atomic():
             board = self.board()
             if board is None:
-                raise SeatError("Deal a board first: there is nothing to reveal.")
+                raise SeatError(gettext("Deal a board first: there is nothing to reveal."))
             if number != board.number:
                 raise SeatError(
-                    f"Your page shows {self.game.board_named(number)}, but board {board.board_number} is the one "
-                    f"on the table now: nothing was revealed. Look at board {board.board_number}, then reveal it."
+                    gettext(
+                        "Your page shows %(shown)s, but board %(board)s is the one on the table now: nothing was "
+                        "revealed. Look at board %(board)s, then reveal it."
+                    )
+                    % {"shown": self.game.board_named(number), "board": board.board_number}
                 )
             if BoardReveal.objects.filter(board=board, table=self).exists():
                 return board
@@ -498,15 +552,23 @@ def waiting_for(board: DealtBoard, players: dict[str, Seat]) -> tuple[str, ...]:
     state = play.state()
     callers = {rules.seat_after(state.dealer, i) for i in range(len(state.calls))}
     said = []
-    for seat, name in SEAT_NAMES.items():
+    for seat in SEATS:
+        name = _seat_name(seat)
         row = players.get(seat)
         if (row is not None and row.from_board <= board.number) or not seat_needed(play, seat):
             continue
-        first = f"{name} has left the table" if seat in callers else f"{name}'s seat is empty"
-        said.append(
-            f"{first}: the table waits, since board {board.board_number} cannot go on without {name}. "
-            f"Whoever sits {name} now plays from the next board."
-        )
+        names = {"seat": name, "board": board.board_number}
+        if seat in callers:
+            text = gettext(
+                "%(seat)s has left the table: the table waits, since board %(board)s cannot go on without %(seat)s. "
+                "Whoever sits %(seat)s now plays from the next board."
+            )
+        else:
+            text = gettext(
+                "%(seat)s's seat is empty: the table waits, since board %(board)s cannot go on without %(seat)s. "
+                "Whoever sits %(seat)s now plays from the next board."
+            )
+        said.append(text % names)
     return tuple(said)
 
 

@@ -21,6 +21,7 @@ from django.conf import settings
 from django.db import models, transaction
 from django.db.models import F
 from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
 
 from games.formats.model import Comment
 from games.models.deck import DealtBoard
@@ -30,9 +31,9 @@ MAX_NOTES = 30  # a board's notes
 
 
 class LessonRule(models.TextChoices):
-    NEVER = "never", "Never"
-    AFTER = "after", "After the board is played"
-    WITH_DEAL = "deal", "With the deal, before the auction"
+    NEVER = "never", _("Never")
+    AFTER = "after", _("After the board is played")
+    WITH_DEAL = "deal", _("With the deal, before the auction")
 
 
 def seats_see_lesson(rule: str, board: DealtBoard, *, revealed: bool | None = None) -> bool:

@@ -23,6 +23,7 @@ from typing import Any
 
 import nh3
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext
 
 from games.formats.commentary import SUIT_ESCAPE
 from games.formats.model import Comment
@@ -89,7 +90,7 @@ def notes_shown(notes: Iterable) -> tuple[Shown, ...]:
 
 
 def context(
-    comments: Iterable[Any] | None, notes: Iterable[Any] = (), heading: str = "Lesson text", fold: bool | None = None
+    comments: Iterable[Any] | None, notes: Iterable[Any] = (), heading: str = "", fold: bool | None = None
 ) -> dict[str, Any]:
     """What ``partials/lesson_text.html`` shows: ``comments`` (the reader's ``Comment``
     values or ``Deck.commentary``'s rows), then the teacher's ``notes``; ``fold``: start
@@ -98,4 +99,8 @@ def context(
     if comments and not isinstance(comments[0], Comment):
         comments = list(comments_of(comments))
     items = shown(comments) + notes_shown(notes or ())
-    return {"items": items, "heading": heading, "folded": folded(items) if fold is None else fold}
+    return {
+        "items": items,
+        "heading": heading or gettext("Lesson text"),
+        "folded": folded(items) if fold is None else fold,
+    }

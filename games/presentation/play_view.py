@@ -21,22 +21,32 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
+from django.utils.translation import gettext, ngettext, pgettext
+
 from games.bridge import play as rules_of_play
 from games.bridge import rules
-from games.bridge.cards import SEAT_NAMES, SEATS, SUIT_NAMES
+from games.bridge.cards import SEATS
 from games.bridge.play import BoardState
 from games.models.board_play import BoardPlay, last_actor
 from games.models.deck import DealtBoard
 from games.presentation.join_record import COLUMNS, Bid
+from games.presentation.language import active, spoken_card
 from games.presentation.play_parts import BoxCall, Card, ClaimShown, Hand, News, Result, Trick
 
-CALL_WORDS = {"P": "Pass", "X": "Dbl", "XX": "Rdbl"}
-CALLS_SAID = {"P": "passes", "X": "doubles", "XX": "redoubles"}
-CONTRACT_FROM = {
-    "auction": "the file's auction",
-    "contract": "the file's contract",
-    "par": "par (the file gives no contract)",
-}
+CALL_WORDS = {"P": "Pass", "X": "Dbl", "XX": "Rdbl"}  # Bid.level's words; the templates print them translated
+
+
+def _contract_from(source: str) -> str:
+    """Where a Just Declare contract comes from, as the declare line names it."""
+    return {
+        "auction": gettext("the file's auction"),
+        "contract": gettext("the file's contract"),
+        "par": gettext("par (the file gives no contract)"),
+    }.get(source, "")
+
+
+def _name(seat: str) -> str:
+    return active().seat_name(seat)
 
 
 @dataclass(frozen=True, slots=True)
@@ -223,7 +233,7 @@ def _build(
         dealer=state.dealer,
         vul=state.vul,
         phase=phase,
-        status=_ended_status(board.board_number, ended, state)
+        status=_ended_status(board.board_number, play, state)
         if ended
         else _status(state, acts_for, me, mode, undo_asked_by, host_seat),
         turn=turn,
@@ -234,7 +244,7 @@ def _build(
         contract=_contract_bid(state.contract),
         declarer=declarer,
         dummy=dummy,
-        contract_from=CONTRACT_FROM.get(play.contract_from, "") if play is not None else "",
+        contract_from=_contract_from(play.contract_from) if play is not None else "",
         trick=trick,
         last_trick=tricks[-1] if current and tricks else None,
         tricks=tricks if done else (),
@@ -298,24 +308,35 @@ def _box(state: BoardState) -> tuple[tuple[BoxCall, ...], ...]:
     return tuple(rows)
 
 
-def _said(call: str) -> str:
-    """ "bids 2 hearts", "passes": a call as a sentence says it."""
-    if call in CALLS_SAID:
-        return CALLS_SAID[call]
+def _said(seat: str, call: str) -> str:
+    """ "North bids 2 hearts.", "East passes.": a call as a sentence says it."""
+    name = _name(seat)
+    if call == "P":
+        return gettext("%(seat)s passes.") % {"seat": name}
+    if call == "X":
+        return gettext("%(seat)s doubles.") % {"seat": name}
+    if call == "XX":
+        return gettext("%(seat)s redoubles.") % {"seat": name}
     bid = rules.parse_contract(call)
     if bid is None:
-        return f"calls {call}"
+        return gettext("%(seat)s calls %(call)s.") % {"seat": name, "call": call}
+    said = active()
     if bid.strain == "NT":
-        return f"bids {bid.level} no trump"
-    name = SUIT_NAMES[bid.strain]
-    return f"bids {bid.level} {name[:-1] if bid.level == 1 else name}"
+        strain = "no trump" if said.code == "en" else said.notrump  # spoken; NT is a page's abbreviation
+    else:
+        # "1 heart", "1 kier", "1 cœur": one of a suit as a card's name says it (English's
+        # card names say the plural), more of it as the suit is named ("2 kiery", "2 cœurs").
+        strain = said.suit_names[bid.strain]
+        if bid.level == 1:
+            strain = strain[:-1] if said.code == "en" else said.card_suits[bid.strain]
+    return gettext("%(seat)s bids %(level)s %(strain)s.") % {"seat": name, "level": bid.level, "strain": strain}
 
 
 def _news(state: BoardState) -> tuple[News, ...]:
     """The table's news as sentences: every call, and the cards of the tricks the page
     shows (the trick under way and the one before it), each with who won a trick."""
     news = [
-        News(i + 1, caller, f"{SEAT_NAMES[caller]} {_said(made.call)}.")
+        News(i + 1, caller, _said(caller, made.call))
         for i, made in enumerate(state.calls)
         for caller in (rules.seat_after(state.dealer, i),)
     ]
@@ -327,13 +348,15 @@ def _news(state: BoardState) -> tuple[News, ...]:
     for trick in shown:
         for seat, code in trick:
             n += 1
-            card = Card(code, seat).spoken
+            card = spoken_card(code)
             if seat == state.dummy:
-                news.append(News(n, state.declarer, f"Dummy ({SEAT_NAMES[seat]}) played {card}."))
+                text = gettext("Dummy (%(seat)s) played %(card)s.") % {"seat": _name(seat), "card": card}
+                news.append(News(n, state.declarer, text))
             else:
-                news.append(News(n, seat, f"{SEAT_NAMES[seat]} played {card}."))
+                news.append(News(n, seat, gettext("%(seat)s played %(card)s.") % {"seat": _name(seat), "card": card}))
         if len(trick) == 4:
-            news.append(News(n, "", f"{SEAT_NAMES[rules.trick_winner(trick, state.trump)]} wins the trick."))
+            winner = _name(rules.trick_winner(trick, state.trump))
+            news.append(News(n, "", gettext("%(seat)s wins the trick.") % {"seat": winner}))
     return tuple(news)
 
 
@@ -370,25 +393,57 @@ def contract_text(state: BoardState) -> str:
     bid = rules.parse_contract(state.contract) if state.contract not in ("", "Pass") else None
     if bid is None:
         return ""
-    return f"{bid.level}{rules.STRAIN_SYMBOLS[bid.strain]}{bid.risk} by {SEAT_NAMES[state.declarer]}"
+    strain = active().notrump if bid.strain == "NT" else rules.STRAIN_SYMBOLS[bid.strain]
+    contract = f"{bid.level}{strain}{bid.risk}"
+    return gettext("%(contract)s by %(declarer)s") % {"contract": contract, "declarer": _name(state.declarer)}
 
 
 def _undo_request(state: BoardState, asker: str, me: str | None, host_seat: str) -> str:
     """The request as the host who answers it reads it: "East asks to undo their last
     call; you are East's partner." """
-    what = "card" if state.cards else "call"
     if asker == me:
-        return f"You ask to undo your last {what}: as the host, you answer your own request."
-    text = f"{SEAT_NAMES[asker]} asks to undo their last {what}"
-    if host_seat and rules.partners(host_seat, asker):
-        return f"{text}; you are {SEAT_NAMES[asker]}'s partner."
-    return f"{text}."
+        if state.cards:
+            return gettext("You ask to undo your last card: as the host, you answer your own request.")
+        return gettext("You ask to undo your last call: as the host, you answer your own request.")
+    names = {"seat": _name(asker)}
+    partner = bool(host_seat and rules.partners(host_seat, asker))
+    if state.cards:
+        if partner:
+            return gettext("%(seat)s asks to undo their last card; you are %(seat)s's partner.") % names
+        return gettext("%(seat)s asks to undo their last card.") % names
+    if partner:
+        return gettext("%(seat)s asks to undo their last call; you are %(seat)s's partner.") % names
+    return gettext("%(seat)s asks to undo their last call.") % names
 
 
-def _ended_status(number: int, ended: str, state: BoardState) -> str:
-    if not state.calls and ended.startswith("revealed"):
-        return f"Board {number} was revealed before the first call: it is not played."
-    return f"Board {number} ended before it was over ({ended}): no more calls or cards, and it scores nothing."
+def _ended_status(number: int, play: BoardPlay, state: BoardState) -> str:
+    ended = play.get_abandoned_display()
+    if not state.calls and play.abandoned == BoardPlay.Abandoned.REVEALED:
+        return gettext("Board %(number)s was revealed before the first call: it is not played.") % {"number": number}
+    return gettext(
+        "Board %(number)s ended before it was over (%(ended)s): no more calls or cards, and it scores nothing."
+    ) % {"number": number, "ended": ended}
+
+
+def _undo_status(state: BoardState, me: str | None, undo_asked_by: str, host_seat: str) -> str:
+    asker, names = _name(undo_asked_by), {"seat": _name(undo_asked_by), "host": _name(host_seat)}
+    if undo_asked_by == me:
+        if state.cards:
+            text = gettext("You ask to undo the last card: waiting for the host.")
+        else:
+            text = gettext("You ask to undo the last call: waiting for the host.")
+    elif state.cards:
+        text = gettext("%(seat)s asks to undo the last card: waiting for the host.") % {"seat": asker}
+    else:
+        text = gettext("%(seat)s asks to undo the last call: waiting for the host.") % {"seat": asker}
+    if host_seat and host_seat != undo_asked_by and rules.partners(host_seat, undo_asked_by):
+        if host_seat == me:
+            text += " " + gettext("You answer it as the host, and you are %(seat)s's partner.") % names
+        elif undo_asked_by == me:
+            text += " " + gettext("The host, %(host)s, is your partner.") % names
+        else:
+            text += " " + gettext("The host, %(host)s, is %(seat)s's partner.") % names
+    return text
 
 
 def _status(
@@ -397,37 +452,45 @@ def _status(
     """One sentence: whose turn it is, or how the board ended."""
     phase, turn = state.phase, state.turn or ""
     if undo_asked_by:
-        who = "You ask" if undo_asked_by == me else f"{SEAT_NAMES[undo_asked_by]} asks"
-        text = f"{who} to undo the last {'card' if state.cards else 'call'}: waiting for the host."
-        if host_seat and host_seat != undo_asked_by and rules.partners(host_seat, undo_asked_by):
-            asker = SEAT_NAMES[undo_asked_by]
-            if host_seat == me:
-                text += f" You answer it as the host, and you are {asker}'s partner."
-            elif undo_asked_by == me:
-                text += f" The host, {SEAT_NAMES[host_seat]}, is your partner."
-            else:
-                text += f" The host, {SEAT_NAMES[host_seat]}, is {asker}'s partner."
-        return text
+        return _undo_status(state, me, undo_asked_by, host_seat)
     if phase == rules_of_play.DONE:
         if state.contract == "Pass":
-            return "Passed out: the board is over."
-        return f"{contract_text(state)}: {state.declarer_tricks} tricks. The board is over."
+            return gettext("Passed out: the board is over.")
+        tricks = state.declarer_tricks
+        return ngettext(
+            "%(contract)s: %(count)s trick. The board is over.",
+            "%(contract)s: %(count)s tricks. The board is over.",
+            tricks,
+        ) % {"contract": contract_text(state), "count": tricks}
     if phase == rules_of_play.CLAIM_PENDING and state.claim is not None:
         waiting = [s for s in state.defenders if s not in state.claim.accepted]
         accepted = [s for s in state.defenders if s in state.claim.accepted]
-        names = " and ".join(SEAT_NAMES[s] for s in waiting)
-        so_far = "".join(f"{SEAT_NAMES[s]} accepted, " for s in accepted)
-        claims = f"{SEAT_NAMES[state.declarer]} claims {state.claim.tricks} of the remaining tricks"
-        return f"{claims}: {so_far}waiting for {names}."
+        claims = ngettext(
+            "%(seat)s claims %(count)s of the remaining tricks",
+            "%(seat)s claims %(count)s of the remaining tricks",
+            state.claim.tricks,
+        ) % {"seat": _name(state.declarer), "count": state.claim.tricks}
+        so_far = "".join(gettext("%(seat)s accepted, ") % {"seat": _name(s)} for s in accepted)
+        names = pgettext("between two names", " and ").join(_name(s) for s in waiting)
+        return gettext("%(claims)s: %(accepted)swaiting for %(names)s.") % {
+            "claims": claims,
+            "accepted": so_far,
+            "names": names,
+        }
     mine = turn == me or (mode != BoardPlay.Mode.TABLE and len(acts_for) == 1 and state.actor in acts_for)
     if phase == rules_of_play.AUCTION:
         if mine:
-            return "Your turn to call."
-        return f"{SEAT_NAMES[turn]} to call{' (you call for every seat)' if len(acts_for) == 4 else ''}."
+            return gettext("Your turn to call.")
+        if len(acts_for) == 4:
+            return gettext("%(seat)s to call (you call for every seat).") % {"seat": _name(turn)}
+        return gettext("%(seat)s to call.") % {"seat": _name(turn)}
     if phase == rules_of_play.OPENING_LEAD:
-        return "Your lead." if mine else f"{SEAT_NAMES[turn]} to lead."
+        return gettext("Your lead.") if mine else gettext("%(seat)s to lead.") % {"seat": _name(turn)}
     if turn == state.dummy:
         if state.actor == me or (mode == BoardPlay.Mode.DECLARE):
-            return "Your turn to play from dummy."
-        return f"Dummy ({SEAT_NAMES[turn]}) to play: {SEAT_NAMES[state.declarer]} plays it."
-    return "Your turn to play." if mine else f"{SEAT_NAMES[turn]} to play."
+            return gettext("Your turn to play from dummy.")
+        return gettext("Dummy (%(seat)s) to play: %(declarer)s plays it.") % {
+            "seat": _name(turn),
+            "declarer": _name(state.declarer),
+        }
+    return gettext("Your turn to play.") if mine else gettext("%(seat)s to play.") % {"seat": _name(turn)}

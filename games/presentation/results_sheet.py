@@ -3,22 +3,29 @@ the results one viewer may see (``games.models.club.results_for``) as plain valu
 
 from __future__ import annotations
 
+from django.utils.translation import gettext, ngettext
+
 from games.formats.results_pdf import SheetBoard, SheetLine, SheetPair, results_sheet_pdf
 from games.models.club import BoardResults, Results
+from games.presentation.pdf_labels import sheet_labels
 
 
 def results_sheet(game, results: Results, chosen: slice = slice(None), *, paper: str = "A4") -> bytes:
     """The sheet's PDF: the ranking, then the travellers of ``results.boards[chosen]``."""
     boards = list(results.boards)
     shown = boards[chosen]
-    parts = [game.get_scoring_display(), f"{results.tables} table{'s' * (results.tables != 1)}"]
+    tables = ngettext("%(count)s table", "%(count)s tables", results.tables) % {"count": results.tables}
+    parts = [game.get_scoring_display(), tables]
     if shown and len(shown) < len(boards):
-        parts.append(f"boards {shown[0].board_number}–{shown[-1].board_number} of the travellers")
+        said = gettext("boards %(first)s–%(last)s of the travellers")
+        parts.append(said % {"first": shown[0].board_number, "last": shown[-1].board_number})
     if results.hidden:
-        many = results.hidden != 1
-        parts.append(
-            f"{results.hidden} board{'s' * many} left out until your table has finished {'them' if many else 'it'}"
+        said = ngettext(
+            "%(count)s board left out until your table has finished it",
+            "%(count)s boards left out until your table has finished them",
+            results.hidden,
         )
+        parts.append(said % {"count": results.hidden})
     return results_sheet_pdf(
         [_board(board) for board in shown],
         [
@@ -34,9 +41,10 @@ def results_sheet(game, results: Results, chosen: slice = slice(None), *, paper:
             for pair in results.ranking
         ],
         matchpoints=results.matchpoints,
-        title=f"{game.name}: results",
+        title=gettext("%(game)s: results") % {"game": game.name},
         subtitle=" · ".join(parts),
         paper=paper,
+        labels=sheet_labels(),
     )
 
 
@@ -64,8 +72,15 @@ def note_of(board: BoardResults) -> str:
     """ "Still playing: tables 2, 3. Not finished (scores nothing): table 4.", as the page says it."""
     notes = []
     if board.playing:
-        notes.append(f"Still playing: table{'s' * (len(board.playing) > 1)} {', '.join(map(str, board.playing))}.")
+        tables = ", ".join(map(str, board.playing))
+        said = ngettext("Still playing: table %(tables)s.", "Still playing: tables %(tables)s.", len(board.playing))
+        notes.append(said % {"tables": tables})
     if board.unfinished:
         tables = ", ".join(map(str, board.unfinished))
-        notes.append(f"Not finished (scores nothing): table{'s' * (len(board.unfinished) > 1)} {tables}.")
+        said = ngettext(
+            "Not finished (scores nothing): table %(tables)s.",
+            "Not finished (scores nothing): tables %(tables)s.",
+            len(board.unfinished),
+        )
+        notes.append(said % {"tables": tables})
     return " ".join(notes)

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.utils.translation import gettext_lazy
+
 from games.bridge.cards import SEATS
 from games.formats.model import Comment
 from games.models.deck import DealtBoard, comments_of
@@ -297,11 +299,11 @@ def board_lesson(
         return (), notes, ""
     shown = seats_see_lesson(game.show_lesson, board, revealed=revealed)
     if off_table:
-        return comments, notes, "" if shown else LESSON_LATER[game.show_lesson]
+        return comments, notes, "" if shown else str(LESSON_LATER[game.show_lesson])
     return (comments if shown else ()), notes, ""
 
 
 LESSON_LATER = {
-    "never": "The players do not see this text: the game's rule is to show it never.",
-    "after": "The players see this text once the board is over or revealed.",
+    "never": gettext_lazy("The players do not see this text: the game's rule is to show it never."),
+    "after": gettext_lazy("The players see this text once the board is over or revealed."),
 }

@@ -27,7 +27,7 @@ register.filter("lesson_html", lesson.lesson_html)
 
 @register.inclusion_tag("games/partials/lesson_text.html")
 def lesson_text(
-    comments: Iterable[Any] | None, notes: Iterable[Any] = (), heading: str = "Lesson text", fold: bool | None = None
+    comments: Iterable[Any] | None, notes: Iterable[Any] = (), heading: str = "", fold: bool | None = None
 ) -> dict[str, Any]:
     return lesson.context(comments, notes, heading, fold)
 

@@ -11,6 +11,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext
 from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_POST, require_safe
 
@@ -33,7 +34,7 @@ def signup(request: HttpRequest) -> HttpResponse:
         login(request, user, backend=USER_BACKEND)
         if next_url:  # e.g. back to the invite link of a Join game
             return redirect(next_url)
-        messages.success(request, f"Welcome, {user.username}! Create your first game.")
+        messages.success(request, gettext("Welcome, %(name)s! Create your first game.") % {"name": user.username})
         return redirect("home")
     return render(request, "registration/signup.html", {"form": form, "next": next_url})
 
@@ -71,7 +72,7 @@ def logout_everywhere(request: HttpRequest) -> HttpResponse:
     user = request.user
     logout(request)
     UserSession.objects.filter(user=user).delete()
-    messages.success(request, "You are logged out on every browser and device.")
+    messages.success(request, gettext("You are logged out on every browser and device."))
     return redirect("home")
 
 

@@ -19,6 +19,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 
@@ -70,7 +71,7 @@ def _join_only(view):
         try:
             return view(request, pk)
         except NotJoin as not_join:
-            messages.error(request, "Only a Join game has tables and results: this is a Practice game.")
+            messages.error(request, gettext("Only a Join game has tables and results: this is a Practice game."))
             return redirect(not_join.args[0])
 
     return wrapped
@@ -176,7 +177,7 @@ def next_board(request: HttpRequest, pk: int) -> HttpResponse:
     except (SeatError, Game.SetFinished, Game.ScriptFailed) as error:
         return _went_on(request, game, table, error=str(error))
     if not request.htmx:
-        messages.success(request, f"Board {board.board_number}.")
+        messages.success(request, gettext("Board %(board)s.") % {"board": board.board_number})
     return _went_on(request, game, table)
 
 
@@ -190,15 +191,17 @@ def _went_on(request: HttpRequest, game: Game, table: JoinTable, *, error: str =
 
 def move_on_question(game: Game, table: JoinTable, in_play: BoardInPlay) -> confirm.Confirmation:
     shown = in_play.board_number
+    names = {"table": table.number, "board": shown}
     return confirm.Confirmation(
-        title=f"Table {table.number}: {in_play}",
-        question=f"Move table {table.number} on anyway?",
-        consequence=f"Board {shown} is recorded as not finished there: it scores nothing on the traveller.",
+        title=gettext("Table %(table)s: %(in_play)s") % {"table": table.number, "in_play": in_play},
+        question=gettext("Move table %(table)s on anyway?") % names,
+        consequence=gettext("Board %(board)s is recorded as not finished there: it scores nothing on the traveller.")
+        % names,
         action=reverse("table_move_on", args=[game.pk]),
-        button=f"Move table {table.number} on",
+        button=gettext("Move table %(table)s on") % names,
         fields=(("table", str(table.number)), ("board", str(in_play.number)), ("confirm", str(in_play.number))),
         back=reverse("club_tables", args=[game.pk]),
-        back_label=f"Let table {table.number} finish board {shown}",
+        back_label=gettext("Let table %(table)s finish board %(board)s") % names,
         hx_target="#overview",
     )
 
@@ -244,5 +247,5 @@ def move_on(request: HttpRequest, pk: int) -> HttpResponse:
     if error:
         messages.error(request, error)
     else:
-        messages.success(request, f"Table {table.number} moved on.")
+        messages.success(request, gettext("Table %(table)s moved on.") % {"table": table.number})
     return redirect("club_tables", game.pk)

@@ -26,6 +26,7 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseForbidde
 from django.shortcuts import redirect, render
 from django.utils.http import content_disposition_header
 from django.utils.text import slugify
+from django.utils.translation import gettext, gettext_lazy, ngettext
 from django.views.decorators.http import require_safe
 
 from games.formats import WRITERS, WriteError
@@ -37,6 +38,7 @@ from games.models import Game, Job
 from games.models.analysis import with_analysis
 from games.models.club_export import ClubExport, club_export, is_club_night, table_records
 from games.models.join import JoinTable, revealed_at, seat_of
+from games.presentation.pdf_labels import hand_record_labels
 from games.tasks import make_hand_records
 from games.views.access import get_game_for_host
 from games.views.jobs import busy_answer
@@ -45,7 +47,7 @@ from games.views.jobs import busy_answer
 # record of a board; the others (the machines' and Duplimate's) hold each deal once.
 PLAY_FORMATS = ("lin", "rbn")
 
-QUEUE_WHILE_SEATED = (
+QUEUE_WHILE_SEATED = gettext_lazy(
     "You sit at this table, so the queue holds boards you are about to play. "
     "Stand up first to download the coming boards."
 )
@@ -91,7 +93,7 @@ def export(request: HttpRequest, pk: int, which: str, fmt: str) -> HttpResponse:
     if which not in ("queue", "dealt") or fmt not in (*WRITERS, "pdf"):
         raise Http404(f"Export the queue or the dealt boards, as {', '.join(WRITERS)} or pdf")
     if which == "queue" and game.game_type == Game.Type.JOIN and seat_of(game, request.user):
-        return HttpResponseForbidden(QUEUE_WHILE_SEATED, content_type="text/plain; charset=utf-8")
+        return HttpResponseForbidden(str(QUEUE_WHILE_SEATED), content_type="text/plain; charset=utf-8")
     if fmt == "pdf":
         chosen = board_range(request, game.boards.count() if which == "dealt" else game.queued().count())
         if not isinstance(chosen, slice):
@@ -154,19 +156,27 @@ def start_pdf(request: HttpRequest, game: Game, decks: list[ParsedDeck], which: 
     answer is the page that shows how far it got, then the download."""
     per_page = 4 if request.GET.get("per_page") == "4" else 1
     paper = request.GET.get("paper") if request.GET.get("paper") in PAPERS else "A4"
-    words = {"queue": "queued decks", "dealt": "dealt boards"}[which]
+    if which == "queue":
+        words = ngettext("%(count)s queued deck", "%(count)s queued decks", len(decks))
+    else:
+        words = ngettext("%(count)s dealt board", "%(count)s dealt boards", len(decks))
     layout = "4-a-page" if per_page == 4 else "1-a-page"
     job = Job.objects.create(
         user=request.user,
         game=game,
         kind=Job.Kind.PDF,
-        title=f"Hand records of {len(decks)} {words} of {game.name}"[:200],
+        title=(
+            gettext("Hand records of %(decks)s of %(game)s")
+            % {"decks": words % {"count": len(decks)}, "game": game.name}
+        )[:200],
         filename=f"{slugify(f'{game.name}-{which}')[:80] or 'decks'}-{layout}-{paper.lower()}.pdf",
         params={
             "decks": [deck_to_json(deck) for deck in decks],
             "per_page": per_page,
             "paper": paper,
-            "title": f"{game.name}: {which} boards",
+            "title": (gettext("%(game)s: queued boards") if which == "queue" else gettext("%(game)s: dealt boards"))
+            % {"game": game.name},
+            "labels": hand_record_labels().as_json(),
         },
     )
     make_hand_records.enqueue(job.pk)

@@ -12,6 +12,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.http import content_disposition_header
+from django.utils.translation import gettext
 from django.views.decorators.http import require_safe
 from django.views.decorators.vary import vary_on_headers
 
@@ -40,7 +41,9 @@ def solve_in_background(user, deal: str) -> Job | None:
         return running
     if Job.busy_for(user):
         return None
-    job = Job.objects.create(user=user, kind=Job.Kind.SOLVE, params={"deal": deal}, title="Double-dummy analysis")
+    job = Job.objects.create(
+        user=user, kind=Job.Kind.SOLVE, params={"deal": deal}, title=gettext("Double-dummy analysis")
+    )
     solve_deal.enqueue(job.pk)
     return job
 
@@ -55,6 +58,12 @@ def _own_job(request: HttpRequest, pk: int) -> Job:
 def job(request: HttpRequest, pk: int) -> HttpResponse:
     """How far the job got; the download once it is done."""
     found = _own_job(request, pk)
+    # Stored in English by a worker that answers no request (games.tasks marks them): said here
+    # in the page's language; a message it does not know (a reader's own) stays as stored.
+    found.stage, found.message = (
+        gettext(found.stage) if found.stage else "",
+        gettext(found.message) if found.message else "",
+    )
     template = f"{PAGE}#status" if request.htmx else PAGE
     return render(request, template, {"job": found, "poll": settings.JOB_POLL_SECONDS})
 

@@ -23,11 +23,11 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.http import parse_etags
+from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseClientRedirect
 
-from games.bridge.cards import SEAT_NAMES
 from games.models import Game
 from games.models.board_play import BoardInPlay, attach_plays, running_total
 from games.models.join import (
@@ -37,6 +37,7 @@ from games.models.join import (
     SeatError,
     seat_of,
 )
+from games.presentation.language import active
 from games.presentation.seats import seat_view, table_seats
 from games.views import confirm
 from games.views.access import get_game_for_host, private
@@ -46,7 +47,7 @@ PANEL = "games/partials/seat_panel.html"
 
 
 def _not_join(request: HttpRequest, game: Game) -> HttpResponse:
-    messages.error(request, "Only Join games have seats: this is a Practice game.")
+    messages.error(request, gettext("Only Join games have seats: this is a Practice game."))
     return redirect(game)
 
 
@@ -124,7 +125,7 @@ def _table_asked(request: HttpRequest, game: Game, data=None) -> JoinTable:
         return JoinTable.of(game, request.user) or JoinTable.for_game(game)
     table = JoinTable.numbered(game, confirm.number(asked))
     if table is None:
-        raise SeatError("That table is gone: look at the tables again.")
+        raise SeatError(gettext("That table is gone: look at the tables again."))
     return table
 
 
@@ -134,7 +135,9 @@ def join_game(request: HttpRequest, pk: int, token: str) -> HttpResponse:
     """The invite link: a free seat, at any table of the game, for whoever opens it, logged in."""
     game = get_object_or_404(Game, pk=pk)
     if game.can_manage(request.user):
-        messages.info(request, "That is your table's invite link: to play too, take a seat in the Players panel.")
+        messages.info(
+            request, gettext("That is your table's invite link: to play too, take a seat in the Players panel.")
+        )
         return redirect(game)
     tables = list(JoinTable.objects.select_related("game").filter(game=game, game__game_type=Game.Type.JOIN))
     invited = next((t for t in tables if secrets.compare_digest(t.invite_token.encode(), token.encode())), None)
@@ -149,13 +152,16 @@ def join_game(request: HttpRequest, pk: int, token: str) -> HttpResponse:
         table = next((t for t in tables if t.number == number), None)
         try:
             if table is None:
-                raise SeatError("That table is gone: choose a seat at another one.")
+                raise SeatError(gettext("That table is gone: choose a seat at another one."))
             table.take_seat(request.user, seat)
         except SeatError as e:
             error = str(e)
         else:
-            where = f" at table {table.number}" if len(tables) > 1 else ""
-            messages.success(request, f"You sit {SEAT_NAMES[seat]}{where} at {game.name}.")
+            names = {"seat": _seat(seat), "table": table.number, "game": game.name}
+            if len(tables) > 1:
+                messages.success(request, gettext("You sit %(seat)s at table %(table)s at %(game)s.") % names)
+            else:
+                messages.success(request, gettext("You sit %(seat)s at %(game)s.") % names)
             return redirect(game)
     seating = sorted(table_seats(game), key=lambda t: (t.number != invited.number, t.number))
     full = not any(t.free_seats for t in seating)
@@ -195,19 +201,28 @@ def reveal_question(game: Game, in_play: BoardInPlay, table: JoinTable) -> confi
     """Reveal hands before the board in play is over: what the host is asked first. The
     form posts its deal (``in_play.number``) and table; the words say its board number."""
     number, shown = in_play.number, in_play.board_number
-    at = f" at table {table.number}" if table.several() else ""
+    names = {"board": shown, "table": table.number}
+    if table.several():
+        question = gettext("Reveal all four hands at table %(table)s anyway?") % names
+        consequence = gettext(
+            "Board %(board)s ends here at table %(table)s: it is recorded as revealed, not finished, scores "
+            "nothing, and nobody calls or plays on it any more."
+        )
+    else:
+        question = gettext("Reveal all four hands anyway?")
+        consequence = gettext(
+            "Board %(board)s ends here: it is recorded as revealed, not finished, scores nothing, "
+            "and nobody calls or plays on it any more."
+        )
     return confirm.Confirmation(
         title=str(in_play),
-        question=f"Reveal all four hands{at} anyway?",
-        consequence=(
-            f"Board {shown} ends here{at}: it is recorded as revealed, not finished, scores nothing, "
-            "and nobody calls or plays on it any more."
-        ),
+        question=question,
+        consequence=consequence % names,
         action=reverse("join_reveal", args=[game.pk]),
-        button=f"Reveal and end board {shown}",
+        button=gettext("Reveal and end board %(board)s") % names,
         fields=(("board", str(number)), ("confirm", str(number)), ("table", str(table.number))),
         back=game.get_absolute_url(),
-        back_label=f"Keep playing board {shown}",
+        back_label=gettext("Keep playing board %(board)s") % names,
         hx_target="#seat-view",
     )
 
@@ -251,8 +266,11 @@ def reveal(request: HttpRequest, pk: int) -> HttpResponse:
         return redirect(game)
     if request.htmx:
         return seat_fragments(request, game, VIEW, table, answered=confirmed is not None)
-    at = f" at table {table.number}" if table.several() else ""
-    messages.success(request, f"Board {board.board_number}: all four hands are shown{at}.")
+    names = {"board": board.board_number, "table": table.number}
+    if table.several():
+        messages.success(request, gettext("Board %(board)s: all four hands are shown at table %(table)s.") % names)
+    else:
+        messages.success(request, gettext("Board %(board)s: all four hands are shown.") % names)
     return redirect(game)
 
 
@@ -264,7 +282,7 @@ def new_invite(request: HttpRequest, pk: int) -> HttpResponse:
     if game.game_type != Game.Type.JOIN:
         return _not_join(request, game)
     JoinTable.for_game(game).new_invite()
-    return _seating_done(request, game, "New invite link made: the old one no longer works.")
+    return _seating_done(request, game, gettext("New invite link made: the old one no longer works."))
 
 
 def _seating_done(
@@ -300,13 +318,20 @@ def sit(request: HttpRequest, pk: int) -> HttpResponse:
 
     def change(table: JoinTable) -> str:
         table.take_seat(request.user, seat)
-        return f"You sit {SEAT_NAMES[seat]}{_at(table)}."
+        return _at(table, gettext("You sit %(seat)s."), gettext("You sit %(seat)s at table %(table)s."), seat=seat)
 
     return _host_seating(request, pk, change)
 
 
-def _at(table: JoinTable) -> str:
-    return f" at table {table.number}" if table.several() else ""
+def _seat(seat: str) -> str:
+    return active().seat_name(seat)
+
+
+def _at(table: JoinTable, alone: str, several: str, **seats: str) -> str:
+    """``alone`` at a game's lone table, ``several`` (which names the table) in a game of
+    several; ``seats`` by their names."""
+    names = {key: _seat(value) for key, value in seats.items()} | {"table": table.number}
+    return (several if table.several() else alone) % names
 
 
 def _destination(text: str) -> tuple[int | None, str]:
@@ -330,11 +355,13 @@ def move(request: HttpRequest, pk: int) -> HttpResponse:
     def change(table: JoinTable) -> str:
         target = table if number is None else JoinTable.numbered(table.game, number)
         if target is None:
-            raise SeatError("That table is gone: look at the tables again.")
+            raise SeatError(gettext("That table is gone: look at the tables again."))
         table.move(seat, to, target)
         if target.pk == table.pk:
-            return f"Moved {SEAT_NAMES[seat]} to {SEAT_NAMES[to]}{_at(table)}."
-        return f"Moved {SEAT_NAMES[seat]} at table {table.number} to {SEAT_NAMES[to]} at table {target.number}."
+            moved = gettext("Moved %(seat)s to %(to)s."), gettext("Moved %(seat)s to %(to)s at table %(table)s.")
+            return _at(table, *moved, seat=seat, to=to)
+        said = gettext("Moved %(seat)s at table %(table)s to %(to)s at table %(target)s.")
+        return said % {"seat": _seat(seat), "to": _seat(to), "table": table.number, "target": target.number}
 
     return _host_seating(request, pk, change)
 
@@ -348,7 +375,7 @@ def remove(request: HttpRequest, pk: int) -> HttpResponse:
 
     def change(table: JoinTable) -> str:
         table.unseat(seat)
-        return f"{SEAT_NAMES[seat]}{_at(table)} is free."
+        return _at(table, gettext("%(seat)s is free."), gettext("%(seat)s at table %(table)s is free."), seat=seat)
 
     return _host_seating(request, pk, change)
 
@@ -361,7 +388,8 @@ def add_table(request: HttpRequest, pk: int) -> HttpResponse:
 
     def change(table: JoinTable) -> str:
         added = JoinTable.add_to(table.game)
-        return f"Table {added.number} added: its four seats are free to anyone with the invite link."
+        said = gettext("Table %(table)s added: its four seats are free to anyone with the invite link.")
+        return said % {"table": added.number}
 
     return _host_seating(request, pk, change)
 
@@ -369,14 +397,19 @@ def add_table(request: HttpRequest, pk: int) -> HttpResponse:
 def remove_table_question(game: Game, removing: RemovingTableThatPlayed) -> confirm.Confirmation:
     number = removing.table.number
     return confirm.Confirmation(
-        title=f"Table {number} has played {removing.boards} board{'s' * (removing.boards != 1)}.",
-        question=f"Remove table {number} anyway?",
-        consequence="Its results leave the travellers and the ranking, and cannot be brought back.",
+        title=ngettext(
+            "Table %(table)s has played %(count)s board.",
+            "Table %(table)s has played %(count)s boards.",
+            removing.boards,
+        )
+        % {"table": number, "count": removing.boards},
+        question=gettext("Remove table %(table)s anyway?") % {"table": number},
+        consequence=gettext("Its results leave the travellers and the ranking, and cannot be brought back."),
         action=reverse("table_remove", args=[game.pk]),
-        button=f"Remove table {number}",
+        button=gettext("Remove table %(table)s") % {"table": number},
         fields=(("table", str(number)), ("confirm", str(number))),
         back=game.get_absolute_url(),
-        back_label=f"Keep table {number}",
+        back_label=gettext("Keep table %(table)s") % {"table": number},
         hx_target="#seating",
     )
 
@@ -407,20 +440,22 @@ def remove_table(request: HttpRequest, pk: int) -> HttpResponse:
         return redirect(reverse("table_remove", args=[game.pk]) + f"?table={removing.table.number}")
     except SeatError as error:
         return _seating_done(request, game, "", error=str(error))
-    return _seating_done(request, game, f"Table {table.number} removed.", answered=confirmed is not None)
+    removed = gettext("Table %(table)s removed.") % {"table": table.number}
+    return _seating_done(request, game, removed, answered=confirmed is not None)
 
 
 def leave_question(game: Game, leaving: LeavingBoardInPlay, manages: bool) -> confirm.Confirmation:
     """Standing up from a hand in play: what the player (or the seated host) is asked first."""
     return confirm.Confirmation(
-        title=f"Board {leaving.board_number} is being played: {leaving.progress}.",
-        question="Stand up anyway?",
+        title=gettext("Board %(board)s is being played: %(progress)s.")
+        % {"board": leaving.board_number, "progress": leaving.progress},
+        question=gettext("Stand up anyway?"),
         consequence=leaving.consequence,
         action=reverse("seat_leave", args=[game.pk]),
-        button="Stand up anyway",
+        button=gettext("Stand up anyway"),
         fields=(("confirm", str(leaving.number)),),
         back=game.get_absolute_url(),
-        back_label="Stay seated",
+        back_label=gettext("Stay seated"),
         hx_target="#seating" if manages else "#confirm",
     )
 
@@ -456,8 +491,8 @@ def leave(request: HttpRequest, pk: int) -> HttpResponse:
     except SeatError as e:
         return _seating_done(request, game, "", error=str(e))
     if manages:
-        return _seating_done(request, game, "You left your seat.", answered=confirmed is not None)
-    messages.success(request, f"You left the table of {game.name}.")
+        return _seating_done(request, game, gettext("You left your seat."), answered=confirmed is not None)
+    messages.success(request, gettext("You left the table of %(game)s.") % {"game": game.name})
     if request.htmx:
         return HttpResponseClientRedirect(reverse("home"))
     return redirect("home")

@@ -7,6 +7,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_http_methods
 
 from games.forms.game import GameSettingsForm
@@ -26,9 +27,12 @@ def game_settings(request: HttpRequest, pk: int) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         form.save()
         if game.name != old_name:
-            messages.success(request, f"Game “{old_name}” renamed “{game.name}”.")
+            messages.success(
+                request, gettext("Game “%(old)s” renamed “%(new)s”.") % {"old": old_name, "new": game.name}
+            )
         if game.show_lesson != old_lesson:
-            messages.success(request, f"Show the lesson text: {game.get_show_lesson_display().lower()}.")
+            said = gettext("Show the lesson text: %(rule)s.") % {"rule": game.get_show_lesson_display().lower()}
+            messages.success(request, said)
         return redirect(game)
     game.name, game.show_lesson = old_name, old_lesson  # the page shows the game as stored, not a refused post
     return render(request, "games/game_settings.html", {"game": game, "form": form})
@@ -47,7 +51,11 @@ def delete(request: HttpRequest, pk: int) -> HttpResponse:
         raise Http404("No such game.") from None
     messages.success(
         request,
-        f"Game “{game.name}” deleted, with its {gone.decks} deck{'s' * (gone.decks != 1)} "
-        f"and {gone.boards} dealt board{'s' * (gone.boards != 1)}.",
+        gettext("Game “%(game)s” deleted, with its %(decks)s and %(boards)s.")
+        % {
+            "game": game.name,
+            "decks": ngettext("%(count)s deck", "%(count)s decks", gone.decks) % {"count": gone.decks},
+            "boards": ngettext("%(count)s dealt board", "%(count)s dealt boards", gone.boards) % {"count": gone.boards},
+        },
     )
     return redirect("home")

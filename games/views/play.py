@@ -22,14 +22,15 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.cache import patch_cache_control
+from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_POST
 from django.views.decorators.vary import vary_on_headers
 
-from games.bridge.cards import SEAT_NAMES
 from games.bridge.play import IllegalAction
 from games.models import BoardPlay, DealtBoard, Game
 from games.models.board_play import attach_plays
 from games.models.join import JoinTable
+from games.presentation.language import active
 from games.views import confirm
 from games.views.access import get_game_at_table
 from games.views.join import VIEW, history_row, join_context
@@ -50,11 +51,11 @@ def _current_board(game: Game, shown: int | None, table: JoinTable | None) -> De
         if board is not None:
             attach_plays([board], None)
     if board is None:
-        raise IllegalAction("No board has been dealt yet.")
+        raise IllegalAction(gettext("No board has been dealt yet."))
     if shown != board.number:
         raise IllegalAction(
-            f"Your page shows {game.board_named(shown)}, but board {board.board_number} is the one on the table "
-            "now: nothing was done."
+            gettext("Your page shows %(shown)s, but board %(board)s is the one on the table now: nothing was done.")
+            % {"shown": game.board_named(shown), "board": board.board_number}
         )
     return board
 
@@ -64,18 +65,18 @@ def _join_table(request: HttpRequest, game: Game, action: str) -> JoinTable:
     form names (``table``: the host's own, else the first, when none)."""
     if action in HOST_ONLY:
         if not game.can_manage(request.user):
-            raise IllegalAction("Only the host can grant or refuse an undo.")
+            raise IllegalAction(gettext("Only the host can grant or refuse an undo."))
         asked = request.POST.get("table", "")
         if asked:
             table = JoinTable.numbered(game, confirm.number(asked))
             if table is None:
-                raise IllegalAction("That table is gone: nothing was done.")
+                raise IllegalAction(gettext("That table is gone: nothing was done."))
             return table
     table = JoinTable.of(game, request.user)
     if table is None and action in HOST_ONLY:
         return JoinTable.for_game(game)
     if table is None:
-        raise IllegalAction("You do not sit at this table: only the four players call and play.")
+        raise IllegalAction(gettext("You do not sit at this table: only the four players call and play."))
     return table
 
 
@@ -85,10 +86,11 @@ def _join_seat(request: HttpRequest, game: Game, board: DealtBoard, action: str,
         return ""
     row = table.seats.filter(user=request.user).first()
     if row is None:
-        raise IllegalAction("You do not sit at this table: only the four players call and play.")
+        raise IllegalAction(gettext("You do not sit at this table: only the four players call and play."))
     if row.from_board > board.number:
         raise IllegalAction(
-            f"You sit {SEAT_NAMES[row.seat]} since board {board.board_number} was dealt: you play from the next board."
+            gettext("You sit %(seat)s since board %(board)s was dealt: you play from the next board.")
+            % {"seat": active().seat_name(row.seat), "board": board.board_number}
         )
     return row.seat
 
@@ -112,12 +114,14 @@ def _act(request: HttpRequest, pk: int, action: str, **args) -> HttpResponse:
         board = _current_board(game, confirm.number(request.POST.get("board", "")), table)
         at = confirm.number(request.POST.get("at", ""))
         if at is None:
-            raise IllegalAction("The table has moved on since your page was shown: look again and retry.")
+            raise IllegalAction(gettext("The table has moved on since your page was shown: look again and retry."))
         if table is not None:
             seat = _join_seat(request, game, board, action, table)
             play = BoardPlay.start(board, BoardPlay.Mode.TABLE, table)
         elif game.practice_play == Game.PracticePlay.SHOW:
-            raise IllegalAction("This game shows the hands: it is not played. Choose a way to play in a new game.")
+            raise IllegalAction(
+                gettext("This game shows the hands: it is not played. Choose a way to play in a new game.")
+            )
         else:
             play = BoardPlay.start(board, game.practice_play)
             seat = _practice_seat(play, action)
@@ -126,12 +130,12 @@ def _act(request: HttpRequest, pk: int, action: str, **args) -> HttpResponse:
         return _answer(request, game, error=str(error), table=table)
     played = board.played
     if action == "claim" and played.mode == BoardPlay.Mode.DECLARE and not played.robot_due:  # the robot answered
-        return _answer(request, game, board, news=ROBOT_ACCEPTS if board.played.done else ROBOT_REJECTS)
+        return _answer(request, game, board, news=str(ROBOT_ACCEPTS if board.played.done else ROBOT_REJECTS))
     return _answer(request, game, board, table=table)
 
 
-ROBOT_ACCEPTS = "The defenders accept your claim."
-ROBOT_REJECTS = "The defenders reject your claim: play on."
+ROBOT_ACCEPTS = gettext_lazy("The defenders accept your claim.")
+ROBOT_REJECTS = gettext_lazy("The defenders reject your claim: play on.")
 
 
 def _answer(

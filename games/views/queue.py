@@ -8,6 +8,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext, ngettext
 from django.views.decorators.http import require_POST
 from django.views.decorators.vary import vary_on_headers
 
@@ -15,7 +16,7 @@ from games.models import DealtBoard, Deck, Game
 from games.views.access import get_game_for_host
 from games.views.table import queue_context
 
-MOVES = {"up": "up", "down": "down", "front": "to the front"}
+MOVES = ("up", "down", "front")
 
 
 def _done(request: HttpRequest, game: Game, message: str) -> HttpResponse:
@@ -38,7 +39,12 @@ def move(request: HttpRequest, pk: int, deck_pk: int) -> HttpResponse:
         game.move_deck(deck_pk, where)
     except Deck.DoesNotExist:
         raise Http404("No such deck in this game's queue") from None
-    return _done(request, game, f"Deck moved {MOVES[where]}.")
+    said = {
+        "up": gettext("Deck moved up."),
+        "down": gettext("Deck moved down."),
+        "front": gettext("Deck moved to the front."),
+    }
+    return _done(request, game, said[where])
 
 
 @login_required
@@ -48,7 +54,7 @@ def remove(request: HttpRequest, pk: int, deck_pk: int) -> HttpResponse:
     game = get_game_for_host(request, pk)
     if not game.remove_deck(deck_pk):
         raise Http404("No such deck in this game's queue")
-    return _done(request, game, "Deck removed from the queue.")
+    return _done(request, game, gettext("Deck removed from the queue."))
 
 
 @login_required
@@ -57,7 +63,8 @@ def remove(request: HttpRequest, pk: int, deck_pk: int) -> HttpResponse:
 def clear(request: HttpRequest, pk: int) -> HttpResponse:
     game = get_game_for_host(request, pk)
     count = game.clear_queue()
-    return _done(request, game, f"Queue cleared: {count} deck{'' if count == 1 else 's'} removed.")
+    said = ngettext("Queue cleared: %(count)s deck removed.", "Queue cleared: %(count)s decks removed.", count)
+    return _done(request, game, said % {"count": count})
 
 
 @login_required
@@ -70,12 +77,15 @@ def go_to_board(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         game.go_to_board(label)
     except Deck.DoesNotExist:
-        message = f"No queued deck is board {label}." if label else "Say which board to deal next."
+        if label:
+            message = gettext("No queued deck is board %(board)s.") % {"board": label}
+        else:
+            message = gettext("Say which board to deal next.")
         if request.htmx:
             return render(request, "games/game.html#queue", {**queue_context(game), "queue_error": message})
         messages.error(request, message)
         return redirect(reverse("game", args=[game.pk]) + "#queue")
-    return _done(request, game, f"Board {label} will be dealt next.")
+    return _done(request, game, gettext("Board %(board)s will be dealt next.") % {"board": label})
 
 
 @login_required
@@ -89,4 +99,4 @@ def play_again(request: HttpRequest, pk: int, number: int) -> HttpResponse:
         deck = game.play_again(number)
     except DealtBoard.DoesNotExist:
         raise Http404("No such board in this game") from None
-    return _done(request, game, f"Board {deck.board} is back at the front of the queue.")
+    return _done(request, game, gettext("Board %(board)s is back at the front of the queue.") % {"board": deck.board})

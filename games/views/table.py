@@ -11,6 +11,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.templatetags.static import static
 from django.urls import reverse
+from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_http_methods, require_safe
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import reswap, retarget
@@ -170,9 +171,10 @@ def new_game(request: HttpRequest) -> HttpResponse:
         game.save()
         if game.game_type == Game.Type.JOIN:
             JoinTable.for_game(game)
-            messages.success(request, f"Game “{game.name}” created: send the invite link to your players.")
+            said = gettext("Game “%(game)s” created: send the invite link to your players.")
+            messages.success(request, said % {"game": game.name})
             return redirect(game)
-        messages.success(request, f"Game “{game.name}” created.")
+        messages.success(request, gettext("Game “%(game)s” created.") % {"game": game.name})
         return redirect(game)
     return render(request, "games/new_game.html", {"form": form})
 
@@ -237,7 +239,7 @@ def deal(request: HttpRequest, pk: int) -> HttpResponse:
     if request.htmx:
         context = dealt_context(game, board, request.POST.get("shown"), request.POST.get("queue_head"))
         return render(request, "games/game.html#dealt", context)
-    messages.success(request, f"Board {board.board_number} dealt.")
+    messages.success(request, gettext("Board %(board)s dealt.") % {"board": board.board_number})
     return redirect(game)
 
 
@@ -248,13 +250,14 @@ def deal_question(game: Game, in_play: BoardInPlay) -> confirm.Confirmation:
     join = game.game_type == Game.Type.JOIN
     return confirm.Confirmation(
         title=str(in_play),
-        question="Deal the next board anyway?",
-        consequence=f"Board {shown} will be recorded as not finished: it scores nothing in the running total.",
+        question=gettext("Deal the next board anyway?"),
+        consequence=gettext("Board %(board)s will be recorded as not finished: it scores nothing in the running total.")
+        % {"board": shown},
         action=reverse("deal", args=[game.pk]),
-        button="Deal the next board anyway",
+        button=gettext("Deal the next board anyway"),
         fields=(("confirm", str(in_play.number)),),
         back=game.get_absolute_url(),
-        back_label=f"Keep playing board {shown}",
+        back_label=gettext("Keep playing board %(board)s") % {"board": shown},
         hx_target="#table" if join else "#felt",
         hx_include="" if join else "#shown-board, #queue-head",
     )
@@ -264,7 +267,7 @@ def deal_question_page(request: HttpRequest, game: Game) -> HttpResponse:
     """The question as a page (no JavaScript); back to the table when no board is in play."""
     play = game.board_in_play()
     if play is None:
-        messages.info(request, "No board is being played now: Deal New Cards deals the next board at once.")
+        messages.info(request, gettext("No board is being played now: Deal New Cards deals the next board at once."))
         return redirect(game)
     return confirm.page(request, game, deal_question(game, BoardInPlay.of(play)))
 
@@ -278,7 +281,7 @@ def deal_refused(request: HttpRequest, game: Game, message: str) -> HttpResponse
     return redirect(game)
 
 
-SET_FINISHED = (
+SET_FINISHED = gettext_lazy(
     "Every uploaded deck has been dealt, and this game's rule is to stop when the queue is empty: "
     "upload more decks, or play a board again from the history."
 )
@@ -291,5 +294,5 @@ def set_finished(request: HttpRequest, game: Game, why: str = SET_FINISHED) -> H
         context = {**table_context(game, request), "set_finished": why}
         name = "table" if game.game_type == Game.Type.JOIN else "felt"
         return render(request, f"games/game.html#{name}", context)
-    messages.info(request, why)
+    messages.info(request, str(why))
     return redirect(game)

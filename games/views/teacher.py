@@ -21,6 +21,8 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.functional import lazy
+from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 
@@ -38,13 +40,21 @@ NOTE = "games/teacher.html#note"
 class NoteForm(forms.Form):
     board = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
     text = forms.CharField(
-        label="A note to the table",
+        label=gettext_lazy("A note to the table"),
         max_length=MAX_NOTE_CHARS,
         strip=True,
         widget=forms.Textarea(attrs={"rows": 3, "maxlength": MAX_NOTE_CHARS}),
         # shown unescaped (form_fields.html): the tags are written as entities
-        help_text=f"Every player reads it at once, beside the board ({MAX_NOTE_CHARS} characters at most; "
-        "&lt;b&gt;, &lt;i&gt;, &lt;u&gt; and suit signs such as \\S or @H as in a lesson file).",
+        help_text=lazy(
+            lambda: (
+                gettext(
+                    "Every player reads it at once, beside the board (%(count)s characters at most; "
+                    "&lt;b&gt;, &lt;i&gt;, &lt;u&gt; and suit signs such as \\S or @H as in a lesson file)."
+                )
+                % {"count": MAX_NOTE_CHARS}
+            ),
+            str,
+        )(),
     )
 
 
@@ -57,7 +67,7 @@ def _teacher_game(request: HttpRequest, pk: int, number: int = 1) -> tuple[Game,
     for a table the game does not have); NotJoin for a practice game."""
     game = get_game_for_host(request, pk)
     if game.game_type != Game.Type.JOIN:
-        messages.error(request, "Only a Join table has a teacher's view: this is a Practice game.")
+        messages.error(request, gettext("Only a Join table has a teacher's view: this is a Practice game."))
         raise NotJoin(game)
     table = JoinTable.for_game(game) if number == 1 else JoinTable.numbered(game, number)
     if table is None:
@@ -100,7 +110,7 @@ def teacher_urls(game: Game, table: JoinTable) -> dict[str, str]:
 
 def _seated_answer(request: HttpRequest, game: Game) -> HttpResponse:
     messages.info(
-        request, "You sit at a table of this game, so you see your own hand: stand up to watch as its teacher."
+        request, gettext("You sit at a table of this game, so you see your own hand: stand up to watch as its teacher.")
     )
     return redirect(game)
 
@@ -161,7 +171,7 @@ def add_note(request: HttpRequest, pk: int, table: int = 1) -> HttpResponse:
     if form.is_valid():
         if request.htmx:
             return _note_answer(request, game, table, None, added=True)
-        messages.success(request, "Note added: every player at the table reads it now.")
+        messages.success(request, gettext("Note added: every player at the table reads it now."))
         return redirect(teacher_urls(game, table)["view"])
     if request.htmx:  # htmx swaps only a 2xx answer: the form with its errors
         return _note_answer(request, game, table, form)

@@ -18,6 +18,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.formats import number_format
+from django.utils.translation import gettext
 from django.views.decorators.http import require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 
@@ -215,7 +216,7 @@ def upload(request: HttpRequest, pk: int) -> HttpResponse:
     except DatabaseError as error:
         if not storage_full(error):
             raise
-        form.add_error(None, DISK_FULL)  # Upload.stage is atomic: nothing of it was kept
+        form.add_error(None, gettext(DISK_FULL))  # Upload.stage is atomic: nothing of it was kept
         return render(
             request, _partial(request, "results"), _context(game, form=form), status=_disk_full_status(request)
         )
@@ -267,7 +268,7 @@ def add(request: HttpRequest, pk: int, token) -> HttpResponse:
     except DatabaseError as error:
         if not storage_full(error):
             raise
-        form.add_error(None, DISK_FULL)  # add_to_game is atomic: the queue is as it was
+        form.add_error(None, gettext(DISK_FULL))  # add_to_game is atomic: the queue is as it was
         return render(
             request,
             _partial(request, "results"),

@@ -10,9 +10,12 @@
     });
   }
 
+  // The words are the page's (the button's text and its data-copied), in its language.
   function copied(button) {
-    button.textContent = "Copied";
-    window.setTimeout(function () { button.textContent = "Copy"; }, 1500);
+    var copy = button.textContent;
+    if (copy === (button.dataset.copied || "Copied")) return; // a second click while it says so
+    button.textContent = button.dataset.copied || "Copied";
+    window.setTimeout(function () { button.textContent = copy; }, 1500);
   }
 
   document.addEventListener("click", function (event) {

@@ -89,7 +89,8 @@
     var extra = all && all.checked
       ? parseInt(button.dataset.duplicates, 10) || 0
       : form.querySelectorAll("input[name=include]:checked, input[type=hidden][name=include]").length;
-    button.textContent = "Add Decks to Game (" + (base + extra) + ")";
+    var label = button.dataset.label || "Add Decks to Game ({count})"; // the page's language
+    button.textContent = label.replace("{count}", base + extra);
   }
 
   document.addEventListener("htmx:afterSettle", updateCount);

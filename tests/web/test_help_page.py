@@ -115,7 +115,7 @@ def test_the_games_rule_options_come_from_the_model(help_page):
     field = Game._meta.get_field("missing_info")
     assert str(field.verbose_name) in words
     for _value, label in Game.MissingInfo.choices:
-        assert label in words
+        assert str(label) in words
     default_label = dict(Game.MissingInfo.choices)[field.get_default()]
     assert f"{default_label} the default" in words
 
@@ -432,7 +432,7 @@ def test_it_explains_playing_a_board(help_page):
     ):
         assert phrase in words, phrase
     for _value, label in Game.PracticePlay.choices:
-        assert label in words
+        assert str(label) in words
 
 
 def test_the_playing_examples_come_from_the_code(help_page):

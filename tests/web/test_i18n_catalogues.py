@@ -4,8 +4,8 @@ fuzzy, each plural with all of the language's forms, each placeholder kept, and 
 straight quote or markup that the English does not have (templates print translations
 unescaped, some inside attributes).
 
-WRAPPED lists what is wrapped in {% translate %} / gettext so far: add a template here
-when its texts are wrapped, and the check covers it.
+WRAPPED lists what is wrapped in {% translate %} / gettext so far: add a template or a
+module here when its texts are wrapped, and the check covers it.
 """
 
 from __future__ import annotations
@@ -30,6 +30,41 @@ WRAPPED = [
     "templates/games/partials/play_trick.html",
     "templates/games/partials/seat_record.html",
     "templates/games/partials/seat_view.html",  # its bridge words so far
+    "templates/games/partials/table_news.html",  # the table's news: static/games/table.js reads them
+    # The texts built in Python: the presentation, the views' messages and questions, the
+    # forms, the models' labels and refusals, the admin, the jobs and the PDFs' labels.
+    "games/presentation/lesson_text.py",
+    "games/presentation/play_view.py",
+    "games/presentation/pdf_labels.py",
+    "games/presentation/results_sheet.py",
+    "games/presentation/seats.py",
+    "games/views/accounts.py",
+    "games/views/club.py",
+    "games/views/exports.py",
+    "games/views/jobs.py",
+    "games/views/join.py",
+    "games/views/manage.py",
+    "games/views/play.py",
+    "games/views/queue.py",
+    "games/views/table.py",
+    "games/views/teacher.py",
+    "games/forms/accounts.py",
+    "games/forms/game.py",
+    "games/forms/upload.py",
+    "games/models/analysis.py",
+    "games/models/board_play.py",
+    "games/models/club.py",
+    "games/models/deck.py",
+    "games/models/game.py",
+    "games/models/job.py",
+    "games/models/join.py",
+    "games/models/lesson.py",
+    "games/models/rules_said.py",
+    "games/admin/club_results.py",
+    "games/admin/lists.py",
+    "games/admin/review.py",
+    "games/admin/uploads.py",
+    "games/tasks.py",
 ]
 PLACEHOLDER = re.compile(r"%\([a-z_]+\)s")
 

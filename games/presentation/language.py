@@ -1,0 +1,25 @@
+"""The bridge words (games.bridge.words) of the language a request is answered in: the
+presentation's sentences name seats, cards and contracts with them, and take their own
+words from the catalogues."""
+
+from __future__ import annotations
+
+from django.utils.translation import get_language
+
+from games.bridge import words
+from games.bridge.words import Words
+
+
+def active() -> Words:
+    return words.for_language(get_language())
+
+
+def spoken_card(code: str) -> str:
+    """A card as a sentence says it: "the seven of hearts", "siedem kier"... (English keeps
+    its article and the spot's name: screen readers read "7" well, "K" as a letter)."""
+    said = active()
+    if said.code == "en":
+        from games.presentation.play_parts import Card
+
+        return Card(code).spoken
+    return said.card(code)
