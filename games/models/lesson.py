@@ -62,7 +62,9 @@ class BoardNote(models.Model):
     table = models.ForeignKey(
         "games.JoinTable", null=True, blank=True, on_delete=models.CASCADE, related_name="notes", db_index=False
     )
-    text = models.TextField(help_text="As the teacher wrote it; shown through games.presentation.lesson_text, never as is.")
+    text = models.TextField(
+        help_text="As the teacher wrote it; shown through games.presentation.lesson_text, never as is."
+    )
     section = models.CharField(max_length=8, blank=True)  # as Comment.section: "", "auction" or "play"
     at = models.PositiveSmallIntegerField(default=0)  # as Comment.at
     written_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
