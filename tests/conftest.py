@@ -179,6 +179,17 @@ def fast_password_hashing(request):
         settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
+@pytest.fixture(autouse=True)
+def english_after_each_test(request):
+    """A request in another language leaves that language active in the thread (the
+    test client answers in the test's own): the next test starts in English again."""
+    yield
+    if request.config.pluginmanager.has_plugin("django"):
+        from django.utils.translation import deactivate
+
+        deactivate()
+
+
 IMMEDIATE_TASKS = {
     "default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend", "QUEUES": ["solver", "robot"]}
 }

@@ -12,7 +12,7 @@ from html import unescape
 
 import pytest
 from django.urls import reverse
-from django.utils.translation import deactivate, override
+from django.utils.translation import override
 
 from games.bridge.play import IllegalAction
 from games.formats.pdf import PdfLabels, fonts
@@ -21,14 +21,6 @@ from games.models.rules_said import rules_said
 from tests.playing import call
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("compiled_catalogues")]
-
-
-@pytest.fixture(autouse=True)
-def the_default_language_after():
-    """A request's LocaleMiddleware leaves its language active in the thread: the next
-    test in this worker starts in the site's default again."""
-    yield
-    deactivate()
 
 
 def asked(language: str | None) -> dict:
