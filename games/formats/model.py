@@ -6,7 +6,9 @@ Nothing here imports Django: the readers are pure functions from bytes to a
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from games.bridge.board import board_number, dealer_for_board, vul_for_board
 from games.bridge.cards import SEATS
@@ -74,7 +76,7 @@ class Deck:
     result: str = ""  # tricks declarer took, "0".."13" (PBN Result, LIN claim)
     tags: tuple[tuple[str, str], ...] = ()  # every other tag, in file order
     source: str = ""  # the board's own text, bounded in size
-    notes: tuple[str, ...] = ()  # harmless oddities read past
+    notes: tuple[str, ...] = ()  # harmless oddities read past (messages.Message: text, key, params)
     commentary: tuple[Comment, ...] = ()  # the board's teaching text, in file order (Comment)
     # The format's own rule for what the file leaves unstated: dealer and vulnerability
     # follow the board number (the clubs' formats); else the rules of formats.md.
@@ -111,11 +113,23 @@ class Deck:
 class Problem:
     """Something the reader could not use, with where it stands."""
 
-    message: str  # for a bridge player: "board 7: South has 12 cards"
+    # For a bridge player: "board 7: South has 12 cards". The readers give a
+    # messages.Message, the English text with its key and parameters (``key``, ``params``).
+    message: str
     line: int  # 1-based line where the board (or the trouble) starts
     index: int | None = None  # deal occurrence index; None when not a deal
     board: str | None = None
     kind: str = "invalid_deal"  # invalid_deal | no_deals | unreadable | ...
+
+    @property
+    def key(self) -> str:
+        """The message's stable key (messages.TEMPLATES); "" for a text without one."""
+        return getattr(self.message, "key", "")
+
+    @property
+    def params(self) -> Mapping[str, Any]:
+        """The message's parameters, by name (a piece that is a message, a Message)."""
+        return getattr(self.message, "params", {})
 
 
 @dataclass(slots=True)
@@ -127,7 +141,7 @@ class FileResult:
     encoding: str = ""
     decks: list[Deck] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)  # messages.Message: text, key, params
 
     @property
     def ok(self) -> bool:
