@@ -72,7 +72,7 @@ def read_deal(value: str) -> Deal:
         try:
             hands[seat], in_order = parse_dotted_hand(hand)
         except DealError as exc:
-            raise DealError(Message("pbn.hand_trouble", seat=seat, hand=hand[:40], reason=reason(exc))) from None
+            raise DealError(Message("deal.hand_trouble", seat=seat, hand=hand[:40], reason=reason(exc))) from None
         ordered = ordered and in_order
     try:
         deal, inferred = build_deal(hands)

@@ -84,7 +84,7 @@ def read_play(data: str, first: str, contract: str) -> tuple[tuple[tuple[str, ..
         tricks = _in_played_order(numbers, trump)
         if tricks is not None:
             return tricks, notes
-    notes.append(Message("pbn.play_columns", letter=first[:1] or "?"))
+    notes.append(Message("pbn.play_columns", by=first[:1] or "?"))
     it = iter(numbers)
     return tuple(t for t in (tuple(CARDS[n] for n in column if n) for column in zip(it, it, it, it)) if t), notes
 

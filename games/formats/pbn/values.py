@@ -66,7 +66,7 @@ def field(value: str | None, name: str, notes: list[str]) -> str | None:
     else:
         found = known.get(word) or _VUL_WORDS.get(word.lower())
     if found is None and word not in ("", "?"):
-        notes.append(Message("pbn.field_not_understood", tag=name, value=word[:20]))
+        notes.append(Message("tag_not_understood", tag=name, value=word[:20]))
     return found  # type: ignore[return-value]
 
 
