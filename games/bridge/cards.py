@@ -77,7 +77,9 @@ def suit_mask(text: str) -> tuple[int, bool]:
         if bit is None:
             raise DealError(f"'{ch}' is not a card rank", "deal.not_a_rank", char=ch)
         if mask & bit:
-            raise DealError(f"the {RANK_NAMES[ch.upper()]} is written twice in one suit", "deal.rank_twice", rank=ch.upper())
+            raise DealError(
+                f"the {RANK_NAMES[ch.upper()]} is written twice in one suit", "deal.rank_twice", rank=ch.upper()
+            )
         if bit > last:
             ordered = False
         last = bit
@@ -133,7 +135,9 @@ def build_deal(hands: dict[str, Masks | None]) -> tuple[str, bool]:
         _explain(known)  # what the hands given get wrong comes first: a card twice, a hand's size
         names = " and ".join(SEAT_NAMES[s] for s in missing)
         raise DealError(
-            f"{names} are not given: a deck needs at least three hands", "deal.hands_not_given", seatsand="".join(missing)
+            f"{names} are not given: a deck needs at least three hands",
+            "deal.hands_not_given",
+            seatsand="".join(missing),
         )
     # the three known hands must be 13 distinct cards each; _explain says what is wrong
     a, b, c = known.values()
@@ -168,7 +172,9 @@ def _explain(known: dict[str, Masks]) -> None:
     for seat in SEATS:
         masks = known.get(seat)
         if masks is not None and _count(masks) != 13:
-            raise DealError(f"{SEAT_NAMES[seat]} has {_count(masks)} cards", "deal.hand_size", seat=seat, count=_count(masks))
+            raise DealError(
+                f"{SEAT_NAMES[seat]} has {_count(masks)} cards", "deal.hand_size", seat=seat, count=_count(masks)
+            )
     if len(known) == 4:
         raise DealError("the cards do not make a full deck", "deal.not_full_deck")
 

@@ -84,9 +84,7 @@ class Budget:
             else:
                 room = deck_room
                 if self._noting():
-                    self.notes.append(
-                        Message("commentary.cut", where=where, line=line_of(pos), count=MAX_COMMENTARY)
-                    )
+                    self.notes.append(Message("commentary.cut", where=where, line=line_of(pos), count=MAX_COMMENTARY))
             if room > 0:
                 kept.append(replace(comment, text=comment.text[:room]))
                 self.left -= room

@@ -16,12 +16,13 @@ and each page name in their words. Pure Python: no Django.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from functools import lru_cache
+from string import Formatter
 from typing import Any, Union
 
 from games.bridge.cards import RANK_NAMES, SEAT_NAMES, SUIT_NAMES
 
-Param = Union[str, int, "Message"]
+Param = Union[str, int]
 
 # Parameter kinds holding bridge's notation, and how the English text names them.
 WORD_KINDS = {
@@ -47,66 +48,119 @@ def _listed(names: list[str]) -> str:
     return names[0] if len(names) < 2 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
-class Message(str):
-    """The English text of one message, with its stable ``key`` and its ``params``."""
+class Part:
+    """A message as its key and parameters, without its text: a piece of a message, and
+    what a Problem keeps beside its English text (a file's thousand problems hold no second
+    copy of their texts)."""
 
-    key: str
-    params: Mapping[str, Param]
+    __slots__ = ("key", "values")
 
-    def __new__(cls, key: str, /, **params: Param) -> Message:
-        template = TEMPLATES[key]  # a key without an English template fails here, at once
-        english = {name: _english(name, value) for name, value in params.items()}
-        self = super().__new__(cls, template.format(**english))
+    def __init__(self, key: str, values: tuple[Param | Part, ...]) -> None:
         self.key = key
-        self.params = params
+        self.values = values  # in the order of names(key)
+
+    @property
+    def params(self) -> dict[str, Param | Part]:
+        return dict(zip(names(self.key), self.values))
+
+    @property
+    def text(self) -> str:
+        """The English text."""
+        return TEMPLATES[self.key].format(**{n: _english(n, v) for n, v in zip(names(self.key), self.values)})
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Part) and (self.key, self.values) == (other.key, other.values)
+
+    def __hash__(self) -> int:
+        return hash((self.key, self.values))
+
+    def __repr__(self) -> str:
+        return f"Part({self.key!r}, {self.params!r})"
+
+    def as_json(self) -> dict[str, Any]:
+        """{"key": ..., "params": {...}}, a piece that is a message as the same."""
+        return {
+            "key": self.key,
+            "params": {n: v.as_json() if isinstance(v, Part) else v for n, v in self.params.items()},
+        }
+
+
+@lru_cache(maxsize=None)
+def names(key: str) -> tuple[str, ...]:
+    """The parameters a key's template names, in order of first use."""
+    return tuple(dict.fromkeys(name for _, name, _, _ in Formatter().parse(TEMPLATES[key]) if name))
+
+
+class Message(str):
+    """The English text of one message, with its stable ``key`` and its ``params`` (``part``)."""
+
+    part: Part
+
+    def __new__(cls, key: str, /, **params: Param | Part) -> Message:
+        wanted = names(key)  # a key without an English template fails here, at once
+        if set(params) != set(wanted):
+            raise TypeError(f"{key} takes {wanted}, not {tuple(params)}")
+        values = tuple(v.part if isinstance(v, Message) else v for v in (params[n] for n in wanted))
+        part = Part(key, values)
+        self = super().__new__(cls, part.text)
+        self.part = part
         return self
+
+    @classmethod
+    def of(cls, part: Part) -> Message:
+        return cls(part.key, **part.params)
+
+    @property
+    def key(self) -> str:
+        return self.part.key
+
+    @property
+    def params(self) -> dict[str, Param | Part]:
+        return self.part.params
 
     @property
     def text(self) -> str:
         return str.__str__(self)
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (_restore, (self.key, dict(self.params)))
+        return (Message.of, (self.part,))
 
     def as_json(self) -> dict[str, Any]:
-        """{"key": ..., "params": {...}}, a piece that is a message as the same."""
-        return {
-            "key": self.key,
-            "params": {n: v.as_json() if isinstance(v, Message) else v for n, v in self.params.items()},
-        }
+        return self.part.as_json()
 
 
-def _restore(key: str, params: dict[str, Param]) -> Message:
-    return Message(key, **params)
-
-
-def _english(name: str, value: Param) -> Any:
-    if isinstance(value, Message) or not isinstance(value, str):
+def _english(name: str, value: Param | Part) -> Any:
+    if isinstance(value, Part):
+        return value.text
+    if not isinstance(value, str):
         return value
     kind = word_kind(name)
     return WORD_KINDS[kind](value) if kind else value
 
 
-def message_from_json(value: Any) -> Message | None:
-    """The Message of ``as_json``'s value; None for anything else, or a key no longer known."""
+def part_from_json(value: Any) -> Part | None:
+    """The Part of ``as_json``'s value; None for anything else, or a key no longer known."""
     if not isinstance(value, dict) or value.get("key") not in TEMPLATES or not isinstance(value.get("params"), dict):
         return None
-    params = {}
-    for name, param in value["params"].items():
+    params = value["params"]
+    if set(params) != set(names(value["key"])):
+        return None
+    values = []
+    for name in names(value["key"]):
+        param = params[name]
         if isinstance(param, dict):
-            param = message_from_json(param)
+            param = part_from_json(param)
             if param is None:
                 return None
-        params[name] = param
-    try:
-        return Message(value["key"], **params)
-    except (KeyError, IndexError, ValueError, TypeError):
-        return None
+        values.append(param)
+    return Part(value["key"], tuple(values))
 
 
-def keyed(text: str) -> dict[str, Any] | None:
+def keyed(text: str | Part | None) -> dict[str, Any] | None:
     """A message's key and parameters as JSON; None for a text without a key."""
-    return text.as_json() if isinstance(text, Message) else None
+    if isinstance(text, Message):
+        return text.as_json()
+    return text.as_json() if isinstance(text, Part) else None
 
 
 def reason(error: Exception) -> str:
@@ -179,7 +233,9 @@ TEMPLATES.update(
         "pbn.hash_copied": '"#" used for {tag}: copied from the previous game',
         "pbn.hash_taken": '{tag} taken from an earlier "##" default',
         "pbn.hash_forbidden": "{where}: {message} (the PBN standard forbids this)",
-        "pbn.too_many_decks": "this file holds {count:,} decks, the most read from one file: the rest of it was not read",
+        "pbn.too_many_decks": (
+            "this file holds {count:,} decks, the most read from one file: the rest of it was not read"
+        ),
         "pbn.game_unreadable": "a game could not be read ({error}): please report this file",
         "pbn.junk": "line {line}: text that is not PBN read past",
         "pbn.loose_comment": "line {line}: a comment outside any board read past",
@@ -193,7 +249,9 @@ TEMPLATES.update(
         "record.disagreement": "contract from the auction: {auction}; the file says {file}",
         # --- commentary (lesson text) --------------------------------------------------------
         "commentary.too_many": "{where}: more than {count} comments; those from line {line} on were left out",
-        "commentary.file_full": "{where}, line {line}: this file's commentary passed {count:,} characters; the rest of it was left out",
+        "commentary.file_full": (
+            "{where}, line {line}: this file's commentary passed {count:,} characters; the rest of it was left out"
+        ),
         "commentary.cut": "{where}, line {line}: commentary cut: a board keeps {count:,} characters",
         "commentary.more": "... and {count} more boards with commentary cut",
         # --- LIN: the file -------------------------------------------------------------------
@@ -236,41 +294,83 @@ TEMPLATES.update(
         # --- the file as a whole -------------------------------------------------------------
         "file.no_format": 'no LIN pairs (like md|...|) or PBN tags (like [Deal "..."]) found',
         "file.no_deals": "no deals found in this file",
-        "file.dealer_script": "a dealer script: it makes decks when it is run (on the Upload Decks page, or by manage.py deal_decks)",
+        "file.dealer_script": (
+            "a dealer script: it makes decks when it is run (on the Upload Decks page, or by manage.py deal_decks)"
+        ),
         "file.handviewer": "read as BBO handviewer links",
         "file.internal": "could not read this file: {error}",
         "file.more_problems": "... and {count} more problems like these (only the first {listed} are listed)",
         "file.binary": "this file is binary, not a LIN or PBN text file",
         # --- the dealing machines' files (BRI, DGE, DUP, DLM) and RBN ------------------------
         "club.rotation": "dealer and vulnerability follow the board numbers: the file does not state them",
-        "club.blank_record": "record {record} is blank, which ends a {format} file's boards: the records after it were not read",
-        "club.record_length": "the file ends with {count} bytes that are not a whole {size}-byte {format} record: the file is cut short or is not a {format} file",
+        "club.blank_record": (
+            "record {record} is blank, which ends a {format} file's boards: the records after it were not read"
+        ),
+        "club.record_length": (
+            "the file ends with {count} bytes that are not a whole {size}-byte {format} record: the file is cut short "
+            "or is not a {format} file"
+        ),
         "bri.not_a_card": "{seat}'s number {number} (bytes {first}–{last}) is not a card: cards are 01–52",
         "bri.not_a_number": "bytes {first}–{last} hold '{text}', not a two-digit card number ({seat}'s cards)",
         "bri.card_twice": "card {number} ({card}) is given twice to {seat}",
         "bri.card_both": "card {number} ({card}) is given to both {seat} and {seat2}",
-        "dge.marks": "{seat}'s 17 bytes ({first}–{last}) '{text}' are not the four suit marks (♠♥♦♣, bytes 06 03 04 05, in that order) each followed by its ranks",
-        "dup.lowest": "the lowest board number in record 1's trailer (bytes 149–151) is {value}: boards are numbered from 1",
-        "dup.lowest_blank": "the lowest board number in record 1's trailer (bytes 149–151) is blank: boards are numbered from 1",
+        "dge.marks": (
+            "{seat}'s 17 bytes ({first}–{last}) '{text}' are not the four suit marks (♠♥♦♣, bytes 06 03 04 05, in "
+            "that order) each followed by its ranks"
+        ),
+        "dup.lowest": (
+            "the lowest board number in record 1's trailer (bytes 149–151) is {value}: boards are numbered from 1"
+        ),
+        "dup.lowest_blank": (
+            "the lowest board number in record 1's trailer (bytes 149–151) is blank: boards are numbered from 1"
+        ),
         "dup.bri_part": "the BRI part: {reason}",
-        "dup.blank_dge_one": "the DGE part (the cards the machine shows) is blank for board {boards}: read from the BRI part alone",
-        "dup.blank_dge": "the DGE part (the cards the machine shows) is blank for boards {boards}: read from the BRI part alone",
-        "dup.blank_dge_more": "the DGE part (the cards the machine shows) is blank for boards {boards} and {count} more: read from the BRI part alone",
-        "dup.highest": "record 1's trailer gives {highest} as the highest board (bytes 154–156), but the file holds boards {lowest}–{last}",
+        "dup.blank_dge_one": (
+            "the DGE part (the cards the machine shows) is blank for board {boards}: read from the BRI part alone"
+        ),
+        "dup.blank_dge": (
+            "the DGE part (the cards the machine shows) is blank for boards {boards}: read from the BRI part alone"
+        ),
+        "dup.blank_dge_more": (
+            "the DGE part (the cards the machine shows) is blank for boards {boards} and {count} more: read from the "
+            "BRI part alone"
+        ),
+        "dup.highest": (
+            "record 1's trailer gives {highest} as the highest board (bytes 154–156), but the file holds boards "
+            "{lowest}–{last}"
+        ),
         "dup.dge_unreadable": "the DGE part cannot be read, so it cannot confirm the BRI part: {reason}",
-        "dup.disagree_hand": "the DGE part disagrees with the BRI part: {seat} holds {bri} in the BRI part, {dge} in the DGE part",
+        "dup.disagree_hand": (
+            "the DGE part disagrees with the BRI part: {seat} holds {bri} in the BRI part, {dge} in the DGE part"
+        ),
         "dup.disagree": "the DGE part disagrees with the BRI part",
         "dlm.board_number": "line {line}: 'Board {value}' is not a board number 01–{most}",
         "dlm.board_twice": "board {board} is given twice (lines {first} and {second}): the second is left out",
-        "dlm.sealed": "this DLM file is sealed: its boards are encrypted (Crypto key={value}) and cannot be read. Save the set in Duplimate without sealing it, or export it as PBN, and upload that",
+        "dlm.sealed": (
+            "this DLM file is sealed: its boards are encrypted (Crypto key={value}) and cannot be read. Save the set "
+            "in Duplimate without sealing it, or export it as PBN, and upload that"
+        ),
         "dlm.marked_sealed": "the file is marked Sealed (the machine shows no cards): its boards are read as usual",
-        "dlm.set_left_out": "the set is boards {first}–{last} (From board, To board): the file's other {count} boards are left out",
-        "dlm.set_missing": "board {board} is in the set (From board={first}, To board={last}) but the file does not give it",
-        "dlm.set_unclear": "From board={low} and To board={high} do not give a set of boards 1–{most}: the boards that are not filler are read",
-        "dlm.no_set": "the file does not say which boards are the set (From board, To board): the boards that are not filler are read",
+        "dlm.set_left_out": (
+            "the set is boards {first}–{last} (From board, To board): the file's other {count} boards are left out"
+        ),
+        "dlm.set_missing": (
+            "board {board} is in the set (From board={first}, To board={last}) but the file does not give it"
+        ),
+        "dlm.set_unclear": (
+            "From board={low} and To board={high} do not give a set of boards 1–{most}: the boards that are not "
+            "filler are read"
+        ),
+        "dlm.no_set": (
+            "the file does not say which boards are the set (From board, To board): the boards that are not filler "
+            "are read"
+        ),
         "dlm.value": "'{value}' is not 26 letters a–p and 3 check digits",
         "dlm.letter": "'{char}' (letter {position}) is not one of a–p, which code the cards",
-        "dlm.check": "the check digits {digits} do not match the board's cards (they give {expected}): the board was changed or damaged after it was written",
+        "dlm.check": (
+            "the check digits {digits} do not match the board's cards (they give {expected}): the board was changed "
+            "or damaged after it was written"
+        ),
         "rbn.hands_length": "the hands take {count:,} characters: four hands take at most 70",
         "rbn.hands_start": "'{value}' does not start with a seat (N, E, S or W) and a colon, like 'W:AK2.…'",
         "rbn.hand_count": "{count} hands are given: a deal has four",
@@ -283,13 +383,25 @@ TEMPLATES.update(
         "rbn.too_many_tricks": "the play holds more than 13 tricks: the rest is left out",
         "rbn.trick": "trick {trick} of the play '{text}' cannot be read: the play is kept up to it",
         "rbn.other_table": "another table's record (no B or H): the board and deal of the record before it",
-        "rbn.no_hands_before": "line {line}: a record with an auction, contract, play or result, but no hands (H) given before it: there is no deal to read",
+        "rbn.no_hands_before": (
+            "line {line}: a record with an auction, contract, play or result, but no hands (H) given before it: there "
+            "is no deal to read"
+        ),
         "rbn.no_hands": "the record gives no hands (H)",
         "rbn.contract": "contract '{value}' is not understood: left out",
         "rbn.board_number": "board '{board}' is not a board number: dealer and vulnerability cannot follow it",
-        "rbn.other_table_one": "{count} record of other tables (no B or H) is a deck of its own, with the board and deal of the record before it",
-        "rbn.other_tables": "{count} records of other tables (no B or H) are decks of their own, with the board and deal of the record before them",
-        "rbn.rotation_some": "dealer and vulnerability follow the board numbers for the {count} decks whose record does not state them (an A label starting with them, like 'NZ:')",
+        "rbn.other_table_one": (
+            "{count} record of other tables (no B or H) is a deck of its own, with the board and deal of the record "
+            "before it"
+        ),
+        "rbn.other_tables": (
+            "{count} records of other tables (no B or H) are decks of their own, with the board and deal of the "
+            "record before them"
+        ),
+        "rbn.rotation_some": (
+            "dealer and vulnerability follow the board numbers for the {count} decks whose record does not state them "
+            "(an A label starting with them, like 'NZ:')"
+        ),
         "rbn.kind_unknown_labels": "unknown labels",
         "rbn.kind_repeated_labels": "repeated labels",
         "rbn.kind_other_lines": "other lines",

@@ -14,6 +14,8 @@ from games.bridge.board import board_number, dealer_for_board, vul_for_board
 from games.bridge.cards import SEATS
 from games.bridge.rules import Call
 
+from .messages import Message, Part
+
 
 @dataclass(frozen=True, slots=True)
 class Comment:
@@ -113,23 +115,29 @@ class Deck:
 class Problem:
     """Something the reader could not use, with where it stands."""
 
-    # For a bridge player: "board 7: South has 12 cards". The readers give a
-    # messages.Message, the English text with its key and parameters (``key``, ``params``).
+    # For a bridge player: "board 7: South has 12 cards", the English text. The readers
+    # give a messages.Message; its key and parameters are kept in ``part``.
     message: str
     line: int  # 1-based line where the board (or the trouble) starts
     index: int | None = None  # deal occurrence index; None when not a deal
     board: str | None = None
     kind: str = "invalid_deal"  # invalid_deal | no_deals | unreadable | ...
+    part: Part | None = field(default=None, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if isinstance(self.message, Message):  # the text alone, and its key and parameters beside it
+            object.__setattr__(self, "part", self.message.part)
+            object.__setattr__(self, "message", self.message.text)
 
     @property
     def key(self) -> str:
         """The message's stable key (messages.TEMPLATES); "" for a text without one."""
-        return getattr(self.message, "key", "")
+        return self.part.key if self.part else ""
 
     @property
     def params(self) -> Mapping[str, Any]:
-        """The message's parameters, by name (a piece that is a message, a Message)."""
-        return getattr(self.message, "params", {})
+        """The message's parameters by name; a piece that is a message is a messages.Part."""
+        return self.part.params if self.part else {}
 
 
 @dataclass(slots=True)

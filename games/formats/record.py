@@ -127,7 +127,9 @@ def settle(
 
 
 def _disagreement(found: str, by: str, contract: str, declarer: str) -> Message:
-    said = Message("record.contract_by", contract=contract, by=declarer) if declarer and contract != "Pass" else contract
+    said = (
+        Message("record.contract_by", contract=contract, by=declarer) if declarer and contract != "Pass" else contract
+    )
     auction = Message("record.contract_by", contract=found, by=by) if by else found
     return Message("record.disagreement", auction=auction, file=said)
 

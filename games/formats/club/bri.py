@@ -36,15 +36,15 @@ def deal_of_numbers(part: bytes) -> str:
                 raise RecordError(
                     Message("bri.not_a_card", seat=SEATS[seat], number=pair.decode(), first=first, last=last)
                 )
-            raise RecordError(Message("bri.not_a_number", first=first, last=last, text=readable(pair), seat=SEATS[seat]))
+            raise RecordError(
+                Message("bri.not_a_number", first=first, last=last, text=readable(pair), seat=SEATS[seat])
+            )
         first = given.setdefault(card, seat)
         if first != seat or len(given) < i + 1:
             number, code = pair.decode(), CARD_CODES[card]
             if first == seat:
                 raise RecordError(Message("bri.card_twice", number=number, card=code, seat=SEATS[seat]))
-            raise RecordError(
-                Message("bri.card_both", number=number, card=code, seat=SEATS[first], seat2=SEATS[seat])
-            )
+            raise RecordError(Message("bri.card_both", number=number, card=code, seat=SEATS[first], seat2=SEATS[seat]))
         seat_of[card] = seat
     return deal_of_seats(seat_of)
 

@@ -13,8 +13,8 @@ from collections.abc import Iterable
 
 from games.bridge.cards import SEATS, DealError, Masks, build_deal, suit_mask
 
-from ..model import Deck, Problem
 from ..messages import Message, reason
+from ..model import Deck, Problem
 from .machine import RecordError, RecordReader, readable
 
 RECORD = 128

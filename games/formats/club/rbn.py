@@ -197,7 +197,9 @@ class _Reader:
 
     def finish(self) -> tuple[list[Deck], list[Problem], list[str]]:
         if self.tables:
-            self.notes.append(Message("rbn.other_tables" if self.tables > 1 else "rbn.other_table_one", count=self.tables))
+            self.notes.append(
+                Message("rbn.other_tables" if self.tables > 1 else "rbn.other_table_one", count=self.tables)
+            )
         unstated = sum(1 for deck in self.decks if deck.dealer is None or deck.vul is None)
         if unstated == len(self.decks) and unstated:
             self.notes.insert(0, ROTATION_NOTE)

@@ -196,7 +196,9 @@ class _Reader:
             return
         if deck is not None:
             where = (
-                Message("where.board", board=deck.board) if deck.board else Message("where.deal_number", deal=deck.index + 1)
+                Message("where.board", board=deck.board)
+                if deck.board
+                else Message("where.deal_number", deal=deck.index + 1)
             )
             for _, line in rec.md0:
                 if self.md0_noted < NOTE_LIMIT:

@@ -19,9 +19,8 @@ import re
 from games.bridge.cards import SEATS
 from games.bridge.rules import UNKNOWN_CALL, Call, read_call, seat_of_word
 
-from ..messages import Message
-
 from ..limits import MAX_WORDS
+from ..messages import Message
 
 SEAT = {s: i for i, s in enumerate(SEATS)}
 SEAT.update({s.lower(): i for s, i in SEAT.items()})

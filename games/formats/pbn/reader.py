@@ -31,7 +31,11 @@ from .values import board, where
 _NO_HASH = ("Deal", "Dealer", "Vulnerable")  # where PBN forbids '#' (honoured anyway)
 # The notes on them, made once: a file of '#' games has a deck every 25 bytes.
 _HASH_NOTES = {
-    name: (Message("pbn.hash_default", tag=name), Message("pbn.hash_copied", tag=name), Message("pbn.hash_taken", tag=name))
+    name: (
+        Message("pbn.hash_default", tag=name),
+        Message("pbn.hash_copied", tag=name),
+        Message("pbn.hash_taken", tag=name),
+    )
     for name in _NO_HASH
 }
 # Kinds of note, counted for NOTE_LIMIT, and named in the note on those past it.
@@ -104,7 +108,9 @@ class Reader:
                 break
             game, pos = read_game(text, pos, last_brace)
             for at, message in game.issues:
-                self.note(_MALFORMED, Message("at", where=Message("where.line", line=self.line_at(at)), message=message))
+                self.note(
+                    _MALFORMED, Message("at", where=Message("where.line", line=self.line_at(at)), message=message)
+                )
             if game.more_issues:  # as many notes more, which NOTE_LIMIT only counts
                 self.counts[_MALFORMED] = self.counts.get(_MALFORMED, 0) + game.more_issues
             try:
@@ -157,7 +163,10 @@ class Reader:
             return
         found = board(game.tags.get("Board"))
         line = self.line_at(game.first)
-        self.note(_NO_DEAL, Message("pbn.no_deal_board", line=line, board=found) if found else Message("pbn.no_deal", line=line))
+        self.note(
+            _NO_DEAL,
+            Message("pbn.no_deal_board", line=line, board=found) if found else Message("pbn.no_deal", line=line),
+        )
 
     def inherit(self, tags: dict[str, str]) -> tuple[list[Message], bool]:
         """Resolve '#' and '##' values in place: notes for the tags where PBN forbids them,
