@@ -16,7 +16,7 @@ and each page name in their words. Pure Python: no Django.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
+from functools import cache
 from string import Formatter
 from typing import Any, Union
 
@@ -85,7 +85,7 @@ class Part:
         }
 
 
-@lru_cache(maxsize=None)
+@cache
 def names(key: str) -> tuple[str, ...]:
     """The parameters a key's template names, in order of first use."""
     return tuple(dict.fromkeys(name for _, name, _, _ in Formatter().parse(TEMPLATES[key]) if name))
