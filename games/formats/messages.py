@@ -18,11 +18,11 @@ from __future__ import annotations
 import re
 from functools import cache
 from string import Formatter
-from typing import Any, Union
+from typing import Any
 
 from games.bridge.cards import RANK_NAMES, SEAT_NAMES, SUIT_NAMES
 
-Param = Union[str, int]
+Param = str | int
 
 # Parameter kinds holding bridge's notation, and how the English text names them.
 WORD_KINDS = {
