@@ -30,6 +30,7 @@ WRAPPED = [
     "templates/games/partials/play_trick.html",
     "templates/games/partials/seat_record.html",
     "templates/games/partials/seat_view.html",  # its bridge words so far
+    "games/presentation/problem_text.py",  # the readers' problems and notes
 ]
 PLACEHOLDER = re.compile(r"%\([a-z_]+\)s")
 
