@@ -14,7 +14,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.utils.formats import number_format
 from django.utils.functional import Promise
 from django.utils.translation import get_language, ngettext_lazy
 from django.utils.translation import gettext_lazy as _
@@ -272,8 +271,8 @@ def say(message: str | Part, words: Words | None = None) -> str:
 def _param(name: str, value: Any, words: Words) -> Any:
     if isinstance(value, Part):
         return say(value, words)
-    if isinstance(value, int):
-        return number_format(value, force_grouping=value >= 10_000) if name == "count" else str(value)
+    if isinstance(value, int):  # (a plural's form is chosen by the number itself)
+        return value
     kind = word_kind(name)
     if kind in ("seat",):
         return words.seat_name(value)
