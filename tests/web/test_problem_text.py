@@ -223,3 +223,8 @@ def test_a_file_value_in_a_message_is_escaped_on_the_page(host_client, game):
 def test_the_help_samples_are_said_in_the_language(client):
     html = client.get(reverse("help_upload"), HTTP_ACCEPT_LANGUAGE="sv").text
     assert "Syd har 12 kort" in html
+
+
+def test_the_docs_list_every_key():
+    listed = set(re.findall(r"^\| `([^`]+)` \|", (ROOT / "docs" / "messages.md").read_text(encoding="utf-8"), re.M))
+    assert listed == set(TEMPLATES)
