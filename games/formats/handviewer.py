@@ -110,7 +110,10 @@ class _Links:
             )
         for problem in problems:
             index = None if problem.index is None else problem.index + self.count
-            self.problems.append(dataclasses.replace(problem, line=number, index=index))
+            # (its Part in full: the where it names is the link's LIN, not this line)
+            self.problems.append(
+                dataclasses.replace(problem, line=number, index=index, detail=problem.part, own_where=False)
+            )
         where = Message("where.line", line=number)
         self.notes.extend(Message("at", where=where, message=note) for note in notes)
         self.count += count

@@ -48,41 +48,44 @@ def _listed(names: list[str]) -> str:
     return names[0] if len(names) < 2 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
-class Part:
+class Part(tuple):
     """A message as its key and parameters, without its text: a piece of a message, and
-    what a Problem keeps beside its English text (a file's thousand problems hold no second
-    copy of their texts)."""
+    what a Problem keeps beside its English text. One tuple, ``(key, *values)``: a file's
+    thousand problems hold no second copy of their texts, and no object more than needed."""
 
-    __slots__ = ("key", "values")
+    __slots__ = ()
 
-    def __init__(self, key: str, values: tuple[Param | Part, ...]) -> None:
-        self.key = key
-        self.values = values  # in the order of names(key)
+    def __new__(cls, key: str, values: tuple[Param | Part, ...]) -> Part:
+        return super().__new__(cls, (key, *values))
+
+    def __getnewargs__(self) -> tuple[Any, ...]:  # type: ignore[override]
+        return (self[0], self[1:])
+
+    @property
+    def key(self) -> str:
+        return self[0]
+
+    @property
+    def values(self) -> tuple[Param | Part, ...]:
+        """The parameters' values, in the order of names(key)."""
+        return self[1:]
 
     @property
     def params(self) -> dict[str, Param | Part]:
-        return dict(zip(names(self.key), self.values))
+        return dict(zip(names(self[0]), self[1:]))
 
     @property
     def text(self) -> str:
         """The English text."""
-        return TEMPLATES[self.key].format(**{n: _english(n, v) for n, v in zip(names(self.key), self.values)})
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Part) and (self.key, self.values) == (other.key, other.values)
-
-    def __hash__(self) -> int:
-        return hash((self.key, self.values))
+        return TEMPLATES[self[0]].format(**{n: _english(n, v) for n, v in zip(names(self[0]), self[1:])})
 
     def __repr__(self) -> str:
         return f"Part({self.key!r}, {self.params!r})"
 
     def as_json(self) -> dict[str, Any]:
         """{"key": ..., "params": {...}}, a piece that is a message as the same."""
-        return {
-            "key": self.key,
-            "params": {n: v.as_json() if isinstance(v, Part) else v for n, v in self.params.items()},
-        }
+        params = {n: v.as_json() if isinstance(v, Part) else v for n, v in self.params.items()}
+        return {"key": self.key, "params": params}
 
 
 @cache

@@ -116,28 +116,52 @@ class Problem:
     """Something the reader could not use, with where it stands."""
 
     # For a bridge player: "board 7: South has 12 cards", the English text. The readers
-    # give a messages.Message; its key and parameters are kept in ``part``.
+    # give a messages.Message; its key and parameters are ``part``.
     message: str
     line: int  # 1-based line where the board (or the trouble) starts
     index: int | None = None  # deal occurrence index; None when not a deal
     board: str | None = None
     kind: str = "invalid_deal"  # invalid_deal | no_deals | unreadable | ...
-    part: Part | None = field(default=None, compare=False, repr=False)
+    # The message's Part. "{where}: {reason}" whose where names this problem's own board
+    # or deal keeps the reason's Part alone (``own_where``): a file's thousand problems share
+    # one reason and hold no copy of what their line, index and board already say.
+    detail: Part | None = field(default=None, compare=False, repr=False)
+    own_where: bool = field(default=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
+        part = self.detail
         if isinstance(self.message, Message):  # the text alone, and its key and parameters beside it
-            object.__setattr__(self, "part", self.message.part)
+            part = self.message.part
             object.__setattr__(self, "message", self.message.text)
+        if part is not None and not self.own_where and part.key == "at" and part.values[0] == self._where():
+            object.__setattr__(self, "detail", part.values[1])
+            object.__setattr__(self, "own_where", True)
+        else:
+            object.__setattr__(self, "detail", part)
+
+    def _where(self) -> Part | None:
+        if self.board is not None:
+            return Part("where.board", (self.board,))
+        return None if self.index is None else Part("where.deal", (self.index + 1, self.line))
+
+    @property
+    def part(self) -> Part | None:
+        """The message's key and parameters (messages.Part); None for a text without them."""
+        if self.detail is None or not self.own_where:
+            return self.detail
+        return Part("at", (self._where(), self.detail))
 
     @property
     def key(self) -> str:
         """The message's stable key (messages.TEMPLATES); "" for a text without one."""
-        return self.part.key if self.part else ""
+        part = self.part
+        return part.key if part else ""
 
     @property
     def params(self) -> Mapping[str, Any]:
         """The message's parameters by name; a piece that is a message is a messages.Part."""
-        return self.part.params if self.part else {}
+        part = self.part
+        return part.params if part else {}
 
 
 @dataclass(slots=True)
