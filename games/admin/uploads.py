@@ -38,8 +38,8 @@ from games.converters import MAX_DB_ID, bounded_int
 from games.forms.upload import clean_name, human_size
 from games.models import Deck, Upload, UploadFile
 from games.models.join import seated_secrets
-from games.models.upload import problem_text
 from games.presentation.problem_help import help_anchor
+from games.presentation.problem_text import problem_text
 
 SEATED = _("You sit at this upload's table: stand up first to download the boards coming there.")
 SEATED_SOME = _("You sit at the table of one of these uploads: stand up first to download the boards coming there.")

@@ -51,7 +51,15 @@ Masks = tuple[int, int, int, int]
 
 
 class DealError(ValueError):
-    """A deal that is not 52 distinct cards, 13 to each seat; the message says why."""
+    """A deal that is not 52 distinct cards, 13 to each seat; the message says why.
+
+    ``key`` and ``params`` name the message for the readers' ``games.formats.messages``,
+    which hold its English template and make it (with the reason's pieces) keyed."""
+
+    def __init__(self, message: str, key: str = "", **params: object) -> None:
+        super().__init__(message)
+        self.key = key
+        self.params = params
 
 
 @lru_cache(maxsize=16384)  # deals repeat suits (8,192 as written by programs): a look-up, not a loop
@@ -67,9 +75,11 @@ def suit_mask(text: str) -> tuple[int, bool]:
     for ch in work:
         bit = RANK_BIT.get(ch)
         if bit is None:
-            raise DealError(f"'{ch}' is not a card rank")
+            raise DealError(f"'{ch}' is not a card rank", "deal.not_a_rank", char=ch)
         if mask & bit:
-            raise DealError(f"the {RANK_NAMES[ch.upper()]} is written twice in one suit")
+            raise DealError(
+                f"the {RANK_NAMES[ch.upper()]} is written twice in one suit", "deal.rank_twice", rank=ch.upper()
+            )
         if bit > last:
             ordered = False
         last = bit
@@ -118,13 +128,17 @@ def build_deal(hands: dict[str, Masks | None]) -> tuple[str, bool]:
         ):
             return canonical(hands), False
         _explain(hands)
-        raise DealError("the cards do not make a full deck")  # pragma: no cover - _explain raises
+        raise DealError("the cards do not make a full deck", "deal.not_full_deck")  # pragma: no cover - _explain raises
     missing = [s for s in SEATS if hands.get(s) is None]
     known = {s: m for s, m in hands.items() if m is not None}
     if len(missing) > 1:
         _explain(known)  # what the hands given get wrong comes first: a card twice, a hand's size
         names = " and ".join(SEAT_NAMES[s] for s in missing)
-        raise DealError(f"{names} are not given: a deck needs at least three hands")
+        raise DealError(
+            f"{names} are not given: a deck needs at least three hands",
+            "deal.hands_not_given",
+            seatsand="".join(missing),
+        )
     # the three known hands must be 13 distinct cards each; _explain says what is wrong
     a, b, c = known.values()
     union = [a[i] | b[i] | c[i] for i in range(4)]
@@ -148,13 +162,21 @@ def _explain(known: dict[str, Masks]) -> None:
                 m ^= bit
                 first = owner.setdefault((i, bit), seat)
                 if first != seat:
-                    raise DealError(f"{card_name(i, bit)} is in both {SEAT_NAMES[first]} and {SEAT_NAMES[seat]}")
+                    raise DealError(
+                        f"{card_name(i, bit)} is in both {SEAT_NAMES[first]} and {SEAT_NAMES[seat]}",
+                        "deal.card_twice",
+                        card=card_code(i, bit),
+                        seat=first,
+                        seat2=seat,
+                    )
     for seat in SEATS:
         masks = known.get(seat)
         if masks is not None and _count(masks) != 13:
-            raise DealError(f"{SEAT_NAMES[seat]} has {_count(masks)} cards")
+            raise DealError(
+                f"{SEAT_NAMES[seat]} has {_count(masks)} cards", "deal.hand_size", seat=seat, count=_count(masks)
+            )
     if len(known) == 4:
-        raise DealError("the cards do not make a full deck")
+        raise DealError("the cards do not make a full deck", "deal.not_full_deck")
 
 
 def parse_dotted_hand(text: str) -> tuple[Masks, bool]:
@@ -163,7 +185,9 @@ def parse_dotted_hand(text: str) -> tuple[Masks, bool]:
     try:
         s, h, d, c = text.split(".")
     except ValueError:
-        raise DealError(f"hand '{text}' does not have four suits separated by dots") from None
+        raise DealError(
+            f"hand '{text}' does not have four suits separated by dots", "deal.not_four_suits", hand=text
+        ) from None
     # (a suit's letter before its ranks is read past; "" is in any string, and stays "")
     s, s_ordered = suit_mask(s[1:] if s[:1] in "Ss" else s)
     h, h_ordered = suit_mask(h[1:] if h[:1] in "Hh" else h)

@@ -22,6 +22,7 @@ from typing import Any
 from games.bridge import rules
 
 from . import read_decks
+from .messages import keyed
 from .model import Deck, FileResult, Problem
 from .record import tricks_taken
 
@@ -49,6 +50,7 @@ def deck_dict(deck: Deck) -> dict[str, Any]:
         "declarer": deck.declarer,
         "result": int(tricks) if (tricks := tricks_taken(deck)) else None,
         "notes": list(deck.notes),
+        "note_keys": [keyed(note) for note in deck.notes],
         "commentary": [{"text": c.text, "section": c.section, "at": c.at} for c in deck.commentary],
     }
 
@@ -60,6 +62,8 @@ def problem_dict(problem: Problem) -> dict[str, Any]:
         "board": problem.board,
         "message": problem.message,
         "kind": problem.kind,
+        "key": problem.key or None,
+        "params": None if problem.part is None else problem.part.as_json()["params"],
     }
 
 
@@ -71,6 +75,7 @@ def file_dict(path: str, result: FileResult) -> dict[str, Any]:
         "decks": [deck_dict(d) for d in result.decks],
         "problems": [problem_dict(p) for p in result.problems],
         "notes": list(result.notes),
+        "note_keys": [keyed(note) for note in result.notes],
     }
 
 

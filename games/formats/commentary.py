@@ -18,6 +18,7 @@ from html.parser import HTMLParser
 from games.bridge.cards import SUIT_SYMBOLS
 
 from .limits import MAX_COMMENTARY, MAX_COMMENTS, MAX_FILE_COMMENTARY, NOTE_LIMIT
+from .messages import Message
 from .model import Comment
 
 # C0 controls but tab and line feed, DEL and the C1 controls (cp1252's undefined bytes
@@ -63,7 +64,7 @@ class Budget:
             if len(kept) == MAX_COMMENTS:
                 if self._noting():
                     self.notes.append(
-                        f"{where}: more than {MAX_COMMENTS} comments; those from line {line_of(pos)} on were left out"
+                        Message("commentary.too_many", where=where, count=MAX_COMMENTS, line=line_of(pos))
                     )
                 break
             size = len(comment.text)
@@ -77,16 +78,13 @@ class Budget:
                 room = self.left
                 if not self.spent and self._noting():
                     self.notes.append(
-                        f"{where}, line {line_of(pos)}: this file's commentary passed {MAX_FILE_COMMENTARY:,}"
-                        " characters; the rest of it was left out"
+                        Message("commentary.file_full", where=where, line=line_of(pos), count=MAX_FILE_COMMENTARY)
                     )
                 self.spent = True
             else:
                 room = deck_room
                 if self._noting():
-                    self.notes.append(
-                        f"{where}, line {line_of(pos)}: commentary cut: a board keeps {MAX_COMMENTARY:,} characters"
-                    )
+                    self.notes.append(Message("commentary.cut", where=where, line=line_of(pos), count=MAX_COMMENTARY))
             if room > 0:
                 kept.append(replace(comment, text=comment.text[:room]))
                 self.left -= room
@@ -103,7 +101,7 @@ class Budget:
     def finish(self) -> list[str]:
         """The notes, closed by a count of those past NOTE_LIMIT."""
         if self.more:
-            return [*self.notes, f"... and {self.more} more boards with commentary cut"]
+            return [*self.notes, Message("commentary.more", count=self.more)]
         return self.notes
 
 

@@ -13,6 +13,9 @@ import re
 
 from .club.detect import text_format as club_text_format
 from .club.detect import text_record_format, unsigned_text_format
+from .messages import Message
+
+BINARY = Message("file.binary")
 
 _BOMS = (
     (codecs.BOM_UTF8, "utf-8-sig"),
@@ -71,10 +74,10 @@ def binary_reason(text: str) -> str:
     if text_record_format(text):
         return ""
     if "\x00" in text[:1024]:
-        return "this file is binary, not a LIN or PBN text file"
+        return BINARY
     sample = text[:_SAMPLE]
     if sample and len(_NON_TEXT.findall(sample)) > 0.1 * len(sample):
-        return "this file is binary, not a LIN or PBN text file"
+        return BINARY
     return ""
 
 

@@ -13,12 +13,13 @@ import re
 from collections.abc import Iterator
 from urllib.parse import unquote_plus
 
-from games.bridge.cards import SEAT_NAMES, SEATS, DealError, build_deal
+from games.bridge.cards import SEATS, DealError, build_deal
 
 from .limits import SOURCE_LIMIT
 from .lin import parse_lin
 from .lin.md import INFERRED as _INFERRED
-from .lin.md import UNORDERED, parse_hand
+from .lin.md import parse_hand
+from .messages import Message, reason
 from .model import Deck, Problem
 
 _HINT = re.compile(r"(?i)handviewer\.html\?|[?&]lin=")
@@ -44,7 +45,7 @@ KNOWN = {"n", "e", "s", "w", "d", "v", "b", *NAME_PARAMS}
 OTHER_PARAMS = 20  # unknown parameters of a link kept (as Deck.tags)
 _PART = re.compile(r"[^&]+")
 _LINE_END = re.compile("\r\n|[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]")  # what str.splitlines splits at
-_UNORDERED = UNORDERED.replace("(md)", "(link)")
+_UNORDERED = Message("handviewer.unordered")
 
 
 def looks_like_handviewer(text: str) -> bool:
@@ -61,9 +62,9 @@ def read_handviewer(text: str) -> tuple[list[Deck], list[Problem], list[str]]:
         for number, line in enumerate(_lines(text), 1):
             reader.read_line(line, number)
     except Exception as exc:  # noqa: BLE001 - never lose the upload to a reader bug
-        reader.problems.append(Problem(f"these links could not be read ({exc})", 1, kind="unreadable"))
+        reader.problems.append(Problem(Message("handviewer.unreadable", error=str(exc)), 1, kind="unreadable"))
     if not reader.links:
-        reader.notes.append("no BBO handviewer link was found")
+        reader.notes.append(Message("handviewer.no_link"))
     return reader.decks, reader.problems, reader.notes
 
 
@@ -94,7 +95,7 @@ class _Links:
             lin = unquote_plus(re.split(r"[\s&\"'<>#]", rest, maxsplit=1)[0])
         self.links += 1
         if not lin.strip():
-            self.notes.append(f"line {number}: the lin= link holds nothing")
+            self.notes.append(Message("handviewer.empty_lin", line=number))
             return
         decks, problems, notes, count = parse_lin(lin.strip())
         source = line.strip()[:SOURCE_LIMIT]  # (once: a line of many links has many decks)
@@ -109,8 +110,12 @@ class _Links:
             )
         for problem in problems:
             index = None if problem.index is None else problem.index + self.count
-            self.problems.append(dataclasses.replace(problem, line=number, index=index))
-        self.notes.extend(f"line {number}: {note}" for note in notes)
+            # (its Part in full: the where it names is the link's LIN, not this line)
+            self.problems.append(
+                dataclasses.replace(problem, line=number, index=index, detail=problem.part, own_where=False)
+            )
+        where = Message("where.line", line=number)
+        self.notes.extend(Message("at", where=where, message=note) for note in notes)
         self.count += count
 
     def read_hands_link(self, params: dict[str, str], source: str, number: int) -> None:
@@ -124,14 +129,16 @@ class _Links:
             for seat in SEATS:
                 hand = params.get(seat.lower(), "").replace(" ", "")
                 if hand:
-                    found, in_order = parse_hand(hand, SEAT_NAMES[seat])
+                    found, in_order = parse_hand(hand, seat)
                     if any(found):  # a hand without cards ('SHDC') is one left out
                         hands[seat] = found
                     ordered = ordered and in_order
             deal, inferred = build_deal(hands)
         except DealError as exc:
-            where = f"board {board}" if board else f"link {self.links} (line {number})"
-            self.problems.append(Problem(f"{where}: {exc}", number, index, board))
+            where = (
+                Message("where.board", board=board) if board else Message("where.link", link=self.links, line=number)
+            )
+            self.problems.append(Problem(Message("at", where=where, message=reason(exc)), number, index, board))
             return
         notes: list[str] = []
         if inferred:
@@ -141,13 +148,13 @@ class _Links:
             notes.append(_UNORDERED)
         dealer = params.get("d", "").strip().upper()[:1] or None
         if dealer is not None and dealer not in SEATS:
-            notes.append(f"dealer d={dealer} not understood; not stated")
+            notes.append(Message("handviewer.dealer", value=dealer))
             dealer = None
         vul = None
         if params.get("v", "").strip():
             vul = VULS.get(params["v"].strip().lower())
             if vul is None:
-                notes.append(f"vulnerability v={params['v'][:20]} not understood; not stated")
+                notes.append(Message("handviewer.vul", value=params["v"][:20]))
         players = tuple((seat, params[key].strip()) for key, seat in NAME_PARAMS.items() if params.get(key, "").strip())
         tags = tuple((key, value[:500]) for key, value in params.items() if key not in KNOWN)
         self.decks.append(

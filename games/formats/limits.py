@@ -6,6 +6,7 @@ nobody and would take fifty times the file's size in memory.
 
 from __future__ import annotations
 
+from .messages import Message
 from .model import Problem
 
 MAX_PROBLEMS = 1000  # per file; the rest are counted
@@ -57,7 +58,7 @@ class ProblemList(list):
         if self.dropped:
             super().append(
                 Problem(
-                    f"... and {self.dropped} more problems like these (only the first {MAX_PROBLEMS} are listed)",
+                    Message("file.more_problems", count=self.dropped, listed=MAX_PROBLEMS),
                     line=self[-1].line,
                     kind="more_problems",
                 )

@@ -6,11 +6,15 @@ Nothing here imports Django: the readers are pure functions from bytes to a
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from games.bridge.board import board_number, dealer_for_board, vul_for_board
 from games.bridge.cards import SEATS
 from games.bridge.rules import Call
+
+from .messages import Message, Part
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,7 +78,7 @@ class Deck:
     result: str = ""  # tricks declarer took, "0".."13" (PBN Result, LIN claim)
     tags: tuple[tuple[str, str], ...] = ()  # every other tag, in file order
     source: str = ""  # the board's own text, bounded in size
-    notes: tuple[str, ...] = ()  # harmless oddities read past
+    notes: tuple[str, ...] = ()  # harmless oddities read past (messages.Message: text, key, params)
     commentary: tuple[Comment, ...] = ()  # the board's teaching text, in file order (Comment)
     # The format's own rule for what the file leaves unstated: dealer and vulnerability
     # follow the board number (the clubs' formats); else the rules of formats.md.
@@ -111,11 +115,53 @@ class Deck:
 class Problem:
     """Something the reader could not use, with where it stands."""
 
-    message: str  # for a bridge player: "board 7: South has 12 cards"
+    # For a bridge player: "board 7: South has 12 cards", the English text. The readers
+    # give a messages.Message; its key and parameters are ``part``.
+    message: str
     line: int  # 1-based line where the board (or the trouble) starts
     index: int | None = None  # deal occurrence index; None when not a deal
     board: str | None = None
     kind: str = "invalid_deal"  # invalid_deal | no_deals | unreadable | ...
+    # The message's Part. "{where}: {reason}" whose where names this problem's own board
+    # or deal keeps the reason's Part alone (``own_where``): a file's thousand problems share
+    # one reason and hold no copy of what their line, index and board already say.
+    detail: Part | None = field(default=None, compare=False, repr=False)
+    own_where: bool = field(default=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        part = self.detail
+        if isinstance(self.message, Message):  # the text alone, and its key and parameters beside it
+            part = self.message.part
+            object.__setattr__(self, "message", self.message.text)
+        if part is not None and not self.own_where and part.key == "at" and part.values[0] == self._where():
+            object.__setattr__(self, "detail", part.values[1])
+            object.__setattr__(self, "own_where", True)
+        else:
+            object.__setattr__(self, "detail", part)
+
+    def _where(self) -> Part | None:
+        if self.board is not None:
+            return Part("where.board", (self.board,))
+        return None if self.index is None else Part("where.deal", (self.index + 1, self.line))
+
+    @property
+    def part(self) -> Part | None:
+        """The message's key and parameters (messages.Part); None for a text without them."""
+        if self.detail is None or not self.own_where:
+            return self.detail
+        return Part("at", (self._where(), self.detail))
+
+    @property
+    def key(self) -> str:
+        """The message's stable key (messages.TEMPLATES); "" for a text without one."""
+        part = self.part
+        return part.key if part else ""
+
+    @property
+    def params(self) -> Mapping[str, Any]:
+        """The message's parameters by name; a piece that is a message is a messages.Part."""
+        part = self.part
+        return part.params if part else {}
 
 
 @dataclass(slots=True)
@@ -127,7 +173,7 @@ class FileResult:
     encoding: str = ""
     decks: list[Deck] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)  # messages.Message: text, key, params
 
     @property
     def ok(self) -> bool:

@@ -13,15 +13,16 @@ from .club import reader_for as club_reader
 from .club.detect import HEAD_BYTES
 from .dealer.script import looks_like_script
 from .decode import binary_reason, decode, detect_format
+from .messages import Message
 from .model import Deck, FileResult, Problem
 
 Reader = Callable[[str], tuple[list[Deck], list[Problem], list[str]]]
 
-NO_FORMAT = 'no LIN pairs (like md|...|) or PBN tags (like [Deal "..."]) found'
-NO_DEALS = "no deals found in this file"
+NO_FORMAT = Message("file.no_format")
+NO_DEALS = Message("file.no_deals")
 # A dealer script holds no deals: it makes them when run (games.formats.dealer), which
 # reading never does. The upload form and manage.py deal_decks run it.
-SCRIPT = "a dealer script: it makes decks when it is run (on the Upload Decks page, or by manage.py deal_decks)"
+SCRIPT = Message("file.dealer_script")
 
 
 def _reader(fmt: str) -> Reader:
@@ -61,14 +62,14 @@ def read_decks(data: bytes, name: str = "") -> FileResult:
         # FileResult.format is stored in a 4-character column: a handviewer link carries LIN.
         result.format = "lin" if fmt == "handviewer" else fmt
         if fmt == "handviewer":
-            result.notes.append("read as BBO handviewer links")
+            result.notes.append(Message("file.handviewer"))
         decks, problems, notes = _reader(fmt)(data if fmt in RECORD_FORMATS else text)
         result.decks.extend(decks)
         result.problems.extend(problems)
         result.notes.extend(notes)
     except Exception as error:  # noqa: BLE001 - the upload must get an answer, not a 500
         detail = f"{type(error).__name__}: {error}"[:200]
-        result.problems.append(Problem(message=f"could not read this file: {detail}", line=1, kind="internal"))
+        result.problems.append(Problem(message=Message("file.internal", error=detail), line=1, kind="internal"))
         return result
     if not result.decks and not result.problems:
         result.problems.append(Problem(message=NO_DEALS, line=1, kind="no_deals"))

@@ -17,6 +17,7 @@ from games.bridge import rules
 from games.bridge.cards import SEATS
 from games.bridge.rules import Call
 
+from .messages import Message
 from .model import Deck
 
 NUMBERS = tuple(str(n) for n in range(14))  # Deck.result of 0..13 tricks, shared strings
@@ -81,7 +82,7 @@ def stated_result(value: str | None, declarer: str, notes: list[str]) -> str:
 
 
 def _not_understood(name: str, value: str, notes: list[str]) -> str:
-    notes.append(f"{name} '{value.strip()[:20]}' is not understood: read as not stated")
+    notes.append(Message("tag_not_understood", tag=name, value=value.strip()[:20]))
     return ""
 
 
@@ -125,9 +126,12 @@ def settle(
     return contract, by
 
 
-def _disagreement(found: str, by: str, contract: str, declarer: str) -> str:
-    said = f"{contract} by {declarer}" if declarer and contract != "Pass" else contract
-    return f"contract from the auction: {found}{f' by {by}' if by else ''}; the file says {said}"
+def _disagreement(found: str, by: str, contract: str, declarer: str) -> Message:
+    said = (
+        Message("record.contract_by", contract=contract, by=declarer) if declarer and contract != "Pass" else contract
+    )
+    auction = Message("record.contract_by", contract=found, by=by) if by else found
+    return Message("record.disagreement", auction=auction, file=said)
 
 
 def pbn_record(

@@ -7,7 +7,9 @@ double its size. ``VERSION`` changes whenever the layout does, or what the reade
 of a file (a deck stored by another reading would disagree with the file read afresh);
 a stored result of another version is not loaded (the caller reads the file again).
 
-A deck's commentary (``[text, section, at]`` a comment) and its ``rotation`` are its
+A problem's row and each note keep the message's key and parameters
+(``messages.Message.as_json``; None for a text without one), so a page can say them in its
+language. A deck's commentary (``[text, section, at]`` a comment) and its ``rotation`` are its
 last items. A deck row without them (kept by a job made before) reads as a deck without
 commentary whose unstated dealer follows formats.md.
 """
@@ -18,9 +20,10 @@ from typing import Any
 
 from games.bridge.rules import Call
 
+from .messages import Message, Part, keyed, part_from_json
 from .model import Comment, Deck, FileResult, Problem
 
-VERSION = 4
+VERSION = 5
 
 
 def result_to_json(result: FileResult) -> dict[str, Any]:
@@ -30,9 +33,21 @@ def result_to_json(result: FileResult) -> dict[str, Any]:
         "format": result.format,
         "encoding": result.encoding,
         "decks": [deck_to_json(deck) for deck in result.decks],
-        "problems": [[p.message, p.line, p.index, p.board, p.kind] for p in result.problems],
+        "problems": [[p.message, p.line, p.index, p.board, p.kind, keyed(p.part)] for p in result.problems],
         "notes": list(result.notes),
+        "note_keys": [keyed(note) for note in result.notes],
     }
+
+
+def _part(text: str, key: Any) -> Part | None:
+    """The stored message's Part when its key still makes the same English; else None."""
+    found = part_from_json(key)
+    return found if found is not None and found.text == text else None
+
+
+def _note(text: str, key: Any) -> str:
+    part = _part(text, key)
+    return text if part is None else Message.of(part)
 
 
 def result_from_json(value: Any) -> FileResult | None:
@@ -45,9 +60,10 @@ def result_from_json(value: Any) -> FileResult | None:
         encoding=value["encoding"],
         decks=[deck_from_json(row) for row in value["decks"]],
         problems=[
-            Problem(message, line, index, board, kind) for message, line, index, board, kind in value["problems"]
+            Problem(message, line, index, board, kind, _part(message, key))
+            for message, line, index, board, kind, key in value["problems"]
         ],
-        notes=list(value["notes"]),
+        notes=[_note(note, key) for note, key in zip(value["notes"], value["note_keys"])],
     )
 
 

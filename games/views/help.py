@@ -22,6 +22,7 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.formats import number_format
+from django.utils.translation import get_language
 from django.views.decorators.http import require_safe
 
 from games.bridge import play as rules_of_play
@@ -37,9 +38,10 @@ from games.models import Game
 from games.models.board_play import BoardInPlay, BoardPlay, waiting_for_undo
 from games.models.deck import side_score
 from games.models.results import result_line
-from games.models.upload import ROTATION_CHOICES, problem_text, read_file
+from games.models.upload import ROTATION_CHOICES, read_file
 from games.presentation.long_pages import in_language
 from games.presentation.problem_help import CATCH_ALL
+from games.presentation.problem_text import problem_text, say
 
 # The "Complete example" board of the LIN field notes, as one LIN line.
 WORKED_LIN = (
@@ -113,8 +115,9 @@ class Sample:
 
 
 @cache
-def _samples() -> dict[str, Sample]:
-    """Each sample read by the real reader, keyed for templates ("card_twice")."""
+def _samples(language: str = "en") -> dict[str, Sample]:
+    """Each sample read by the real reader, keyed for templates ("card_twice"); its message
+    in ``language``, the active one."""
     samples = {}
     for anchor, (name, data) in PROBLEM_SAMPLES.items():
         result = read_file(name, data)
@@ -126,7 +129,7 @@ def _samples() -> dict[str, Sample]:
         else:  # harmless things: the deck is kept, with a note
             notes = [*result.notes, *(n for d in result.decks for n in d.notes)]
             message = next((n for n in notes if "13 remaining cards" not in n), "")
-            samples[_key(anchor)] = Sample(name, text, message, is_note=True)
+            samples[_key(anchor)] = Sample(name, text, say(message), is_note=True)
     return samples
 
 
@@ -273,7 +276,7 @@ def uploading_decks(request: HttpRequest) -> HttpResponse:
         "turned": _turned(),
         "rotations": ROTATION_CHOICES,
         "when_empty": Game.WhenEmpty.choices,
-        "samples": _samples(),
+        "samples": _samples(get_language() or "en"),
         "catch_all": CATCH_ALL,
         "practice_play": Game.PracticePlay.choices,
         "practice_play_label": Game._meta.get_field("practice_play").verbose_name,

@@ -32,8 +32,9 @@ from games.formats.model import Deck as ParsedDeck
 from games.forms.upload import DISK_FULL, AddDecksForm, DeckChoiceForm, UploadForm, human_size
 from games.forms.upload_handlers import refusal
 from games.models import Game
-from games.models.upload import DeckKey, Upload, deck_label, find_duplicates, problem_text, queued_deals, storage_full
+from games.models.upload import DeckKey, Upload, deck_label, find_duplicates, queued_deals, storage_full
 from games.presentation.preview import shown_dealer_vul
+from games.presentation.problem_text import ShownProblem, say, shown
 from games.views.access import game_for_upload, get_upload
 
 TEMPLATE = "games/upload.html"
@@ -63,8 +64,9 @@ class FileView:
     result: FileResult
     page: Page
     rows: list[DeckRow]
-    problems: list[str]  # "line 11, board 2: North has 12 cards"
+    problems: list[ShownProblem]  # "line 11, board 2: North has 12 cards", in the page's language
     more_problems: int
+    notes: list[str]  # the reader's notes, in the page's language
     duplicates: int
     kept: list[str] = field(default_factory=list)  # ticked duplicates on other pages
     page_links: list[int | str] = field(default_factory=list)  # 1 2 … 7 8 9 … 200
@@ -126,8 +128,9 @@ def _file_view(game, number, result, duplicates, page_number, include) -> FileVi
         result,
         page,
         rows,
-        [problem_text(p) for p in result.problems[:PROBLEMS_SHOWN]],
+        [shown(p) for p in result.problems[:PROBLEMS_SHOWN]],
         max(0, len(result.problems) - PROBLEMS_SHOWN),
+        [say(note) for note in result.notes],
         sum(1 for f, _ in duplicates if f == number),
         kept,
         links,

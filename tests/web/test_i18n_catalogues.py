@@ -65,6 +65,7 @@ WRAPPED = [
     "games/admin/review.py",
     "games/admin/uploads.py",
     "games/tasks.py",
+    "games/presentation/problem_text.py",  # the readers' problems and notes
 ]
 PLACEHOLDER = re.compile(r"%\([a-z_]+\)s")
 

@@ -9,8 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from games.bridge.cards import SEATS
+
+from ..messages import Message, reason
 from ..model import Deck, Problem
-from .machine import CARD_NAMES, RecordError, RecordReader, deal_of_seats, readable, seat_name, seats_of_deal
+from .machine import CARD_CODES, RecordError, RecordReader, deal_of_seats, readable, seats_of_deal
 
 RECORD = 128
 PART = 78  # the card numbers; DUP starts its records with the same part
@@ -28,16 +31,20 @@ def deal_of_numbers(part: bytes) -> str:
         card = _NUMBER.get(pair)
         seat = i // 13
         if card is None:
-            at = f"bytes {2 * i + 1}–{2 * i + 2}"
+            first, last = 2 * i + 1, 2 * i + 2
             if len(pair) == 2 and pair.isdigit():
-                raise RecordError(f"{seat_name(seat)}'s number {pair.decode()} ({at}) is not a card: cards are 01–52")
-            raise RecordError(f"{at} hold '{readable(pair)}', not a two-digit card number ({seat_name(seat)}'s cards)")
+                raise RecordError(
+                    Message("bri.not_a_card", seat=SEATS[seat], number=pair.decode(), first=first, last=last)
+                )
+            raise RecordError(
+                Message("bri.not_a_number", first=first, last=last, text=readable(pair), seat=SEATS[seat])
+            )
         first = given.setdefault(card, seat)
         if first != seat or len(given) < i + 1:
-            owners = (
-                f"twice to {seat_name(seat)}" if first == seat else f"to both {seat_name(first)} and {seat_name(seat)}"
-            )
-            raise RecordError(f"card {pair.decode()} ({CARD_NAMES[card]}) is given {owners}")
+            number, code = pair.decode(), CARD_CODES[card]
+            if first == seat:
+                raise RecordError(Message("bri.card_twice", number=number, card=code, seat=SEATS[seat]))
+            raise RecordError(Message("bri.card_both", number=number, card=code, seat=SEATS[first], seat2=SEATS[seat]))
         seat_of[card] = seat
     return deal_of_seats(seat_of)
 
@@ -55,7 +62,7 @@ def read_bri(data: bytes) -> tuple[list[Deck], list[Problem], list[str]]:
         try:
             deal = deal_of_numbers(record[:PART])
         except RecordError as error:
-            reader.problem(number, start, str(error), 0, PART)
+            reader.problem(number, start, reason(error), 0, PART)
             continue
         reader.deck(deal, number, readable(record[:PART]))
     return reader.finish()

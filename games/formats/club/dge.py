@@ -13,8 +13,9 @@ from collections.abc import Iterable
 
 from games.bridge.cards import SEATS, DealError, Masks, build_deal, suit_mask
 
+from ..messages import Message, reason
 from ..model import Deck, Problem
-from .machine import RecordError, RecordReader, readable, seat_name
+from .machine import RecordError, RecordReader, readable
 
 RECORD = 128
 PART = 68  # four hands of 17 bytes; DUP holds the same part after its BRI part
@@ -34,15 +35,18 @@ def hands_of_part(part: bytes) -> dict[str, Masks]:
         match = _HAND.fullmatch(chunk)
         if match is None:
             raise RecordError(
-                f"{seat_name(seat)}'s 17 bytes ({seat * HAND + 1}–{seat * HAND + HAND}) '{readable(chunk)}' "
-                "are not the four suit marks (♠♥♦♣, bytes 06 03 04 05, in that order) each followed by its ranks"
+                Message(
+                    "dge.marks", seat=SEATS[seat], first=seat * HAND + 1, last=seat * HAND + HAND, text=readable(chunk)
+                )
             )
         masks = []
         for ranks in match.groups():
             try:
                 masks.append(suit_mask(ranks.decode("latin-1"))[0])
             except DealError as error:
-                raise DealError(f"{seat_name(seat)}'s hand '{readable(chunk)}': {error}") from None
+                raise DealError(
+                    Message("deal.hand_trouble", seat=SEATS[seat], hand=readable(chunk), reason=reason(error))
+                ) from None
         hands[SEATS[seat]] = (masks[0], masks[1], masks[2], masks[3])
     return hands
 
@@ -69,7 +73,7 @@ def read_dge(data: bytes) -> tuple[list[Deck], list[Problem], list[str]]:
         try:
             deal = deal_of_part(record[:PART])
         except (RecordError, DealError) as error:
-            reader.problem(number, start, str(error), 0, PART)
+            reader.problem(number, start, reason(error), 0, PART)
             continue
         reader.deck(deal, number, readable(record[:PART]))
     return reader.finish()

@@ -22,6 +22,7 @@ from functools import reduce
 from games.bridge.cards import DealError
 
 from ..limits import ProblemList
+from ..messages import Message, reason
 from ..model import Deck, Problem
 from .dup import consecutive_from
 from .machine import ROTATION_NOTE, WriteError, deal_of_seats, seats_of_deal
@@ -73,7 +74,7 @@ def read_dlm(text: str) -> tuple[list[Deck], list[Problem], list[str]]:
         if not (said.isascii() and said.isdecimal() and len(said) <= 3 and 1 <= int(said) <= MAX_BOARD):
             problems.append(
                 Problem(
-                    f"line {number}: 'Board {bounded(said, 20)}' is not a board number 01–{MAX_BOARD}",
+                    Message("dlm.board_number", line=number, value=bounded(said, 20), most=MAX_BOARD),
                     line=number,
                     index=index,
                     kind="board_number",
@@ -87,7 +88,7 @@ def read_dlm(text: str) -> tuple[list[Deck], list[Problem], list[str]]:
         if first is not board:
             problems.append(
                 Problem(
-                    f"board {board.number} is given twice (lines {first.line} and {number}): the second is left out",
+                    Message("dlm.board_twice", board=board.number, first=first.line, second=number),
                     line=number,
                     index=board.index,
                     board=str(board.number),
@@ -100,16 +101,14 @@ def read_dlm(text: str) -> tuple[list[Deck], list[Problem], list[str]]:
     if crypto[0] not in ("", "0"):
         problems.append(
             Problem(
-                f"this DLM file is sealed: its boards are encrypted (Crypto key={bounded(crypto[0], 20)}) "
-                "and cannot be "
-                "read. Save the set in Duplimate without sealing it, or export it as PBN, and upload that",
+                Message("dlm.sealed", value=bounded(crypto[0], 20)),
                 line=crypto[1],
                 kind="sealed",
             )
         )
         return [], problems.finish(), notes
     if settings.get("status", ("", 0))[0].lower() == "sealed":
-        notes.append("the file is marked Sealed (the machine shows no cards): its boards are read as usual")
+        notes.append(Message("dlm.marked_sealed"))
     chosen = _the_set(settings, boards, problems, notes)
     decks = []
     for board in order:
@@ -155,15 +154,12 @@ def _the_set(
         first, last = int(low), int(high)
         left_out = sum(1 for n in boards if not first <= n <= last)
         if left_out:
-            notes.append(
-                f"the set is boards {first}–{last} (From board, To board): "
-                f"the file's other {left_out} boards are left out"
-            )
+            notes.append(Message("dlm.set_left_out", first=first, last=last, count=left_out))
         for n in range(first, last + 1):
             if n not in boards:
                 problems.append(
                     Problem(
-                        f"board {n} is in the set (From board={first}, To board={last}) but the file does not give it",
+                        Message("dlm.set_missing", board=n, first=first, last=last),
                         line=high_line,
                         board=str(n),
                         kind="board_number",
@@ -174,17 +170,13 @@ def _the_set(
     if low or high:
         problems.append(
             Problem(
-                f"From board={bounded(low, 20)} and To board={bounded(high, 20)} do not give a set of boards "
-                f"1–{MAX_BOARD}: the boards that are not filler are read",
+                Message("dlm.set_unclear", low=bounded(low, 20), high=bounded(high, 20), most=MAX_BOARD),
                 line=low_line or high_line,
                 kind="board_number",
             )
         )
     else:
-        notes.append(
-            "the file does not say which boards are the set (From board, To board): "
-            "the boards that are not filler are read"
-        )
+        notes.append(Message("dlm.no_set"))
     return real
 
 
@@ -193,21 +185,19 @@ def _deal(board: _Board, problems: ProblemList) -> str:
     value, n = board.value.replace(" ", ""), board.number
 
     def problem(message: str) -> str:
-        problems.append(Problem(f"board {n}: {message}", line=board.line, index=board.index, board=str(n)))
+        where = Message("where.board", board=n)
+        problems.append(Problem(Message("at", where=where, message=message), board.line, board.index, str(n)))
         return ""
 
     letters, check = value[:26], value[26:]
     if len(value) != 29 or not check.isdecimal() or not check.isascii():
-        return problem(f"'{bounded(value, 40)}' is not 26 letters a–p and 3 check digits")
+        return problem(Message("dlm.value", value=bounded(value, 40)))
     for i, ch in enumerate(letters, 1):
         if ch not in _LETTERS:
-            return problem(f"'{ch}' (letter {i}) is not one of a–p, which code the cards")
+            return problem(Message("dlm.letter", char=ch, position=i))
     expected = check_digits(n, letters)
     if int(check) != expected:
-        return problem(
-            f"the check digits {check} do not match the board's cards (they give {expected:03d}): "
-            "the board was changed or damaged after it was written"
-        )
+        return problem(Message("dlm.check", digits=check, expected=f"{expected:03d}"))
     seat_of = []
     for ch in letters:
         code = ord(ch) - 97
@@ -215,7 +205,7 @@ def _deal(board: _Board, problems: ProblemList) -> str:
     try:
         return deal_of_seats(seat_of)
     except DealError as error:
-        return problem(str(error))
+        return problem(reason(error))
 
 
 def letters_of(deal: str) -> str:

@@ -18,8 +18,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from games.bridge.board import board_number
-from games.bridge.cards import SEAT_NAMES, SEATS, DealError
+from games.bridge.cards import SEATS, DealError
 
+from ..messages import Message, reason
 from ..model import Deck, Problem
 from . import bri, dge
 from .machine import RecordError, RecordReader, WriteError, blank, readable
@@ -41,10 +42,8 @@ def read_dup(data: bytes) -> tuple[list[Deck], list[Problem], list[str]]:
     lowest, highest = _field(trailer, 149, 151), _field(trailer, 154, 156)
     notes: list[str] = []
     if lowest is None or lowest < 1:
-        shown = readable(trailer[2:5].strip(b" \x00")) or "blank"
-        notes.append(
-            f"the lowest board number in record 1's trailer (bytes 149–151) is {shown}: boards are numbered from 1"
-        )
+        shown = readable(trailer[2:5].strip(b" \x00"))
+        notes.append(Message("dup.lowest", value=shown) if shown else Message("dup.lowest_blank"))
         lowest = 1
     reader = RecordReader(data, RECORD, "DUP", first_board=lowest)
     reader.notes.extend(notes)
@@ -55,7 +54,7 @@ def read_dup(data: bytes) -> tuple[list[Deck], list[Problem], list[str]]:
         try:
             deal = bri.deal_of_numbers(record[: bri.PART])
         except RecordError as error:
-            reader.problem(number, start, f"the BRI part: {error}", 0, bri.PART)
+            reader.problem(number, start, Message("dup.bri_part", reason=reason(error)), 0, bri.PART)
             continue
         shown = record[DGE_START:TRAILER_START]
         if blank(shown):
@@ -67,35 +66,29 @@ def read_dup(data: bytes) -> tuple[list[Deck], list[Problem], list[str]]:
                 continue
         reader.deck(deal, number, readable(record[:TRAILER_START]))
     if blank_dge:
-        boards = ", ".join(blank_dge[:10]) + (f" and {len(blank_dge) - 10} more" if len(blank_dge) > 10 else "")
-        reader.notes.append(
-            f"the DGE part (the cards the machine shows) is blank for board{'s' * (len(blank_dge) > 1)} {boards}: "
-            "read from the BRI part alone"
-        )
+        boards = ", ".join(blank_dge[:10])
+        if len(blank_dge) > 10:
+            reader.notes.append(Message("dup.blank_dge_more", boards=boards, count=len(blank_dge) - 10))
+        else:
+            reader.notes.append(Message("dup.blank_dge" if len(blank_dge) > 1 else "dup.blank_dge_one", boards=boards))
     last = lowest + count - 1
     if highest is not None and count and highest not in (last, count):
-        reader.notes.append(
-            f"record 1's trailer gives {highest} as the highest board (bytes 154–156), "
-            f"but the file holds boards {lowest}–{last}"
-        )
+        reader.notes.append(Message("dup.highest", highest=highest, lowest=lowest, last=last))
     return reader.finish()
 
 
-def _disagreement(deal: str, part: bytes) -> str:
+def _disagreement(deal: str, part: bytes) -> Message | str:
     """Why a DGE part is not the BRI part's deal ('' when it is)."""
     try:
         shown = dge.deal_of_part(part)
     except (RecordError, DealError) as error:
-        return f"the DGE part cannot be read, so it cannot confirm the BRI part: {error}"
+        return Message("dup.dge_unreadable", reason=reason(error))
     if shown == deal:
         return ""
     for seat, said, seen in zip(SEATS, deal[2:].split(" "), shown[2:].split(" ")):
         if said != seen:
-            return (
-                f"the DGE part disagrees with the BRI part: {SEAT_NAMES[seat]} holds {said} "
-                f"in the BRI part, {seen} in the DGE part"
-            )
-    return "the DGE part disagrees with the BRI part"  # pragma: no cover - some seat differs
+            return Message("dup.disagree_hand", seat=seat, bri=said, dge=seen)
+    return Message("dup.disagree")  # pragma: no cover - some seat differs
 
 
 def consecutive_from(decks: list[Deck], limit: int) -> int | None:

@@ -12,9 +12,10 @@ from collections.abc import Iterator, Sequence
 from games.bridge.cards import RANKS, SEAT_NAMES, SEATS, Masks, build_deal
 
 from ..limits import ProblemList
+from ..messages import Message
 from ..model import Deck, Problem
 
-ROTATION_NOTE = "dealer and vulnerability follow the board numbers: the file does not state them"
+ROTATION_NOTE = Message("club.rotation")
 # Bytes a record that holds nothing is made of: padding, DOS's end-of-file mark, line ends.
 BLANK = b" \x00\x1a\r\n\t"
 
@@ -28,6 +29,7 @@ CARD_NAMES = tuple(
     for suit in ("spades", "hearts", "diamonds", "clubs")
     for name in ("ace", "king", "queen", "jack", "ten", "nine", "eight", "seven", "six", "five", "four", "three", "two")
 )
+CARD_CODES = tuple(suit + rank for suit in "SHDC" for rank in RANKS)  # "SA" .. "C2", as CARD_NAMES
 
 
 class WriteError(ValueError):
@@ -100,18 +102,14 @@ class RecordReader:
             record = data[start : start + size]
             if blank(record):
                 if not blank(data[start + size :]):
-                    self.notes.append(
-                        f"record {i + 1} is blank, which ends a {self.name} file's boards: "
-                        "the records after it were not read"
-                    )
+                    self.notes.append(Message("club.blank_record", record=i + 1, format=self.name))
                 return
             yield i + 1, start, record
         tail = data[whole * size :]
         if tail and not blank(tail):
             self.problems.append(
                 Problem(
-                    f"the file ends with {len(tail)} bytes that are not a whole {size}-byte {self.name} record: "
-                    "the file is cut short or is not a " + self.name + " file",
+                    Message("club.record_length", count=len(tail), size=size, format=self.name),
                     line=whole + 1,
                     kind="unreadable",
                 )
@@ -120,15 +118,16 @@ class RecordReader:
     def board(self, number: int) -> str:
         return str(self.first_board + number - 1)
 
-    def where(self, number: int, start: int, first: int = 0, last: int | None = None) -> str:
+    def where(self, number: int, start: int, first: int = 0, last: int | None = None) -> Message:
         last = self.size if last is None else last
-        return f"record {number} (bytes {start + first + 1}–{start + last})"
+        return Message("where.record", record=number, first=start + first + 1, last=start + last)
 
     def problem(self, number: int, start: int, message: str, first: int = 0, last: int | None = None) -> None:
         board = self.board(number)
+        where = Message("at", where=self.where(number, start, first, last), message=message)
         self.problems.append(
             Problem(
-                f"board {board}: {self.where(number, start, first, last)}: {message}",
+                Message("at", where=Message("where.board", board=board), message=where),
                 line=number,
                 index=number - 1,
                 board=board,

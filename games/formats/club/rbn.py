@@ -19,6 +19,7 @@ from games.bridge.board import board_number
 from games.bridge.cards import DealError
 
 from ..limits import MAX_DECKS, NOTE_LIMIT, SOURCE_LIMIT, ProblemList
+from ..messages import Message, reason
 from ..model import Deck, Problem
 from .machine import ROTATION_NOTE
 from .rbn_values import (
@@ -47,7 +48,7 @@ TAG_OF_LABEL = {
     "I": "RbnItems",
     "M": "RbnMakes",
 }
-OTHER_TABLE = "another table's record (no B or H): the board and deal of the record before it"
+OTHER_TABLE = Message("rbn.other_table")
 MAX_ELEMENTS = 200  # RBX: elements read from one line (a record has some twenty)
 # What a file repeats, read once for the records that repeat it: H (the tables of a board
 # give the same hands), A without notes (passed-out boards, the same auction at two tables)
@@ -75,7 +76,8 @@ class _Reader:
         self.auction = lru_cache(maxsize=VALUES_KEPT)(_plain_auction)
         self.heading = lru_cache(maxsize=HEADINGS_KEPT)(_read_heading)
 
-    def note(self, kind: str, message: str) -> None:
+    def note(self, kind: str, message: Message) -> None:
+        """A note of one ``kind`` (a key: its text names the kind in the note on those past NOTE_LIMIT)."""
         n = self.counts.get(kind, 0)
         self.counts[kind] = n + 1
         if n < NOTE_LIMIT:
@@ -94,8 +96,7 @@ class _Reader:
                 if not self.inherited.get("H", ("", 0))[0]:
                     self.problems.append(
                         Problem(
-                            f"line {start}: a record with an auction, contract, play or result, but no hands (H) "
-                            "given before it: there is no deal to read",
+                            Message("rbn.no_hands_before", line=start),
                             line=start,
                             kind="no_deal",
                         )
@@ -105,8 +106,7 @@ class _Reader:
             self.full = True
             self.problems.append(
                 Problem(
-                    f"this file holds {len(self.decks):,} decks, the most read from one file: "
-                    "the rest of it was not read",
+                    Message("pbn.too_many_decks", count=len(self.decks)),
                     line=start,
                     kind="too_many_decks",
                 )
@@ -122,16 +122,15 @@ class _Reader:
         hands, line = self.inherited.get("H", ("", start))
         board = bounded(self.inherited.get("B", ("", 0))[0], 20) or None
         self.current = None
-        where = f"board {board}" if board else f"deal {index + 1} (line {line})"
+        where = Message("where.board", board=board) if board else Message("where.deal", deal=index + 1, line=line)
         if not hands:
-            self.problems.append(
-                Problem(f"{where}: the record gives no hands (H)", line=line, index=index, board=board, kind="no_deal")
-            )
+            message = Message("at", where=where, message=Message("rbn.no_hands"))
+            self.problems.append(Problem(message, line=line, index=index, board=board, kind="no_deal"))
             return
         try:
             deal = self.hands(hands)
         except DealError as error:
-            self.problems.append(Problem(f"{where}: {error}", line=line, index=index, board=board))
+            self.problems.append(Problem(Message("at", where=where, message=reason(error)), line, index, board))
             return
         self.current = len(self.decks)
         self.decks.append(self._deck(deal, labels, digits, index, line, board, source))
@@ -161,7 +160,7 @@ class _Reader:
         if "C" in labels:
             contract, declarer = read_contract(labels["C"][0])
             if not contract and labels["C"][0].strip():
-                notes.append(f"contract '{bounded(labels['C'][0], 20)}' is not understood: left out")
+                notes.append(Message("rbn.contract", value=bounded(labels["C"][0], 20)))
         play: tuple[tuple[str, ...], ...] = ()
         if "P" in labels:
             play, said_play = read_play(labels["P"][0])
@@ -170,7 +169,7 @@ class _Reader:
         values = tuple(self._value(labels, label) for label in TAG_OF_LABEL)
         players, tags = self.heading(names, values)
         if board and board_number(board) is None:
-            notes.append(f"board '{board}' is not a board number: dealer and vulnerability cannot follow it")
+            notes.append(Message("rbn.board_number", board=board))
         return Deck(
             deal=deal,
             index=index,
@@ -198,24 +197,17 @@ class _Reader:
 
     def finish(self) -> tuple[list[Deck], list[Problem], list[str]]:
         if self.tables:
-            many = self.tables > 1
             self.notes.append(
-                f"{self.tables} record{'s' * many} of other tables (no B or H) {'are decks' if many else 'is a deck'} "
-                f"of {'their' if many else 'its'} own, with the board and deal of the record before "
-                f"{'them' if many else 'it'}"
+                Message("rbn.other_tables" if self.tables > 1 else "rbn.other_table_one", count=self.tables)
             )
         unstated = sum(1 for deck in self.decks if deck.dealer is None or deck.vul is None)
         if unstated == len(self.decks) and unstated:
             self.notes.insert(0, ROTATION_NOTE)
         elif unstated:
-            self.notes.insert(
-                0,
-                f"dealer and vulnerability follow the board numbers for the {unstated} decks "
-                "whose record does not state them (an A label starting with them, like 'NZ:')",
-            )
+            self.notes.insert(0, Message("rbn.rotation_some", count=unstated))
         for kind, n in self.counts.items():
             if n > NOTE_LIMIT:
-                self.notes.append(f"... and {n - NOTE_LIMIT} more {kind}")
+                self.notes.append(Message("more_notes", count=n - NOTE_LIMIT, kind=Message(kind)))
         return self.decks, self.problems.finish(), self.notes
 
 
@@ -242,9 +234,9 @@ def _keep(labels: Labels, digits: dict[str, str], label: str, value: str, line: 
     if label.isdigit():
         digits.setdefault(label, bounded(value))
     elif label not in LABELS:
-        reader.note("unknown labels", f"line {line}: '{label}' is not an RBN label: read past")
+        reader.note("rbn.kind_unknown_labels", Message("rbn.unknown_label", line=line, label=label))
     elif label in labels:
-        reader.note("repeated labels", f"line {line}: a second {label} in one record: the first is kept")
+        reader.note("rbn.kind_repeated_labels", Message("rbn.repeated_label", line=line, label=label))
     else:
         labels[label] = (value, line)
 
@@ -275,7 +267,7 @@ def read_rbn(text: str) -> tuple[list[Deck], list[Problem], list[str]]:
             in_text = "}" not in line
             continue
         if len(line) > 1 and line[1] != " ":
-            reader.note("other lines", f"line {number}: '{bounded(line, 30)}' is not a label and its data: read past")
+            reader.note("rbn.kind_other_lines", Message("rbn.other_line", line=number, text=bounded(line, 30)))
             continue
         if not labels and not digits:
             start = number
@@ -341,9 +333,7 @@ def read_rbx(text: str) -> tuple[list[Deck], list[Problem], list[str]]:
         digits: dict[str, str] = {}
         found, other = elements(line)
         if other:
-            reader.note(
-                "other text", f"line {number}: '{bounded(other, 30)}' is not an RBX element like E{{…}}: read past"
-            )
+            reader.note("rbn.kind_other_text", Message("rbx.other_text", line=number, text=bounded(other, 30)))
         for label, value in found:
             if label != "%":
                 _keep(labels, digits, label, value.strip(), number, reader)

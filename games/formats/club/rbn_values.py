@@ -7,8 +7,10 @@ from __future__ import annotations
 import re
 
 from games.bridge import rules
-from games.bridge.cards import RANKS, SEAT_NAMES, SEATS, DealError, Masks, build_deal, parse_dotted_hand
+from games.bridge.cards import RANKS, SEATS, DealError, Masks, build_deal, parse_dotted_hand
 from games.bridge.rules import Call
+
+from ..messages import Message, reason
 
 VUL_OF_LETTER = {"Z": "None", "N": "NS", "E": "EW", "B": "All", "?": None}
 LETTER_OF_VUL = {"None": "Z", "NS": "N", "EW": "E", "All": "B"}
@@ -27,13 +29,13 @@ def read_hands(value: str) -> str:
     the rest of the deck. Raises DealError with the reason."""
     value = value.strip()
     if len(value) > MAX_HANDS:
-        raise DealError(f"the hands take {len(value):,} characters: four hands take at most 70")
+        raise DealError(Message("rbn.hands_length", count=len(value)))
     first = value[:1].upper()
     if not first or first not in SEATS or value[1:2] not in (":", ";"):
-        raise DealError(f"'{value[:20]}' does not start with a seat (N, E, S or W) and a colon, like 'W:AK2.…'")
+        raise DealError(Message("rbn.hands_start", value=value[:20]))
     parts = _SPLIT_HANDS.split(value[2:])
     if len(parts) > 4:
-        raise DealError(f"{len(parts)} hands are given: a deal has four")
+        raise DealError(Message("rbn.hand_count", count=len(parts)))
     hands: dict[str, Masks | None] = {}
     for i, part in enumerate(parts):
         part = part.strip()
@@ -41,11 +43,11 @@ def read_hands(value: str) -> str:
             continue
         seat = rules.seat_after(first, i)
         if "x" in part.lower() or "?" in part:
-            raise DealError(f"{SEAT_NAMES[seat]}'s hand '{part}' has unknown cards (x or ?): not a full deal")
+            raise DealError(Message("rbn.unknown_cards", seat=seat, hand=part))
         try:
             hands[seat] = parse_dotted_hand(part)[0]
         except DealError as error:
-            raise DealError(f"{SEAT_NAMES[seat]}'s hand: {error}") from None
+            raise DealError(Message("rbn.hand", seat=seat, reason=reason(error))) from None
     return build_deal(hands)[0]
 
 
@@ -70,7 +72,7 @@ def read_auction(value: str, notes: dict[str, str]) -> Auction:
         if prefix[1:] in VUL_OF_LETTER:
             vul = VUL_OF_LETTER[prefix[1:]]
         elif prefix[1:]:
-            said.append(f"vulnerability '{prefix[1:]}' in the auction is not Z, N, E, B or ?: not stated")
+            said.append(Message("rbn.vul", value=prefix[1:]))
     calls: list[Call] = []
     pos = 0
     while pos < len(text):
@@ -78,11 +80,11 @@ def read_auction(value: str, notes: dict[str, str]) -> Auction:
             pos += 1
             continue
         if len(calls) >= MAX_CALLS:
-            said.append(f"the auction holds more than {MAX_CALLS} calls: the rest is left out")
+            said.append(Message("rbn.too_many_calls", count=MAX_CALLS))
             break
         match = _CALL.match(text, pos)
         if match is None:
-            said.append(f"'{text[pos]}' in the auction is not a call: the auction is kept up to it")
+            said.append(Message("rbn.not_a_call", char=text[pos]))
             break
         token, marks, ref = match.groups()
         pos = match.end()
@@ -92,7 +94,7 @@ def read_auction(value: str, notes: dict[str, str]) -> Auction:
             pass_call = _plain.get((rules.PASS, False)) or _plain.setdefault((rules.PASS, False), Call(rules.PASS))
             calls.extend([pass_call] * max(0, (3 if bid else 4) - passes))
             if text[pos:].strip(": \t"):
-                said.append("the auction goes on after 'A' (all pass): the rest is left out")
+                said.append(Message("rbn.after_all_pass"))
             break
         if token == "Y":  # "your call": a bidding problem stops here
             break
@@ -135,13 +137,13 @@ def read_play(value: str) -> tuple[tuple[tuple[str, ...], ...], str]:
     rank alone for a card of the suit led (``SA3:H2`` is SA S3, then H2)."""
     pieces = value.upper().replace("10", "T").split(":", 13)
     more = len(pieces) > 13 and pieces[13].strip(": \t")
-    note = "the play holds more than 13 tricks: the rest is left out" if more else ""
+    note = Message("rbn.too_many_tricks") if more else ""
     tricks: list[tuple[str, ...]] = []
     for piece in pieces[:13]:
         piece = piece.strip()
-        unread = f"trick {len(tricks) + 1} of the play '{piece[:20]}' cannot be read: the play is kept up to it"
         if not piece:
             continue
+        unread = Message("rbn.trick", trick=len(tricks) + 1, text=piece[:20])
         cards: list[str] = []
         led = suit = ""
         if len(piece) > MAX_TRICK:

@@ -21,6 +21,7 @@ from games.bridge.rules import Call
 
 from ..commentary import Budget, clean
 from ..limits import SOURCE_LIMIT
+from ..messages import Message
 from ..model import Comment, Deck
 from ..record import NUMBERS, auction_contract
 from .md import deal_or_reason
@@ -55,7 +56,7 @@ class Builder:
         is no deal; ``header``: the session headers the deck's tags begin with."""
         value, index, line, names = rec.md  # type: ignore[misc]
         deal = self.deal(value)
-        if type(deal) is str:
+        if isinstance(deal, str):
             return deal
         canonical, dealer, notes = deal
         board, board_name = board_of(rec)
@@ -64,7 +65,7 @@ class Builder:
         if rec.sv is not None:
             vul = VULS.get(rec.sv.strip().lower())
             if vul is None:
-                extra.append(f"vulnerability sv|{rec.sv[:20]}| not understood; not stated")
+                extra.append(Message("lin.sv_not_understood", value=rec.sv[:20]))
         auction, calls_made = read_auction(rec.bids, extra)
         play, claim, cards_made = read_play(rec.play, extra)
         if names is None:
@@ -82,7 +83,7 @@ class Builder:
         if rec.comments:  # (last: what the file's bounds keep goes to a deck that is made)
             commentary = self.budget.keep(
                 placed(rec, auction, calls_made, play, cards_made),
-                f"board {board}" if board else f"deal {index + 1} (line {line})",
+                Message("where.board", board=board) if board else Message("where.deal", deal=index + 1, line=line),
                 self.line_of,
             )
         return Deck(

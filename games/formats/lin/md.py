@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import re
 
-from games.bridge.cards import RANK_NAMES, SEAT_NAMES, SEATS, SUIT_NAMES, SUITS, DealError, build_deal, suit_mask
+from games.bridge.cards import RANK_NAMES, SEATS, SUITS, DealError, build_deal, suit_mask
 
-E_INFERRED = "hand E not given; completed with the 13 remaining cards"
-INFERRED = {seat: E_INFERRED.replace("hand E", f"hand {seat}") for seat in SEATS}  # notes, made once
-UNORDERED = "ranks not in descending order within a suit (md)"
+from ..messages import Message, reason
+
+INFERRED = {seat: Message("lin.hand_inferred", by=seat) for seat in SEATS}  # notes, made once
+E_INFERRED = INFERRED["E"]
+UNORDERED = Message("lin.unordered")
 DEALERS = {"1": "S", "2": "W", "3": "N", "4": "E"}
 MD_SEATS = "SWNE"  # order of the hands in md
 
@@ -30,7 +32,7 @@ def deal_or_reason(value: str) -> Deal | str:
     try:
         return read_md(value)
     except DealError as exc:
-        return str(exc)
+        return reason(exc)
 
 
 def read_md(value: str) -> Deal:
@@ -42,24 +44,23 @@ def read_md(value: str) -> Deal:
         digit, text = text[0], text[1:]
         dealer = DEALERS.get(digit)
         if dealer is None:
-            notes.append(f"dealer digit '{digit}' is not 1-4; dealer not stated")
+            notes.append(Message("lin.dealer_digit", digit=digit))
     if not text.strip(","):
-        raise DealError("md gives no hands")
+        raise DealError(Message("lin.no_hands"))
     hands = text.split(",")
     while len(hands) > 4 and not hands[-1]:
         hands.pop()
     if len(hands) > 4:
-        raise DealError(f"md gives {len(hands)} hands; a deal has four")
+        raise DealError(Message("lin.too_many_hands", count=len(hands)))
     if len(hands) == 4 and not hands[3]:
         hands.pop()
     if len(hands) < 3:
-        given = "one hand" if len(hands) == 1 else "two hands"
-        raise DealError(f"md gives only {given}; a deck needs South, West and North (East may be left out)")
+        raise DealError(Message("lin.one_hand" if len(hands) == 1 else "lin.two_hands"))
     masks: dict[str, tuple[int, int, int, int] | None] = {"E": None}
     left_out = "E"  # the hand build_deal completes, if it does
     ordered = True
     for seat, hand in zip(MD_SEATS, hands):
-        found, in_order = parse_hand(hand, SEAT_NAMES[seat])
+        found, in_order = parse_hand(hand, seat)
         if any(found):
             masks[seat] = found
         else:  # a hand without cards ('', or BBO's bare suit letters 'SHDC') is one left out
@@ -76,32 +77,32 @@ def read_md(value: str) -> Deal:
 
 def parse_hand(hand: str, owner: str) -> tuple[tuple[int, int, int, int], bool]:
     """Masks of a LIN-style hand 'S..H..D..C..' (any suit order, any case, '10', voids)
-    and whether its ranks run high to low. ``owner`` names the hand in messages."""
+    and whether its ranks run high to low. ``owner``, a seat, names the hand in messages."""
     if hand and hand[0] not in "SHDCshdc":
-        raise DealError(f"'{hand[0]}' comes before any suit letter in {owner}'s hand '{hand}'")
+        raise DealError(Message("lin.before_suit", char=hand[0], seat=owner, hand=hand))
     masks = [0, 0, 0, 0]
     seen = [False] * 4
     ordered = True
     for letter, ranks in _SUIT_RUN.findall(hand):
         i = _SUIT_INDEX[letter]
         if seen[i]:
-            raise DealError(f"{SUIT_NAMES['SHDC'[i]]} are given twice in {owner}'s hand '{hand}'")
+            raise DealError(Message("lin.suit_twice", suit="SHDC"[i], seat=owner, hand=hand))
         seen[i] = True
         try:
             masks[i], in_order = suit_mask(ranks)
         except DealError:
-            raise DealError(_rank_trouble(ranks, SUIT_NAMES[SUITS[i]], owner, hand)) from None
+            raise DealError(_rank_trouble(ranks, SUITS[i], owner, hand)) from None
         ordered = ordered and in_order
     return (masks[0], masks[1], masks[2], masks[3]), ordered
 
 
-def _rank_trouble(ranks: str, suit: str, owner: str, hand: str) -> str:
+def _rank_trouble(ranks: str, suit: str, owner: str, hand: str) -> Message:
     """Why suit_mask refused ``ranks``, said with the card and the hand."""
     seen = set()
     for ch in ranks.upper().replace("10", "T"):
         if ch not in RANK_NAMES:
-            return f"'{ch}' is not a card rank (in {owner}'s hand '{hand}')"
+            return Message("lin.not_a_rank", char=ch, seat=owner, hand=hand)
         if ch in seen:
-            return f"the {RANK_NAMES[ch]} of {suit} is written twice in {owner}'s hand '{hand}'"
+            return Message("lin.card_twice", card=suit + ch, seat=owner, hand=hand)
         seen.add(ch)
-    return f"{owner}'s {suit} '{ranks}' cannot be read"  # pragma: no cover - suit_mask agrees
+    return Message("lin.suit_unreadable", seat=owner, suit=suit, ranks=ranks)  # pragma: no cover - suit_mask agrees

@@ -16,11 +16,12 @@ from collections.abc import Iterator
 
 from ..commentary import blank
 from ..limits import NOTE_LIMIT, ProblemList
+from ..messages import Message
 from ..model import Deck, Problem
 from .deck import TAG_LIMIT, Builder, board_of
 from .record import Record
 
-MD0_REASON = "md|0| changes the previous deal (a teaching movie step); it is not a deck"
+MD0_REASON = Message("lin.md0")
 HEADER_TAGS = ("vg", "rs", "mp", "bn", "pw")  # session headers copied into each deck's tags
 CHUNK = 1 << 14  # characters cut into pairs at a time: the pieces of a whole file would take 20x its size
 PERCENT_LINES = re.compile(r"(?m)^%[^\r\n]*")
@@ -48,7 +49,7 @@ def parse_lin(text: str) -> tuple[list[Deck], list[Problem], list[str], int]:
     try:
         reader.read(text)
     except Exception as exc:  # noqa: BLE001 - a reader bug must not lose the upload
-        reader.problems.append(Problem(f"this LIN text could not be read ({exc})", 1, kind="unreadable"))
+        reader.problems.append(Problem(Message("lin.unreadable", error=str(exc)), 1, kind="unreadable"))
     return reader.decks, reader.problems.finish(), reader.notes, reader.md_count
 
 
@@ -165,14 +166,14 @@ class _Reader:
         if rec is not None:
             self.finish(rec, len(text))
         if self.md0_noted > NOTE_LIMIT:
-            self.notes.append(f"... and {self.md0_noted - NOTE_LIMIT} more md|0| steps read past")
+            self.notes.append(Message("lin.more_md0", count=self.md0_noted - NOTE_LIMIT))
         if stray_line:
-            self.notes.append(f"text between pairs was read past (first at line {stray_line})")
+            self.notes.append(Message("lin.stray_text", line=stray_line))
         if not self.md_count and text.count("|") >= 2:  # a whole pair
-            self.notes.append("this LIN file has no md (deal) tag: only headers or commentary")
+            self.notes.append(Message("lin.no_md"))
         if loose_comment >= 0:
             line_of = self.builder.line_of(loose_comment)
-            self.notes.append(f"line {line_of}: commentary (nt) before the first board belongs to no deck: read past")
+            self.notes.append(Message("lin.loose_commentary", line=line_of))
         self.notes.extend(self.builder.budget.finish())
 
     def finish(self, rec: Record, end: int) -> None:
@@ -185,8 +186,8 @@ class _Reader:
             try:
                 made = self.builder.build(rec, end, self.header)
             except Exception as exc:  # noqa: BLE001 - one odd board must not lose the file
-                made = f"this board could not be read ({exc})"
-            if type(made) is str:
+                made = Message("lin.board_unreadable", error=str(exc))
+            if isinstance(made, str):
                 self.problem(made, line, index, rec)
             else:
                 deck = made
@@ -194,10 +195,14 @@ class _Reader:
         if not rec.md0:
             return
         if deck is not None:
-            where = f"board {deck.board}" if deck.board else f"deal {deck.index + 1}"
+            where = (
+                Message("where.board", board=deck.board)
+                if deck.board
+                else Message("where.deal_number", deal=deck.index + 1)
+            )
             for _, line in rec.md0:
                 if self.md0_noted < NOTE_LIMIT:
-                    self.notes.append(f"line {line}: md|0| (a teaching movie step changing {where}) was read past")
+                    self.notes.append(Message("lin.md0_step", line=line, where=where))
                 self.md0_noted += 1
             self.md0_noted += rec.md0_more
         else:
@@ -205,10 +210,10 @@ class _Reader:
                 self.problem(MD0_REASON, line, index, rec)
             self.problems.count_more(rec.md0_more)
 
-    def problem(self, reason: str, line: int, index: int, rec: Record) -> None:
+    def problem(self, reason: Message, line: int, index: int, rec: Record) -> None:
         if self.problems.full():  # only counted: the board need not be known
             self.problems.count_more(1)
             return
         board = board_of(rec)[0]
-        where = f"board {board}" if board else f"deal {index + 1} (line {line})"
-        self.problems.append(Problem(f"{where}: {reason}", line, index, board))
+        where = Message("where.board", board=board) if board else Message("where.deal", deal=index + 1, line=line)
+        self.problems.append(Problem(Message("at", where=where, message=reason), line, index, board))

@@ -9,6 +9,7 @@ from games.bridge.cards import RANKS, SUITS
 from games.bridge.rules import UNKNOWN_CALL, Call, read_call
 
 from ..limits import MAX_PAIRS
+from ..messages import Message
 
 ENCODED = re.compile(r"%[0-9A-Fa-f]{2}")  # a %XX escape, in an and nt values and in ah headings
 _CALL = re.compile(r"(?i)([1-7])(nt|[cdhsn])|(xx|rd?|x|d|p)")
@@ -66,7 +67,7 @@ def read_auction(pairs: list[tuple[str, str]], notes: list[str]) -> tuple[tuple[
     """The calls of a record's mb/an pairs (an explains the call just made), and how many
     calls stand after each pair read (commentary is placed by them)."""
     if len(pairs) > MAX_PAIRS:
-        notes.append(f"the auction has more than {MAX_PAIRS} pairs: the rest was read past")
+        notes.append(Message("lin.auction_pairs", count=MAX_PAIRS))
         pairs = pairs[:MAX_PAIRS]
     auction: list[Call] = []
     made: list[int] = []
@@ -74,15 +75,15 @@ def read_auction(pairs: list[tuple[str, str]], notes: list[str]) -> tuple[tuple[
         if tag == "mb":
             found = ONE_CALL.get(value) or calls_of(value)
             if len(auction) + len(found) > 2 * MAX_PAIRS:  # run-together calls: as many as letters
-                notes.append(f"the auction has more than {2 * MAX_PAIRS} calls: the rest was read past")
+                notes.append(Message("lin.auction_calls", count=2 * MAX_PAIRS))
                 break
             if found:
                 auction.extend(found)
             elif value.strip():  # kept in its place, so that the calls after it stay on their seats
                 auction.append(Call(UNKNOWN_CALL, value.strip().endswith("!")))
-                notes.append(f"call mb|{value[:20]}| not understood; kept as '?'")
+                notes.append(Message("lin.call_kept", value=value[:20]))
             else:
-                notes.append(f"call mb|{value[:20]}| not understood; read past")
+                notes.append(Message("lin.call_read_past", value=value[:20]))
         elif auction:  # an
             last = auction[-1]
             auction[-1] = Call(last.call, last.alert, free_text(value).strip())
@@ -112,7 +113,7 @@ def read_play(
     from a record's pc/mc pairs. A claim may come mid-trick: the last one counts. Line
     breaks inside a value mean nothing (a file may wrap anywhere)."""
     if len(pairs) > MAX_PAIRS:
-        notes.append(f"the play has more than {MAX_PAIRS} pairs: the rest was read past")
+        notes.append(Message("lin.play_pairs", count=MAX_PAIRS))
         pairs = pairs[:MAX_PAIRS]
     cards: list[str] = []
     made: list[int] = []
@@ -141,5 +142,5 @@ def read_claim(value: str, notes: list[str]) -> int | None:
     # isdecimal and a bounded length: int() refuses "²" and more than 4,300 digits
     if value.isdecimal() and len(value) <= 2 and int(value) <= 13:
         return int(value)
-    notes.append(f"claim mc|{value[:20]}| not understood")
+    notes.append(Message("lin.claim", value=value[:20]))
     return None

@@ -20,6 +20,7 @@ from games.bridge.cards import SEATS
 from games.bridge.rules import UNKNOWN_CALL, Call, read_call, seat_of_word
 
 from ..limits import MAX_WORDS
+from ..messages import Message
 
 SEAT = {s: i for i, s in enumerate(SEATS)}
 SEAT.update({s.lower(): i for s, i in SEAT.items()})
@@ -38,11 +39,11 @@ def seat_letter(value: str) -> str:
 
 
 def first_words(data: str, what: str, notes: list[str]) -> list[str]:
-    """The first MAX_WORDS words of a section; a note when more follow."""
+    """The first MAX_WORDS words of a section ("auction" or "play"); a note when more follow."""
     words = data.split(None, MAX_WORDS)
     if len(words) > MAX_WORDS:
         words.pop()  # the rest of the section, as one string
-        notes.append(f"{what}: more than {MAX_WORDS} words; the rest was read past")
+        notes.append(Message(f"pbn.{what}_too_long", count=MAX_WORDS))
     return words
 
 
@@ -117,17 +118,17 @@ def _read_calls(words: list[str], notes: list[str]) -> tuple[list[str], dict[int
                 if call is None:
                     call = UNKNOWN_CALL
                     if len(notes) < _MAX_NOTES:
-                        notes.append(f"auction: '{piece[:20]}' is not a call: kept as '?'")
+                        notes.append(Message("pbn.not_a_call_kept", word=piece[:20]))
                     else:
                         unnamed += 1
                 calls.append(call)
             elif len(notes) < _MAX_NOTES:
-                notes.append(f"auction: '{piece[:20]}' is not a call: read past")
+                notes.append(Message("pbn.not_a_call", word=piece[:20]))
         else:
             continue
         break  # the end of the auction ('*' or '+')
     if unnamed:
-        notes.append(f"auction: {unnamed} more words that are not calls kept as '?'")
+        notes.append(Message("pbn.more_not_calls", count=unnamed))
     return calls, refs, skipped
 
 

@@ -8,7 +8,9 @@ each hand goes through ``cards.parse_dotted_hand`` and the four through
 
 from __future__ import annotations
 
-from games.bridge.cards import SEAT_NAMES, SEATS, DealError, build_deal, parse_dotted_hand
+from games.bridge.cards import SEATS, DealError, build_deal, parse_dotted_hand
+
+from ..messages import Message, reason
 
 __all__ = ["DealError", "deal_or_reason", "read_deal"]
 
@@ -16,7 +18,11 @@ Deal = tuple[str, str | None, tuple[str, ...]]  # (canonical deal, first seat as
 
 _FROM = {seat: SEATS[i:] + SEATS[:i] for i, seat in enumerate(SEATS)}  # the seats clockwise from each
 
-UNORDERED = "ranks not in descending order within a suit"
+UNORDERED = Message("pbn.unordered")  # notes made once
+NO_FIRST_SEAT = Message("pbn.no_first_seat")
+EXTRA_SPACES = Message("pbn.extra_spaces")
+LOWER_CASE = Message("pbn.lower_case")
+INFERRED = {seat: Message("pbn.hand_inferred", seat=seat) for seat in SEATS}
 
 
 def deal_or_reason(value: str) -> Deal | str:
@@ -25,7 +31,7 @@ def deal_or_reason(value: str) -> Deal | str:
     try:
         return read_deal(value)
     except DealError as exc:
-        return str(exc)
+        return reason(exc)
 
 
 def read_deal(value: str) -> Deal:
@@ -40,20 +46,21 @@ def read_deal(value: str) -> Deal:
         head = head.strip()
         seats = _FROM.get(head.upper())
         if seats is None:
-            raise DealError(f"the deal starts with '{head[:20]}', not a seat (N, E, S or W) and ':'")
+            raise DealError(Message("pbn.deal_first_seat", value=head[:20]))
         first_seat: str | None = seats[0]
         text = rest
     else:
         seats, first_seat = _FROM["S"], None
-        notes.append("the deal gives no first seat: hands read from South, as Trickster does")
+        notes.append(NO_FIRST_SEAT)
     hand_texts = text.split()
     if len(hand_texts) != 4:
         if not hand_texts:
-            raise DealError("the deal is empty")
-        count = f"{len(hand_texts)} hands" if len(hand_texts) > 1 else "one hand"
-        raise DealError(f"the deal has {count}; it needs four ('-' for a hand not given)")
+            raise DealError(Message("pbn.deal_empty"))
+        if len(hand_texts) == 1:
+            raise DealError(Message("pbn.deal_one_hand"))
+        raise DealError(Message("pbn.deal_hand_count", count=len(hand_texts)))
     if "  " in text.strip() or "\t" in text:
-        notes.append("extra spaces between the hands of the deal")
+        notes.append(EXTRA_SPACES)
     hands: dict[str, tuple[int, int, int, int] | None] = {}
     ordered = True
     for seat, hand in zip(seats, hand_texts):
@@ -61,14 +68,11 @@ def read_deal(value: str) -> Deal:
             hands[seat] = None
             continue
         if hand.count(".") != 3:
-            raise DealError(
-                f"{SEAT_NAMES[seat]}'s hand '{hand[:40]}' has {hand.count('.') + 1} suits:"
-                " it needs four, separated by dots"
-            )
+            raise DealError(Message("pbn.hand_suits", seat=seat, hand=hand[:40], count=hand.count(".") + 1))
         try:
             hands[seat], in_order = parse_dotted_hand(hand)
         except DealError as exc:
-            raise DealError(f"{SEAT_NAMES[seat]}'s hand '{hand[:40]}': {exc}") from None
+            raise DealError(Message("deal.hand_trouble", seat=seat, hand=hand[:40], reason=reason(exc))) from None
         ordered = ordered and in_order
     try:
         deal, inferred = build_deal(hands)
@@ -77,25 +81,24 @@ def read_deal(value: str) -> Deal:
         raise
     if inferred:
         gap = next(s for s in SEATS if hands[s] is None)
-        notes.append(f"{SEAT_NAMES[gap]}'s hand is not given: it holds the 13 remaining cards")
+        notes.append(INFERRED[gap])
     if not ordered:
         notes.append(UNORDERED)
     if text != text.upper():  # (what is left of a deal read is ranks, suit letters, dots and spaces)
-        notes.append("cards written in lower case")
+        notes.append(LOWER_CASE)
     return deal, first_seat, tuple(notes)
 
 
 def _check_shape(hands: dict[str, tuple[int, int, int, int] | None]) -> None:
     """Raise for the shapes build_deal words less clearly (and refuses): end positions,
     missing hands."""
-    missing = [SEAT_NAMES[s] for s in SEATS if hands[s] is None]
+    missing = [s for s in SEATS if hands[s] is None]
     if len(missing) == 4:
-        raise DealError("no hand is given")
+        raise DealError(Message("pbn.no_hand"))
     counts = {sum(m.bit_count() for m in masks) for masks in hands.values() if masks is not None}
     if len(counts) == 1:
         (n,) = counts
         if n < 13:
-            raise DealError(f"every hand has {n} cards: an end position, not a full deal")
+            raise DealError(Message("pbn.end_position", count=n))
     if len(missing) > 1:
-        names = ", ".join(missing[:-1]) + " and " + missing[-1]
-        raise DealError(f"{names} are not given: a deck needs at least three hands")
+        raise DealError(Message("deal.hands_not_given_list", seats="".join(missing)))

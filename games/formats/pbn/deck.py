@@ -15,6 +15,7 @@ from typing import TypeVar
 from games.bridge.cards import SEATS
 from games.bridge.rules import Call
 
+from ..messages import Message
 from ..model import Deck, Problem
 from ..record import pbn_record
 from .auction import read_auction, seat_letter
@@ -50,8 +51,8 @@ class Builder:
         get = tags.get
         board, board_name = board_and_name(get("Board"))
         deal = self.deal(tags["Deal"])
-        if type(deal) is str:
-            return Problem(f"{where(board, index, line)}: {deal}", line, index, board)
+        if isinstance(deal, str):
+            return Problem(Message("at", where=where(board, index, line), message=deal), line, index, board)
         canonical, first, deal_notes = deal
         notes = [*deal_notes, *said]
         dealer = DEALER.get(get("Dealer"), MISSING)

@@ -17,6 +17,7 @@ from operator import itemgetter
 from games.bridge.cards import RANKS, SUITS
 
 from ..limits import MAX_CARDS
+from ..messages import Message
 from .auction import PIECE, SEAT, first_words
 
 # Cards as numbers 1..52 (1 + 13 * suit + rank, suits SHDC, ranks from the ace); 0 is a
@@ -77,13 +78,13 @@ def read_play(data: str, first: str, contract: str) -> tuple[tuple[tuple[str, ..
         return (), notes
     if len(numbers) > MAX_CARDS:
         del numbers[MAX_CARDS:]
-        notes.append(f"play: more than {MAX_CARDS} cards; the rest was read past")
+        notes.append(Message("pbn.play_too_many_cards", count=MAX_CARDS))
     numbers.extend([0] * (-len(numbers) % 4))  # an unfinished last trick
     if first in SEAT and trump and not out_of_turn:
         tricks = _in_played_order(numbers, trump)
         if tricks is not None:
             return tricks, notes
-    notes.append(f"play kept in column order (seats clockwise from {first[:1] or '?'})")
+    notes.append(Message("pbn.play_columns", by=first[:1] or "?"))
     it = iter(numbers)
     return tuple(t for t in (tuple(CARDS[n] for n in column if n) for column in zip(it, it, it, it)) if t), notes
 
@@ -115,7 +116,7 @@ def _read_cards(words: list[str], notes: list[str]) -> tuple[list[int], bool]:
             elif piece in ("^L", "^l"):
                 out_of_turn = True
             elif piece[0] not in "!?$^=" and len(notes) < _MAX_NOTES:
-                notes.append(f"play: '{piece[:20]}' is not a card: read past")
+                notes.append(Message("pbn.not_a_card", word=piece[:20]))
     return numbers, out_of_turn
 
 

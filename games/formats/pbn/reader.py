@@ -21,6 +21,7 @@ from dataclasses import replace
 
 from ..commentary import Budget
 from ..limits import MAX_DECKS, NOTE_LIMIT, SOURCE_LIMIT, ProblemList
+from ..messages import Message
 from ..model import Deck, Problem
 from .commentary import placed
 from .deck import Builder
@@ -31,14 +32,18 @@ _NO_HASH = ("Deal", "Dealer", "Vulnerable")  # where PBN forbids '#' (honoured a
 # The notes on them, made once: a file of '#' games has a deck every 25 bytes.
 _HASH_NOTES = {
     name: (
-        f'"##" used for {name}: a value for this and later games',
-        f'"#" used for {name}: copied from the previous game',
-        f'{name} taken from an earlier "##" default',
+        Message("pbn.hash_default", tag=name),
+        Message("pbn.hash_copied", tag=name),
+        Message("pbn.hash_taken", tag=name),
     )
     for name in _NO_HASH
 }
-_MALFORMED = "places with malformed text read past"
-_NO_DEAL = "games without a deal read past"
+# Kinds of note, counted for NOTE_LIMIT, and named in the note on those past it.
+_MALFORMED = "pbn.kind_malformed"
+_NO_DEAL = "pbn.kind_no_deal"
+_JUNK = "pbn.kind_junk"
+_LOOSE_COMMENTS = "pbn.kind_loose_comments"
+_HASH = "pbn.kind_hash"
 
 
 def read_pbn(text: str) -> tuple[list[Deck], list[Problem], list[str]]:
@@ -79,7 +84,7 @@ class Reader:
         self._line_pos = pos
         return self._line
 
-    def note(self, kind: str, message: str) -> None:
+    def note(self, kind: str, message: Message) -> None:
         n = self.counts.get(kind, 0)
         self.counts[kind] = n + 1
         if n < NOTE_LIMIT:
@@ -88,7 +93,7 @@ class Reader:
     def finish_notes(self) -> list[str]:
         for kind, n in self.counts.items():
             if n > NOTE_LIMIT:
-                self.notes.append(f"... and {n - NOTE_LIMIT} more {kind}")
+                self.notes.append(Message("more_notes", count=n - NOTE_LIMIT, kind=Message(kind)))
         self.notes.extend(self.budget.finish())
         return self.notes
 
@@ -98,14 +103,14 @@ class Reader:
         pos = 0
         while pos < len(text):
             if len(self.decks) >= MAX_DECKS:
-                message = f"this file holds {len(self.decks):,} decks, the most read from one file: "
-                self.problems.append(
-                    Problem(message + "the rest of it was not read", self.line_at(pos), kind="too_many_decks")
-                )
+                message = Message("pbn.too_many_decks", count=len(self.decks))
+                self.problems.append(Problem(message, self.line_at(pos), kind="too_many_decks"))
                 break
             game, pos = read_game(text, pos, last_brace)
             for at, message in game.issues:
-                self.note(_MALFORMED, f"line {self.line_at(at)}: {message}")
+                self.note(
+                    _MALFORMED, Message("at", where=Message("where.line", line=self.line_at(at)), message=message)
+                )
             if game.more_issues:  # as many notes more, which NOTE_LIMIT only counts
                 self.counts[_MALFORMED] = self.counts.get(_MALFORMED, 0) + game.more_issues
             try:
@@ -114,7 +119,7 @@ class Reader:
                 self.unreadable(game, exc)
 
     def unreadable(self, game: Game, exc: Exception) -> None:
-        message = f"a game could not be read ({type(exc).__name__}): please report this file"
+        message = Message("pbn.game_unreadable", error=type(exc).__name__)
         self.problems.append(Problem(message, self.line_at(max(game.first, 0)), kind="unreadable"))
 
     def game(self, game: Game) -> None:
@@ -122,15 +127,9 @@ class Reader:
         tags = game.tags
         if not tags and not game.notes:
             if game.junk:
-                self.note(
-                    "stretches of text that is not PBN read past",
-                    f"line {self.line_at(game.first)}: text that is not PBN read past",
-                )
+                self.note(_JUNK, Message("pbn.junk", line=self.line_at(game.first)))
             elif game.comments:  # a game of comments only: no board for them to belong to
-                self.note(
-                    "comments outside any board read past",
-                    f"line {self.line_at(game.comments[0][3])}: a comment outside any board read past",
-                )
+                self.note(_LOOSE_COMMENTS, Message("pbn.loose_comment", line=self.line_at(game.comments[0][3])))
             return
         hash_notes, header = self.inherit(tags)
         deal = tags.get("Deal")
@@ -147,10 +146,7 @@ class Reader:
             self.problems.append(deck)
             return
         for message in hash_notes:
-            self.note(
-                "notes on '#' or '##' used for Deal, Dealer or Vulnerable",
-                f"{where(deck.board, index, line)}: {message} (the PBN standard forbids this)",  # type: ignore[union-attr]
-            )
+            self.note(_HASH, Message("pbn.hash_forbidden", where=where(deck.board, index, line), message=message))  # type: ignore[union-attr]
         if game.comments:
             commentary = self.budget.keep(
                 placed(game, len(deck.auction), len(deck.play)),  # type: ignore[union-attr]
@@ -166,13 +162,16 @@ class Reader:
             self.counts[_NO_DEAL] += 1
             return
         found = board(game.tags.get("Board"))
-        where = f" (board {found})" if found else ""
-        self.note(_NO_DEAL, f"game at line {self.line_at(game.first)}{where} has no deal: read past")
+        line = self.line_at(game.first)
+        self.note(
+            _NO_DEAL,
+            Message("pbn.no_deal_board", line=line, board=found) if found else Message("pbn.no_deal", line=line),
+        )
 
-    def inherit(self, tags: dict[str, str]) -> tuple[list[str], bool]:
+    def inherit(self, tags: dict[str, str]) -> tuple[list[Message], bool]:
         """Resolve '#' and '##' values in place: notes for the tags where PBN forbids them,
         and whether every value was a '##' one (a header of defaults)."""
-        notes: list[str] = []
+        notes: list[Message] = []
         defaults_set = 0
         for name, value in tags.items():
             if value[:1] != "#":

@@ -23,11 +23,13 @@ from dataclasses import dataclass
 
 from ..commentary import blank, clean
 from ..limits import MAX_COMMENTARY, MAX_COMMENTS, MAX_TAGS
+from ..messages import Message
 
 TABLE = "OptimumResultTable"  # the one table whose rows are kept (deck.table_value)
 SECTIONS = {"Auction": "auction", "Play": "play", TABLE: "table"}  # tags whose data is kept
 ISSUES_KEPT = 20  # malformed places of one game that are listed; the rest are counted
 DATA_LINES_KEPT = 2000  # lines of data (sections, tables, junk) kept of one game
+UNCLOSED = Message("pbn.unclosed_comment")
 
 # Each token starts after the white space before it, but for a blank line, which ends the
 # game. The blank line is written without a repeated group: for ``(?:[ \t\r]*\n)*`` the
@@ -68,7 +70,7 @@ class Game:
     first: int  # text position of the first tag (or of the junk); -1: neither
     deal_at: int  # text position of the first [Deal]; -1: none
     end: int  # text position where the game ends
-    issues: list[tuple[int, str]]  # (position, what was read past)
+    issues: list[tuple[int, Message]]  # (position, what was read past)
     more_issues: int  # issues past the ones listed: only counted
     # (text, section, offset in that section's data, position) of each comment; section is
     # "auction", "play" or "" (the board's)
@@ -94,7 +96,7 @@ def read_game(text: str, start: int, last_brace: int) -> tuple[Game, int]:
     notes: list[str] = []
     auction_notes: list[str] = []
     first = deal_at = junk_at = -1
-    issues: list[tuple[int, str]] = []
+    issues: list[tuple[int, Message]] = []
     more_issues = 0
     names = 0  # tags read, repeats and Notes included
     sections: dict[str, list[str]] = {}  # section -> its data lines
@@ -124,7 +126,7 @@ def read_game(text: str, start: int, last_brace: int) -> tuple[Game, int]:
             if names == MAX_TAGS:
                 if not tags_full:
                     tags_full = True
-                    issues.append((m.start(3), f"this game has more than {MAX_TAGS} tags: the rest read past"))
+                    issues.append((m.start(3), Message("pbn.too_many_tags", count=MAX_TAGS)))
                 continue
             names += 1
             name, value = m.group(4, 5)
@@ -164,7 +166,7 @@ def read_game(text: str, start: int, last_brace: int) -> tuple[Game, int]:
             stop = close
             if close < 0:
                 if len(issues) < ISSUES_KEPT:
-                    issues.append((at, "a '{' comment is never closed: read to the end of its line"))
+                    issues.append((at, UNCLOSED))
                 else:
                     more_issues += 1
                 close = text.find("\n", at)
@@ -201,7 +203,7 @@ def read_game(text: str, start: int, last_brace: int) -> tuple[Game, int]:
                 semi_end = pos
         elif kind == 6:
             if len(issues) < ISSUES_KEPT:
-                issues.append((m.start(6), f"'{m.group(6)[:60]}' is not a well-formed tag: read past"))
+                issues.append((m.start(6), Message("pbn.malformed_tag", text=m.group(6)[:60])))
             else:
                 more_issues += 1
             semi_end, blank_run = -1, None

@@ -6,6 +6,8 @@ from games.bridge.board import BOARD_LENGTH
 from games.bridge.cards import SEATS
 from games.bridge.rules import seat_of_word
 
+from ..messages import Message
+
 MISSING = object()
 DEALER: dict[str | None, str | None] = {None: None, "": None, "?": None}
 DEALER.update({s: s for s in SEATS})
@@ -44,11 +46,11 @@ BOARDS: dict[str | None, tuple[str | None, str]] = {None: (None, "")}
 BOARDS.update((str(n), (str(n), f"Board {n}")) for n in range(1, 1000))
 
 
-def where(board: str | None, index: int, line: int) -> str:
+def where(board: str | None, index: int, line: int) -> Message:
     """How a problem names its board: 'board 7', else 'deal 4 (line 67)'."""
     if board is None:
-        return f"deal {index + 1} (line {line})"
-    return f"board {_number_text(board)}"
+        return Message("where.deal", deal=index + 1, line=line)
+    return Message("where.board", board=_number_text(board))
 
 
 def field(value: str | None, name: str, notes: list[str]) -> str | None:
@@ -64,7 +66,7 @@ def field(value: str | None, name: str, notes: list[str]) -> str | None:
     else:
         found = known.get(word) or _VUL_WORDS.get(word.lower())
     if found is None and word not in ("", "?"):
-        notes.append(f"{name} '{word[:20]}' is not understood: read as not stated")
+        notes.append(Message("tag_not_understood", tag=name, value=word[:20]))
     return found  # type: ignore[return-value]
 
 
