@@ -11,8 +11,10 @@
   }
 
   function copied(button) {
-    button.textContent = "Copied";
-    window.setTimeout(function () { button.textContent = "Copy"; }, 1500);
+    // the words are the page's: the button's own, and its data-copied
+    var label = button.textContent;
+    button.textContent = button.dataset.copied || "Copied";
+    window.setTimeout(function () { button.textContent = label; }, 1500);
   }
 
   document.addEventListener("click", function (event) {

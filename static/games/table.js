@@ -41,6 +41,12 @@
     };
   }
 
+  // the live region's sentences in the page's language: data-* attributes of #table-news
+  function words(name, english) {
+    var region = document.getElementById("table-news");
+    return (region && region.dataset[name]) || english;
+  }
+
   function news(root, was) {
     var c = controls(root);
     if (!c) return "";
@@ -49,9 +55,11 @@
     var said = [];
     if (!was || was.board !== now.board) {
       var title = root.querySelector(".board-title");
-      if (title) said.push(title.firstChild.textContent.trim() + " is dealt.");
+      if (title) said.push(words("dealt", "{board} is dealt.").replace("{board}", title.firstChild.textContent.trim()));
     } else if (now.made < was.made) {
-      said.push("The last " + (was.made - now.made > 1 ? "actions were" : "action was") + " taken back.");
+      said.push(was.made - now.made > 1
+        ? words("undoneMany", "The last actions were taken back.")
+        : words("undoneOne", "The last action was taken back."));
     } else {
       c.querySelectorAll(".table-news li").forEach(function (item) {
         var by = item.getAttribute("data-by");

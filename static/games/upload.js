@@ -89,7 +89,8 @@
     var extra = all && all.checked
       ? parseInt(button.dataset.duplicates, 10) || 0
       : form.querySelectorAll("input[name=include]:checked, input[type=hidden][name=include]").length;
-    button.textContent = "Add Decks to Game (" + (base + extra) + ")";
+    // data-label: the button's words in the page's language, {n} where the count goes
+    button.textContent = (button.dataset.label || "Add Decks to Game ({n})").replace("{n}", String(base + extra));
   }
 
   document.addEventListener("htmx:afterSettle", updateCount);
