@@ -12,6 +12,7 @@ vulnerability, in the page's language (bridge's own words: games.bridge.words).
 {{ "NS"|pair }}                 -> N-S (N-Z, NS, ...): a side in a score line
 {{ "K"|rank }}                  -> K (H in Dutch, R in French and Italian); "T" and "10" -> 10
 {{ "HK"|card_name }}            -> king of hearts (harten heer, roi de cœur, ...)
+{{ "NT"|strain }}               -> NT (BA in Polish, SA in Dutch, French and Italian); a suit's symbol
 {{ bid|call }}                  -> a games.presentation.join_record.Bid: 4♥X, 3NT (3SA, 3BA), Pass (Passe, Pas, ...)
 {{ "declarer"|term }}           -> declarer (leider, rozgrywający, ...): games.bridge.words.TERMS
 {% dealer_chip %}               -> the dealer's chip: D (G in Dutch and Swedish, R in Polish, M in Italian)
@@ -168,6 +169,13 @@ def call(bid: Any) -> SafeString:
         return conditional_escape(said.call(CALL_OF_WORD.get(bid.level, bid.level)))
     strain = said.notrump if bid.strain == "NT" else suit(bid.strain)
     return format_html("{}{}{}", bid.level, strain, bid.risk)
+
+
+@register.filter
+def strain(letter: str | None) -> SafeString | str:
+    """A strain as a heading prints it: the language's no trump ("BA", "SA"), or a suit's symbol."""
+    letter = str(letter or "").upper()
+    return active().notrump if letter == "NT" else suit(letter)
 
 
 @register.filter
