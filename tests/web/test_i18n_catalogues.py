@@ -86,6 +86,7 @@ WRAPPED = [
     "templates/games/join_table.html",
     "templates/games/new_game.html",
     "templates/games/partials/analysis.html",
+    "templates/games/partials/club_dealt.html",
     "templates/games/partials/club_overview.html",
     "templates/games/partials/lesson_text.html",
     "templates/games/partials/seat_panel.html",
