@@ -44,6 +44,9 @@ from games.models.board_play import BoardPlay, attach_plays
 from games.models.deck import SEAT_CHOICES, DealtBoard, Deck
 from games.models.game import Game
 
+# What a table's pages never read of a board's deck: its file's text, tags and notes, the
+# players named in the file.
+TABLE_DECK_DEFERRED = ("source_text", "tags", "notes", "players")
 TEACHER_SEEN_EVERY = 5.0  # seconds between the writes of the teacher's last look
 
 
@@ -183,16 +186,42 @@ class JoinTable(models.Model):
         boards = DealtBoard.objects.filter(game_id=self.game_id).select_related(*related)
         if self.game.movement == Game.Movement.OWN_PACE:
             return boards.filter(number=max(self.deal, 1)).first()
-        held = (
-            BoardPlay.objects.filter(table=self, finished_at__isnull=True, abandoned="")
-            .exclude(calls=[])
-            .order_by("board__number")
-            .values_list("board_id", flat=True)
-            .first()
-        )
+        held = self._held().values_list("board_id", flat=True).first()
         if held is not None:
             return boards.filter(pk=held).first()
         return boards.order_by("-number").first()
+
+    def board_and_play(self, *, deck: bool = True) -> DealtBoard | None:
+        """``board()`` with its play at this table as ``board.played`` and, with ``deck``,
+        its deck as the table shows it (``TABLE_DECK_DEFERRED`` left unread): in one
+        query while the table holds a board under way (teaching), else two."""
+        boards = DealtBoard.objects.filter(game_id=self.game_id)
+        if deck:
+            boards = boards.select_related("deck").defer(*(f"deck__{name}" for name in TABLE_DECK_DEFERRED))
+        if self.game.movement == Game.Movement.OWN_PACE:
+            board = boards.filter(number=max(self.deal, 1)).first()
+        else:
+            held = self._held().select_related("board__deck" if deck else "board")
+            if deck:
+                held = held.defer(*(f"board__deck__{name}" for name in TABLE_DECK_DEFERRED))
+            play = held.first()
+            if play is not None:
+                board = play.board
+                board.played = play
+                return board
+            board = boards.order_by("-number").first()
+        if board is not None:
+            self.play_of(board)
+        return board
+
+    def _held(self) -> QuerySet[BoardPlay]:
+        """Teaching: the plays under way at this table (called on, neither over nor left
+        unfinished), the oldest board first: the first holds the table."""
+        return (
+            BoardPlay.objects.filter(table=self, finished_at__isnull=True, abandoned="")
+            .exclude(calls=[])
+            .order_by("board__number")
+        )
 
     def play_of(self, board: DealtBoard) -> BoardPlay | None:
         """``board``'s play at this table (None before its first call), kept on the board

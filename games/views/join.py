@@ -55,12 +55,22 @@ def join_context(request: HttpRequest, game: Game, table: JoinTable | None = Non
     and, for the host, the players panel show. ``table``: the table a host who does not
     sit shows (the first when None); a seated person always sees their own."""
     table = JoinTable.of(game, request.user) or table or JoinTable.for_game(game)
-    first = table if table.number == 1 else JoinTable.for_game(game)
-    return {
+    view = seat_view(game, request.user, table)
+    context = {
         "game": game,
-        "view": seat_view(game, request.user, table),
+        "view": view,
         "total": running_total(game, table),
         "poll_seconds": settings.TABLE_POLL_SECONDS,
+    }
+    if view.can_manage:  # the players panel: the host's alone
+        context.update(panel_context(request, game, table))
+    return context
+
+
+def panel_context(request: HttpRequest, game: Game, table: JoinTable) -> dict[str, Any]:
+    """What the players panel shows beside the seat view: every table's seats, the invite link."""
+    first = table if table.number == 1 else JoinTable.for_game(game)
+    return {
         "invite_url": request.build_absolute_uri(reverse("join_game", args=[game.pk, first.invite_token])),
         "tables": table_seats(game, request.user),
         "max_tables": settings.JOIN_MAX_TABLES,
