@@ -128,10 +128,9 @@ class _TableBoard:
     may_go_on: bool
 
 
-def _table_board(game: Game, table: JoinTable, players: dict[str, Seat] | None = None) -> _TableBoard:
+def _table_board(game: Game, table: JoinTable) -> _TableBoard:
     """``table`` as loaded (its version read before anything shown: a change made in
-    between shows at the next poll); ``players``: its seats, read after it, when the
-    caller has them."""
+    between shows at the next poll), its board, play and players."""
     version = table.version_tag()  # read before the board: a deal in between shows next poll
     newest = table.game.next_board_number - 1  # the game's deals are numbered 1, 2, ...
     table.game = game
@@ -141,8 +140,7 @@ def _table_board(game: Game, table: JoinTable, players: dict[str, Seat] | None =
     # A reveal ends a board under way (``JoinTable.reveal``): only a board not under way asks.
     if board is not None and (play is None or not play.under_way):
         revealed = revealed_at(board, table)
-    if players is None:
-        players = {row.seat: row for row in table.seats.select_related("user")}
+    players = {row.seat: row for row in table.seats.select_related("user")}
     tables = JoinTable.objects.filter(game_id=game.pk).count()
     behind = None
     if board is not None and game.movement == Game.Movement.TEACHING and board.number < newest:
@@ -158,21 +156,22 @@ def _table_board(game: Game, table: JoinTable, players: dict[str, Seat] | None =
     return _TableBoard(table, version, board, players, revealed, tables, behind, may_go_on)
 
 
-def seat_view(game: Game, user, table: JoinTable | None = None) -> SeatView:
+def table_seen_by(game: Game, user, table: JoinTable | None = None) -> JoinTable:
+    """The table whose board ``user`` sees: their own if they sit at one, else ``table``
+    (the game's first when None)."""
+    return JoinTable.of(game, user) or table or JoinTable.for_game(game)
+
+
+def seat_view(game: Game, user, table: JoinTable | None = None, *, checked: bool = False) -> SeatView:
     """The board of a table as ``user`` may see it: their own table if they sit at one
-    (``table`` is then ignored), else ``table`` (the game's first when None). The cards
+    (``table`` is then ignored), else ``table`` (the game's first when None); ``checked``:
+    ``table`` is ``table_seen_by``'s answer already. The cards
     ``play.visible_hands`` allows the seat they held when the board was dealt (their own;
     dummy's after the opening lead; declarer's during a claim; all four once the board
     is done), all four once revealed at this table."""
-    players = None
-    if table is not None and user.is_authenticated:
-        # The table's seats tell whether ``user`` sits at it; one who does not may sit at another.
-        players = {row.seat: row for row in table.seats.select_related("user")}
-        if not any(row.user_id == user.pk for row in players.values()):
-            players = None
-    if players is None:
-        table = JoinTable.of(game, user) or table or JoinTable.for_game(game)
-    seen = _table_board(game, table, players)
+    if not checked:
+        table = table_seen_by(game, user, table)
+    seen = _table_board(game, table)
     board, players, revealed = seen.board, seen.players, seen.revealed
     mine = next((s for s, row in players.items() if row.user_id == user.pk), "")
     held = bool(mine and board is not None and players[mine].from_board <= board.number)

@@ -37,7 +37,7 @@ from games.models.join import (
     SeatError,
     seat_of,
 )
-from games.presentation.seats import seat_view, table_seats
+from games.presentation.seats import seat_view, table_seats, table_seen_by
 from games.views import confirm
 from games.views.access import get_game_for_host, private
 
@@ -50,19 +50,23 @@ def _not_join(request: HttpRequest, game: Game) -> HttpResponse:
     return redirect(game)
 
 
-def join_context(request: HttpRequest, game: Game, table: JoinTable | None = None) -> dict[str, Any]:
+def join_context(
+    request: HttpRequest, game: Game, table: JoinTable | None = None, *, panel: bool = True, checked: bool = False
+) -> dict[str, Any]:
     """What the seat view (the board at play at the viewer's table, its running total)
-    and, for the host, the players panel show. ``table``: the table a host who does not
-    sit shows (the first when None); a seated person always sees their own."""
-    table = JoinTable.of(game, request.user) or table or JoinTable.for_game(game)
-    view = seat_view(game, request.user, table)
+    and, for the host, the players panel show (``panel``: when the answer has it).
+    ``table``: the table a host who does not sit shows (the first when None); a seated
+    person always sees their own (``checked``: ``table`` is ``table_seen_by``'s already)."""
+    if not checked:
+        table = table_seen_by(game, request.user, table)
+    view = seat_view(game, request.user, table, checked=True)
     context = {
         "game": game,
         "view": view,
         "total": running_total(game, table),
         "poll_seconds": settings.TABLE_POLL_SECONDS,
     }
-    if view.can_manage:  # the players panel: the host's alone
+    if panel and view.can_manage:  # the players panel: the host's alone
         context.update(panel_context(request, game, table))
     return context
 
