@@ -122,4 +122,5 @@ def test_a_join_game_that_stops_answers_with_the_whole_table_in_its_place(host_c
     game = Game.objects.create(host=host, name="j", game_type=Game.Type.JOIN, when_empty=Game.WhenEmpty.STOP)
     response = host_client.post(f"/games/{game.pk}/deal/", headers=HX)
     assert response["HX-Retarget"] == "#table" and response["HX-Reswap"] == "outerHTML"
-    assert response.text.lstrip().startswith('<div id="table"') and "Every uploaded deck has been dealt" in response.text
+    assert response.text.lstrip().startswith('<div id="table"')
+    assert "Every uploaded deck has been dealt" in response.text
