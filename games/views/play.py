@@ -31,7 +31,7 @@ from games.models import BoardPlay, DealtBoard, Game
 from games.models.board_play import attach_plays
 from games.models.join import JoinTable, Seat
 from games.views import confirm
-from games.views.access import get_game_at_table
+from games.views.access import get_seat_at_table
 from games.views.join import VIEW, history_row, join_context
 from games.views.table import practice_context
 
@@ -57,10 +57,10 @@ def _current_board(game: Game, shown: int | None, table: JoinTable | None) -> De
     return board
 
 
-def _join_table(request: HttpRequest, game: Game, action: str) -> tuple[JoinTable, Seat | None]:
-    """The table the user acts at, and their Seat row there: their own; for the host's
-    undo answers, the one the form names (``table``: the host's own, else the first, when
-    none), and no seat."""
+def _join_table(request: HttpRequest, game: Game, action: str, row: Seat | None) -> tuple[JoinTable, Seat | None]:
+    """The table the user acts at, and their Seat row there (``row``, read with the game):
+    their own; for the host's undo answers, the one the form names (``table``: the host's
+    own, else the first, when none), and no seat."""
     if action in HOST_ONLY:
         if not game.can_manage(request.user):
             raise IllegalAction("Only the host can grant or refuse an undo.")
@@ -71,7 +71,6 @@ def _join_table(request: HttpRequest, game: Game, action: str) -> tuple[JoinTabl
                 raise IllegalAction("That table is gone: nothing was done.")
             return table, None
         return JoinTable.of(game, request.user) or JoinTable.for_game(game), None
-    row = Seat.objects.select_related("table__game").filter(game=game, user=request.user).first()
     if row is None:
         raise IllegalAction("You do not sit at this table: only the four players call and play.")
     return row.table, row
@@ -99,11 +98,11 @@ def _practice_seat(play: BoardPlay, action: str) -> str:
 
 
 def _act(request: HttpRequest, pk: int, action: str, **args) -> HttpResponse:
-    game = get_game_at_table(request, pk)
-    table = row = None
+    game, row = get_seat_at_table(request, pk)
+    table = None
     try:
         if game.game_type == Game.Type.JOIN:
-            table, row = _join_table(request, game, action)
+            table, row = _join_table(request, game, action, row)
         board = _current_board(game, confirm.number(request.POST.get("board", "")), table)
         at = confirm.number(request.POST.get("at", ""))
         if at is None:
