@@ -39,7 +39,7 @@ def _measure(tables: int, repeat: int, profile: str | None) -> dict[str, list[fl
     from games.formats import read_decks
     from games.models import Game
     from games.models.join import JoinTable
-    from tests.builders.client import ClubScript, seat_state, table_pbn
+    from tests.builders.client import ClubScript, page_state, seat_state, table_pbn
 
     User = get_user_model()
     host = User.objects.create_user("bench-host", password="x")
@@ -87,9 +87,10 @@ def _measure(tables: int, repeat: int, profile: str | None) -> dict[str, list[fl
 
     with override_settings(ROOT_URLCONF="bench.load_urls"):
         overview = host_client.get(base + "tables/", secure=True, **HX)
+        shown = dict(page_state(host_client.get(base, secure=True).content))  # as the deal button sends it
         north = clients[1, "N"]
         for _ in range(repeat):
-            timed("deal", host_client, base + "deal/", {})
+            shown.update(page_state(timed("deal", host_client, base + "deal/", dict(shown)).content))
             board = game.boards.order_by("-number").first()
             # Table 1 plays the board through the seats' pages; the others pass it out.
             script = ClubScript(board.deal, board.dealer, board.vul, board.number)

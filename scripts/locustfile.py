@@ -52,7 +52,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from tests.builders.client import ClubScript, seat_state  # noqa: E402 - a short board, played as the seats' forms post it
+from tests.builders.client import ClubScript, page_state, seat_state  # noqa: E402 - a short board, played as the seats' forms post it
 
 PASSWORD = "load-test-Pa55word-" + "x" * 8
 PROBE_SECONDS = 0.25  # between the probe's bare requests
@@ -322,6 +322,7 @@ class Teacher(Browser):
         page = self.get("game", self.game_url)[2]
         self.seen_overview(page)
         self.seen_seat(page)
+        self.page_state = dict(page_state(page))  # what Deal New Cards sends, as the page's button does
 
     def seen_overview(self, body: bytes) -> None:
         version = _TABLES_VERSION.search(body)
@@ -374,9 +375,11 @@ class Teacher(Browser):
                 raise TableBroken(f"game {self.game}: Deal New Cards showed deal {shown}, not {number}")
             return None
 
-        _, _, body = self.send("deal", "POST", self.game_url + "deal/", htmx=True, check=check)
+        fields = list(self.page_state.items())
+        _, _, body = self.send("deal", "POST", self.game_url + "deal/", fields, htmx=True, check=check)
         self.dealt, self.over = number, 0
         self.seen_seat(body)
+        self.page_state.update(page_state(body))
 
 
 class Probe(Browser):

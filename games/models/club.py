@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from django.db.models import Q, Sum
+from django.db.models import Q
 from django.utils.translation import get_language, gettext, ngettext
 
 from games.bridge import rules, words
@@ -222,9 +222,9 @@ def pair_players(game: Game) -> dict[tuple[str, str], tuple[str, ...]]:
 def results_version(game: Game) -> str:
     """Changes whenever any table's play, seating or board changes: what the results page
     and the host's overview poll (one query)."""
-    versions = JoinTable.objects.filter(game=game).aggregate(total=Sum("version"))
-    count = JoinTable.objects.filter(game=game).values_list("pk", flat=True)
-    return f"{game.next_board_number}.{versions['total'] or 0}.{'-'.join(map(str, count))}"
+    rows = list(JoinTable.objects.filter(game=game).values_list("pk", "version"))
+    total = sum(version for _, version in rows)
+    return f"{game.next_board_number}.{total}.{'-'.join(str(pk) for pk, _ in rows)}"
 
 
 # --- the host's overview ----------------------------------------------------------------

@@ -131,37 +131,48 @@ class _TableBoard:
 
 
 def _table_board(game: Game, table: JoinTable) -> _TableBoard:
+    """``table`` as loaded (its version read before anything shown: a change made in
+    between shows at the next poll), its board, play and players."""
     version = table.version_tag()  # read before the board: a deal in between shows next poll
+    newest = table.game.next_board_number - 1  # the game's deals are numbered 1, 2, ...
     table.game = game
-    board = table.board("deck")
+    board = table.board_and_play()
     revealed = False
-    if board is not None:
-        table.play_of(board)
+    play = getattr(board, "played", None)
+    # A reveal ends a board under way (``JoinTable.reveal``): only a board not under way asks.
+    if board is not None and (play is None or not play.under_way):
         revealed = revealed_at(board, table)
     players = {row.seat: row for row in table.seats.select_related("user")}
     tables = JoinTable.objects.filter(game_id=game.pk).count()
     behind = None
-    newest = None
-    if board is not None and game.movement == Game.Movement.TEACHING:
-        newest = (
-            DealtBoard.objects.filter(game_id=game.pk).order_by("-number").values_list("number", "board_number").first()
+    if board is not None and game.movement == Game.Movement.TEACHING and board.number < newest:
+        behind = (
+            DealtBoard.objects.filter(game_id=game.pk, number__gt=board.number)
+            .order_by("-number")
+            .values_list("board_number", flat=True)
+            .first()
         )
-        if newest is not None and newest[0] != board.number:
-            behind = newest[1]
     may_go_on = False
     if game.movement == Game.Movement.OWN_PACE:
-        play = getattr(board, "played", None) if board is not None else None
         may_go_on = board is None or (play is not None and (play.done or bool(play.abandoned)))
     return _TableBoard(table, version, board, players, revealed, tables, behind, may_go_on)
 
 
-def seat_view(game: Game, user, table: JoinTable | None = None) -> SeatView:
+def table_seen_by(game: Game, user, table: JoinTable | None = None) -> JoinTable:
+    """The table whose board ``user`` sees: their own if they sit at one, else ``table``
+    (the game's first when None)."""
+    return JoinTable.of(game, user) or table or JoinTable.for_game(game)
+
+
+def seat_view(game: Game, user, table: JoinTable | None = None, *, checked: bool = False) -> SeatView:
     """The board of a table as ``user`` may see it: their own table if they sit at one
-    (``table`` is then ignored), else ``table`` (the game's first when None). The cards
+    (``table`` is then ignored), else ``table`` (the game's first when None); ``checked``:
+    ``table`` is ``table_seen_by``'s answer already. The cards
     ``play.visible_hands`` allows the seat they held when the board was dealt (their own;
     dummy's after the opening lead; declarer's during a claim; all four once the board
     is done), all four once revealed at this table."""
-    table = JoinTable.of(game, user) or table or JoinTable.for_game(game)
+    if not checked:
+        table = table_seen_by(game, user, table)
     seen = _table_board(game, table)
     board, players, revealed = seen.board, seen.players, seen.revealed
     mine = next((s for s, row in players.items() if row.user_id == user.pk), "")

@@ -12,7 +12,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.cache import patch_cache_control
 
-from games.models import Game, Upload
+from games.models import Game, Seat, Upload
 
 UPLOAD_PAGE = "games/upload.html"
 
@@ -26,13 +26,16 @@ def get_game_for_host(request: HttpRequest, pk: int) -> Game:
         raise Http404("No such game.") from None
 
 
-def get_game_at_table(request: HttpRequest, pk: int) -> Game:
-    """The game if the user may act at its table (seated at a Join game, or its host); 404 otherwise."""
+def get_seat_at_table(request: HttpRequest, pk: int) -> tuple[Game, Seat | None]:
+    """The game if the user may act at its table (seated at a Join game, or its host), with
+    their Seat row and its table (one query for a seated player; None for a host who does
+    not sit); 404 otherwise."""
+    row = Seat.objects.select_related("table__game").filter(game_id=pk, user=request.user.pk).first()
+    if row is not None and row.table.game.game_type == Game.Type.JOIN:
+        return row.table.game, row
     game = get_object_or_404(Game, pk=pk)
     if game.can_manage(request.user):
-        return game
-    if game.game_type == Game.Type.JOIN and game.seats.filter(user=request.user).exists():
-        return game
+        return game, None
     raise Http404("No such game.")
 
 

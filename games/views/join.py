@@ -38,7 +38,7 @@ from games.models.join import (
     seat_of,
 )
 from games.presentation.language import active
-from games.presentation.seats import seat_view, table_seats
+from games.presentation.seats import seat_view, table_seats, table_seen_by
 from games.views import confirm
 from games.views.access import get_game_for_host, private
 
@@ -51,17 +51,31 @@ def _not_join(request: HttpRequest, game: Game) -> HttpResponse:
     return redirect(game)
 
 
-def join_context(request: HttpRequest, game: Game, table: JoinTable | None = None) -> dict[str, Any]:
+def join_context(
+    request: HttpRequest, game: Game, table: JoinTable | None = None, *, panel: bool = True, checked: bool = False
+) -> dict[str, Any]:
     """What the seat view (the board at play at the viewer's table, its running total)
-    and, for the host, the players panel show. ``table``: the table a host who does not
-    sit shows (the first when None); a seated person always sees their own."""
-    table = JoinTable.of(game, request.user) or table or JoinTable.for_game(game)
-    first = table if table.number == 1 else JoinTable.for_game(game)
-    return {
+    and, for the host, the players panel show (``panel``: when the answer has it).
+    ``table``: the table a host who does not sit shows (the first when None); a seated
+    person always sees their own (``checked``: ``table`` is ``table_seen_by``'s already)."""
+    if not checked:
+        table = table_seen_by(game, request.user, table)
+    view = seat_view(game, request.user, table, checked=True)
+    context = {
         "game": game,
-        "view": seat_view(game, request.user, table),
+        "view": view,
         "total": running_total(game, table),
         "poll_seconds": settings.TABLE_POLL_SECONDS,
+    }
+    if panel and view.can_manage:  # the players panel: the host's alone
+        context.update(panel_context(request, game, table))
+    return context
+
+
+def panel_context(request: HttpRequest, game: Game, table: JoinTable) -> dict[str, Any]:
+    """What the players panel shows beside the seat view: every table's seats, the invite link."""
+    first = table if table.number == 1 else JoinTable.for_game(game)
+    return {
         "invite_url": request.build_absolute_uri(reverse("join_game", args=[game.pk, first.invite_token])),
         "tables": table_seats(game, request.user),
         "max_tables": settings.JOIN_MAX_TABLES,

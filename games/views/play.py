@@ -29,10 +29,10 @@ from django.views.decorators.vary import vary_on_headers
 from games.bridge.play import IllegalAction
 from games.models import BoardPlay, DealtBoard, Game
 from games.models.board_play import attach_plays
-from games.models.join import JoinTable
+from games.models.join import JoinTable, Seat
 from games.presentation.language import active
 from games.views import confirm
-from games.views.access import get_game_at_table
+from games.views.access import get_seat_at_table
 from games.views.join import VIEW, history_row, join_context
 from games.views.table import practice_context
 
@@ -43,9 +43,7 @@ def _current_board(game: Game, shown: int | None, table: JoinTable | None) -> De
     """The board on the table (a Join game's ``table``; a practice game's newest), if it
     is the one the page shows (else nothing is done), with its play there."""
     if table is not None:
-        board = table.board("deck")
-        if board is not None:
-            table.play_of(board)
+        board = table.board_and_play(deck=False)  # the answer reads the board again
     else:
         board = game.boards.select_related("deck").order_by("-number").first()
         if board is not None:
@@ -60,9 +58,10 @@ def _current_board(game: Game, shown: int | None, table: JoinTable | None) -> De
     return board
 
 
-def _join_table(request: HttpRequest, game: Game, action: str) -> JoinTable:
-    """The table the user acts at: their own; for the host's undo answers, the one the
-    form names (``table``: the host's own, else the first, when none)."""
+def _join_table(request: HttpRequest, game: Game, action: str, row: Seat | None) -> tuple[JoinTable, Seat | None]:
+    """The table the user acts at, and their Seat row there (``row``, read with the game):
+    their own; for the host's undo answers, the one the form names (``table``: the host's
+    own, else the first, when none), and no seat."""
     if action in HOST_ONLY:
         if not game.can_manage(request.user):
             raise IllegalAction(gettext("Only the host can grant or refuse an undo."))
@@ -71,22 +70,17 @@ def _join_table(request: HttpRequest, game: Game, action: str) -> JoinTable:
             table = JoinTable.numbered(game, confirm.number(asked))
             if table is None:
                 raise IllegalAction(gettext("That table is gone: nothing was done."))
-            return table
-    table = JoinTable.of(game, request.user)
-    if table is None and action in HOST_ONLY:
-        return JoinTable.for_game(game)
-    if table is None:
-        raise IllegalAction(gettext("You do not sit at this table: only the four players call and play."))
-    return table
-
-
-def _join_seat(request: HttpRequest, game: Game, board: DealtBoard, action: str, table: JoinTable) -> str:
-    """The seat the user acts for at a Join table ("" for the host's undo answers)."""
-    if action in HOST_ONLY:
-        return ""
-    row = table.seats.filter(user=request.user).first()
+            return table, None
+        return JoinTable.of(game, request.user) or JoinTable.for_game(game), None
     if row is None:
         raise IllegalAction(gettext("You do not sit at this table: only the four players call and play."))
+    return row.table, row
+
+
+def _join_seat(board: DealtBoard, row: Seat | None) -> str:
+    """The seat the user acts for at a Join table (their Seat row's; "" for the host's undo answers)."""
+    if row is None:
+        return ""
     if row.from_board > board.number:
         raise IllegalAction(
             gettext("You sit %(seat)s since board %(board)s was dealt: you play from the next board.")
@@ -106,17 +100,17 @@ def _practice_seat(play: BoardPlay, action: str) -> str:
 
 
 def _act(request: HttpRequest, pk: int, action: str, **args) -> HttpResponse:
-    game = get_game_at_table(request, pk)
+    game, row = get_seat_at_table(request, pk)
     table = None
     try:
         if game.game_type == Game.Type.JOIN:
-            table = _join_table(request, game, action)
+            table, row = _join_table(request, game, action, row)
         board = _current_board(game, confirm.number(request.POST.get("board", "")), table)
         at = confirm.number(request.POST.get("at", ""))
         if at is None:
             raise IllegalAction(gettext("The table has moved on since your page was shown: look again and retry."))
         if table is not None:
-            seat = _join_seat(request, game, board, action, table)
+            seat = _join_seat(board, row)
             play = BoardPlay.start(board, BoardPlay.Mode.TABLE, table)
         elif game.practice_play == Game.PracticePlay.SHOW:
             raise IllegalAction(

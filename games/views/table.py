@@ -23,6 +23,7 @@ from games.models.board_play import BoardInPlay, SolvingPar, attach_plays, runni
 from games.models.club import overview, results_version
 from games.models.join import JoinTable
 from games.presentation.play_view import for_practice
+from games.presentation.seats import table_seen_by
 from games.views import confirm
 from games.views.access import get_game_for_host
 from games.views.jobs import solve_in_background
@@ -37,27 +38,42 @@ def table_context(game: Game, request: HttpRequest | None = None) -> dict[str, A
     Join game and its host, the seat view and the players panel too."""
     table = None
     if request is not None and game.game_type == Game.Type.JOIN:
-        # A seated host sees their own table; one who does not sit, the one asked for.
-        table = JoinTable.of(game, request.user) or JoinTable.numbered(
-            game, confirm.number(request.GET.get("table", ""))
-        )
+        table = _host_table(request, game)
     shown = recent_boards(game, table)
     context = {"game": game, "board": shown[0] if shown else None, "history": shown, **queue_context(game)}
-    if request is not None and game.game_type == Game.Type.JOIN:
-        context.update(join_context(request, game, table))
-        if context["view"].tables > 1:
-            seated = bool(context["view"].my_seat)
-            states = overview(game, show_results=not seated)
-            context.update(
-                states=states,
-                behind=[state for state in states if state.behind],
-                seated=seated,
-                overview_version=results_version(game),
-                # A director off the tables sees every table (its board, where it
-                # stands, its teacher's view), one table's felt only when asking for it.
-                overview_only=not seated and table is None,
-            )
+    if table is not None:
+        context.update(join_table_context(request, game, table))
     context.update(play_context(game, context["board"]))
+    return context
+
+
+def _asked_table(request: HttpRequest, game: Game) -> JoinTable | None:
+    """The table a host who does not sit asks to watch (``?table=``); None when none."""
+    return JoinTable.numbered(game, confirm.number(request.GET.get("table", "")))
+
+
+def _host_table(request: HttpRequest, game: Game) -> JoinTable:
+    """The Join table the host's page shows: a seated host's own; one who does not sit,
+    the one asked for (``?table=``; the first when none)."""
+    return table_seen_by(game, request.user, _asked_table(request, game))
+
+
+def join_table_context(request: HttpRequest, game: Game, table: JoinTable, *, panel: bool = True) -> dict[str, Any]:
+    """The host's table area at a Join game, at ``table`` (``_host_table``'s): the seat
+    view and, with several tables, the tables' overview; ``panel``: the players panel too."""
+    context = join_context(request, game, table, panel=panel, checked=True)
+    if context["view"].tables > 1:
+        seated = bool(context["view"].my_seat)
+        states = overview(game, show_results=not seated)
+        context.update(
+            states=states,
+            behind=[state for state in states if state.behind],
+            seated=seated,
+            overview_version=results_version(game),
+            # A director off the tables sees every table (its board, where it stands, its
+            # teacher's view), one table's felt only when asking for it (?table=).
+            overview_only=not seated and _asked_table(request, game) is None,
+        )
     return context
 
 
@@ -119,8 +135,11 @@ def recent_boards(game: Game, table: JoinTable | None = None) -> list[DealtBoard
     return boards
 
 
-def dealt_context(game: Game, board: DealtBoard, shown: str | None, queue_head: str | None) -> dict[str, Any]:
-    """The htmx answer to Deal New Cards: the new board, and what changed beside it.
+def dealt_context(
+    game: Game, board: DealtBoard, shown: str | None, queue_head: str | None, table: JoinTable | None = None
+) -> dict[str, Any]:
+    """The htmx answer to Deal New Cards: the new board, and what changed beside it
+    (``table``: a Join game's the history shows, its first when None).
 
     The page sends the board it shows and the first deck of its queue. When those are the
     board before this one and the deck just dealt, the answer only drops that deck from
@@ -133,14 +152,15 @@ def dealt_context(game: Game, board: DealtBoard, shown: str | None, queue_head: 
     if board.number > 1 and shown == str(board.number - 1):
         context["history_row"] = True
         context["history_drop"] = max(board.number - HISTORY_SHOWN, 0)  # the row that falls off
-        if game.practice_play != Game.PracticePlay.SHOW:  # its row says "not finished" if the deal ended it
+        join = game.game_type == Game.Type.JOIN
+        if join or game.practice_play != Game.PracticePlay.SHOW:  # its row says "not finished" if the deal ended it
             before = game.boards.select_related("deck").filter(number=board.number - 1).first()
             if before is not None:
-                attach_plays([before], None)
+                attach_plays([before], (table or JoinTable.for_game(game)).pk if join else None)
             if before is not None and before.played is not None and before.played.abandoned:
                 context["ended_row"] = before
     else:
-        context["history"] = recent_boards(game)
+        context["history"] = recent_boards(game, table)
     return context
 
 
@@ -230,15 +250,19 @@ def deal(request: HttpRequest, pk: int) -> HttpResponse:
     except Game.ConfirmedAnotherBoard as error:
         return deal_refused(request, get_game_for_host(request, pk), str(error))
     game = board.game
-    if request.htmx and game.game_type == Game.Type.JOIN:
-        context = table_context(game, request)
-        response = render(request, "games/game.html#table", context)
+    if request.htmx:
+        join = game.game_type == Game.Type.JOIN
+        table = _host_table(request, game) if join else None
+        context = dealt_context(game, board, request.POST.get("shown"), request.POST.get("queue_head"), table)
+        if not join:
+            return render(request, "games/game.html#dealt", context)
+        # The host's table area, the queue and the history: every other table learns of
+        # the deal through its own poll, and the players panel has not changed.
+        context.update(join_table_context(request, game, table, panel=False))
+        response = render(request, "games/game.html#dealt_join", context)
         if context.get("overview_only"):  # not the ?table=N the page was watching: reloaded, it stays the overview
             response["HX-Replace-Url"] = game.get_absolute_url()
         return response
-    if request.htmx:
-        context = dealt_context(game, board, request.POST.get("shown"), request.POST.get("queue_head"))
-        return render(request, "games/game.html#dealt", context)
     messages.success(request, gettext("Board %(board)s dealt.") % {"board": board.board_number})
     return redirect(game)
 
@@ -258,8 +282,8 @@ def deal_question(game: Game, in_play: BoardInPlay) -> confirm.Confirmation:
         fields=(("confirm", str(in_play.number)),),
         back=game.get_absolute_url(),
         back_label=gettext("Keep playing board %(board)s") % {"board": shown},
-        hx_target="#table" if join else "#felt",
-        hx_include="" if join else "#shown-board, #queue-head",
+        hx_target="#table-area" if join else "#felt",
+        hx_include="#shown-board, #queue-head",
     )
 
 
@@ -292,7 +316,8 @@ def set_finished(request: HttpRequest, game: Game, why: str = SET_FINISHED) -> H
     deal: say why, deal nothing."""
     if request.htmx:
         context = {**table_context(game, request), "set_finished": why}
-        name = "table" if game.game_type == Game.Type.JOIN else "felt"
-        return render(request, f"games/game.html#{name}", context)
+        if game.game_type == Game.Type.JOIN:  # the page asked for its table area: it gets the whole table
+            return reswap(retarget(render(request, "games/game.html#table", context), "#table"), "outerHTML")
+        return render(request, "games/game.html#felt", context)
     messages.info(request, str(why))
     return redirect(game)

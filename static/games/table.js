@@ -1,7 +1,7 @@
 // A table at play, for keyboards and screen readers, and in view after a deal.
 //
 // htmx swaps the table (a practice table's #felt, a Join table's #seat-view, the host's
-// #table after a deal) after every call and card, after every poll that brings another
+// #table-area after a deal) after every call and card, after every poll that brings another
 // seat's, and after Deal New Cards. After each swap:
 // - the table's news goes to the page's polite live region (#table-news): what happened
 //   since the table the page showed before ("West played the seven of hearts. Your turn to
@@ -19,7 +19,7 @@
 (function () {
   "use strict";
 
-  var TABLE = "#felt, #seat-view, #table";
+  var TABLE = "#felt, #seat-view, #table, #table-area";
   var NEXT_ACTION = [
     ".claim-pending button:not([disabled])",
     ".bidding-box .call-button:not([disabled])",

@@ -80,10 +80,23 @@ def test_it_drops_the_oldest_history_row_past_the_limit(host_client, game):
     assert 'hx-swap-oob="delete:#history-board-1"' in html
 
 
-def test_it_answers_a_join_game_with_the_whole_table(host_client, host):
+def test_it_answers_a_join_game_with_its_table_area_and_no_players_panel(host_client, host):
     game = Game.objects.create(host=host, name="j", game_type=Game.Type.JOIN)
     html = deal(host_client, game)
-    assert html.lstrip().startswith('<div id="table"')
+    assert html.lstrip().startswith('<section id="table-area"') and 'id="seat-view"' in html
+    assert 'id="seating"' not in html  # a deal seats nobody: the panel stays as it is
+    assert '<section id="queue" class="panel queue" aria-labelledby="queue-title" hx-swap-oob="true">' in html
+
+
+def test_a_join_deal_sends_one_history_row_when_the_page_shows_the_board_before(host_client, host, queue_decks):
+    game = Game.objects.create(host=host, name="j", game_type=Game.Type.JOIN)
+    decks = queue_decks(game, 30)
+    first = deal(host_client, game)
+    state = page_state(first)
+    assert state == {"shown": "1", "queue_head": str(decks[1].pk)}
+    html = deal(host_client, game, **state)
+    assert 'hx-swap-oob="afterbegin:#history-rows"' in html and 'id="history-title"' not in html
+    assert f'hx-swap-oob="delete:#queue-deck-{decks[1].pk}"' in html and page_state(html)["shown"] == "2"
 
 
 def test_the_record_in_the_file_is_shown_without_another_query(host_client, game, queue_decks):
@@ -103,3 +116,11 @@ def test_the_record_in_the_file_is_shown_without_another_query(host_client, game
     assert len(played_queries) == len(plain_queries)
     page = host_client.get(f"/games/{game.pk}/").content.decode()
     assert page.count("4♥ by S, 11 tricks, claimed") == 2  # the table and its history row
+
+
+def test_a_join_game_that_stops_answers_with_the_whole_table_in_its_place(host_client, host):
+    game = Game.objects.create(host=host, name="j", game_type=Game.Type.JOIN, when_empty=Game.WhenEmpty.STOP)
+    response = host_client.post(f"/games/{game.pk}/deal/", headers=HX)
+    assert response["HX-Retarget"] == "#table" and response["HX-Reswap"] == "outerHTML"
+    assert response.text.lstrip().startswith('<div id="table"')
+    assert "Every uploaded deck has been dealt" in response.text

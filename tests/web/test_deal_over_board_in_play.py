@@ -174,10 +174,10 @@ def test_at_a_join_table_the_host_is_asked_too(host_client, seated_table):
     play = cards(call(BoardPlay.start(seated_table.game.boards.get(), BoardPlay.Mode.TABLE), "1H", "P"), 0)
     response = deal(host_client, seated_table.game, htmx=True)
     assert response["HX-Retarget"] == "#confirm" and "Board 1 is being played: 2 calls made." in text(response.text)
-    assert f'hx-post="/games/{seated_table.game.pk}/deal/" hx-target="#table"' in response.text
+    assert f'hx-post="/games/{seated_table.game.pk}/deal/" hx-target="#table-area"' in response.text
     queue(seated_table.game, 1)
     response = deal(host_client, seated_table.game, htmx=True, confirm="1")
-    assert response.text.lstrip().startswith('<div id="table"') and seated_table.game.boards.count() == 2
+    assert response.text.lstrip().startswith('<section id="table-area"') and seated_table.game.boards.count() == 2
     play.refresh_from_db()
     assert play.abandoned == BoardPlay.Abandoned.DEALT
     assert "not finished: in the auction, 2 calls made" in text(response.text)

@@ -108,7 +108,7 @@ def test_the_deal_button_deals_from_the_queue_as_in_practice(host_client, join_t
     decks = queue_decks(join_table.game, 2)
     join_table.take_seat(other_user, "E")
     html = host_client.post(f"/games/{join_table.game.pk}/deal/", headers=HX).content.decode()
-    assert html.lstrip().startswith('<div id="table"') and "Board 1" in html
+    assert html.lstrip().startswith('<section id="table-area"') and "Board 1" in html
     assert join_table.game.boards.get().deck == decks[0]
     assert '<span class="count" id="queue-count">1</span>' in html  # one deck left in the queue
 

@@ -1,0 +1,184 @@
+"""Who sits where at a Join table: every change under the table's lock, and seen by the
+seats (the table's version moves on); who the board in play waits for."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from django.db import IntegrityError, transaction
+from django.db.models import F
+from django.utils.translation import gettext
+
+from games.bridge import rules
+from games.bridge.cards import SEAT_NAMES, SEATS
+from games.models.board_play import BoardPlay
+from games.models.deck import DealtBoard
+from games.models.game import Game
+from games.models.join.errors import LeavingBoardInPlay, SeatError, seat_name
+
+if TYPE_CHECKING:
+    from games.models.join.tables import JoinTable, Seat
+
+
+class TableSeating:
+    """``JoinTable``'s seating: taking, moving, freeing and leaving seats."""
+
+    def take_seat(self, user, seat: str) -> Seat:
+        if seat not in SEAT_NAMES:
+            raise SeatError(gettext("Choose North, East, South or West."))
+        try:
+            with transaction.atomic():
+                locked = self._locked()
+                sits = self.seats.model.objects.filter(game_id=self.game_id, user=user).select_related("table").first()
+                if sits is not None:
+                    if sits.table_id == self.pk:
+                        raise SeatError(gettext("You already sit at this table."))
+                    raise SeatError(gettext("You already sit at table %(table)s.") % {"table": sits.table.number})
+                if self.seats.filter(seat=seat).exists():
+                    raise SeatError(
+                        gettext("%(seat)s was just taken: choose another seat.") % {"seat": seat_name(seat)}
+                    )
+                row = self.seats.model.objects.create(
+                    game_id=self.game_id, table=self, seat=seat, user=user, from_board=self._next_board()
+                )
+                self._bump(locked)
+                return row
+        except IntegrityError:  # a race the lock did not serialise (it does on SQLite and PostgreSQL)
+            raise SeatError(
+                gettext("%(seat)s was just taken: choose another seat.") % {"seat": seat_name(seat)}
+            ) from None
+
+    def several(self) -> bool:
+        """Whether the game has more than this one table."""
+        return type(self).objects.filter(game_id=self.game_id).exclude(pk=self.pk).exists()
+
+    def move(self, seat: str, to: str, to_table: JoinTable | None = None) -> None:
+        """Move the player at ``seat`` to ``to`` at ``to_table`` (this table when None);
+        whoever sat there takes ``seat`` here (a swap)."""
+        if seat not in SEAT_NAMES or to not in SEAT_NAMES:
+            raise SeatError(gettext("Choose North, East, South or West."))
+        target = to_table if to_table is not None else self
+        if target.game_id != self.game_id:
+            raise SeatError(gettext("Choose a table of this game."))
+        with transaction.atomic():
+            # Both tables' rows, in one order, so that two moves at once wait, not deadlock.
+            locks = {
+                row.pk: row
+                for row in type(self).objects.select_for_update().filter(pk__in={self.pk, target.pk}).order_by("pk")
+            }
+            if len(locks) < len({self.pk, target.pk}):
+                raise SeatError(gettext("That table is gone: look at the tables again."))
+            mover = self.seats.filter(seat=seat).first()
+            if mover is None:
+                raise SeatError(self._nobody_sits(seat))
+            if target.pk == self.pk and seat == to:
+                return
+            other = target.seats.filter(seat=to).first()
+            # A moved player sees nothing of the board in play at their new seat: that
+            # seat's hand was another player's when it was dealt.
+            here, there = self._next_board(), target._next_board()
+            # (table, seat) is unique: park the other player out of the way while swapping.
+            if other is not None:
+                self.seats.model.objects.filter(pk=other.pk).update(seat="-")
+            self.seats.model.objects.filter(pk=mover.pk).update(table=target, seat=to, from_board=there)
+            if other is not None:
+                self.seats.model.objects.filter(pk=other.pk).update(table=self, seat=seat, from_board=here)
+            type(self).objects.filter(pk__in=locks).update(version=F("version") + 1)
+            self.version = locks[self.pk].version + 1
+
+    def _nobody_sits(self, seat: str) -> str:
+        """ "Nobody sits North at table 2.", "at table 2" only in a game of several tables."""
+        if self.several():
+            return gettext("Nobody sits %(seat)s at table %(table)s.") % {
+                "seat": seat_name(seat),
+                "table": self.number,
+            }
+        return gettext("Nobody sits %(seat)s.") % {"seat": seat_name(seat)}
+
+    def unseat(self, seat: str) -> None:
+        if seat not in SEAT_NAMES:
+            raise SeatError(gettext("Choose North, East, South or West."))
+        with transaction.atomic():
+            locked = self._locked()
+            if not self.seats.filter(seat=seat).delete()[0]:
+                raise SeatError(self._nobody_sits(seat))
+            self._bump(locked)
+
+    def leave(self, user, *, confirm: int | None = None) -> None:
+        """``user`` stands up (from their seat at whichever table of the game). While
+        someone has called or played on the board their seat holds, only with ``confirm``,
+        that board's number (LeavingBoardInPlay otherwise): the seat stays empty and the
+        board waits for it."""
+        row = self.seats.model.objects.filter(game_id=self.game_id, user=user).select_related("table__game").first()
+        if row is None:
+            raise SeatError(gettext("You do not sit at this table."))
+        table = row.table
+        with transaction.atomic():
+            locked = table._locked()
+            row = table.seats.filter(user=user).first()
+            if row is None:
+                raise SeatError(gettext("You do not sit at this table."))
+            question = table._leaving(row)
+            if question is not None and confirm != question.number:
+                raise question
+            row.delete()
+            table._bump(locked)
+
+    def leaving_board_in_play(self, user) -> LeavingBoardInPlay | None:
+        """What standing up now would ask ``user`` (None: nothing, they may just go)."""
+        row = self.seats.model.objects.filter(game_id=self.game_id, user=user).select_related("table__game").first()
+        return row.table._leaving(row) if row is not None else None
+
+    def _leaving(self, row: Seat) -> LeavingBoardInPlay | None:
+        board = self.board()
+        play = self.play_of(board) if board is not None else None
+        if play is None or not play.under_way or row.from_board > board.number:
+            return None  # nothing under way, or a hand they do not hold (they sat down after the deal)
+        needed = seat_needed(play, row.seat)
+        return LeavingBoardInPlay(board.number, play.progress(), row.seat, needed, board.board_number)
+
+
+# --- who the board waits for, who sits where ----------------------------------------------
+
+
+def seat_needed(play: BoardPlay, seat: str) -> bool:
+    """Whether the board still needs ``seat``'s player: every seat in the auction; in the
+    play all but dummy, whose cards declarer plays."""
+    return seat != play.state().dummy
+
+
+def waiting_for(board: DealtBoard, players: dict[str, Seat]) -> tuple[str, ...]:
+    """What the table is told about each seat the board in play needs and nobody holds
+    (its player stood up, or whoever sits there now came after the deal)."""
+    play = getattr(board, "played", None)
+    if play is None or not play.under_way:
+        return ()
+    state = play.state()
+    callers = {rules.seat_after(state.dealer, i) for i in range(len(state.calls))}
+    said = []
+    for seat in SEATS:
+        name = seat_name(seat)
+        row = players.get(seat)
+        if (row is not None and row.from_board <= board.number) or not seat_needed(play, seat):
+            continue
+        names = {"seat": name, "board": board.board_number}
+        if seat in callers:
+            text = gettext(
+                "%(seat)s has left the table: the table waits, since board %(board)s cannot go on without %(seat)s. "
+                "Whoever sits %(seat)s now plays from the next board."
+            )
+        else:
+            text = gettext(
+                "%(seat)s's seat is empty: the table waits, since board %(board)s cannot go on without %(seat)s. "
+                "Whoever sits %(seat)s now plays from the next board."
+            )
+        said.append(text % names)
+    return tuple(said)
+
+
+def seat_of(game: Game, user) -> str:
+    """The user's seat letter at the game's tables ("" when not seated): always from the
+    Seat row, never from the request."""
+    if not user.is_authenticated:
+        return ""
+    return game.seats.filter(user=user).values_list("seat", flat=True).first() or ""

@@ -1,0 +1,196 @@
+"""A Join game's tables (``JoinTable``), their seats (``Seat``) and the boards revealed
+at each (``BoardReveal``)."""
+
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.db import models, transaction
+from django.db.models import F
+from django.utils import timezone
+from django.utils.translation import gettext
+
+from games.bridge.cards import SEATS
+from games.models.deck import SEAT_CHOICES, DealtBoard
+from games.models.game import Game
+from games.models.join.errors import RemovingTableThatPlayed, TableError, seat_name
+from games.models.join.movement import TableMovement
+from games.models.join.seating import TableSeating
+
+TEACHER_SEEN_EVERY = 5.0  # seconds between the writes of the teacher's last look
+
+
+def teacher_watch_seconds() -> float:
+    """How long after the teacher's page last asked the seats are still told they are
+    watched: a few of its polls, so a slow poll does not make the line flicker."""
+    return max(20.0, 6 * float(settings.TABLE_POLL_SECONDS))
+
+
+def new_invite_token() -> str:
+    return secrets.token_urlsafe(18)  # 144 random bits, 24 characters
+
+
+class JoinTable(TableMovement, TableSeating, models.Model):
+    """One table of four in a Join game. A game has one or more (up to JOIN_MAX_TABLES),
+    numbered from 1; each plays every board the game deals (``board``), and each has its
+    own invite link (any of them offers the free seats at every table) and version."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="join_tables", db_index=False)
+    number = models.PositiveSmallIntegerField(default=1)
+    invite_token = models.CharField(max_length=32, unique=True, default=new_invite_token)
+    version = models.PositiveIntegerField(default=0, editable=False)
+    # When the host last looked at the table as its teacher (all four hands): the seats
+    # are told while that is recent (``teacher_watching``).
+    teacher_seen_at = models.DateTimeField(null=True, blank=True, editable=False)
+    # In the own-pace movement, the game's deal this table plays (DealtBoard.number; 0:
+    # the first). The teaching movement needs none: every table plays the newest board.
+    deal = models.PositiveIntegerField(default=0, editable=False)
+
+    class Meta:
+        ordering = ["game", "number"]
+        constraints = [models.UniqueConstraint(fields=["game", "number"], name="one_table_number_in_game")]
+
+    def __str__(self) -> str:
+        return f"table {self.number} of {self.game}"
+
+    @classmethod
+    def for_game(cls, game: Game) -> JoinTable:
+        """The game's first table (made with the game; made now for an older game)."""
+        table, _ = cls.objects.select_related("game").get_or_create(game=game, number=1)
+        return table
+
+    @classmethod
+    def of(cls, game: Game, user) -> JoinTable | None:
+        """The table ``user`` sits at in ``game`` (None: not seated), from their Seat row."""
+        if not getattr(user, "is_authenticated", False):
+            return None
+        return cls.objects.select_related("game").filter(game=game, seats__user=user).first()
+
+    @classmethod
+    def numbered(cls, game: Game, number: int | None) -> JoinTable | None:
+        """The game's table ``number`` (None when it has no such table)."""
+        if number is None:
+            return None
+        return cls.objects.select_related("game").filter(game=game, number=number).first()
+
+    # --- the game's tables: added and removed by the host -----------------------------
+
+    @classmethod
+    def add_to(cls, game: Game) -> JoinTable:
+        """A new table, numbered after the game's highest; TableError past JOIN_MAX_TABLES."""
+        with transaction.atomic():
+            Game.objects.select_for_update().filter(pk=game.pk).first()  # tables are numbered one at a time
+            numbers = list(cls.objects.filter(game=game).values_list("number", flat=True))
+            limit = settings.JOIN_MAX_TABLES
+            if len(numbers) >= limit:
+                raise TableError(
+                    gettext("A game has %(limit)s tables at most: this one has %(count)s.")
+                    % {"limit": limit, "count": len(numbers)}
+                )
+            # An own-pace table starts from the game's first board (``deal`` 0), as every table does.
+            return cls.objects.create(game=game, number=max(numbers, default=0) + 1)
+
+    def remove(self, *, confirm: bool = False) -> None:
+        """Take this table out of the game: refused while anyone sits at it, and for the
+        first table; once it has called or played on a board, only with ``confirm``
+        (RemovingTableThatPlayed otherwise), as its results go with it."""
+        with transaction.atomic():
+            locked = self._locked()
+            if locked.number == 1:
+                raise TableError(gettext("The first table stays: remove another one, or delete the game."))
+            seated = sorted(locked.seats.select_related("user"), key=lambda row: SEATS.index(row.seat))
+            if seated:
+                names = ", ".join(f"{row.user.get_username()} ({seat_name(row.seat)})" for row in seated)
+                raise TableError(
+                    gettext(
+                        "Table %(table)s has players: %(names)s. Move them to another table, or take them "
+                        "off, before removing it."
+                    )
+                    % {"table": locked.number, "names": names}
+                )
+            played = locked.plays.exclude(calls=[]).count()
+            if played and not confirm:
+                raise RemovingTableThatPlayed(locked, played)
+            locked.delete()
+
+    # --- the version the seats' pages poll ------------------------------------------------
+
+    def version_tag(self) -> str:
+        """Changes whenever what any seat sees changes (read with the game row, one query),
+        the teacher starting or stopping to watch included."""
+        watching = ".t" if self.teacher_watching() else ""
+        return f"{self.game.next_board_number}.{self.version}{watching}"
+
+    def teacher_watching(self, now=None) -> bool:
+        """Whether the host has the teacher's view open: seen within ``TEACHER_WATCH_SECONDS``."""
+        if self.teacher_seen_at is None:
+            return False
+        return ((now or timezone.now()) - self.teacher_seen_at).total_seconds() < teacher_watch_seconds()
+
+    def teacher_looks(self) -> None:
+        """The teacher's page asked for the table: the seats are told they are watched.
+        Written at most every few seconds, not at every poll."""
+        now = timezone.now()
+        if self.teacher_seen_at is None or (now - self.teacher_seen_at).total_seconds() >= TEACHER_SEEN_EVERY:
+            JoinTable.objects.filter(pk=self.pk).update(teacher_seen_at=now)
+            self.teacher_seen_at = now
+
+    def _locked(self) -> JoinTable:
+        return JoinTable.objects.select_for_update().select_related("game").get(pk=self.pk)
+
+    def _bump(self, locked: JoinTable) -> None:
+        """Move the version on (under the lock taken as ``locked``); this object follows."""
+        JoinTable.objects.filter(pk=self.pk).update(version=F("version") + 1)
+        self.version = locked.version + 1
+
+    def new_invite(self) -> str:
+        """A fresh invite link; the old one stops working (seated players stay)."""
+        self.invite_token = new_invite_token()
+        JoinTable.objects.filter(pk=self.pk).update(invite_token=self.invite_token)
+        return self.invite_token
+
+
+class Seat(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    # The table of the game the seat is at (``game`` is the table's: one seat per player
+    # in the whole game).
+    table = models.ForeignKey(JoinTable, on_delete=models.CASCADE, related_name="seats")
+    seat = models.CharField(max_length=1, choices=SEAT_CHOICES)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="seats")
+    joined_at = models.DateTimeField(auto_now_add=True)
+    # The first board this player sees their hand of, by its place among the game's deals
+    # (DealtBoard.number, not the board number shown): the next board their table plays
+    # when they sat down or were moved here (boards dealt before that belonged to whoever
+    # sat here then).
+    from_board = models.PositiveIntegerField(default=1)
+
+    class Meta:
+        ordering = ["game", "table", "seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "seat"], name="one_player_per_seat_at_table"),
+            models.UniqueConstraint(fields=["game", "user"], name="one_seat_per_player"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} sits {self.get_seat_display()} at {self.table}"
+
+
+class BoardReveal(models.Model):
+    """A board whose four hands (and record) the host has shown to one table."""
+
+    board = models.ForeignKey(DealtBoard, on_delete=models.CASCADE, related_name="reveals", related_query_name="reveal")
+    table = models.ForeignKey(JoinTable, on_delete=models.CASCADE, related_name="reveals", db_index=False)
+    revealed_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
+    revealed_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["table", "board"], name="one_reveal_per_table")]
+
+    def __str__(self) -> str:
+        return f"{self.board} revealed at {self.table}"
+
+
+def revealed_at(board: DealtBoard, table: JoinTable) -> bool:
+    """Whether the host has shown ``board``'s four hands to ``table``."""
+    return BoardReveal.objects.filter(board=board, table=table).exists()
