@@ -39,7 +39,7 @@ def test_after_dealing_the_host_off_the_tables_sees_every_table_with_the_new_boa
 def test_the_htmx_answer_to_the_deal_is_the_overview_too(club, host_client):
     night = club()
     html = host_client.post(f"/games/{night.game.pk}/deal/", headers=HX).content.decode()
-    assert html.lstrip().startswith('<div id="table"')
+    assert html.lstrip().startswith('<section id="table-area"')  # the table area; queue and history out of band
     overview_only(html, night.game)
 
 
