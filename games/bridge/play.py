@@ -24,7 +24,15 @@ Played = tuple[str, str]  # (seat, card)
 
 
 class IllegalAction(ValueError):
-    """An action the rules do not allow now; the message is for the player."""
+    """An action the rules do not allow now; the message is for the player, in English.
+
+    ``key`` and ``params`` name the refusal (seats and suits as their letters, calls and
+    cards as codes), so that a page can say it in its own language."""
+
+    def __init__(self, message: str, key: str = "", **params: object) -> None:
+        super().__init__(message)
+        self.key = key
+        self.params = params
 
 
 @dataclass(frozen=True, slots=True)
@@ -211,20 +219,20 @@ def make_call(state: BoardState, seat: str, call: str, alert: bool = False, expl
     """``state`` with ``seat``'s call added. Raises IllegalAction when it is not that
     seat's turn or the call is not allowed."""
     if state.phase != AUCTION:
-        raise IllegalAction("The auction is over")
+        raise IllegalAction("The auction is over", "auction_over")
     turn = rules.seat_after(state.dealer, len(state.calls))
     if seat != turn:
-        raise IllegalAction(f"It is {SEAT_NAMES[turn]}'s turn to call")
+        raise IllegalAction(f"It is {SEAT_NAMES[turn]}'s turn to call", "turn_to_call", seat=turn)
     word = rules.read_call(call)
     if word is None:
-        raise IllegalAction(f"'{call}' is not a call")
-    problem = _call_problem(state, seat, word)
-    if problem is not None:
-        raise IllegalAction(problem)
+        raise IllegalAction(f"'{call}' is not a call", "not_a_call", call=call)
+    refused = _call_problem(state, seat, word)
+    if refused is not None:
+        raise refused
     return replace(state, calls=(*state.calls, Call(word, alert, explanation)))
 
 
-def _call_problem(state: BoardState, seat: str, call: str) -> str | None:
+def _call_problem(state: BoardState, seat: str, call: str) -> IllegalAction | None:
     """Why ``seat`` may not make ``call`` now; None when it may."""
     last_bid, bidder, risk = "", "", ""
     for i, made in enumerate(state.calls):
@@ -236,21 +244,24 @@ def _call_problem(state: BoardState, seat: str, call: str) -> str | None:
         return None
     if call in _RANK_OF_BID:
         if last_bid and _RANK_OF_BID[call] <= _RANK_OF_BID[last_bid]:
-            return f"{_show(call)} is not above {_show(last_bid)}"
+            return IllegalAction(f"{_show(call)} is not above {_show(last_bid)}", "not_above", call=call, last=last_bid)
         return None
     ours = bool(bidder) and rules.partners(bidder, seat)
     if call == DOUBLE:
         if not last_bid:
-            return "There is no bid to double"
+            return IllegalAction("There is no bid to double", "no_bid_to_double")
         if ours:
-            return "You can only double an opponent's bid"
+            return IllegalAction("You can only double an opponent's bid", "double_own_side")
         if risk:
-            return f"{_show(last_bid)} is already {'doubled' if risk == DOUBLE else 'redoubled'}"
+            key = "already_doubled" if risk == DOUBLE else "already_redoubled"
+            return IllegalAction(
+                f"{_show(last_bid)} is already {'doubled' if risk == DOUBLE else 'redoubled'}", key, bid=last_bid
+            )
         return None
     if risk == REDOUBLE:
-        return f"{_show(last_bid)} is already redoubled"
+        return IllegalAction(f"{_show(last_bid)} is already redoubled", "already_redoubled", bid=last_bid)
     if risk != DOUBLE or not ours:
-        return "You can only redouble an opponent's double of your side's bid"
+        return IllegalAction("You can only redouble an opponent's double of your side's bid", "redouble_not_theirs")
     return None
 
 
@@ -280,32 +291,36 @@ def play_card(state: BoardState, seat: str, card: str, by: str | None = None) ->
     by = by or seat
     turn = _progress(state).to_play
     if seat != turn:
-        raise IllegalAction(f"It is {SEAT_NAMES[turn]}'s turn to play")
+        raise IllegalAction(f"It is {SEAT_NAMES[turn]}'s turn to play", "turn_to_play", seat=turn)
     if seat == state.dummy:
         if by != state.declarer:
-            raise IllegalAction("Dummy's cards are played by declarer")
+            raise IllegalAction("Dummy's cards are played by declarer", "dummy_by_declarer")
     elif by != seat:
-        raise IllegalAction(f"Only {SEAT_NAMES[seat]} can play {SEAT_NAMES[seat]}'s cards")
+        raise IllegalAction(f"Only {SEAT_NAMES[seat]} can play {SEAT_NAMES[seat]}'s cards", "not_your_cards", seat=seat)
     card = card.strip().upper().replace("10", "T")
     if len(card) != 2 or card[0] not in SUITS or card[1] not in RANKS:
-        raise IllegalAction(f"'{card}' is not a card")
+        raise IllegalAction(f"'{card}' is not a card", "not_a_card", card=card)
     if card not in state.remaining(seat):
-        raise IllegalAction(f"That card is not in {SEAT_NAMES[seat]}'s hand")
+        raise IllegalAction(f"That card is not in {SEAT_NAMES[seat]}'s hand", "not_in_hand", seat=seat)
     if card not in legal_cards(state):
         led = _progress(state).current[0][1][0]
-        holder = "you hold" if by == seat else "dummy holds"
-        raise IllegalAction(f"You must follow suit: {holder} {SUIT_NAMES[led]}")
+        if by == seat:
+            raise IllegalAction(f"You must follow suit: you hold {SUIT_NAMES[led]}", "follow_suit", suit=led)
+        raise IllegalAction(f"You must follow suit: dummy holds {SUIT_NAMES[led]}", "follow_suit_dummy", suit=led)
     return replace(state, cards=(*state.cards, card))
+
+
+_DOING = {"play a card": "card", "claim": "claim"}  # what a refusal's key calls the action
 
 
 def _check_playing(state: BoardState, doing: str) -> None:
     phase = state.phase
     if phase == AUCTION:
-        raise IllegalAction(f"You cannot {doing} before the auction is over")
+        raise IllegalAction(f"You cannot {doing} before the auction is over", f"{_DOING[doing]}_in_auction")
     if phase == CLAIM_PENDING:
-        raise IllegalAction(f"You cannot {doing} while a claim is pending")
+        raise IllegalAction(f"You cannot {doing} while a claim is pending", f"{_DOING[doing]}_while_claim")
     if phase == DONE:
-        raise IllegalAction("The board is over")
+        raise IllegalAction("The board is over", "board_over")
 
 
 @lru_cache(maxsize=256)  # a page asks one state for its contract, turn and tricks dozens of times
@@ -339,13 +354,13 @@ def claim(state: BoardState, seat: str, tricks: int) -> BoardState:
     defenders answer. Raises IllegalAction unless ``seat`` is declarer, the lead is made, and
     ``tricks`` is between 0 and the tricks left."""
     if state.phase == OPENING_LEAD:
-        raise IllegalAction("Declarer can claim once the opening lead has been made")
+        raise IllegalAction("Declarer can claim once the opening lead has been made", "claim_before_lead")
     _check_playing(state, "claim")
     if seat != state.declarer:
-        raise IllegalAction("Only declarer can claim")
+        raise IllegalAction("Only declarer can claim", "claim_not_declarer")
     left = 13 - len(_progress(state).tricks)
     if not 0 <= tricks <= left:
-        raise IllegalAction(f"You can claim from 0 to {left} tricks")
+        raise IllegalAction(f"You can claim from 0 to {left} tricks", "claim_range", left=left)
     return replace(state, claim=Claim(tricks))
 
 
@@ -353,7 +368,7 @@ def accept_claim(state: BoardState, seat: str) -> BoardState:
     """A defender accepts declarer's claim; when both have, the board is done."""
     pending = _pending_claim(state, seat, "accept")
     if seat in pending.accepted:
-        raise IllegalAction(f"{SEAT_NAMES[seat]} has already accepted the claim")
+        raise IllegalAction(f"{SEAT_NAMES[seat]} has already accepted the claim", "claim_accepted_already", seat=seat)
     return replace(state, claim=Claim(pending.tricks, pending.accepted | {seat}))
 
 
@@ -365,9 +380,9 @@ def reject_claim(state: BoardState, seat: str) -> BoardState:
 
 def _pending_claim(state: BoardState, seat: str, answer: str) -> Claim:
     if state.phase != CLAIM_PENDING or state.claim is None:
-        raise IllegalAction(f"There is no claim to {answer}")
+        raise IllegalAction(f"There is no claim to {answer}", f"no_claim_to_{answer}")
     if seat not in state.defenders:
-        raise IllegalAction(f"Only a defender can {answer} a claim")
+        raise IllegalAction(f"Only a defender can {answer} a claim", f"{answer}_not_defender")
     return state.claim
 
 
@@ -391,9 +406,9 @@ def undo(state: BoardState) -> BoardState:
     """``state`` without its last card, or its last call when no card has been played. A claim
     must be answered first; a board settled by a claim stays settled."""
     if state.claim is not None:
-        raise IllegalAction("A claim has been made: it must be answered, not undone")
+        raise IllegalAction("A claim has been made: it must be answered, not undone", "undo_claim")
     if state.cards:
         return replace(state, cards=state.cards[:-1])
     if state.calls:
         return replace(state, calls=state.calls[:-1])
-    raise IllegalAction("There is nothing to undo")
+    raise IllegalAction("There is nothing to undo", "nothing_to_undo")

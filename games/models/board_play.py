@@ -215,7 +215,7 @@ class BoardPlay(models.Model):
             try:
                 state = handler(state, seat, **args)
             except IllegalAction as refused:  # the engine's English, said in the page's language
-                raise IllegalAction(rules_said(str(refused))) from None
+                raise IllegalAction(rules_said(refused)) from None
             row._store(state)
             row.actions += 1
             row.save()

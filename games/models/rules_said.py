@@ -1,106 +1,79 @@
-"""The rules engine's refusals (games.bridge.play raises IllegalAction in English: it
-imports no Django) in the language the request is answered in. Each of its sentences is
-matched whole and said again from the catalogues with the seats and suits named in that
-language; a sentence not listed here stays as the engine wrote it."""
+"""The rules engine's refusals in the language the request is answered in.
+
+games.bridge.play raises IllegalAction in English (it imports no Django) with a key and
+its parameters (seats, suits, calls and cards as codes); here each key has its sentence
+in the catalogues, with the seats, suits and calls named in the page's language. A
+refusal without a key, or with one not listed here, stays as the engine wrote it."""
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from django.utils.translation import get_language, gettext
 
 from games.bridge import words
-from games.bridge.cards import SEAT_NAMES, SUIT_NAMES
-
-_SEAT = "(?P<seat>" + "|".join(SEAT_NAMES.values()) + ")"
-_SEAT_OF = {name: seat for seat, name in SEAT_NAMES.items()}
-_SUIT_OF = {name: suit for suit, name in SUIT_NAMES.items()}
+from games.bridge.play import IllegalAction
+from games.bridge.rules import STRAIN_SYMBOLS
 
 
-def _seat(name: str) -> str:
-    return words.for_language(get_language()).seat_name(_SEAT_OF.get(name, name))
+def _words() -> words.Words:
+    return words.for_language(get_language())
 
 
-def _suit(name: str) -> str:
-    return words.for_language(get_language()).suit_names.get(_SUIT_OF.get(name, ""), name)
+def _seat(code: object) -> str:
+    return _words().seat_name(str(code))
 
 
-def _follow(m: re.Match) -> str:
-    names = {"suit": _suit(m["suit"])}
-    if m["holder"] == "you hold":
-        return gettext("You must follow suit: you hold %(suit)s") % names
-    return gettext("You must follow suit: dummy holds %(suit)s") % names
+def _suit(code: object) -> str:
+    return _words().suit_names.get(str(code), str(code))
 
 
-_SAID: tuple[tuple[re.Pattern[str], Callable[[re.Match], str]], ...] = tuple(
-    (re.compile(pattern + r"\Z"), say)
-    for pattern, say in (
-        ("The auction is over", lambda m: gettext("The auction is over")),
-        (
-            f"It is {_SEAT}'s turn to call",
-            lambda m: gettext("It is %(seat)s's turn to call") % {"seat": _seat(m["seat"])},
-        ),
-        ("'(?P<call>.*)' is not a call", lambda m: gettext("'%(call)s' is not a call") % {"call": m["call"]}),
-        (
-            f"It is {_SEAT}'s turn to play",
-            lambda m: gettext("It is %(seat)s's turn to play") % {"seat": _seat(m["seat"])},
-        ),
-        ("Dummy's cards are played by declarer", lambda m: gettext("Dummy's cards are played by declarer")),
-        (
-            f"Only {_SEAT} can play (?P=seat)'s cards",
-            lambda m: gettext("Only %(seat)s can play %(seat)s's cards") % {"seat": _seat(m["seat"])},
-        ),
-        ("'(?P<card>.*)' is not a card", lambda m: gettext("'%(card)s' is not a card") % {"card": m["card"]}),
-        (
-            f"That card is not in {_SEAT}'s hand",
-            lambda m: gettext("That card is not in %(seat)s's hand") % {"seat": _seat(m["seat"])},
-        ),
-        ("You must follow suit: (?P<holder>you hold|dummy holds) (?P<suit>[a-z]+)", _follow),
-        (
-            "You cannot play a card before the auction is over",
-            lambda m: gettext("You cannot play a card before the auction is over"),
-        ),
-        (
-            "You cannot claim before the auction is over",
-            lambda m: gettext("You cannot claim before the auction is over"),
-        ),
-        (
-            "You cannot play a card while a claim is pending",
-            lambda m: gettext("You cannot play a card while a claim is pending"),
-        ),
-        ("You cannot claim while a claim is pending", lambda m: gettext("You cannot claim while a claim is pending")),
-        ("The board is over", lambda m: gettext("The board is over")),
-        (
-            "Declarer can claim once the opening lead has been made",
-            lambda m: gettext("Declarer can claim once the opening lead has been made"),
-        ),
-        ("Only declarer can claim", lambda m: gettext("Only declarer can claim")),
-        (
-            "You can claim from 0 to (?P<left>[0-9]+) tricks",
-            lambda m: gettext("You can claim from 0 to %(left)s tricks") % {"left": m["left"]},
-        ),
-        (
-            f"{_SEAT} has already accepted the claim",
-            lambda m: gettext("%(seat)s has already accepted the claim") % {"seat": _seat(m["seat"])},
-        ),
-        ("There is no claim to accept", lambda m: gettext("There is no claim to accept")),
-        ("There is no claim to reject", lambda m: gettext("There is no claim to reject")),
-        ("Only a defender can accept a claim", lambda m: gettext("Only a defender can accept a claim")),
-        ("Only a defender can reject a claim", lambda m: gettext("Only a defender can reject a claim")),
-        (
-            "A claim has been made: it must be answered, not undone",
-            lambda m: gettext("A claim has been made: it must be answered, not undone"),
-        ),
-        ("There is nothing to undo", lambda m: gettext("There is nothing to undo")),
-    )
-)
+def _bid(code: object) -> str:
+    """ "1H" -> "1♥", "3NT" -> "3BA" in Polish: a bid as the auction shows it."""
+    text = str(code)
+    strain = text[1:]
+    return text[0] + (_words().notrump if strain == "NT" else STRAIN_SYMBOLS.get(strain, strain))
 
 
-def rules_said(message: str) -> str:
-    """``message``, one of the engine's refusals, in the active language."""
-    for pattern, say in _SAID:
-        found = pattern.match(message)
-        if found:
-            return say(found)
-    return message
+Say = Callable[[Mapping[str, object]], str]
+_SAID: dict[str, Say] = {
+    "auction_over": lambda p: gettext("The auction is over"),
+    "turn_to_call": lambda p: gettext("It is %(seat)s's turn to call") % {"seat": _seat(p["seat"])},
+    "not_a_call": lambda p: gettext("'%(call)s' is not a call") % {"call": p["call"]},
+    "not_above": lambda p: (
+        gettext("%(call)s is not above %(last)s") % {"call": _bid(p["call"]), "last": _bid(p["last"])}
+    ),
+    "no_bid_to_double": lambda p: gettext("There is no bid to double"),
+    "double_own_side": lambda p: gettext("You can only double an opponent's bid"),
+    "already_doubled": lambda p: gettext("%(bid)s is already doubled") % {"bid": _bid(p["bid"])},
+    "already_redoubled": lambda p: gettext("%(bid)s is already redoubled") % {"bid": _bid(p["bid"])},
+    "redouble_not_theirs": lambda p: gettext("You can only redouble an opponent's double of your side's bid"),
+    "turn_to_play": lambda p: gettext("It is %(seat)s's turn to play") % {"seat": _seat(p["seat"])},
+    "dummy_by_declarer": lambda p: gettext("Dummy's cards are played by declarer"),
+    "not_your_cards": lambda p: gettext("Only %(seat)s can play %(seat)s's cards") % {"seat": _seat(p["seat"])},
+    "not_a_card": lambda p: gettext("'%(card)s' is not a card") % {"card": p["card"]},
+    "not_in_hand": lambda p: gettext("That card is not in %(seat)s's hand") % {"seat": _seat(p["seat"])},
+    "follow_suit": lambda p: gettext("You must follow suit: you hold %(suit)s") % {"suit": _suit(p["suit"])},
+    "follow_suit_dummy": lambda p: gettext("You must follow suit: dummy holds %(suit)s") % {"suit": _suit(p["suit"])},
+    "card_in_auction": lambda p: gettext("You cannot play a card before the auction is over"),
+    "claim_in_auction": lambda p: gettext("You cannot claim before the auction is over"),
+    "card_while_claim": lambda p: gettext("You cannot play a card while a claim is pending"),
+    "claim_while_claim": lambda p: gettext("You cannot claim while a claim is pending"),
+    "board_over": lambda p: gettext("The board is over"),
+    "claim_before_lead": lambda p: gettext("Declarer can claim once the opening lead has been made"),
+    "claim_not_declarer": lambda p: gettext("Only declarer can claim"),
+    "claim_range": lambda p: gettext("You can claim from 0 to %(left)s tricks") % {"left": p["left"]},
+    "claim_accepted_already": lambda p: gettext("%(seat)s has already accepted the claim") % {"seat": _seat(p["seat"])},
+    "no_claim_to_accept": lambda p: gettext("There is no claim to accept"),
+    "no_claim_to_reject": lambda p: gettext("There is no claim to reject"),
+    "accept_not_defender": lambda p: gettext("Only a defender can accept a claim"),
+    "reject_not_defender": lambda p: gettext("Only a defender can reject a claim"),
+    "undo_claim": lambda p: gettext("A claim has been made: it must be answered, not undone"),
+    "nothing_to_undo": lambda p: gettext("There is nothing to undo"),
+}
+
+
+def rules_said(refused: IllegalAction) -> str:
+    """The engine's refusal in the active language."""
+    say = _SAID.get(getattr(refused, "key", ""))
+    return say(refused.params) if say is not None else str(refused)

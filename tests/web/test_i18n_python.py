@@ -157,7 +157,34 @@ def test_the_rules_refusals_reach_a_player_in_the_page_language(seated_table, la
     assert str(refused.value) == said
 
 
-def test_a_refusal_the_table_does_not_know_stays_as_the_engine_wrote_it():
+def test_a_refusal_names_its_bids_and_suits_in_the_page_language(seated_table):
+    play = BoardPlay.start(seated_table.game.boards.get(), BoardPlay.Mode.TABLE)
+    play = play.act("N", "call", play.actions, call="2C")
+    with override("pl"), pytest.raises(IllegalAction) as refused:
+        play.act("E", "call", play.actions, call="1NT")
+    assert str(refused.value) == "1BA nie jest wyżej niż 2♣"
     with override("pl"):
-        assert rules_said("1H is not above 2C") == "1H is not above 2C"
-        assert rules_said("You must follow suit: dummy holds hearts") == "Trzeba dołożyć do koloru: dziadek ma kiery"
+        dummy = IllegalAction("You must follow suit: dummy holds hearts", "follow_suit_dummy", suit="H")
+        assert rules_said(dummy) == "Trzeba dołożyć do koloru: dziadek ma kiery"
+
+
+def test_a_refusal_without_a_known_key_stays_as_the_engine_wrote_it():
+    with override("pl"):
+        assert rules_said(IllegalAction("Something new")) == "Something new"
+        assert rules_said(IllegalAction("Something new", "not_a_key_yet")) == "Something new"
+
+
+def test_every_refusal_of_the_rules_engine_has_its_sentence():
+    import re
+    from pathlib import Path
+
+    from games.bridge import play as engine
+    from games.models.rules_said import _SAID
+
+    source = Path(engine.__file__).read_text(encoding="utf-8")
+    keys = set(re.findall(r'IllegalAction\(\s*(?:f?"[^"]*"|\(.*?\)),\s*"([a-z_]+)"', source, re.S))
+    keys |= {f"{doing}_{when}" for doing in engine._DOING.values() for when in ("in_auction", "while_claim")}
+    keys |= {f"no_claim_to_{answer}" for answer in ("accept", "reject")}
+    keys |= {f"{answer}_not_defender" for answer in ("accept", "reject")}
+    assert len(keys) > 20
+    assert keys - set(_SAID) == set()
