@@ -21,6 +21,7 @@ from datetime import timedelta
 from django.conf import settings
 from django.db import DatabaseError, models, transaction
 from django.utils import timezone
+from django.utils.translation import gettext_lazy
 
 from games.bridge.rotate import DeckChoice, apply_choice, apply_choice_to
 from games.formats import FileResult, Problem, read_decks
@@ -124,12 +125,12 @@ def default_expiry():
 
 
 ROTATION_CHOICES = [
-    ("0", "As in the file"),
-    ("90", "Turn 90° clockwise (North's hand to East)"),
-    ("180", "Turn 180° (North's hand to South)"),
-    ("270", "Turn 270° clockwise (North's hand to West)"),
-    ("south-declares", "South declares (each deck turned so its declarer sits South)"),
-    ("south-deals", "South deals (each deck turned so its dealer sits South)"),
+    ("0", gettext_lazy("As in the file")),
+    ("90", gettext_lazy("Turn 90° clockwise (North's hand to East)")),
+    ("180", gettext_lazy("Turn 180° (North's hand to South)")),
+    ("270", gettext_lazy("Turn 270° clockwise (North's hand to West)")),
+    ("south-declares", gettext_lazy("South declares (each deck turned so its declarer sits South)")),
+    ("south-deals", gettext_lazy("South deals (each deck turned so its dealer sits South)")),
 ]
 
 

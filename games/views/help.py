@@ -22,7 +22,7 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.formats import number_format
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext
 from django.views.decorators.http import require_safe
 
 from games.bridge import play as rules_of_play
@@ -123,7 +123,7 @@ def _samples(language: str = "en") -> dict[str, Sample]:
         result = read_file(name, data)
         binary = anchor == "problem-binary"
         text = "" if binary else data.decode("utf-8")
-        about = "a zip archive, not text" if binary else "" if text else "a file with nothing in it"
+        about = gettext("a zip archive, not text") if binary else "" if text else gettext("a file with nothing in it")
         if result.problems:
             samples[_key(anchor)] = Sample(name, text, problem_text(result.problems[0]), about=about)
         else:  # harmless things: the deck is kept, with a note
