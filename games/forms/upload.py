@@ -23,6 +23,7 @@ from games.formats import FileResult
 from games.formats.dealer import LIBRARY, SEED_MAX, lesson, new_seed
 from games.formats.decode import decode
 from games.models.upload import DeckKey, Upload, read_file
+from games.presentation.problem_text import say
 
 MB = 1024 * 1024
 PASTED_NAME = "pasted deals"
@@ -260,7 +261,11 @@ class UploadForm(forms.Form):
 
 def file_reason(result: FileResult) -> str:
     """Why a file gave no deck: the reader's first problem, with the file's name."""
-    first = result.problems[0].message if result.problems else "no deals found in this file"
+    first = (
+        say(result.problems[0].part or result.problems[0].message)
+        if result.problems
+        else gettext("no deals found in this file")
+    )
     if not first.startswith(result.name):  # "empty.pbn is empty" names the file already
         first = f"{result.name}: {first}"
     more = len(result.problems) - 1

@@ -188,3 +188,18 @@ def test_every_refusal_of_the_rules_engine_has_its_sentence():
     keys |= {f"{answer}_not_defender" for answer in ("accept", "reject")}
     assert len(keys) > 20
     assert keys - set(_SAID) == set()
+
+
+def test_a_file_without_decks_is_refused_in_the_page_language():
+    from games.forms.upload import file_reason
+    from games.models.upload import read_file
+
+    empty = read_file("lekcja.pbn", b'% PBN 2.1\n[Event "Klub"]\n[Result "9"]\n')
+    broken = read_file("lekcja.pbn", b'[Board "7"]\n[Deal "N:AKQJT98765432 - - -"]\n')
+    english = [file_reason(empty), file_reason(broken)]
+    with override("pl"):
+        polish = [file_reason(empty), file_reason(broken)]
+    assert english[0].startswith("lekcja.pbn: ") and polish[0].startswith("lekcja.pbn: ")
+    for said_in_english, said_in_polish in zip(english, polish):
+        assert said_in_polish != said_in_english
+    assert "7" in polish[1]  # the board the problem is on
