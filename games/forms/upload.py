@@ -20,9 +20,10 @@ from django.utils.translation import gettext_lazy as _
 from games import dealer_runs
 from games.converters import bounded_int
 from games.formats import FileResult
-from games.formats.dealer import LIBRARY, SEED_MAX, lesson, new_seed
+from games.formats.dealer import SEED_MAX, lesson, new_seed
 from games.formats.decode import decode
 from games.models.upload import DeckKey, Upload, read_file
+from games.presentation import lesson_scripts
 from games.presentation.problem_text import say
 
 MB = 1024 * 1024
@@ -154,7 +155,7 @@ class UploadForm(forms.Form):
         self.user_key = user_key  # whose share of the dealer runs a script takes (games.dealer_runs)
         self.fields["library"].choices = [
             ("", pgettext("no lesson script", "None")),
-            *((script.slug, script.title) for script in LIBRARY),
+            *((script.slug, script.title) for script in lesson_scripts.library()),
         ]
         most = settings.DECK_UPLOAD_MAX_DECKS
         self.fields["count"].validators.append(

@@ -17,9 +17,10 @@ from django.utils.formats import number_format
 from django.views.decorators.http import require_safe
 
 from games import dealer_runs
-from games.formats.dealer import INSTALL, LIBRARY, SEED_MAX
+from games.formats.dealer import INSTALL, SEED_MAX
 from games.forms.upload import SCRIPT_COUNT, human_size
 from games.models import Game
+from games.presentation import lesson_scripts
 from games.presentation.long_pages import in_language
 
 
@@ -41,7 +42,7 @@ def _limits() -> dict[str, Any]:
 def dealer_scripts(request: HttpRequest) -> HttpResponse:
     context = {
         "limits": _limits(),
-        "library": list(LIBRARY),
+        "library": lesson_scripts.library(),
         "available": dealer_runs.program() is not None,
         "install": INSTALL,
         "script_rule": Game.WhenEmpty.SCRIPT.label,

@@ -27,12 +27,13 @@ from games.bridge import rules
 from games.bridge.board import board_heading
 from games.converters import bounded_int
 from games.formats import FileResult
-from games.formats.dealer import INSTALL, LIBRARY
+from games.formats.dealer import INSTALL
 from games.formats.model import Deck as ParsedDeck
 from games.forms.upload import DISK_FULL, AddDecksForm, DeckChoiceForm, UploadForm, human_size
 from games.forms.upload_handlers import refusal
 from games.models import Game
 from games.models.upload import DeckKey, Upload, deck_label, find_duplicates, queued_deals, storage_full
+from games.presentation import lesson_scripts
 from games.presentation.preview import shown_dealer_vul
 from games.presentation.problem_text import ShownProblem, say, shown
 from games.views.access import game_for_upload, get_upload
@@ -148,7 +149,7 @@ def _limits() -> dict[str, str]:
 
 def _dealer() -> dict[str, Any]:
     """The lesson scripts, and whether this server can run scripts at all."""
-    return {"available": dealer_runs.program() is not None, "library": list(LIBRARY), "install": INSTALL}
+    return {"available": dealer_runs.program() is not None, "library": lesson_scripts.library(), "install": INSTALL}
 
 
 def _context(game: Game, upload: Upload | None = None, **extra: Any) -> dict[str, Any]:

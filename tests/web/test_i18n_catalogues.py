@@ -33,6 +33,7 @@ WRAPPED = [
     "templates/games/partials/table_news.html",  # the table's news: static/games/table.js reads them
     # The texts built in Python: the presentation, the views' messages and questions, the
     # forms, the models' labels and refusals, the admin, the jobs and the PDFs' labels.
+    "games/presentation/lesson_scripts.py",
     "games/presentation/lesson_text.py",
     "games/presentation/play_view.py",
     "games/presentation/pdf_labels.py",

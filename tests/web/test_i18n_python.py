@@ -203,3 +203,18 @@ def test_a_file_without_decks_is_refused_in_the_page_language():
     for said_in_english, said_in_polish in zip(english, polish):
         assert said_in_polish != said_in_english
     assert "7" in polish[1]  # the board the problem is on
+
+
+def test_the_lesson_scripts_are_named_in_the_page_language():
+    from games.formats.dealer import LIBRARY
+    from games.presentation import lesson_scripts
+
+    # the catalogue's messages are the files' own first lines, for every script
+    assert {s.slug: (s.title, s.description) for s in LIBRARY} == lesson_scripts.WORDS
+    assert [s.title for s in lesson_scripts.library()] == [s.title for s in LIBRARY]  # English by default
+    with override("fr"):
+        french = lesson_scripts.library()
+    assert [s.slug for s in french] == [s.slug for s in LIBRARY]
+    for script, original in zip(french, LIBRARY):
+        assert script.title != original.title and script.description != original.description
+        assert script.text == original.text  # the script itself stays as dealer reads it

@@ -1,0 +1,70 @@
+"""The lesson scripts (games.formats.dealer.LIBRARY) as a page shows them: each script's
+title and description in the page's language. The scripts' own first lines, which the
+files keep and the English pages show, are the catalogue's messages."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from django.utils.translation import gettext, gettext_noop
+
+from games.formats.dealer import LIBRARY, LessonScript
+
+# The scripts' titles and descriptions, as their files say them, for makemessages to
+# find; a test checks that these are the files' own words.
+WORDS = {
+    "opening_1nt": (
+        gettext_noop("Opening 1NT (15-17 balanced)"),
+        gettext_noop("South deals and opens 1NT: 15-17 points, 4-3-3-3, 4-4-3-2 or 5-3-3-2 with no five-card major."),
+    ),
+    "weak_two": (
+        gettext_noop("Weak two bids"),
+        gettext_noop(
+            "South deals and opens a weak two in a major: six cards, 5-10 points, two of the top three or three "
+            "of the top five honours."
+        ),
+    ),
+    "strong_2c": (
+        gettext_noop("Strong 2♣"),
+        gettext_noop(
+            "South deals and opens a strong, artificial 2♣: 22 or more points, or 16+ with at most three losers."
+        ),
+    ),
+    "preempts": (
+        gettext_noop("Preempts"),
+        gettext_noop(
+            "South deals and preempts at the three or four level: a seven- or eight-card suit with 5-10 points, "
+            "most of them in the suit."
+        ),
+    ),
+    "major_fit": (
+        gettext_noop("4-4 major fits"),
+        gettext_noop(
+            "North deals; North and South have a 4-4 fit in hearts or spades and 25 or more points between them."
+        ),
+    ),
+    "slam": (
+        gettext_noop("Slam hands (33+ points)"),
+        gettext_noop(
+            "North deals; North and South hold 33 or more points between them, at least 12 each: bid the slam."
+        ),
+    ),
+    "competitive": (
+        gettext_noop("Competitive auctions"),
+        gettext_noop(
+            "South deals and opens; each side has 18-22 points and an eight-card fit, so both sides want to bid."
+        ),
+    ),
+}
+
+
+def shown(script: LessonScript) -> LessonScript:
+    """``script`` with its title and description in the active language."""
+    if script.slug not in WORDS:
+        return script
+    return replace(script, title=gettext(script.title), description=gettext(script.description))
+
+
+def library() -> list[LessonScript]:
+    """The lesson scripts in their order, each as the page's language names it."""
+    return [shown(script) for script in LIBRARY]
