@@ -61,3 +61,20 @@ def test_the_board_table_names_seats_and_vulnerability_in_the_language(client, l
         if english.seat_names[seat] != words.seat_names[seat]:  # Dutch West is West
             assert english.seat_names[seat] not in table
     assert words.vulnerability["All"].lower() in table.lower() and english.vulnerability["All"] not in table
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_help_names_the_buttons_as_the_pages_do(client, language):
+    from django.utils import translation
+
+    page = get(client, "help_upload", language).text
+    with translation.override(language):
+        names = [
+            translation.gettext("Deal New Cards"),
+            translation.gettext("Upload Decks"),
+            translation.gettext("Allow deck upload"),
+            translation.gettext("Add Decks to Game (%(number)s)").partition(" (")[0],
+        ]
+    assert names[0] != "Deal New Cards"
+    for name in names:
+        assert name in page, f"{language}: the help does not say {name!r}"
