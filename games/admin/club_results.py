@@ -19,11 +19,13 @@ from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
+from django.utils.translation import gettext, pgettext
 from django.utils.translation import gettext_lazy as _
 
 from games.bridge.club_night import decimal_text, hundredths
 from games.models import Game
 from games.models.club import BoardResults, Results, results_for
+from games.presentation.language import active
 from games.presentation.results_sheet import note_of
 from games.templatetags.club import card_text, contract_text
 
@@ -31,11 +33,15 @@ from games.templatetags.club import card_text, contract_text
 def ranking_html(results: Results) -> SafeString:
     """The ranking as tables, one a direction ranked."""
     if not results.ranking:
-        return format_html('<p class="club-empty">{}</p>', "No board has been played to the end yet.")
-    figures = ("MPs", "%") if results.matchpoints else ("IMPs",)
-    head = format_html_join("", '<th scope="col">{}</th>', ((name,) for name in ("Rank", "Pair", "Boards", *figures)))
+        return format_html('<p class="club-empty">{}</p>', gettext("No board has been played to the end yet."))
+    said = active()
+    figures = (pgettext("matchpoints, a column heading", "MPs"), "%") if results.matchpoints else (said.term("imps"),)
+    names = (gettext("Rank"), gettext("Pair"), gettext("Boards"), *figures)
+    head = format_html_join("", '<th scope="col">{}</th>', ((name,) for name in names))
+    north_south = gettext("%(north)s-%(south)s pairs") % {"north": said.seat_name("N"), "south": said.seat_name("S")}
+    east_west = gettext("%(east)s-%(west)s pairs") % {"east": said.seat_name("E"), "west": said.seat_name("W")}
     tables = []
-    for direction, caption in (("NS", "North-South pairs"), ("EW", "East-West pairs"), ("", "Pairs")):
+    for direction, caption in (("NS", north_south), ("EW", east_west), ("", gettext("Pairs"))):
         field = [pair for pair in results.ranking if pair.standing.direction == direction]
         if not field:
             continue
@@ -71,15 +77,33 @@ def ranking_html(results: Results) -> SafeString:
 
 def traveller_html(board: BoardResults, matchpoints: bool) -> SafeString:
     """A board's traveller: each table's contract, declarer, lead, tricks, score and figures."""
+    said = active()
     heading = format_html(
-        '<h2 id="traveller-{}">Board {} <small>dealer {} · vul {}</small></h2>',
+        '<h2 id="traveller-{}">{} {} <small>{} {} · {} {}</small></h2>',
         board.number,
+        said.term("board").capitalize(),
         board.board_number,
-        board.dealer,
-        board.vul,
+        said.term("dealer"),
+        said.seat_name(board.dealer),
+        said.term("vulnerability"),
+        said.vul(board.vul),
     )
-    figures = ("N-S MP", "E-W MP", "N-S %", "E-W %") if matchpoints else ("N-S IMPs", "E-W IMPs")
-    names = ("Table", "Contract", "By", "Lead", "Tricks", "N-S", "E-W", *figures)
+    ns, ew = said.pair("NS"), said.pair("EW")
+    if matchpoints:
+        mps = pgettext("matchpoints, a column heading", "MPs")
+        figures = (f"{ns} {mps}", f"{ew} {mps}", f"{ns} %", f"{ew} %")
+    else:
+        figures = (f"{ns} {said.term('imps')}", f"{ew} {said.term('imps')}")
+    names = (
+        gettext("Table"),
+        said.term("contract").capitalize(),
+        pgettext("the declarer, a column heading", "By"),
+        pgettext("the opening lead, a column heading", "Lead"),
+        said.term("tricks").capitalize(),
+        ns,
+        ew,
+        *figures,
+    )
     head = format_html_join("", '<th scope="col">{}</th>', ((name,) for name in names))
     rows = []
     for line in board.lines:
@@ -110,7 +134,7 @@ def traveller_html(board: BoardResults, matchpoints: bool) -> SafeString:
             _joined(rows),
         )
     else:
-        body = format_html('<p class="club-empty">{}</p>', "Not played to the end at any table yet.")
+        body = format_html('<p class="club-empty">{}</p>', gettext("Not played to the end at any table yet."))
     note = note_of(board)
     return format_html("{}{}{}", heading, body, format_html('<p class="help">{}</p>', note) if note else "")
 
@@ -165,7 +189,7 @@ class ClubResultsAdmin(admin.ModelAdmin):
             "admin/games/game/results.html",
             {
                 **self.admin_site.each_context(request),
-                "title": f"Results of {game.name}",
+                "title": gettext("Results of %(name)s") % {"name": game.name},
                 "opts": self.opts,
                 "original": game,
                 "results": results,

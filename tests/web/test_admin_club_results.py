@@ -93,3 +93,13 @@ def test_names_are_escaped(night, staff_client, django_user_model):  # noqa: F81
     for url in (f"/admin/games/game/{game.pk}/change/", f"/admin/games/game/{game.pk}/results/"):
         html = staff_client.get(url).content.decode()
         assert EVIL not in html and "&lt;script&gt;alert(1)&lt;/script&gt; &amp; p1s" in html, url
+
+
+def test_the_results_page_speaks_the_reviewers_language(night, staff_client):  # noqa: F811
+    game = night()
+    html = staff_client.get(f"/admin/games/game/{game.pk}/results/", headers={"accept-language": "pl"}).text
+    assert "Wyniki: Tuesday club" in html
+    board_1 = html[html.index('id="traveller-1"') : html.index('id="traveller-2"')]
+    assert "Rozdanie 1" in board_1 and "Kontrakt" in board_1
+    for english in ("Contract", "Tricks", "Table", "Board 1"):
+        assert english not in board_1
