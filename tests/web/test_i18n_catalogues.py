@@ -93,6 +93,7 @@ WRAPPED = [
     "templates/games/new_game.html",
     "templates/games/partials/analysis.html",
     "templates/games/partials/club_dealt.html",
+    "templates/games/partials/help_sample.html",
     "templates/games/partials/club_overview.html",
     "templates/games/partials/lesson_text.html",
     "templates/games/partials/seat_panel.html",
