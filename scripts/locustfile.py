@@ -308,8 +308,9 @@ class Player(Browser):
 
 
 class Teacher(Browser):
-    """A club night's host with the game page open: the overview and the first table polled,
-    the next board dealt to every table once all of them are over."""
+    """A club night's host off the tables with the game page open: the overview of every
+    table polled (a director's page shows no one table's felt), the next board dealt to
+    every table once all of them are over."""
 
     kind = "teacher"
     first_address = 60000
@@ -321,7 +322,6 @@ class Teacher(Browser):
         self.dealt = 0
         page = self.get("game", self.game_url)[2]
         self.seen_overview(page)
-        self.seen_seat(page)
         self.page_state = dict(page_state(page))  # what Deal New Cards sends, as the page's button does
 
     def seen_overview(self, body: bytes) -> None:
@@ -355,14 +355,6 @@ class Teacher(Browser):
     def poll(self) -> None:
         overview = f"{self.game_url}tables/?v={self.version}"
         self.get("tables_poll", overview, htmx=True, expect=(200, 204), check=lambda b: b and self.seen_overview(b))
-        path = f"{self.game_url}seat/?v={self.seat_version}"
-        self.get("seat_poll", path, htmx=True, expect=(200, 204), check=lambda body: body and self.seen_seat(body))
-
-    def seen_seat(self, body: bytes) -> None:
-        version, _, _ = seat_state(body)
-        if version is None:
-            raise TableBroken(f"game {self.game}: a seat view without its poll link")
-        self.seat_version = version
 
     def deal(self) -> None:
         number = self.dealt + 1
@@ -370,15 +362,15 @@ class Teacher(Browser):
         def check(body: bytes) -> str | None:
             if b'role="alert"' in body:
                 return f"refused: {_alert(body)}"
-            _, shown, _ = seat_state(body)
-            if shown != number:
+            shown = dict(page_state(body)).get("shown")
+            if shown != str(number):
                 raise TableBroken(f"game {self.game}: Deal New Cards showed deal {shown}, not {number}")
             return None
 
         fields = list(self.page_state.items())
         _, _, body = self.send("deal", "POST", self.game_url + "deal/", fields, htmx=True, check=check)
-        self.dealt, self.over = number, 0
-        self.seen_seat(body)
+        self.dealt = number
+        self.seen_overview(body)  # the answer's overview: every table on the new board
         self.page_state.update(page_state(body))
 
 
