@@ -36,31 +36,30 @@ HISTORY_SHOWN = 50
 def table_context(game: Game, request: HttpRequest | None = None) -> dict[str, Any]:
     """Everything the game page and its partials (table, queue, history) show; for a
     Join game and its host, the seat view and the players panel too."""
-    table = None
+    table, watching = None, False
     if request is not None and game.game_type == Game.Type.JOIN:
-        table = _host_table(request, game)
+        table, watching = _host_table(request, game)
     shown = recent_boards(game, table)
     context = {"game": game, "board": shown[0] if shown else None, "history": shown, **queue_context(game)}
     if table is not None:
-        context.update(join_table_context(request, game, table))
+        context.update(join_table_context(request, game, table, watching=watching))
     context.update(play_context(game, context["board"]))
     return context
 
 
-def _asked_table(request: HttpRequest, game: Game) -> JoinTable | None:
-    """The table a host who does not sit asks to watch (``?table=``); None when none."""
-    return JoinTable.numbered(game, confirm.number(request.GET.get("table", "")))
+def _host_table(request: HttpRequest, game: Game) -> tuple[JoinTable, bool]:
+    """The Join table the host's page shows (a seated host's own; one who does not sit, the
+    one asked for with ``?table=``, the first when none), and whether one was asked for."""
+    asked = JoinTable.numbered(game, confirm.number(request.GET.get("table", "")))
+    return table_seen_by(game, request.user, asked), asked is not None
 
 
-def _host_table(request: HttpRequest, game: Game) -> JoinTable:
-    """The Join table the host's page shows: a seated host's own; one who does not sit,
-    the one asked for (``?table=``; the first when none)."""
-    return table_seen_by(game, request.user, _asked_table(request, game))
-
-
-def join_table_context(request: HttpRequest, game: Game, table: JoinTable, *, panel: bool = True) -> dict[str, Any]:
+def join_table_context(
+    request: HttpRequest, game: Game, table: JoinTable, *, watching: bool, panel: bool = True
+) -> dict[str, Any]:
     """The host's table area at a Join game, at ``table`` (``_host_table``'s): the seat
-    view and, with several tables, the tables' overview; ``panel``: the players panel too."""
+    view and, with several tables, the tables' overview; ``watching``: the host asked for
+    this table (``?table=``); ``panel``: the players panel too."""
     context = join_context(request, game, table, panel=panel, checked=True)
     if context["view"].tables > 1:
         seated = bool(context["view"].my_seat)
@@ -72,7 +71,7 @@ def join_table_context(request: HttpRequest, game: Game, table: JoinTable, *, pa
             overview_version=results_version(game),
             # A director off the tables sees every table (its board, where it stands, its
             # teacher's view), one table's felt only when asking for it (?table=).
-            overview_only=not seated and _asked_table(request, game) is None,
+            overview_only=not seated and not watching,
         )
     return context
 
@@ -252,13 +251,13 @@ def deal(request: HttpRequest, pk: int) -> HttpResponse:
     game = board.game
     if request.htmx:
         join = game.game_type == Game.Type.JOIN
-        table = _host_table(request, game) if join else None
+        table, watching = _host_table(request, game) if join else (None, False)
         context = dealt_context(game, board, request.POST.get("shown"), request.POST.get("queue_head"), table)
         if not join:
             return render(request, "games/game.html#dealt", context)
         # The host's table area, the queue and the history: every other table learns of
         # the deal through its own poll, and the players panel has not changed.
-        context.update(join_table_context(request, game, table, panel=False))
+        context.update(join_table_context(request, game, table, watching=watching, panel=False))
         response = render(request, "games/game.html#dealt_join", context)
         if context.get("overview_only"):  # not the ?table=N the page was watching: reloaded, it stays the overview
             response["HX-Replace-Url"] = game.get_absolute_url()
