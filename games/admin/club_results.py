@@ -19,29 +19,27 @@ from django.template.response import TemplateResponse
 from django.urls import path, reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
-from django.utils.translation import gettext, pgettext
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from games.bridge.club_night import decimal_text, hundredths
 from games.models import Game
 from games.models.club import BoardResults, Results, results_for
-from games.presentation.language import active
+from games.presentation.pdf_labels import sheet_labels
 from games.presentation.results_sheet import note_of
 from games.templatetags.club import card_text, contract_text
 
 
 def ranking_html(results: Results) -> SafeString:
     """The ranking as tables, one a direction ranked."""
+    words = sheet_labels()  # the results sheet's words, in the reviewer's language
     if not results.ranking:
-        return format_html('<p class="club-empty">{}</p>', gettext("No board has been played to the end yet."))
-    said = active()
-    figures = (pgettext("matchpoints, a column heading", "MPs"), "%") if results.matchpoints else (said.term("imps"),)
-    names = (gettext("Rank"), gettext("Pair"), gettext("Boards"), *figures)
+        return format_html('<p class="club-empty">{}</p>', words.nothing_yet)
+    figures = (words.mps, "%") if results.matchpoints else (words.imps,)
+    names = (words.rank, words.pair, words.boards, *figures)
     head = format_html_join("", '<th scope="col">{}</th>', ((name,) for name in names))
-    north_south = gettext("%(north)s-%(south)s pairs") % {"north": said.seat_name("N"), "south": said.seat_name("S")}
-    east_west = gettext("%(east)s-%(west)s pairs") % {"east": said.seat_name("E"), "west": said.seat_name("W")}
     tables = []
-    for direction, caption in (("NS", north_south), ("EW", east_west), ("", gettext("Pairs"))):
+    for direction, caption in (("NS", words.ns_pairs), ("EW", words.ew_pairs), ("", words.pairs)):
         field = [pair for pair in results.ranking if pair.standing.direction == direction]
         if not field:
             continue
@@ -77,33 +75,20 @@ def ranking_html(results: Results) -> SafeString:
 
 def traveller_html(board: BoardResults, matchpoints: bool) -> SafeString:
     """A board's traveller: each table's contract, declarer, lead, tricks, score and figures."""
-    said = active()
+    words = sheet_labels()  # the results sheet's words, in the reviewer's language
+    said = words.records.said
     heading = format_html(
-        '<h2 id="traveller-{}">{} {} <small>{} {} · {} {}</small></h2>',
+        '<h2 id="traveller-{}">{} <small>{}</small></h2>',
         board.number,
-        said.term("board").capitalize(),
-        board.board_number,
-        said.term("dealer"),
-        said.seat_name(board.dealer),
-        said.term("vulnerability"),
-        said.vul(board.vul),
+        words.records.board % {"board": board.board_number},
+        words.records.header % {"dealer": said.seat_name(board.dealer), "vul": said.vul(board.vul)},
     )
     ns, ew = said.pair("NS"), said.pair("EW")
     if matchpoints:
-        mps = pgettext("matchpoints, a column heading", "MPs")
-        figures = (f"{ns} {mps}", f"{ew} {mps}", f"{ns} %", f"{ew} %")
+        figures = (f"{ns} {words.mp}", f"{ew} {words.mp}", f"{ns} %", f"{ew} %")
     else:
-        figures = (f"{ns} {said.term('imps')}", f"{ew} {said.term('imps')}")
-    names = (
-        gettext("Table"),
-        said.term("contract").capitalize(),
-        pgettext("the declarer, a column heading", "By"),
-        pgettext("the opening lead, a column heading", "Lead"),
-        said.term("tricks").capitalize(),
-        ns,
-        ew,
-        *figures,
-    )
+        figures = (f"{ns} {words.imps}", f"{ew} {words.imps}")
+    names = (words.table, words.contract, words.by, words.lead, words.tricks, ns, ew, *figures)
     head = format_html_join("", '<th scope="col">{}</th>', ((name,) for name in names))
     rows = []
     for line in board.lines:
@@ -134,7 +119,7 @@ def traveller_html(board: BoardResults, matchpoints: bool) -> SafeString:
             _joined(rows),
         )
     else:
-        body = format_html('<p class="club-empty">{}</p>', gettext("Not played to the end at any table yet."))
+        body = format_html('<p class="club-empty">{}</p>', words.not_played)
     note = note_of(board)
     return format_html("{}{}{}", heading, body, format_html('<p class="help">{}</p>', note) if note else "")
 
