@@ -4,8 +4,9 @@
 {{ Fraction(125, 2)|hundredths }}          -> 62.5
 {{ Fraction(125, 2)|hundredths:"fixed" }}  -> 62.50
 {{ Fraction(3, 2)|hundredths:"signed" }}   -> +1.5
-{{ "4HX"|contract_text }}                  -> 4♥X (the suit as bridge.suit shows it)
-{{ "SA"|card_text }}                       -> ♠A
+{{ "4HX"|contract_text }}                  -> 4♥X (the suit as bridge.suit shows it; NT and
+                                              "Passed out" in the page's language)
+{{ "SA"|card_text }}                       -> ♠A (the rank in the page's language)
 """
 
 from __future__ import annotations
@@ -14,9 +15,11 @@ from fractions import Fraction
 
 from django import template
 from django.utils.html import format_html
+from django.utils.translation import gettext
 
 from games.bridge.club_night import decimal_text
 from games.bridge.club_night import hundredths as to_hundredths
+from games.presentation.language import active
 from games.templatetags.bridge import suit
 
 register = template.Library()
@@ -44,18 +47,18 @@ def absolute(value: int) -> int:
 
 @register.filter
 def contract_text(contract: str) -> str:
-    """ "4HX" -> 4♥X; "3NT" as it is; "Pass" -> Passed out."""
+    """ "4HX" -> 4♥X; "3NT" -> 3NT, 3BA in Polish; "Pass" -> Passed out, in the page's language."""
     if not contract or contract == "Pass":
-        return "Passed out" if contract else ""
+        return gettext("Passed out") if contract else ""
     level, rest = contract[0], contract[1:]
     if rest.startswith("NT"):
-        return contract
+        return f"{level}{active().notrump}{rest[2:]}"
     return format_html("{}{}{}", level, suit(rest[:1]), rest[1:])
 
 
 @register.filter
 def card_text(card: str) -> str:
-    """ "SA" -> ♠A."""
+    """ "SA" -> ♠A; "SK" -> ♠R in French: the rank as the page's language writes it."""
     if len(card) != 2:
         return card
-    return format_html("{}{}", suit(card[0]), card[1])
+    return format_html("{}{}", suit(card[0]), active().rank(card[1]))

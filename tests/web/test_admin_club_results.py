@@ -103,3 +103,5 @@ def test_the_results_page_speaks_the_reviewers_language(night, staff_client):  #
     assert "Rozdanie 1" in board_1 and "Kontrakt" in board_1
     for english in ("Contract", "Tricks", "Table", "Board 1"):
         assert english not in board_1
+    assert "3BA" in board_1 and "3NT" not in board_1  # the contracts in the language's words
+    assert "Przepasowane" in html and "Passed out" not in html

@@ -47,6 +47,23 @@ def test_the_host_sees_the_traveller_and_the_ranking_at_matchpoints(scored_night
     assert "p2n &amp; p2s" in ranking and "North-South pairs" in ranking and "East-West pairs" in ranking
 
 
+@pytest.mark.parametrize(("language", "notrump"), [("pl", "1BA"), ("fr", "1SA")])
+def test_the_traveller_is_in_the_page_language(scored_night, host_client, language, notrump):
+    from django.utils import translation
+
+    from games.bridge.words import for_language
+
+    night = scored_night()
+    html = host_client.get(f"/games/{night.game.pk}/results/", headers={"accept-language": language}).text
+    traveller = html[html.index('id="traveller-1"') :]
+    with translation.override(language):
+        passed = translation.gettext("Passed out")
+    assert passed in traveller and "Passed out" not in traveller
+    assert notrump in traveller and "1NT" not in traveller
+    lead = BoardPlay.objects.get(board=night.board, table=night.table(2)).state().cards[0]
+    assert f"{for_language(language).rank(lead[1])}</td>" in traveller  # the lead's rank, as the language writes it
+
+
 def test_at_imps_the_page_shows_cross_imps(scored_night, host_client):
     night = scored_night(Game.Scoring.IMPS)
     html = host_client.get(f"/games/{night.game.pk}/results/").content.decode()
