@@ -81,6 +81,10 @@ class BoardResults:
     unfinished: tuple[int, ...] = ()  # tables where it ended before it was over
     playing: tuple[int, ...] = ()  # tables still to finish it
     scored: Traveller | None = None  # the lines as the scoring engine read them (pairs named by table)
+    deal: str = ""  # the four hands (PBN): the traveller shows the deal it is about
+
+    def hands(self) -> dict[str, str]:
+        return rules.hands(self.deal) if self.deal else {}
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,7 +189,9 @@ def game_results(game: Game, viewer_table: JoinTable | None = None) -> Results:
         over = {tables[t] for t, play in here.items() if _over(play)}
         playing = tuple(sorted(set(tables.values()) - over))
         results.append(
-            BoardResults(board.number, board.board_number, board.dealer, board.vul, lines, unfinished, playing, scored)
+            BoardResults(
+                board.number, board.board_number, board.dealer, board.vul, lines, unfinished, playing, scored, board.deal
+            )
         )
     scoring = MATCHPOINTS if game.scoring == Game.Scoring.MATCHPOINTS else IMPS
     played = [t for t in travellers if t.results]

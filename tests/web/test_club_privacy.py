@@ -2,7 +2,8 @@
 what the rules of bridge show their seat, wherever they look. Table 1 plays the same
 deal further (its dummy is down, its board over): nothing of that reaches table 2 by the
 game page, the poll (naming table 1 or not), the teacher's view, the overview, the
-results before table 2 has finished the board, the analysis, the exports or the reveal.
+results before table 2 has finished the board (travellers and their deals), the analysis,
+the exports or the reveal.
 
 Each test asserts both ways, as test_join_privacy.py does: what the player may see is
 there, so that the check reads the real markup.
@@ -14,11 +15,20 @@ import pytest
 
 from games.models import BoardPlay
 from tests.playing import call, claim
-from tests.web.test_join_privacy import assert_sees_only, leaks, shown
+from tests.web.test_join_privacy import HANDS, NAMES, SUITS, assert_sees_only, leaks, shown
 
 pytestmark = pytest.mark.django_db
 
 HX = {"HX-Request": "true"}
+
+
+def assert_deal_shown(html: str) -> None:
+    """The four hands as the traveller's small diagram prints them, each suit's cards unspaced."""
+    for seat in "NESW":
+        assert f'aria-label="{NAMES[seat]}\'s hand"' in html
+        for (symbol, name), cards in zip(SUITS, HANDS[seat].split(".")):
+            if cards:
+                assert f'title="{name}">{symbol}</span> <span class="cards">{cards.replace("T", "10")}</span>' in html
 
 
 @pytest.fixture
@@ -100,18 +110,24 @@ def test_the_traveller_waits_until_the_players_own_table_has_finished(night_in_p
         play = play.act(defender, "accept", play.actions)
     assert play.done
     url = f"/games/{night_in_play.game.pk}/results/"
+    analysis = f"/games/{night_in_play.game.pk}/boards/1/analysis/"
     at_one = night_in_play.client("p1e").get(url).content.decode()
     assert 'id="traveller-1"' in at_one and "1NT" in at_one
+    assert_deal_shown(at_one)  # the traveller beside its deal, open to a table that has finished it
+    assert analysis in at_one and night_in_play.client("p1e").get(analysis).status_code == 200
     at_two = night_in_play.client("p2e").get(url).content.decode()
     assert 'id="traveller-1"' not in at_two and "1NT" not in at_two
     assert "1 board is left out until your table has finished it" in at_two
     assert_sees_only(at_two, None)
+    assert analysis not in at_two and night_in_play.client("p2e").get(analysis).status_code == 404
     # The poll of the results part holds the same back.
     partial = night_in_play.client("p2e").get(url, headers=HX).content.decode()
     assert 'id="results"' in partial and "1NT" not in partial
     call(BoardPlay.start(night_in_play.board, BoardPlay.Mode.TABLE, night_in_play.table(2)), "P", "P", "P", "P")
     at_two = night_in_play.client("p2e").get(url).content.decode()
     assert 'id="traveller-1"' in at_two and "1NT" in at_two and "Passed out" in at_two
+    assert_deal_shown(at_two)
+    assert night_in_play.client("p2e").get(analysis).status_code == 200
 
 
 def test_a_seated_hosts_export_leaves_out_the_board_their_table_plays(night_in_play, host, host_client):

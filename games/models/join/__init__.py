@@ -43,6 +43,7 @@ from games.models.join.tables import (
     JoinTable,
     Seat,
     new_invite_token,
+    hands_open_at,
     revealed_at,
     teacher_watch_seconds,
 )
@@ -60,6 +61,7 @@ __all__ = [
     "TableError",
     "hiding_from_seated",
     "new_invite_token",
+    "hands_open_at",
     "revealed_at",
     "seat_needed",
     "seat_of",
