@@ -190,7 +190,15 @@ def game_results(game: Game, viewer_table: JoinTable | None = None) -> Results:
         playing = tuple(sorted(set(tables.values()) - over))
         results.append(
             BoardResults(
-                board.number, board.board_number, board.dealer, board.vul, lines, unfinished, playing, scored, board.deal
+                board.number,
+                board.board_number,
+                board.dealer,
+                board.vul,
+                lines,
+                unfinished,
+                playing,
+                scored,
+                deal=board.deal,
             )
         )
     scoring = MATCHPOINTS if game.scoring == Game.Scoring.MATCHPOINTS else IMPS

@@ -172,3 +172,20 @@ def test_a_seated_staff_member_sees_nothing_in_the_admin_of_a_board_their_table_
     deck = admin.get(f"/admin/games/deck/{second.deck_id}/change/").content.decode()
     assert HIDDEN in deck and second.deal not in deck
     assert DealtBoard.objects.filter(game=night_in_play.game).count() == 2
+
+
+def test_a_board_left_unfinished_opens_its_deal_and_analysis_to_that_table_alone(night_in_play):
+    """Table 1 stops in the middle of the play (the board is recorded as not finished): its
+    players see the deal beside the traveller and reach the analysis; table 2, still to
+    play the board, reaches neither."""
+    play = BoardPlay.objects.select_for_update().get(board=night_in_play.board, table=night_in_play.table(1))
+    play.leave_unfinished(BoardPlay.Abandoned.DEALT, confirmed=True)
+    results = f"/games/{night_in_play.game.pk}/results/"
+    analysis = f"/games/{night_in_play.game.pk}/boards/1/analysis/"
+    at_one = night_in_play.client("p1e").get(results).content.decode()
+    assert "Not finished (scores nothing): table 1." in at_one
+    assert_deal_shown(at_one)
+    assert night_in_play.client("p1e").get(analysis).status_code == 200
+    at_two = night_in_play.client("p2e").get(results).content.decode()
+    assert_sees_only(at_two, None)
+    assert night_in_play.client("p2e").get(analysis).status_code == 404

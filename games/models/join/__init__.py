@@ -42,8 +42,8 @@ from games.models.join.tables import (
     BoardReveal,
     JoinTable,
     Seat,
-    new_invite_token,
     hands_open_at,
+    new_invite_token,
     revealed_at,
     teacher_watch_seconds,
 )

@@ -198,9 +198,10 @@ def revealed_at(board: DealtBoard, table: JoinTable) -> bool:
 
 def hands_open_at(board: DealtBoard, table: JoinTable | None) -> bool:
     """Whether ``board``'s four hands are open to ``table`` (None: to the host off the
-    tables, at any table): the host revealed them, or the table played the board to the
-    end, after which bridge shows every hand."""
-    reveals, finished = board.reveals.all(), board.plays.filter(finished_at__isnull=False)
+    tables, at any table): the host revealed them, or the board is over there (played to
+    the end, after which bridge shows every hand, or left unfinished), as the results page
+    counts it."""
+    reveals, over = board.reveals.all(), board.plays.filter(Q(finished_at__isnull=False) | ~Q(abandoned=""))
     if table is not None:
-        reveals, finished = reveals.filter(table=table), finished.filter(table=table)
-    return reveals.exists() or finished.exists()
+        reveals, over = reveals.filter(table=table), over.filter(table=table)
+    return reveals.exists() or over.exists()
