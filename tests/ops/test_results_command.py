@@ -27,6 +27,7 @@ def test_the_json_gives_each_tables_result_with_its_matchpoints_and_cross_imps(t
     assert (found["game"], found["scoring"], found["tables"]) == (game.pk, "matchpoints", 3)
     first = found["boards"][0]
     assert (first["board"], first["dealer"], first["vul"]) == (1, "N", "None")
+    assert first["hands"] == game.boards.get(number=1).deal
     rows = [
         (r["table"], r["contract"], r["declarer"], r["tricks"], r["ns_score"], r["ns_percent"], r["ns_cross_imps"])
         for r in first["results"]

@@ -38,6 +38,7 @@ def results_json(game: Game, results: Results) -> dict:
                 "deal": board.number,
                 "dealer": board.dealer,
                 "vul": board.vul,
+                "hands": board.deal,
                 "results": [
                     {
                         "table": line.table,
