@@ -91,6 +91,11 @@ class TableSeats:
     def free_seats(self) -> list[str]:
         return [slot.seat for slot in self.slots if not slot.player]
 
+    @property
+    def players(self) -> list[str]:
+        """Who sits here, North first."""
+        return [slot.player for slot in self.slots if slot.player]
+
 
 def table_seats(game: Game, user=None) -> tuple[TableSeats, ...]:
     """Every table of ``game`` with its players, in two queries (``user``: who is "me")."""

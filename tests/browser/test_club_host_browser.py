@@ -1,5 +1,8 @@
 """A club director's page in a real browser: three tables, teaching movement.
 
+First the Players panel: a full table folds to a line of its players, and each table
+stays open or closed as the host left it when a move redraws the panel.
+
 The host, off the tables, watches table 2 (?table=2) and presses Deal New Cards: the page
 becomes the overview of every table with board 1 just dealt, no table's felt, and each
 table's teacher's view a link away (table 3's opens on its four hands). Dealing board 2
@@ -54,9 +57,30 @@ def test_the_director_sees_every_table_after_dealing_and_a_seated_host_their_own
     problems: list[str] = []
     host = logged_in(browser, base, hal, problems)
 
-    # Watching table 2, the host deals: every table with board 1, no felt, table 2's least of all.
+    # The Players panel: full tables fold to a line of their players, table 3 (West free) is
+    # open. The host opens table 1, closes table 3 and swaps North and East at table 1: the
+    # panel comes back with each table as the host left it.
     host.goto(f"{base}/games/{game.pk}/?table=2")
     expect(host.locator(".board-title")).to_contain_text("Table 2 · No board dealt yet")
+    one, three = host.locator("#table-1-seats"), host.locator("#table-3-seats")
+    expect(one).not_to_have_attribute("open", "")
+    expect(one.locator("summary")).to_contain_text("p1n · p1e · p1s · p1w")
+    expect(three).to_have_attribute("open", "")
+    shoot(host, output_dir, "players-panel-wide")
+    one.locator("summary").click()
+    three.locator("summary").click()
+    host.get_by_label("Move p1n to").select_option("E")
+    with host.expect_response(lambda r: r.url.endswith("/seats/move/")) as moved:
+        one.locator("li").first.get_by_role("button", name="Move", exact=True).click()
+    assert moved.value.ok
+    expect(host.locator("#table-1-seats li").nth(1)).to_contain_text("p1n", timeout=WAIT)
+    expect(host.locator("#table-1-seats")).to_have_attribute("open", "")
+    expect(host.locator("#table-3-seats")).not_to_have_attribute("open", "")
+    host.set_viewport_size(SIZES["phone"])
+    shoot(host, output_dir, "players-panel-phone")
+    host.set_viewport_size(SIZES["wide"])
+
+    # Watching table 2, the host deals: every table with board 1, no felt, table 2's least of all.
     deal(host)
     expect(host.locator("#club-dealt .board-title")).to_contain_text("Board 1", timeout=WAIT)
     expect(host.locator("#club-dealt")).to_contain_text("dealt to every table")

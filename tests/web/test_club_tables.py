@@ -27,6 +27,23 @@ def test_the_host_adds_a_table_and_the_panel_shows_its_free_seats(host_client, h
     assert game.join_tables.count() == 2
 
 
+def test_a_full_table_folds_to_a_line_of_its_players_and_one_with_a_free_seat_stays_open(club, host_client):
+    night = club()
+    Seat.objects.get(table=night.table(2), seat="W").delete()
+    html = host_client.get(f"/games/{night.game.pk}/").content.decode()
+    full = html[html.index('<details class="table-seats" id="table-1-seats"') : html.index('id="table-2-seats"')]
+    assert " open>" not in full.split("\n")[0]
+    assert '<span class="seated-names">p1n · p1e · p1s · p1w</span></summary>' in full
+    free = html[html.index('id="table-2-seats"') :].split("\n")[0]
+    assert free.endswith(" open>")
+    # One table is not folded: its four seats show as they always did.
+    Seat.objects.filter(table=night.table(2)).delete()
+    assert host_client.post(f"/games/{night.game.pk}/tables/remove/", {"table": "2"}).status_code == 302
+    single = host_client.get(f"/games/{night.game.pk}/").content.decode()
+    panel = single.split('id="seating"')[1]
+    assert '<div class="table-seats" id="table-1-seats">' in panel and "<details" not in panel
+
+
 def test_past_the_limit_the_host_is_told(host_client, host, settings):
     settings.JOIN_MAX_TABLES = 2
     game = Game.objects.create(host=host, name="Club night", game_type=Game.Type.JOIN)
