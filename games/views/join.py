@@ -14,11 +14,12 @@ from __future__ import annotations
 import secrets
 from collections.abc import Callable
 from typing import Any
+from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -113,8 +114,11 @@ def seat_fragments(
     context = {**join_context(request, game, table), **extra}
     parts = [render_to_string(main, context, request)]
     if context["view"].can_manage:
-        other = PANEL if main == VIEW else VIEW
-        parts.append(render_to_string(other, {**context, "oob": True}, request))
+        if main == PANEL and context.get("overview_only"):
+            parts.append(HIDDEN_SEAT_VIEW)  # the director's overview shows no table's felt
+        else:
+            other = PANEL if main == VIEW else VIEW
+            parts.append(render_to_string(other, {**context, "oob": True}, request))
         parts.append(history_row(request, game, context))
     if answered:
         parts.append(confirm.CLEARED)
@@ -128,6 +132,21 @@ def player_table(request: HttpRequest, game: Game) -> HttpResponse:
     context = join_context(request, game)
     template = VIEW if request.htmx else "games/join_table.html"
     return private(render(request, template, context))
+
+
+# The seat view's place on a director's overview (games/game.html), swapped out of band.
+HIDDEN_SEAT_VIEW = '<div id="seat-view" hidden hx-swap-oob="true"></div>'
+
+
+def _page_table(request: HttpRequest, game: Game) -> tuple[JoinTable, bool]:
+    """The table whose felt the host's page shows, read from the page's own address (an
+    htmx request's HX-Current-URL: ``?table=N``), and whether that page is a director's
+    overview with no table's felt (several tables, the host at none, no table asked for)."""
+    query = QueryDict(urlsplit(request.htmx.current_url or "").query)
+    asked = JoinTable.numbered(game, confirm.number(query.get("table", "")))
+    table = table_seen_by(game, request.user, asked)
+    overview_only = asked is None and table.several() and JoinTable.of(game, request.user) is None
+    return table, overview_only
 
 
 def _table_asked(request: HttpRequest, game: Game, data=None) -> JoinTable:
@@ -304,7 +323,10 @@ def _seating_done(
 ) -> HttpResponse:
     """htmx: the players panel (with the seat view out of band); otherwise back to the page."""
     if request.htmx:
-        return seat_fragments(request, game, PANEL, seat_error=error, answered=answered)
+        table, overview_only = _page_table(request, game)
+        return seat_fragments(
+            request, game, PANEL, table, seat_error=error, answered=answered, overview_only=overview_only
+        )
     if error:
         messages.error(request, error)
     else:

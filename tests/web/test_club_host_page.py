@@ -85,3 +85,27 @@ def test_before_the_first_deal_the_overview_says_so(club, host_client):
 def test_one_tables_host_still_sees_its_felt(seated_table, host_client):
     html = host_client.get(f"/games/{seated_table.game.pk}/").content.decode()
     assert 'id="club-dealt"' not in html and 'id="seat-view" class="seat-view"' in html
+
+
+@pytest.mark.parametrize(
+    ("page", "felt"),
+    [("/games/{pk}/", None), ("/games/{pk}/?table=2", 2), ("/games/{pk}/?table=1", 1)],
+)
+def test_a_players_panel_answer_keeps_the_felt_the_page_shows(club, host_client, page, felt):
+    """A move in the players panel redraws the seat view out of band: the table the page
+    watches, or on the director's overview none at all."""
+    night = club()
+    night.game.deal_next()
+    current = "http://testserver" + page.format(pk=night.game.pk)
+    html = host_client.post(
+        f"/games/{night.game.pk}/seats/move/",
+        {"table": "1", "seat": "N", "to": "E"},
+        headers={**HX, "HX-Current-URL": current},
+    ).content.decode()
+    assert 'id="seating"' in html and night.table(1).seats.get(seat="E").user.username == "p1n"
+    if felt is None:
+        assert '<div id="seat-view" hidden hx-swap-oob="true"></div>' in html
+        assert "table-no" not in html and 'class="suits' not in html
+    else:
+        assert 'id="seat-view"' in html and "hidden" not in html.split('id="seat-view"')[0][-40:]
+        assert f"Table {felt}" in html.split('id="seat-view"')[1]
