@@ -82,6 +82,7 @@ class BoardResults:
     playing: tuple[int, ...] = ()  # tables still to finish it
     scored: Traveller | None = None  # the lines as the scoring engine read them (pairs named by table)
     deal: str = ""  # the four hands (PBN): the traveller shows the deal it is about
+    analysable: bool = False  # revealed to the viewer's table (the host off the tables: to one), as the analysis asks
 
     def hands(self) -> dict[str, str]:
         return rules.hands(self.deal) if self.deal else {}
@@ -152,6 +153,10 @@ def game_results(game: Game, viewer_table: JoinTable | None = None) -> Results:
         table for plays_here in by_board.values() for table, play in plays_here.items() if play.finished_at
     }
     full = max(len(finished_tables), 1)
+    reveals = BoardReveal.objects.filter(board__game=game)
+    if viewer_table is not None:
+        reveals = reveals.filter(table=viewer_table)
+    revealed = set(reveals.values_list("board_id", flat=True))
     results = []
     travellers = []
     for board in visible:
@@ -199,6 +204,7 @@ def game_results(game: Game, viewer_table: JoinTable | None = None) -> Results:
                 playing,
                 scored,
                 deal=board.deal,
+                analysable=board.pk in revealed,
             )
         )
     scoring = MATCHPOINTS if game.scoring == Game.Scoring.MATCHPOINTS else IMPS

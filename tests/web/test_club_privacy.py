@@ -114,7 +114,7 @@ def test_the_traveller_waits_until_the_players_own_table_has_finished(night_in_p
     at_one = night_in_play.client("p1e").get(url).content.decode()
     assert 'id="traveller-1"' in at_one and "1NT" in at_one
     assert_deal_shown(at_one)  # the traveller beside its deal, open to a table that has finished it
-    assert analysis in at_one and night_in_play.client("p1e").get(analysis).status_code == 200
+    assert analysis not in at_one  # the analysis waits for the host's reveal, as at the table
     at_two = night_in_play.client("p2e").get(url).content.decode()
     assert 'id="traveller-1"' not in at_two and "1NT" not in at_two
     assert "1 board is left out until your table has finished it" in at_two
@@ -127,7 +127,6 @@ def test_the_traveller_waits_until_the_players_own_table_has_finished(night_in_p
     at_two = night_in_play.client("p2e").get(url).content.decode()
     assert 'id="traveller-1"' in at_two and "1NT" in at_two and "Passed out" in at_two
     assert_deal_shown(at_two)
-    assert night_in_play.client("p2e").get(analysis).status_code == 200
 
 
 def test_a_seated_hosts_export_leaves_out_the_board_their_table_plays(night_in_play, host, host_client):
@@ -174,18 +173,27 @@ def test_a_seated_staff_member_sees_nothing_in_the_admin_of_a_board_their_table_
     assert DealtBoard.objects.filter(game=night_in_play.game).count() == 2
 
 
-def test_a_board_left_unfinished_opens_its_deal_and_analysis_to_that_table_alone(night_in_play):
+def test_a_board_left_unfinished_shows_its_deal_to_that_table_alone(night_in_play):
     """Table 1 stops in the middle of the play (the board is recorded as not finished): its
-    players see the deal beside the traveller and reach the analysis; table 2, still to
-    play the board, reaches neither."""
+    players see the deal beside the traveller; table 2, still to play the board, does not."""
     play = BoardPlay.objects.select_for_update().get(board=night_in_play.board, table=night_in_play.table(1))
     play.leave_unfinished(BoardPlay.Abandoned.DEALT, confirmed=True)
     results = f"/games/{night_in_play.game.pk}/results/"
-    analysis = f"/games/{night_in_play.game.pk}/boards/1/analysis/"
     at_one = night_in_play.client("p1e").get(results).content.decode()
     assert "Not finished (scores nothing): table 1." in at_one
     assert_deal_shown(at_one)
-    assert night_in_play.client("p1e").get(analysis).status_code == 200
-    at_two = night_in_play.client("p2e").get(results).content.decode()
-    assert_sees_only(at_two, None)
-    assert night_in_play.client("p2e").get(analysis).status_code == 404
+    assert_sees_only(night_in_play.client("p2e").get(results).content.decode(), None)
+
+
+def test_the_traveller_links_the_analysis_once_the_host_reveals_the_board_to_that_table(night_in_play, host_client):
+    pk = night_in_play.game.pk
+    claim(night_in_play.lead, 7)
+    play = BoardPlay.objects.get(board=night_in_play.board, table=night_in_play.table(1))
+    for defender in ("E", "W"):
+        play = play.act(defender, "accept", play.actions)
+    analysis = f"/games/{pk}/boards/1/analysis/"
+    assert analysis not in host_client.get(f"/games/{pk}/results/").text
+    assert host_client.post(f"/games/{pk}/reveal/", {"table": "1", "board": "1", "confirm": "1"}).status_code == 302
+    assert analysis in host_client.get(f"/games/{pk}/results/").text
+    at_one = night_in_play.client("p1e").get(f"/games/{pk}/results/").text
+    assert analysis in at_one and night_in_play.client("p1e").get(analysis).status_code == 200

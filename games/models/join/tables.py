@@ -7,7 +7,7 @@ import secrets
 
 from django.conf import settings
 from django.db import models, transaction
-from django.db.models import F, Q
+from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext
 
@@ -194,14 +194,3 @@ class BoardReveal(models.Model):
 def revealed_at(board: DealtBoard, table: JoinTable) -> bool:
     """Whether the host has shown ``board``'s four hands to ``table``."""
     return BoardReveal.objects.filter(board=board, table=table).exists()
-
-
-def hands_open_at(board: DealtBoard, table: JoinTable | None) -> bool:
-    """Whether ``board``'s four hands are open to ``table`` (None: to the host off the
-    tables, at any table): the host revealed them, or the board is over there (played to
-    the end, after which bridge shows every hand, or left unfinished), as the results page
-    counts it."""
-    reveals, over = board.reveals.all(), board.plays.filter(Q(finished_at__isnull=False) | ~Q(abandoned=""))
-    if table is not None:
-        reveals, over = reveals.filter(table=table), over.filter(table=table)
-    return reveals.exists() or over.exists()
