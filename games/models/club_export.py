@@ -138,7 +138,7 @@ def _board_records(
     def add(here: JoinTable, boards: list, mine: bool) -> None:
         for board, deck in boards:
             played = board.played is not None
-            if not mine and (not played or (visible is not None and board.number not in visible)):
+            if not mine and visible is not None and (not played or board.number not in visible):
                 continue
             records = by_deal.setdefault(board.number, [])
             if board.number in deal_only:
