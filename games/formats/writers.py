@@ -263,7 +263,8 @@ def _pbn_game(deck: Deck) -> list[str]:
         lines.extend(_pbn_auction(deck, auction_comments))
     if deck.play:
         lines.extend(_pbn_play(deck, declarer, play_comments))
-    # Supplemental tags, alphabetically (3.4). Tables are left out but for the double-dummy
+    # Supplemental tags, alphabetically (3.4). Tables (the tags named "...Table"; [Table]
+    # itself, 4.4.7, is the table a game was played at) are left out but for the double-dummy
     # table: written from the [DoubleDummyTricks] it comes with, or else from the rows of
     # the file's own [OptimumResultTable] that say a seat, a strain and its tricks.
     table = from_hex(tags.get("DoubleDummyTricks", ""))
@@ -275,7 +276,7 @@ def _pbn_game(deck: Deck) -> list[str]:
     for name in sorted(names | ({"OptimumResultTable"} if rows else set())):
         if name == "OptimumResultTable" and rows:
             lines.extend(_optimum_result_table(rows))
-        elif _TAG_NAME.fullmatch(name) and not name.endswith("Table"):
+        elif _TAG_NAME.fullmatch(name) and (name == "Table" or not name.endswith("Table")):
             lines.append(_tag(name, tags[name]))
     return lines
 

@@ -1,14 +1,20 @@
-"""A club night's boards as its PBN export writes them: each board's game as one table
-played it, scored as the night scores it, with every table's result on the board (a
-[ScoreTable]) and the ranking once (a [TotalScoreTable]), of what the viewer may see.
+"""A club night's boards as its exports write them, of what the viewer may see.
 
-``table_records`` gives the boards as the exports that hold play (LIN, RBN) write them: a
-record of each board from every table that has played it, each naming its table (a
-``Table`` tag); the formats that hold deals alone take each board's first record.
+``table_records`` gives each board as its records: one from every table that has played
+it, each naming its table (a ``Table`` tag, PBN 4.4.7), the viewer's own table's first
+when seated. The formats that hold play (PBN, LIN, RBN) write every record; those that
+hold deals alone take each board's first.
+
+``club_export`` scores those records for the PBN files: each record with its own table's
+matchpoints and percentage, or cross-IMPs, from the traveller, each board's [ScoreTable]
+(every table's result on it) with its first record, and the ranking once (a
+[TotalScoreTable]). The dealt boards' PBN holds every record of a board, the results'
+PBN its first alone.
 
 The viewer sees what the results page shows them (``games.models.club.results_for``): a
-player (or a seated host) a board's score table only once their own table has finished
-it, and a ranking made of those boards alone; the host off the tables, everything.
+player (or a seated host) another table's record of a board, and its score table, only
+once their own table has finished it, and a ranking made of those boards alone; the host
+off the tables, everything.
 """
 
 from __future__ import annotations
@@ -50,26 +56,31 @@ def club_export(
     game: Game,
     user,
     *,
-    chosen: slice = slice(None),
     leave_out: int | None = None,
     seated: bool = False,
     table: JoinTable | None = None,
     upto: int | None = None,
     finished_only: bool = False,
+    every_table: bool = False,
 ) -> ClubExport:
-    """The dealt boards as ``dealt_boards`` exports them (the same arguments: ``table``'s
-    play is each board's record, the first table's when None), scored for ``user``.
-    ``finished_only``: only the boards whose results ``user`` may see (a player's export)."""
+    """The dealt boards as ``table_records`` gives them (the same arguments), scored for
+    ``user``: each record with its own table's score tags, each board's score table with
+    its first record. ``every_table``: every record of a board (the dealt boards' PBN);
+    else its first alone (the results' PBN: the viewer's own table's when seated).
+    ``finished_only``: only the boards whose results ``user`` may see (a player's file)."""
     results = results_for(game, user)
     shown = {board.number: board for board in results.boards}
-    record_table = table.number if table is not None else 1
+    own = table if seated and table is not None else None
     decks, tables = [], []
-    for board, deck in dealt_boards(game, chosen, leave_out, seated=seated, table=table, upto=upto):
-        scored = shown.get(board.number)
+    for number, records in _board_records(
+        game, set(shown) if own is not None else None, leave_out=leave_out, seated=seated, table=own, upto=upto
+    ):
+        scored = shown.get(number)
         if finished_only and scored is None:
             continue
-        decks.append(_scored_record(game, deck, scored, record_table, results))
-        tables.append(_score_table(scored, results))
+        for place, deck in enumerate(records if every_table else records[:1]):
+            decks.append(_scored_record(game, deck, scored, results))
+            tables.append(_score_table(scored, results) if place == 0 else None)
     total = None
     if results.ranking:
         total = total_score_table(
@@ -78,7 +89,8 @@ def club_export(
     return ClubExport(decks, tables, total, results)
 
 
-# The tag that names the table a record was played at (LIN's qx and heading, RBN's room).
+# The tag that names the table a record was played at (PBN 4.4.7's, LIN's qx and heading,
+# RBN's room).
 TABLE_TAG = "Table"
 
 
@@ -102,32 +114,53 @@ def table_records(
     the tables, every board that table has played. A board's commentary (the file's and
     the teacher's notes to a table) goes with its first record alone: the viewer's own
     table's, when seated."""
-    tables = list(JoinTable.objects.filter(game=game).order_by("number"))
     own = table if seated and table is not None else None
     visible = {board.number for board in results_for(game, user).boards} if own is not None else None
+    boards = _board_records(game, visible, leave_out=leave_out, seated=seated, table=own, upto=upto)
+    return [records for _, records in boards]
+
+
+def _board_records(
+    game: Game,
+    visible: set[int] | None,
+    *,
+    leave_out: int | None,
+    seated: bool,
+    table: JoinTable | None,
+    upto: int | None,
+) -> list[tuple[int, list[ParsedDeck]]]:
+    """``table_records`` with each board's deal (``DealtBoard.number``): ``visible``, the
+    deals whose results the seated viewer may see (None: the host off the tables)."""
+    tables = list(JoinTable.objects.filter(game=game).order_by("number"))
     by_deal: dict[int, list[ParsedDeck]] = {}
+    deal_only: set[int] = set()  # the boards given as their deal alone so far
 
     def add(here: JoinTable, boards: list, mine: bool) -> None:
         for board, deck in boards:
             played = board.played is not None
-            if not mine and (not played or (visible is not None and board.number not in visible)):
+            if not mine and visible is not None and (not played or board.number not in visible):
                 continue
             records = by_deal.setdefault(board.number, [])
-            if records and TABLE_TAG not in dict(records[0].tags):
+            if board.number in deal_only:
                 records.clear()  # a deal-only record gives way to a table's play of it
+                deal_only.discard(board.number)
+            # The file's own Table tag names a table of another event: this night's names its own.
+            tags = tuple(tag for tag in deck.tags if tag[0] != TABLE_TAG)
             if played:
-                deck = replace(deck, tags=(*deck.tags, (TABLE_TAG, str(here.number))))
+                tags += ((TABLE_TAG, str(here.number)),)
             elif records:
                 continue  # this table has not played it: the deal is given already
-            records.append(replace(deck, commentary=()) if records else deck)
+            else:
+                deal_only.add(board.number)
+            records.append(replace(deck, tags=tags, commentary=() if records else deck.commentary))
 
-    if own is not None:
-        add(own, dealt_boards(game, leave_out=leave_out, seated=seated, table=own, upto=upto), True)
-        visible &= set(by_deal)  # a board over at their table but not shown to it: no table's record of it
+    if table is not None:
+        add(table, dealt_boards(game, leave_out=leave_out, seated=seated, table=table, upto=upto), True)
+        visible = visible & set(by_deal)  # a board over at their table but not shown to it: no table's record
     for here in tables:
-        if own is None or here.pk != own.pk:
+        if table is None or here.pk != table.pk:
             add(here, dealt_boards(game, seated=seated, table=here), False)
-    return [by_deal[number] for number in sorted(by_deal)]
+    return [(number, by_deal[number]) for number in sorted(by_deal)]
 
 
 def _score_table(board: BoardResults | None, results: Results) -> Table | None:
@@ -136,17 +169,17 @@ def _score_table(board: BoardResults | None, results: Results) -> Table | None:
     return score_table(board.scored, scoring=results.engine_scoring, tables=results.tables)
 
 
-def _scored_record(
-    game: Game, deck: ParsedDeck, board: BoardResults | None, table: int, results: Results
-) -> ParsedDeck:
-    """``deck`` (``table``'s record of the board) with the night's scoring and that table's
-    matchpoints and percentage, or cross-IMPs, from the traveller (PBN 4.2); the game's
-    name as the event when the file named none."""
+def _scored_record(game: Game, deck: ParsedDeck, board: BoardResults | None, results: Results) -> ParsedDeck:
+    """``deck`` (a table's record of the board, named by its ``Table`` tag) with the
+    night's scoring and that table's matchpoints and percentage, or cross-IMPs, from the
+    traveller (PBN 4.2); the game's name as the event when the file named none."""
     tags = [tag for tag in deck.tags if tag[0] not in _SCORE_TAGS]
     tags.append(("Scoring", SCORING_TAG[results.engine_scoring]))
     if not any(name == "Event" and value.strip() not in ("", "?") for name, value in tags):
         tags = [tag for tag in tags if tag[0] != "Event"] + [("Event", game.name)]
-    line = next((line for line in board.lines if line.table == table), None) if board is not None else None
+    table = dict(deck.tags).get(TABLE_TAG)
+    lines = board.lines if board is not None and table is not None else ()
+    line = next((line for line in lines if str(line.table) == table), None)
     if line is not None:
         tags.extend(_line_tags(line, results.matchpoints))
     return replace(deck, tags=tuple(tags))

@@ -106,9 +106,10 @@ def results(request: HttpRequest, pk: int) -> HttpResponse:
 @require_safe
 @_join_only
 def results_pbn(request: HttpRequest, pk: int) -> HttpResponse:
-    """The results as PBN: each board with its [ScoreTable], and the [TotalScoreTable]. A
-    player's file holds the boards their table has finished, each as their table played
-    it; the manager's, every board dealt (as the dealt boards' export writes them)."""
+    """The results as PBN: each board, one table's record of it, with its [ScoreTable], and
+    the [TotalScoreTable]. A player's file holds the boards their table has finished, each
+    as their table played it; the manager's, every board dealt, each as the first table to
+    play it played it (the dealt boards' PBN holds every table's record)."""
     game, table = _join_game_for(request, pk)
     seated = table is not None
     scored = club_export(game, request.user, seated=seated, table=table, finished_only=seated)

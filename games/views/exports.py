@@ -8,12 +8,12 @@ table shows them only their own hand of it, and a board's lesson text only once 
 game's rule shows it to the seats. Their export of the queue is refused
 (``QUEUE_WHILE_SEATED``) until they stand up.
 
-A club night's dealt boards as PBN (a Join game of several tables) carry each board's
-[ScoreTable] and the [TotalScoreTable] (``games.models.club_export``), of the boards
-whose results the exporter may see, as the results page shows them. Its LIN and RBN carry
-every table's record of a board (``club_export.table_records``), of the same boards: LIN a
-qx record a table, RBN the other tables' records after the board's first; its DUP, BRI,
-DGE and DLM each deal once.
+A club night's dealt boards (a Join game of several tables) in the formats that hold play
+carry every table's record of a board (``games.models.club_export.table_records``), of
+the boards whose results the exporter may see, as the results page shows them: PBN a game
+a record with its [Table] tag and that table's scores, each board's [ScoreTable] after
+its first and the [TotalScoreTable] at the end; LIN a qx record a table; RBN the other
+tables' records after the board's first. Its DUP, BRI, DGE and DLM each deal once.
 """
 
 from __future__ import annotations
@@ -43,8 +43,9 @@ from games.tasks import make_hand_records
 from games.views.access import get_game_for_host
 from games.views.jobs import busy_answer
 
-# The formats that hold a board's play: a club night's LIN and RBN give every table's
-# record of a board; the others (the machines' and Duplimate's) hold each deal once.
+# The formats that hold a board's play give every table's record of a club night's board
+# (PBN too, through ``club_export``); the others (the machines' and Duplimate's) hold each
+# deal once.
 PLAY_FORMATS = ("lin", "rbn")
 
 QUEUE_WHILE_SEATED = gettext_lazy(
@@ -110,7 +111,9 @@ def export(request: HttpRequest, pk: int, which: str, fmt: str) -> HttpResponse:
             leave_out, upto = board_in_play(table)
     if which == "dealt" and fmt != "pdf" and is_club_night(game):
         if fmt == "pbn":
-            scored = club_export(game, request.user, leave_out=leave_out, seated=seated, table=table, upto=upto)
+            scored = club_export(
+                game, request.user, leave_out=leave_out, seated=seated, table=table, upto=upto, every_table=True
+            )
             return club_pbn(scored, f"{game.name}-{which}")
         boards = table_records(game, request.user, leave_out=leave_out, seated=seated, table=table, upto=upto)
         decks = [deck for records in boards for deck in (records if fmt in PLAY_FORMATS else records[:1])]
@@ -124,7 +127,8 @@ def export(request: HttpRequest, pk: int, which: str, fmt: str) -> HttpResponse:
 
 
 def club_pbn(scored: ClubExport, stem: str) -> HttpResponse:
-    """A club night's boards as PBN, each with its [ScoreTable], and the [TotalScoreTable]."""
+    """A club night's records as PBN, each board's [ScoreTable] after its first, and the
+    [TotalScoreTable] at the end."""
     text = write_results_pbn(with_analysis(scored.decks), scored.score_tables, scored.total)
     return attachment(text, "pbn", stem)
 

@@ -1,8 +1,11 @@
-"""A club night's boards as one PBN file: each game followed by its [ScoreTable], the
+"""A club night's boards as one PBN file: each game followed by its [ScoreTable] (a board's
+later records, other tables' games named by their [Table] tag, with none), the
 [TotalScoreTable] once after the last, all of it read back by the PBN reader (which reads
 the tables past) and by the score-table reader (which reads them)."""
 
 from __future__ import annotations
+
+from dataclasses import replace
 
 import pytest
 
@@ -46,6 +49,24 @@ def test_each_board_has_its_score_table_and_the_ranking_comes_once_at_the_end(sc
     result = read_decks(text.encode(), "night.pbn")
     assert result.ok and not result.notes and [deck.board for deck in result.decks] == ["1", "2", "3"]
     assert all(deck.deal == DEAL for deck in result.decks)
+
+
+def test_a_boards_later_records_are_games_of_their_own_named_by_their_table():
+    records = [
+        replace(DECKS[0], contract=contract, tags=(("Table", table),))
+        for table, contract in (("1", "4H"), ("2", "3NT"))
+    ]
+    text = write_results_pbn([*records, DECKS[1]], [score_table(BOARD_1, scoring="MP", tables=3), None, None])
+    games = text.split("\r\n\r\n")
+    assert ['[Table "1"]' in games[0], '[Table "2"]' in games[1], "[Table " in games[2]] == [True, True, False]
+    assert ["[ScoreTable " in game for game in games] == [True, False, False]
+    result = read_decks(text.encode(), "night.pbn")
+    assert result.ok and not result.notes
+    assert [(deck.board, deck.contract, dict(deck.tags).get("Table")) for deck in result.decks] == [
+        ("1", "4H", "1"),
+        ("1", "3NT", "2"),
+        ("2", "", None),
+    ]
 
 
 def test_the_tables_read_back_to_the_travellers_and_the_ranking():

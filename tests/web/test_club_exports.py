@@ -1,7 +1,8 @@
-"""Where a club night's results go beside its results page: the dealt boards' PBN (each
-board with its [ScoreTable], the ranking as a [TotalScoreTable]), the results' own PBN
-and PDF sheet, each read back and compared with the results model; and who sees what in
-them: a player only the boards their own table has finished, as on the results page.
+"""Where a club night's results go beside its results page: the dealt boards' PBN (every
+table's record of a board, its [ScoreTable] after the first, the ranking as a
+[TotalScoreTable]), the results' own PBN (a record a board) and PDF sheet, each read back
+and compared with the results model; and who sees what in them: a player only the boards
+their own table has finished, as on the results page.
 
 Three tables, the two boards of tests/models/test_club_results.py; board 2 is finished
 at tables 1 and 2 only: table 3 has not started it.
@@ -89,8 +90,8 @@ def test_the_dealt_boards_pbn_carries_every_tables_result_and_the_ranking(night,
     text = response.content.decode()
     assert_matches(text, game_results(game))
     decks = read_decks(text.encode(), "night.pbn").decks
-    assert [deck.board for deck in decks] == ["1", "2"]
-    # Each board's own record is table 1's play, scored as the night scores it.
+    assert [deck.board for deck in decks] == ["1", "1", "1", "2", "2"]  # a record a table that played it
+    # Each board's first record is table 1's play, scored as the night scores it.
     first = decks[0]
     assert (first.contract, first.declarer, first.result) == ("4H", "S", "10") and first.auction and first.play
     assert dict(first.players)["N"] == "p1n"
@@ -131,7 +132,7 @@ def test_a_seated_hosts_dealt_export_holds_the_score_tables_their_table_may_see(
     table.unseat("N")
     table.take_seat(host, "N")
     text = host_client.get(f"/games/{game.pk}/export/dealt.pbn").content.decode()
-    assert [deck.board for deck in read_decks(text.encode(), "night.pbn").decks] == ["1"]
+    assert [deck.board for deck in read_decks(text.encode(), "night.pbn").decks] == ["1", "1", "1"]
     assert_matches(text, results_for(game, host))
     assert "2S" not in text
 
