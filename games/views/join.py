@@ -106,12 +106,14 @@ def seat_fragments(
     table: JoinTable | None = None,
     *,
     answered: bool = False,
+    checked: bool = False,
     **extra: Any,
 ) -> HttpResponse:
     """For htmx: ``main`` (the seat view or the players panel) and, for the host, the
     other one out of band, so both show the same seating. ``answered``: the action was
-    confirmed, and the question in the page's #confirm slot goes."""
-    context = {**join_context(request, game, table), **extra}
+    confirmed, and the question in the page's #confirm slot goes; ``checked``: ``table``
+    is ``table_seen_by``'s answer already (as ``join_context`` takes it)."""
+    context = {**join_context(request, game, table, checked=checked), **extra}
     parts = [render_to_string(main, context, request)]
     if context["view"].can_manage:
         if main == PANEL and context.get("overview_only"):
@@ -225,7 +227,7 @@ def seat_poll(request: HttpRequest, pk: int) -> HttpResponse:
     etag = f'"{version}.{table.number}.{request.user.pk}"'
     if etag in parse_etags(request.headers.get("If-None-Match", "")):
         return HttpResponseNotModified(headers={"ETag": etag})
-    response = seat_fragments(request, game, VIEW, table)
+    response = seat_fragments(request, game, VIEW, table, checked=True)  # the seated person's own, or the host's
     response["ETag"] = etag
     return response
 

@@ -47,6 +47,16 @@ def test_an_unchanged_table_answers_204_with_few_queries(other_client, table_wit
     assert len(queries) <= 4, [q["sql"] for q in queries]  # session, user, game + table, seat
 
 
+def test_a_changed_table_is_read_once_for_its_new_partial(other_client, table_with_bob):
+    url = poll_url(other_client.get(f"/games/{table_with_bob.game.pk}/").content.decode())
+    table_with_bob.game.deal_next()
+    with CaptureQueriesContext(connection) as queries:
+        response = other_client.get(url, headers=HX)
+    assert response.status_code == 200 and 'id="seat-view"' in response.text
+    tables = [q["sql"] for q in queries if q["sql"].startswith('SELECT "games_jointable"."id"')]
+    assert len(tables) == 1, tables  # found with the seat, and not looked up again to draw it
+
+
 def test_a_deal_a_reveal_or_a_seat_change_answers_the_new_partial(other_client, table_with_bob, django_user_model):
     url = poll_url(other_client.get(f"/games/{table_with_bob.game.pk}/").content.decode())
     for change in (
