@@ -5,6 +5,7 @@ from __future__ import annotations
 import uuid
 
 from django import forms
+from django.conf import settings
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -34,11 +35,24 @@ class GameForm(forms.ModelForm):
         help_text=_("Players can upload LIN or PBN files; Deal New Cards takes the next uploaded deck."),
     )
 
+    tables = forms.IntegerField(
+        label=_("Tables"),
+        min_value=1,
+        initial=1,
+        required=False,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
+        help_text=_(
+            "Join games: tables of four that play the same boards, with travellers and a ranking. "
+            "You can add or remove tables later."
+        ),
+    )
+
     class Meta:
         model = Game
         fields = (
             "name",
             "game_type",
+            "tables",
             "practice_play",
             "movement",
             "allow_upload",
@@ -101,6 +115,15 @@ class GameForm(forms.ModelForm):
         self.fields["practice_play"].required = False  # likewise: showing the hands, as before
         self.fields["show_lesson"].required = False  # likewise: after the board is played
         self.fields["movement"].required = False  # likewise: teaching, the host dealing
+        self.fields["tables"].widget.attrs["max"] = settings.JOIN_MAX_TABLES
+
+    def clean_tables(self) -> int:
+        tables = self.cleaned_data["tables"] or 1  # left out of an older page's post: one table
+        if tables > settings.JOIN_MAX_TABLES:
+            raise forms.ValidationError(
+                gettext("A game has %(limit)s tables at most.") % {"limit": settings.JOIN_MAX_TABLES}
+            )
+        return tables
 
     def clean_movement(self) -> str:
         return self.cleaned_data["movement"] or Game.Movement.TEACHING
@@ -110,6 +133,8 @@ class GameForm(forms.ModelForm):
 
     def clean(self):
         cleaned = super().clean()
+        if (cleaned.get("tables") or 1) > 1 and cleaned.get("game_type") != Game.Type.JOIN:
+            self.add_error("tables", gettext("Only a Join game has several tables: a practice game is your own table."))
         if cleaned.get("scoring") == Game.Scoring.MATCHPOINTS and cleaned.get("game_type") != Game.Type.JOIN:
             self.add_error(
                 "scoring", gettext("Matchpoints compare the tables of a Join game: a practice game is scored in IMPs.")

@@ -6,6 +6,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.db import transaction
 from django.db.models import Count, Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -187,9 +188,11 @@ def new_game(request: HttpRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         game = form.save(commit=False)
         game.host = request.user
-        game.save()
+        with transaction.atomic():  # the game and its tables, or nothing
+            game.save()
+            if game.game_type == Game.Type.JOIN:
+                JoinTable.set_up(game, form.cleaned_data["tables"])
         if game.game_type == Game.Type.JOIN:
-            JoinTable.for_game(game)
             said = gettext("Game “%(game)s” created: send the invite link to your players.")
             messages.success(request, said % {"game": game.name})
             return redirect(game)

@@ -119,3 +119,27 @@ def test_the_director_sees_every_table_after_dealing_and_a_seated_host_their_own
     host.context.close()
     expected = ("favicon", "htmx:sendAbort", "htmx:afterRequest")
     assert not [p for p in problems if not any(word in p for word in expected)], problems
+
+
+def test_a_director_creates_a_club_night_of_several_tables_in_one_step(live_server, browser, output_dir):
+    """The new-game form takes the number of tables: a Join game of three tables, each
+    with its four free seats, made by one submit."""
+    hal = get_user_model().objects.create_user("hal", password="x")
+    problems: list[str] = []
+    host = logged_in(browser, live_server.url, hal, problems)
+    host.goto(f"{live_server.url}/games/new/")
+    host.get_by_label("Game name").fill("Tuesday club")
+    host.get_by_label("Game type").select_option("join")
+    host.get_by_label("Tables").fill("3")
+    host.get_by_label("Matchpoints").check()
+    shoot(host, output_dir, "new-club-night-wide")
+    host.set_viewport_size(SIZES["phone"])
+    shoot(host, output_dir, "new-club-night-phone")
+    host.get_by_role("button", name="Create").click()
+    expect(host.locator("#seating-title")).to_contain_text("3 tables", timeout=WAIT)
+    for number in (1, 2, 3):
+        expect(host.locator(f"#table-{number}-seats")).to_contain_text("0/4")
+    game = Game.objects.get()
+    assert (game.game_type, game.scoring, game.join_tables.count()) == ("join", "matchpoints", 3)
+    host.context.close()
+    assert not problems, problems

@@ -61,6 +61,15 @@ class JoinTable(TableMovement, TableSeating, models.Model):
         return table
 
     @classmethod
+    def set_up(cls, game: Game, count: int) -> list[JoinTable]:
+        """A new Join game's tables 1 to ``count``, all or none (TableError past JOIN_MAX_TABLES)."""
+        with transaction.atomic():
+            tables = [cls.for_game(game)]
+            while len(tables) < count:
+                tables.append(cls.add_to(game))
+            return tables
+
+    @classmethod
     def of(cls, game: Game, user) -> JoinTable | None:
         """The table ``user`` sits at in ``game`` (None: not seated), from their Seat row."""
         if not getattr(user, "is_authenticated", False):
