@@ -445,7 +445,10 @@ def _declare_fields(board: DealtBoard) -> dict:
     def par():
         solved = DealAnalysis.stored(board.deal)
         if solved is None:
-            raise SolvingPar(f"Board {board.board_number} is being solved double dummy for its par contract")
+            raise SolvingPar(
+                gettext("Board %(board)s is being solved double dummy for its par contract")
+                % {"board": board.board_number}
+            )
         return solved.par(board.vul, board.dealer)
 
     setup = just_declare(board.to_parsed(), par)

@@ -21,6 +21,7 @@ from django.conf import settings
 from django.db import models, transaction
 from django.db.models import F
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from games.formats.model import Comment
@@ -94,12 +95,18 @@ class BoardNote(models.Model):
             table.play_of(board)
         text = clean(text).strip()
         if not text:
-            raise NoteError("Write the note first.")
+            raise NoteError(gettext("Write the note first."))
         if len(text) > MAX_NOTE_CHARS:
-            raise NoteError(f"A note holds {MAX_NOTE_CHARS} characters at most: this one has {len(text)}.")
+            raise NoteError(
+                gettext("A note holds %(most)s characters at most: this one has %(count)s.")
+                % {"most": MAX_NOTE_CHARS, "count": len(text)}
+            )
         with transaction.atomic():
             if cls.objects.filter(board=board, table=table).count() >= MAX_NOTES:
-                raise NoteError(f"Board {board.board_number} has {MAX_NOTES} notes already.")
+                raise NoteError(
+                    gettext("Board %(board)s has %(count)s notes already.")
+                    % {"board": board.board_number, "count": MAX_NOTES}
+                )
             section, at = note_place(board)
             note = cls.objects.create(board=board, table=table, text=text, section=section, at=at, written_by=by)
             JoinTable.objects.filter(pk=table.pk).update(version=F("version") + 1)

@@ -15,6 +15,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.utils.translation import gettext
 from django.views.decorators.http import require_safe
 from django.views.decorators.vary import vary_on_headers
 
@@ -96,7 +97,7 @@ def board_analysis(request: HttpRequest, pk: int, number: int) -> HttpResponse:
             "dealer": board.dealer,
             "vul": board.vul,
             "hands": board.hands(),
-            "title": f"Board {board.board_number}",
+            "title": gettext("Board %(board)s") % {"board": board.board_number},
             "board": board.board_number,
             "tags": tags,
         },
@@ -129,7 +130,7 @@ def deck_analysis(request: HttpRequest, pk: int, token, key: str) -> HttpRespons
             "dealer": dealer,
             "vul": vul,
             "hands": deck.hands(),
-            "title": f"Deck {d + 1} of {name}",
+            "title": gettext("Deck %(deck)s of %(file)s") % {"deck": d + 1, "file": name},
             "board": deck.board or "",
             "tags": deck.tags,
         },

@@ -93,7 +93,10 @@ def play_context(game: Game, board: DealtBoard | None) -> dict[str, Any]:
             solve_in_background(game.host, board.deal)
             return {"play_solving": f"{error}…", "total": running_total(game), "robot_poll": ROBOT_POLL_SECONDS}
         except IllegalAction as error:
-            return {"play_notice": f"{error}: deal the next board.", "total": running_total(game)}
+            return {
+                "play_notice": gettext("%(why)s: deal the next board.") % {"why": error},
+                "total": running_total(game),
+            }
     return {
         "play": for_practice(board, play, play.mode if play else game.practice_play),
         "total": running_total(game),

@@ -161,7 +161,9 @@ def add_note(request: HttpRequest, pk: int, table: int = 1) -> HttpResponse:
         board = table.board()
         number = form.cleaned_data["board"]
         if board is None or board.number != number:
-            form.add_error(None, "The table has moved on to another board: your note was not added. Read it again.")
+            form.add_error(
+                None, gettext("The table has moved on to another board: your note was not added. Read it again.")
+            )
         else:
             try:
                 table.play_of(board)

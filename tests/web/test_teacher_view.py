@@ -140,6 +140,19 @@ def test_a_note_is_refused_with_a_reason(lesson_table, host, data, error):  # no
     assert not BoardNote.objects.exists()
 
 
+def test_a_note_refused_says_why_in_the_page_language(lesson_table, host):  # noqa: F811
+    from django.utils import translation
+
+    game = Game.objects.get(pk=lesson_table.game_id)
+    english = "The table has moved on to another board: your note was not added. Read it again."
+    response = client_of(host).post(
+        url(game, "teacher_note"), {"board": "7", "text": "Late note"}, headers={"accept-language": "fr"}
+    )
+    with translation.override("fr"):
+        said = translation.gettext(english)
+    assert said != english and said in response.text and english not in response.text
+
+
 def test_a_note_needs_the_csrf_token(lesson_table, host):  # noqa: F811
     game = Game.objects.get(pk=lesson_table.game_id)
     strict = Client(enforce_csrf_checks=True)
