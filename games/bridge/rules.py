@@ -248,29 +248,52 @@ def played_by(tricks: Iterable[Sequence[str]], deal: str) -> list[list[tuple[str
 STRAIN_SYMBOLS = {**SUIT_SYMBOLS, "NT": "NT"}
 
 
-def record_summary(
+@dataclass(frozen=True, slots=True)
+class RecordSummary:
+    """What a record says was played, in parts: a page says them in its language."""
+
+    contract: Contract | None  # None: passed out
+    declarer: str = ""  # N, E, S, W or "" when not stated
+    tricks: str = ""  # declarer's, "" when not known
+    claimed: bool = False
+
+
+def record_parts(
     *, contract: str, declarer: str, result: str, claim: int | None, calls: Sequence[str] = (), first: str = ""
-) -> str:
-    """ "4♥ by S, 11 tricks, claimed", "3NTX by E, 8 tricks", "Passed out", or "" when
-    the record says nothing. The contract and declarer as stated, else from a finished
-    auction; the tricks from the result, else from the claim."""
+) -> RecordSummary | None:
+    """The contract and declarer as stated, else from a finished auction; the tricks from
+    the result, else from the claim; None when the record says nothing."""
     if not contract and calls and first and auction_complete(calls):
         contract, found = final_contract(calls, first)
         declarer = declarer or found
     if contract.strip().lower() in ("pass", "passed out"):
-        return "Passed out"
+        return RecordSummary(None)
     bid = parse_contract(contract)
     if bid is None:
-        return ""
-    text = f"{bid.level}{STRAIN_SYMBOLS[bid.strain]}{bid.risk}"
+        return None
     seat = declarer.strip()[:1].upper()
-    if seat and seat in SEATS:
-        text += f" by {seat}"
     tricks = result.strip() if result.strip().isdecimal() and len(result.strip()) <= 2 else ""
     if not tricks and claim is not None:
         tricks = str(claim)
-    if tricks:
-        text += f", {tricks} trick{'s' * (tricks != '1')}"
-    if claim is not None:
+    return RecordSummary(bid, seat if seat in SEATS else "", tricks, claim is not None)
+
+
+def record_summary(
+    *, contract: str, declarer: str, result: str, claim: int | None, calls: Sequence[str] = (), first: str = ""
+) -> str:
+    """ "4♥ by S, 11 tricks, claimed", "3NTX by E, 8 tricks", "Passed out", or "" when
+    the record says nothing (``record_parts``, in English: the CLI's and the files')."""
+    parts = record_parts(contract=contract, declarer=declarer, result=result, claim=claim, calls=calls, first=first)
+    if parts is None:
+        return ""
+    if parts.contract is None:
+        return "Passed out"
+    bid = parts.contract
+    text = f"{bid.level}{STRAIN_SYMBOLS[bid.strain]}{bid.risk}"
+    if parts.declarer:
+        text += f" by {parts.declarer}"
+    if parts.tricks:
+        text += f", {parts.tricks} trick{'s' * (parts.tricks != '1')}"
+    if parts.claimed:
         text += ", claimed"
     return text

@@ -40,6 +40,7 @@ from games.models.board_play import BoardPlay
 from games.models.deck import DealtBoard
 from games.models.game import Game
 from games.models.join import BoardReveal, JoinTable, Seat
+from games.models.result_text import record_said
 
 NS, EW = "NS", "EW"
 
@@ -352,7 +353,7 @@ def _state(table, board, play, players, revealed: bool, newest) -> TableState:
     over = play.done or bool(play.abandoned)
     result = ""
     if state.contract:
-        result = rules.record_summary(
+        result = record_said(
             contract=state.contract,
             declarer=state.declarer,
             result=str(play.tricks) if play.done and play.tricks is not None else "",

@@ -20,6 +20,7 @@ from games.bridge.rules import Call
 from games.formats.club import FORMATS as CLUB_FORMATS
 from games.formats.model import Comment
 from games.formats.model import Deck as ParsedDeck
+from games.models.result_text import record_said
 from games.models.results import result_line
 
 SEAT_CHOICES = [("N", "North"), ("E", "East"), ("S", "South"), ("W", "West")]
@@ -180,10 +181,9 @@ class Deck(models.Model):
 
     @property
     def record_line(self) -> str:
-        """What the file says was played: "4♥ by S, 11 tricks, claimed" ("" when nothing)."""
-        return rules.record_summary(
-            contract=self.contract, declarer=self.declarer, result=self.result, claim=self.claim
-        )
+        """What the file says was played, in the page's language: "4♥ by S, 11 tricks,
+        claimed" ("" when nothing)."""
+        return record_said(contract=self.contract, declarer=self.declarer, result=self.result, claim=self.claim)
 
     def hands(self) -> dict[str, str]:
         return rules.hands(self.deal)

@@ -8,42 +8,50 @@ East-West in the file.
 
 from __future__ import annotations
 
-from games.bridge import rules
-from games.bridge.dd import par_text
+from django.utils.translation import get_language, gettext
+
+from games.bridge import rules, words
 from games.bridge.scoring import duplicate_score
 from games.models.analysis import DealAnalysis
+from games.models.result_text import file_stored, par_stored, record_said
 
 
 def reference_for(play) -> tuple[str, int | None] | None:
-    """("at the other table: 4♥ by S, 11 tricks", N-S's score as played) from the file's
-    record, else ("par: 4♥ by N-S, +420", par score); None while par is wanted and the
-    deal is not solved yet (a task worker solves it: ``games.tasks.settle_board``)."""
+    """What the board is scored against, as ``BoardPlay.reference`` keeps it (the file's
+    record, else par: games.models.result_text says it), and N-S's score there as played;
+    None while par is wanted and the deal is not solved yet (a task worker solves it:
+    ``games.tasks.settle_board``)."""
     board = play.board
     deck = board.deck
     if deck is not None:
         stated = file_score(deck.contract, deck.declarer, deck.result, deck.claim, board.vul)
         if stated is not None:
-            return f"at the other table: {deck.record_line}", -stated if play.quarters % 2 else stated
+            parts = rules.record_parts(
+                contract=deck.contract, declarer=deck.declarer, result=deck.result, claim=deck.claim
+            )
+            return file_stored(parts), -stated if play.quarters % 2 else stated
     solved = DealAnalysis.stored(play.deal)
     if solved is None:
         return None
     par = solved.par(play.vul, play.dealer)
-    return f"par: {par_text(par)}", par.score
+    return par_stored(par), par.score
 
 
 def result_line(play) -> str:
-    """A finished board's result as the history shows it, N-S's score and IMPs: "4♥ by S,
-    11 tricks, +450, +5 IMPs", "Passed out, 0, -3 IMPs"; a board ended before it was over
-    says so ("not finished: 4♥ by N, 14 cards played"); "" while the board is in play."""
+    """A finished board's result as the history shows it, N-S's score and IMPs, in the
+    page's language: "4♥ by S, 11 tricks, +450, +5 IMPs", "Passed out, 0, -3 IMPs"; a board
+    ended before it was over says so ("not finished: 4♥ by N, 14 cards played"); "" while
+    the board is in play."""
     if play.finished_at is None:
         return unfinished_line(play) if getattr(play, "abandoned", "") else ""
     tricks = "" if play.tricks is None else str(play.tricks)
     claim = play.tricks if play.claim_tricks is not None else None
-    text = rules.record_summary(contract=play.contract, declarer=play.declarer, result=tricks, claim=claim)
+    text = record_said(contract=play.contract, declarer=play.declarer, result=tricks, claim=claim)
     if play.score is not None:
         text += f", {signed(play.score)}"
     if play.imps is not None:
-        text += f", {signed(play.imps)} IMP{'s' * (abs(play.imps) != 1)}"
+        said = words.for_language(get_language())
+        text += f", {signed(play.imps)} {said.term('imp' if abs(play.imps) == 1 else 'imps')}"
     return text
 
 
@@ -52,12 +60,15 @@ def unfinished_line(play) -> str:
     cards played", "revealed, not finished: in the auction, 5 calls made"."""
     label = play.get_abandoned_display()
     if not play.calls:
-        return "revealed before the first call" if play.abandoned == "revealed" else f"{label}, before the first call"
+        if play.abandoned == "revealed":
+            return gettext("revealed before the first call")
+        return gettext("%(label)s, before the first call") % {"label": label}
     state = play.state()
     if not state.contract:
-        return f"{label}: in the auction, {play.progress()}"
-    contract = rules.record_summary(contract=state.contract, declarer=state.declarer, result="", claim=None)
-    return f"{label}: {contract}, {play.progress() if play.cards else 'before the opening lead'}"
+        return gettext("%(label)s: in the auction, %(progress)s") % {"label": label, "progress": play.progress()}
+    contract = record_said(contract=state.contract, declarer=state.declarer, result="", claim=None)
+    where = play.progress() if play.cards else gettext("before the opening lead")
+    return f"{label}: {contract}, {where}"
 
 
 def signed(number: int) -> str:

@@ -29,6 +29,7 @@ from games.bridge.cards import SEATS
 from games.bridge.play import BoardState
 from games.models.board_play import BoardPlay, last_actor
 from games.models.deck import DealtBoard
+from games.models.result_text import reference_said
 from games.presentation.join_record import COLUMNS, Bid
 from games.presentation.language import active, spoken_card
 from games.presentation.play_parts import BoxCall, Card, ClaimShown, Hand, News, Result, Trick
@@ -382,7 +383,7 @@ def _result(state: BoardState, play: BoardPlay | None) -> Result:
         declarer="" if passed_out else state.declarer,
         tricks=None if passed_out else state.declarer_tricks,
         score=state.score,
-        reference=play.reference if play is not None else "",
+        reference=reference_said(play.reference) if play is not None else "",
         reference_score=play.reference_score if play is not None else None,
         imps=play.imps if play is not None else None,
     )

@@ -19,10 +19,11 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_safe
 from django.views.decorators.vary import vary_on_headers
 
-from games.bridge.dd import STRAINS, DDTable, Solved, differences, par_text
+from games.bridge.dd import STRAINS, DDTable, Solved, differences
 from games.forms.upload import parse_key
 from games.models import DealAnalysis, DealtBoard, Game
 from games.models.join import JoinTable, revealed_at
+from games.models.result_text import par_said
 from games.presentation.preview import shown_dealer_vul
 from games.views.access import game_for_upload, get_upload
 from games.views.jobs import busy_answer, solve_in_background
@@ -44,7 +45,7 @@ def analysis_context(solved: Solved, dealer: str, vul: str, tags) -> dict:
         "strains": STRAINS,
         "rows": rows(solved.tricks),
         "par": par,
-        "par_text": par_text(par),
+        "par_text": par_said(par.contracts, par.score),
         "notes": differences(solved.tricks, par, [tuple(tag) for tag in tags]),
     }
 

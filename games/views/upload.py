@@ -23,7 +23,6 @@ from django.views.decorators.http import require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
 
 from games import dealer_runs
-from games.bridge import rules
 from games.bridge.board import board_heading
 from games.converters import bounded_int
 from games.formats import FileResult
@@ -32,6 +31,7 @@ from games.formats.model import Deck as ParsedDeck
 from games.forms.upload import DISK_FULL, AddDecksForm, DeckChoiceForm, UploadForm, human_size
 from games.forms.upload_handlers import refusal
 from games.models import Game
+from games.models.result_text import record_said
 from games.models.upload import DeckKey, Upload, deck_label, find_duplicates, queued_deals, storage_full
 from games.presentation import lesson_scripts
 from games.presentation.preview import shown_dealer_vul
@@ -54,7 +54,7 @@ class DeckRow:
     heading: str
     event: str
     players: str
-    record: str  # "4♥ by S, 11 tricks, claimed" (rules.record_summary)
+    record: str  # "4♥ by S, 11 tricks, claimed" in the page's language (result_text.record_said)
     duplicate: str = ""
     included: bool = False
 
@@ -78,7 +78,7 @@ def _auction(deck: ParsedDeck) -> str:
 
 
 def _record(deck: ParsedDeck) -> str:
-    return rules.record_summary(
+    return record_said(
         contract=deck.contract,
         declarer=deck.declarer,
         result=deck.result,

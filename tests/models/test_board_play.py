@@ -10,6 +10,7 @@ from games.formats.model import Deck as ParsedDeck
 from games.models import BoardPlay, DealAnalysis, Game
 from games.models.board_play import SolvingPar, running_total
 from games.models.join import JoinTable
+from games.models.result_text import reference_said
 from games.models.results import reference_for
 from tests.playing import call, cards, claim
 
@@ -304,7 +305,8 @@ def test_a_board_is_scored_against_the_files_result(game):
     play = BoardPlay.start(deal_board(game, contract="3NT", declarer="N", result="9"), BoardPlay.Mode.ALL_FOUR)
     play = call(play, "P", "P", "P", "P")
     assert play.score == 0
-    assert play.reference == "at the other table: 3NT by N, 9 tricks"
+    assert play.reference == "file:3NT:N:9:"  # said in each page's language
+    assert reference_said(play.reference) == "at the other table: 3NT by N, 9 tricks"
     assert play.reference_score == 400 and play.imps == -9
     row = BoardPlay.objects.get(pk=play.pk)
     assert (row.reference_score, row.imps) == (400, -9)
@@ -318,14 +320,14 @@ def test_a_file_result_given_as_a_claim_counts_too(game):
 
 def test_a_board_without_a_recorded_result_is_scored_against_par(practice_play):
     play = call(practice_play, "P", "P", "P", "P")
-    assert play.reference.startswith("par: ") and play.reference_score == 1520 and play.imps == -17
+    assert reference_said(play.reference).startswith("par: ") and play.reference_score == 1520 and play.imps == -17
     assert running_total(play.board.game) == {"boards": 1, "score": 0, "imps": -17, "unfinished": 0}
 
 
 def test_a_random_board_is_scored_against_par(game):
     board = game.deal_next()  # nothing queued: random
     play = call(BoardPlay.start(board, BoardPlay.Mode.ALL_FOUR), "P", "P", "P", "P")
-    assert play.reference.startswith("par: ") and play.reference_score is not None
+    assert reference_said(play.reference).startswith("par: ") and play.reference_score is not None
 
 
 def test_just_declare_turns_the_files_result_with_the_deal(game):
@@ -334,7 +336,7 @@ def test_just_declare_turns_the_files_result_with_the_deal(game):
     board = deal_board(game, EAST_STRONG, contract="3NT", declarer="E", result="9")
     play = BoardPlay.start(board, BoardPlay.Mode.DECLARE)
     assert play.quarters == 1 and play.vul == "None" and play.contract_from == "contract"
-    assert reference_for(play) == ("at the other table: 3NT by E, 9 tricks", 400)
+    assert reference_for(play) == ("file:3NT:E:9:", 400)
     play = play.act("S", "claim", play.actions, tricks=13)  # the robots accept: it is true
     assert play.done and play.tricks == 13 and play.score == 520
     assert (play.reference_score, play.imps) == (400, 3)
@@ -344,7 +346,7 @@ def test_a_half_turn_keeps_north_souths_sign(game):
     board = deal_board(game, DEAL, contract="3NT", declarer="N", result="9")
     play = BoardPlay.start(board, BoardPlay.Mode.DECLARE)
     assert play.quarters == 2
-    assert reference_for(play) == ("at the other table: 3NT by N, 9 tricks", 400)
+    assert reference_for(play) == ("file:3NT:N:9:", 400)
 
 
 def test_the_stored_actions_replay_as_the_rules_engine_sees_them(practice_play):

@@ -12,6 +12,7 @@ from django.urls import reverse
 from games.bridge.cards import random_deal
 from games.formats.model import Deck as ParsedDeck
 from games.models import DealtBoard, Deck, Game
+from games.models.result_text import reference_said
 from tests.builders.client import page_state
 
 pytestmark = [pytest.mark.django_db, pytest.mark.queue]
@@ -227,5 +228,7 @@ def test_the_load_clients_table_plays_a_board_through_the_play_routes(client, ho
         assert shown_at(answer.content) in (None, script.at + 1), answer.content.decode()[:3000]
     play = BoardPlay.objects.get(board__game=game)
     assert play.done and play.contract == "3NT" and play.calls[0]["explanation"] == "2+ clubs"
-    assert play.actions == script.at == 62 and play.reference == "at the other table: 3NT by N, 9 tricks"
+    assert (
+        play.actions == script.at == 62 and reference_said(play.reference) == "at the other table: 3NT by N, 9 tricks"
+    )
     assert check_queues(game.pk) == []

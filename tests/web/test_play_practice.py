@@ -13,6 +13,7 @@ from games.bridge import play as rules_of_play
 from games.bridge.rules import Call
 from games.formats.model import Deck as ParsedDeck
 from games.models import BoardPlay, Game
+from games.models.result_text import reference_said
 
 pytestmark = pytest.mark.django_db
 
@@ -152,7 +153,7 @@ def test_just_declare_is_played_to_the_end_against_the_robot(host_client, declar
         assert alert_text(response) == "", response.text
     play = BoardPlay.objects.get()
     assert play.done and len(play.cards) == 52 and play.score is not None
-    assert play.reference.startswith("at the other table")
+    assert reference_said(play.reference).startswith("at the other table")
     html = host_client.get(f"/games/{declare.pk}/").text
     assert "The board is over." in html and "East's hand" in html and "West's hand" in html
     assert f"N-S {'+' if play.score > 0 else '−'}{abs(play.score)}" in html
