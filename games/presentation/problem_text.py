@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.utils.functional import Promise
-from django.utils.translation import get_language, ngettext_lazy
+from django.utils.translation import get_language, ngettext_lazy, override
 from django.utils.translation import gettext_lazy as _
 
 from games.bridge.words import Words, for_language
@@ -409,3 +409,21 @@ class ShownProblem:
 
 def shown(problem: Problem) -> ShownProblem:
     return ShownProblem(problem_text(problem), english_problem_text(problem), problem.kind)
+
+
+def form_problems(form: Any) -> list[ShownProblem]:
+    """A form's errors as the upload page lists them, each with what finds its help entry:
+    its code (the entry's id, for the upload form's own errors) and its English text (for
+    Django's, whose messages are translated when shown)."""
+    problems = []
+    for errors in form.errors.as_data().values():
+        for error in errors:
+            text = _error_text(error)
+            with override("en"):
+                english = _error_text(error)
+            problems.append(ShownProblem(text, english, error.code or ""))
+    return problems
+
+
+def _error_text(error: Any) -> str:
+    return str(error.message % error.params if error.params else error.message)
