@@ -32,12 +32,13 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from django.conf import settings
+from django.utils.translation import gettext, gettext_noop
 
 from games.formats.dealer import Limits, Run, find_program, run_script
 
-USER_BUSY = "Another of your dealer scripts is still running: wait for it to finish, then try again."
-SITE_BUSY = (
-    "The server is running as many dealer scripts as it may at once ({limit}) for other users: "
+USER_BUSY = gettext_noop("Another of your dealer scripts is still running: wait for it to finish, then try again.")
+SITE_BUSY = gettext_noop(
+    "The server is running as many dealer scripts as it may at once (%(limit)s) for other users: "
     "try again in a few seconds."
 )
 
@@ -83,10 +84,10 @@ def slot(user_key: str) -> Iterator[None]:
     safe_key = "".join(ch for ch in str(user_key) if ch.isalnum() or ch in "-_")[:64] or "anonymous"
     with contextlib.ExitStack() as held:
         if not _take(held, folder / f"user-{safe_key}.lock"):
-            raise Busy(USER_BUSY)
+            raise Busy(gettext(USER_BUSY))
         limit = max(1, settings.DEALER_RUNS_AT_ONCE)
         if not any(_take(held, folder / f"slot-{n}.lock") for n in range(limit)):
-            raise Busy(SITE_BUSY.format(limit=limit))
+            raise Busy(gettext(SITE_BUSY) % {"limit": limit})
         yield
 
 

@@ -64,7 +64,8 @@ def ranking_html(results: Results) -> SafeString:
             )
         tables.append(
             format_html(
-                '<table class="club-ranking"><caption>{}</caption><thead><tr>{}</tr></thead><tbody>{}</tbody></table>',
+                '<div class="club-scroll"><table class="club-ranking"><caption>{}</caption><thead><tr>{}</tr></thead>'
+                "<tbody>{}</tbody></table></div>",
                 caption,
                 head,
                 _joined(rows),
@@ -114,7 +115,8 @@ def traveller_html(board: BoardResults, matchpoints: bool) -> SafeString:
         )
     if rows:
         body = format_html(
-            '<table class="club-traveller"><thead><tr>{}</tr></thead><tbody>{}</tbody></table>',
+            '<div class="club-scroll"><table class="club-traveller"><thead><tr>{}</tr></thead><tbody>{}</tbody></table>'
+            "</div>",
             head,
             _joined(rows),
         )
@@ -127,6 +129,10 @@ def traveller_html(board: BoardResults, matchpoints: bool) -> SafeString:
 class ClubResultsAdmin(admin.ModelAdmin):
     """The Game admin's results: a read-only field (``club_results``) and a page of the
     travellers (``results_view``) for those who may view the game."""
+
+    class Media:
+        # a phone scrolls a traveller or a ranking in its own box, not the page
+        css = {"all": ["games/admin_results.css"]}
 
     @admin.display(description=_("Club night results"))
     def club_results(self, game: Game) -> str:

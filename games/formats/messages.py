@@ -23,6 +23,7 @@ from typing import Any
 from games.bridge.cards import RANK_NAMES, SEAT_NAMES, SUIT_NAMES
 
 Param = str | int
+VUL_NAMES = {"None": "nobody vulnerable", "NS": "N-S vulnerable", "EW": "E-W vulnerable", "All": "both vulnerable"}
 
 # Parameter kinds holding bridge's notation, and how the English text names them.
 WORD_KINDS = {
@@ -33,6 +34,7 @@ WORD_KINDS = {
     "rank": lambda v: RANK_NAMES.get(v, v),  # "T" -> "ten"
     "card": lambda v: f"the {RANK_NAMES.get(v[1:], v[1:])} of {SUIT_NAMES.get(v[:1], v[:1])}",  # "SA"
     "by": lambda v: v,  # a seat's letter, as written: "S"
+    "vul": lambda v: VUL_NAMES.get(v, v),  # "NS" -> "N-S vulnerable"
 }
 _KIND = re.compile(r"\d+$")
 
@@ -413,5 +415,59 @@ TEMPLATES.update(
         "rbn.repeated_label": "line {line}: a second {label} in one record: the first is kept",
         "rbn.other_line": "line {line}: '{text}' is not a label and its data: read past",
         "rbx.other_text": "line {line}: '{text}' is not an RBX element like E{{…}}: read past",
+    }
+)
+TEMPLATES.update(
+    {
+        # --- dealer scripts' runs (games.formats.dealer) -------------------------------------
+        "dealer.summary_one": "{count} deck made by {name} (dealer script): {tried:,} hands tried",
+        "dealer.summary": "{count} decks made by {name} (dealer script): {tried:,} hands tried",
+        "dealer.seed": "seed {seed}: the same script, number of decks and seed make the same deals again",
+        "dealer.sets_both": "the script sets the dealer ({seat}) and the vulnerability ({vul})",
+        "dealer.sets_dealer": (
+            "the script sets the dealer ({seat}) but not the vulnerability: the game's rule for missing information "
+            "gives it"
+        ),
+        "dealer.sets_vul": (
+            "the script sets the vulnerability ({vul}) but not the dealer: the game's rule for missing information "
+            "gives it"
+        ),
+        "dealer.sets_none": (
+            "the script sets no dealer or vulnerability: the game's rule for missing information gives them"
+        ),
+        "dealer.produce": "the script's produce {produce:,} is replaced by the {count} decks asked for",
+        "dealer.only_some": "only {made} of the {count} decks asked for matched in {tries:,} tries",
+        "dealer.kept_one": "{problem}; the {count} deck made before that is kept",
+        "dealer.kept": "{problem}; the {count} decks made before that are kept",
+        "dealer.too_big": "the script is {size:,} bytes; a dealer script may have at most {most:,}",
+        "dealer.not_run": "not run: {reason}",
+        "dealer.reasons": "{first}; {then}",
+        "dealer.refused_tricks": (
+            "line {line}: tricks() writes each deal to a temporary file and runs another program (GIB's double-dummy "
+            "solver) through the shell; scripts here may not run programs or write files"
+        ),
+        "dealer.refused_csvrpt": "line {line}: csvrpt writes a report to a file; scripts here may not write files",
+        "dealer.refused_generate": (
+            "line {line}: generate {count:,} is above this site's cap of {most:,} hands tried per run"
+        ),
+        "dealer.missing": "dealer scripts need Debian's dealer program, which this server does not have ({install})",
+        "dealer.not_started": "dealer could not be started: {error}",
+        "dealer.too_slow": (
+            "stopped after {seconds} seconds: the script takes too long (each hand costs too much to check, or too "
+            "few hands match)"
+        ),
+        "dealer.too_much_output": "stopped: dealer printed far more than {count} deals need",
+        "dealer.crashed": "dealer crashed while running this script: {why}",
+        "dealer.cpu": "it used its {count} seconds of processor time",
+        "dealer.signal_fpe": "a division by zero (/ or % by 0)",
+        "dealer.signal_segv": "it ran out of stack (a script nested or chained too deeply)",
+        "dealer.signal_abrt": "one of its internal checks failed",
+        "dealer.signal_bus": "a memory fault",
+        "dealer.signal": "signal {name}",
+        "dealer.stopped_at_line": "dealer stopped at line {line}: “{error}”",
+        "dealer.stopped_at_end": "dealer stopped at the end of the script: “{error}”",
+        "dealer.stopped": "dealer stopped: “{error}”",
+        "dealer.exit_status": "dealer stopped with exit status {status} and no message",
+        "dealer.no_match": "no hand matched in {count:,} tries: loosen the specification",
     }
 )

@@ -18,6 +18,20 @@ from .messages import Message, Part
 
 
 @dataclass(frozen=True, slots=True)
+class PlaceWords:
+    """How a comment's place is said (``Comment.place_in``): English here, a page's or a
+    PDF's language from the caller (this package imports no Django)."""
+
+    after_call: str = "after call %(call)s"
+    first_call: str = "before the first call"
+    at_trick: str = "at trick %(trick)s"
+    opening_lead: str = "before the opening lead"
+
+
+ENGLISH_PLACES = PlaceWords()
+
+
+@dataclass(frozen=True, slots=True)
 class Comment:
     """One piece of a board's teaching text, as the file writes it, and where it stands.
 
@@ -43,10 +57,14 @@ class Comment:
     def place(self) -> str:
         """Where it stands, in words: "", "before the first call", "after call 3",
         "before the opening lead", "at trick 3"."""
+        return self.place_in(ENGLISH_PLACES)
+
+    def place_in(self, words: PlaceWords) -> str:
+        """``place`` in ``words``."""
         if self.section == "auction":
-            return f"after call {self.at}" if self.at else "before the first call"
+            return words.after_call % {"call": self.at} if self.at else words.first_call
         if self.section == "play":
-            return f"at trick {self.at}" if self.at else "before the opening lead"
+            return words.at_trick % {"trick": self.at} if self.at else words.opening_lead
         return ""
 
 

@@ -27,7 +27,7 @@ from games.bridge.dd import STRAINS, DDTable, Par, par_text
 from games.bridge.words import ENGLISH, Words
 
 from .commentary import plain_text
-from .model import Deck
+from .model import ENGLISH_PLACES, Deck, PlaceWords
 
 FONT_DIRS = (Path("/usr/share/fonts/truetype/dejavu"), Path("/usr/share/fonts/dejavu"))
 RED = (0.78, 0.0, 0.0)
@@ -65,6 +65,15 @@ class PdfLabels:
     by: str = "%(contract)s by %(declarer)s"
     claimed: str = "%(result)s (claimed)"
     tricks: tuple[str, ...] = ENGLISH_TRICKS  # "0 tricks" to "13 tricks", in the language's plural forms
+    # Where a lesson comment stands (model.PlaceWords): "after call %(call)s", ...
+    after_call: str = ENGLISH_PLACES.after_call
+    first_call: str = ENGLISH_PLACES.first_call
+    at_trick: str = ENGLISH_PLACES.at_trick
+    opening_lead: str = ENGLISH_PLACES.opening_lead
+
+    @property
+    def places(self) -> PlaceWords:
+        return PlaceWords(self.after_call, self.first_call, self.at_trick, self.opening_lead)
 
     def trick_count(self, tricks: str) -> str:
         n = int(tricks) if tricks.isdecimal() else -1
@@ -318,21 +327,23 @@ def _board(
         symbols(canvas, x, below, result, regular, 9 * scale)
     if deck.commentary:
         room = below - line * 1.5 - y
-        _lesson(canvas, deck, x, below - line * 1.5, w, room, regular, bold, scale, big=big, heading=labels.lesson)
+        _lesson(canvas, deck, x, below - line * 1.5, w, room, regular, bold, scale, big=big, labels=labels)
 
 
-def lesson_lines(deck: Deck, limit: int) -> list[str]:
+def lesson_lines(deck: Deck, limit: int, labels: PdfLabels = ENGLISH_LABELS) -> list[str]:
     """The board's lesson text as lines of words, before wrapping: each comment's place
-    first ("After call 2: ..."), a blank line between comments, ``limit`` characters at
-    most (the last line then ends "…")."""
+    first ("After call 2: ...", in ``labels``' words), a blank line between comments,
+    ``limit`` characters at most (the last line then ends "…")."""
     lines: list[str] = []
     left = limit
+    places = labels.places
     for comment in deck.commentary:
         text = plain_text(comment.text)
         if not text:
             continue
-        if comment.place:
-            text = f"{comment.place[:1].upper()}{comment.place[1:]}: {text}"
+        place = comment.place_in(places)
+        if place:
+            text = f"{place[:1].upper()}{place[1:]}: {text}"
         if len(text) > left:
             text = text[: max(left - 1, 0)].rstrip() + "…"
         if lines:
@@ -379,7 +390,7 @@ def _lesson(
     scale: float,
     *,
     big: bool,
-    heading: str = "Lesson",
+    labels: PdfLabels = ENGLISH_LABELS,
 ) -> None:
     """The lesson text from ``y`` down, in ``room`` points and ``w`` wide: as many lines
     as fit, the last one ending "…" when the text goes on."""
@@ -388,9 +399,11 @@ def _lesson(
     if fits < 1:
         return
     canvas.setFont(bold, 8.5 * scale)
-    canvas.drawString(x, y, heading)
+    canvas.drawString(x, y, labels.lesson)
     wrapped = [
-        part for text in lesson_lines(deck, MAX_LESSON_CHARS[1 if big else 4]) for part in _wrap(text, regular, size, w)
+        part
+        for text in lesson_lines(deck, MAX_LESSON_CHARS[1 if big else 4], labels)
+        for part in _wrap(text, regular, size, w)
     ]
     if len(wrapped) > fits:
         wrapped = wrapped[:fits]

@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games import dealer_runs
 from games.models import Game, LessonRule
+from games.presentation.problem_text import say
 
 YES_NO = [("1", _("Yes")), ("0", _("No"))]
 LESSON_HELP = _(
@@ -169,7 +170,7 @@ def trial_run(script: str) -> str:
         run = dealer_runs.make_decks(script, name="the script", count=1, seed=None, user_key=key)
     except dealer_runs.Busy as busy:
         return gettext("The script could not be tried: %(why)s") % {"why": busy}
-    return "" if run.decks else gettext("The script made no deal: %(why)s.") % {"why": run.problem}
+    return "" if run.decks else gettext("The script made no deal: %(why)s.") % {"why": say(run.problem)}
 
 
 class GameSettingsForm(forms.ModelForm):

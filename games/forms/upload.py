@@ -24,6 +24,7 @@ from games.formats.dealer import SEED_MAX, lesson, new_seed
 from games.formats.decode import decode
 from games.models.upload import DeckKey, Upload, read_file
 from games.presentation import lesson_scripts
+from games.presentation.problem_help import help_anchor
 from games.presentation.problem_text import say
 
 MB = 1024 * 1024
@@ -169,7 +170,7 @@ class UploadForm(forms.Form):
 
     def clean_files(self) -> list[tuple[str, bytes]]:
         if self.refused:  # the files here are none, or cut short at the limit: say only why
-            raise forms.ValidationError(self.refused)
+            raise forms.ValidationError(self.refused, code="problem-total-too-big")
         files = self.cleaned_data["files"]
         limit = settings.DECK_UPLOAD_MAX_FILES
         if len(files) > limit:
@@ -179,7 +180,8 @@ class UploadForm(forms.Form):
                     "You chose %(count)s files; the limit is %(limit)s files per upload.",
                     limit,
                 )
-                % {"count": len(files), "limit": limit}
+                % {"count": len(files), "limit": limit},
+                code="problem-too-many-files",
             )
         per_file = settings.DECK_UPLOAD_MAX_FILE_BYTES
         staged = []
@@ -188,7 +190,8 @@ class UploadForm(forms.Form):
             if upload.size > per_file:
                 raise forms.ValidationError(
                     gettext("%(name)s is %(size)s; the limit is %(limit)s per file.")
-                    % {"name": name, "size": human_size(upload.size, per_file), "limit": human_size(per_file)}
+                    % {"name": name, "size": human_size(upload.size, per_file), "limit": human_size(per_file)},
+                    code="problem-file-too-big",
                 )
             staged.append((name, upload.read()))
         return staged
@@ -199,7 +202,8 @@ class UploadForm(forms.Form):
         if len(data) > limit:
             raise forms.ValidationError(
                 gettext("The pasted text is %(size)s; the limit is %(limit)s.")
-                % {"size": human_size(len(data), limit), "limit": human_size(limit)}
+                % {"size": human_size(len(data), limit), "limit": human_size(limit)},
+                code="problem-file-too-big",
             )
         return data
 
@@ -214,10 +218,13 @@ class UploadForm(forms.Form):
         if chosen is not None:
             staged.append((chosen.filename, chosen.text.encode("utf-8")))
         if not staged:
-            raise forms.ValidationError(gettext("Choose one or more files, or paste deals, or choose a lesson script."))
+            raise forms.ValidationError(
+                gettext("Choose one or more files, or paste deals, or choose a lesson script."),
+                code="problem-nothing-chosen",
+            )
         total, limit = sum(len(data) for _, data in staged), settings.DECK_UPLOAD_MAX_TOTAL_BYTES
         if total > limit:
-            raise forms.ValidationError(total_too_big(total, limit))
+            raise forms.ValidationError(total_too_big(total, limit), code="problem-total-too-big")
         results = [read_file(name, data) for name, data in staged]
         seed = cleaned.get("seed") or new_seed()  # one for the whole upload: the preview says it
         for i, (name, data) in enumerate(staged):
@@ -236,7 +243,7 @@ class UploadForm(forms.Form):
             run = dealer_runs.make_decks(text, name=name, count=count, seed=seed, user_key=self.user_key)
         except dealer_runs.Busy as busy:
             raise forms.ValidationError(
-                gettext("%(name)s was not run: %(why)s") % {"name": name, "why": busy}
+                gettext("%(name)s was not run: %(why)s") % {"name": name, "why": busy}, code="dealer-busy"
             ) from None
         return run.file_result()
 
@@ -254,10 +261,16 @@ class UploadForm(forms.Form):
                 said = gettext("%(name)s holds %(total)s decks; the limit is %(limit)s decks per upload.")
             else:
                 said = gettext("these %(files)s files holds %(total)s decks; the limit is %(limit)s decks per upload.")
-            raise forms.ValidationError(said % names)
+            raise forms.ValidationError(said % names, code="problem-too-many-decks")
         if total == 0:
             # Nothing to add: say why for every file, the reader's reason first.
-            raise forms.ValidationError([file_reason(r) for r in results])
+            raise forms.ValidationError([forms.ValidationError(file_reason(r), code=reason_anchor(r)) for r in results])
+
+
+def reason_anchor(result: FileResult) -> str:
+    """The help entry of ``file_reason``'s message, found from its English (or its kind)."""
+    first = result.problems[0] if result.problems else None
+    return help_anchor(first.message, first.kind) if first else "problem-no-deals"
 
 
 def file_reason(result: FileResult) -> str:
@@ -283,7 +296,9 @@ def parse_key(text: str) -> DeckKey:
     f, _, d = text.partition("-")
     file, deck = bounded_int(f, MAX_KEY), bounded_int(d, MAX_KEY)
     if file is None or deck is None:
-        raise forms.ValidationError(gettext("That deck choice is not one of this upload's decks."))
+        raise forms.ValidationError(
+            gettext("That deck choice is not one of this upload's decks."), code="problem-deck-choice"
+        )
     return file, deck
 
 

@@ -118,7 +118,13 @@ class Game(models.Model):
     class ScriptFailed(Exception):
         """Deal New Cards with an empty queue in a game that deals to a script, when the
         script made no deal (no hand matched, an error, too many scripts running): nothing
-        is dealt, and the message says why."""
+        is dealt, and the message says why. ``text`` (translated, naming ``%(why)s``) and
+        ``why`` (the run's problem, a messages.Message) let a page say the reason in its
+        language (games.presentation.problem_text.refusal)."""
+
+        def __init__(self, text: str, why: str) -> None:
+            super().__init__(text % {"why": why})
+            self.text, self.why = text, why
 
     class _ScriptDeckNeeded(Exception):
         """Raised inside the dealing transaction when the queue is empty and the game deals
@@ -311,9 +317,9 @@ class Game(models.Model):
         try:
             run = dealer_runs.make_decks(self.when_empty_script, name=SCRIPT_SOURCE, count=1, seed=None, user_key=key)
         except dealer_runs.Busy as busy:
-            raise self.ScriptFailed(gettext("The game's dealer script did not run: %(why)s") % {"why": busy}) from None
+            raise self.ScriptFailed(gettext("The game's dealer script did not run: %(why)s"), str(busy)) from None
         if not run.decks:
-            raise self.ScriptFailed(gettext("The game's dealer script made no deal: %(why)s.") % {"why": run.problem})
+            raise self.ScriptFailed(gettext("The game's dealer script made no deal: %(why)s."), run.problem)
         return replace(run.decks[0], board=None)  # the table's board number gives what the script leaves open
 
     def _leave_board_before(self, number: int, confirmed: int | None) -> None:

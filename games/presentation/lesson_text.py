@@ -28,6 +28,7 @@ from django.utils.translation import gettext
 from games.formats.commentary import SUIT_ESCAPE
 from games.formats.model import Comment
 from games.models.deck import comments_of
+from games.presentation.pdf_labels import places
 from games.templatetags.bridge import suit
 
 ALLOWED_TAGS = {"b", "strong", "i", "em", "u", "br", "p"}
@@ -64,7 +65,8 @@ class Shown:
 
 def shown(comments: Iterable[Comment]) -> tuple[Shown, ...]:
     """A board's comments, in order, ready for ``partials/lesson_text.html``."""
-    return tuple(Shown(c.place, lesson_html(c.text), length=len(c.text)) for c in comments)
+    words = places()
+    return tuple(Shown(c.place_in(words), lesson_html(c.text), length=len(c.text)) for c in comments)
 
 
 FOLD_AT = 600  # characters past which a board's text starts folded (<details>)
@@ -78,11 +80,12 @@ def folded(items: Iterable[Shown]) -> bool:
 
 def notes_shown(notes: Iterable) -> tuple[Shown, ...]:
     """A teacher's notes (``BoardNote`` rows, with ``written_by`` loaded) as the page lists them."""
+    words = places()
     return tuple(
         Shown(
-            Comment(note.text, note.section, note.at).place,
+            Comment(note.text, note.section, note.at).place_in(words),
             lesson_html(note.text),
-            by=note.written_by.get_username() if note.written_by else "the teacher",
+            by=note.written_by.get_username() if note.written_by else gettext("the teacher"),
             length=len(note.text),
         )
         for note in notes

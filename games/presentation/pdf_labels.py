@@ -3,8 +3,11 @@ language active now: from the catalogues, and bridge's own words from games.brid
 
 from __future__ import annotations
 
+from dataclasses import fields
+
 from django.utils.translation import gettext, ngettext, pgettext
 
+from games.formats.model import PlaceWords
 from games.formats.pdf import PdfLabels
 from games.formats.results_pdf import SheetLabels
 from games.presentation.language import active
@@ -32,7 +35,23 @@ def hand_record_labels() -> PdfLabels:
         by=gettext("%(contract)s by %(declarer)s"),
         claimed=gettext("%(result)s (claimed)"),
         tricks=_tricks(),
+        **_places(),
     )
+
+
+def places() -> PlaceWords:
+    """Where a lesson comment stands (``Comment.place_in``), in the active language."""
+    return PlaceWords(
+        after_call=gettext("after call %(call)s"),
+        first_call=gettext("before the first call"),
+        at_trick=gettext("at trick %(trick)s"),
+        opening_lead=gettext("before the opening lead"),
+    )
+
+
+def _places() -> dict[str, str]:
+    words = places()
+    return {f.name: getattr(words, f.name) for f in fields(words)}
 
 
 def sheet_labels() -> SheetLabels:

@@ -149,10 +149,15 @@ _KINDS = {
 ANCHORS: tuple[str, ...] = (*dict.fromkeys(anchor for anchor, _ in _RULES), CATCH_ALL)
 # Every entry id the dealer scripts' help page must hold.
 DEALER_ANCHORS: tuple[str, ...] = tuple(dict.fromkeys(anchor for anchor, _ in _DEALER_RULES))
+_ENTRIES = frozenset(ANCHORS) | frozenset(DEALER_ANCHORS)
 
 
 def help_anchor(problem_message: str, kind: str = "") -> str:
-    """The id of the help entry for a reader or upload-form problem message."""
+    """The id of the help entry for a reader or upload-form problem message; ``kind`` may
+    name the entry itself (an upload form's error keeps it as its code, as its text is in
+    the page's language)."""
+    if kind in _ENTRIES:
+        return kind
     message = _MORE.sub("", " ".join(str(problem_message or "").split()))
     for anchor, pattern in _COMPILED:
         if pattern.search(message):

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.utils.functional import Promise
-from django.utils.translation import get_language, ngettext_lazy
+from django.utils.translation import get_language, ngettext_lazy, override
 from django.utils.translation import gettext_lazy as _
 
 from games.bridge.words import Words, for_language
@@ -23,6 +23,16 @@ from games.formats.messages import Message, Part, word_kind
 from games.formats.model import Problem
 from games.models.upload import problem_text as english_problem_text
 
+_DEALER_SUMMARY = ngettext_lazy(
+    "%(count)s deck made by %(name)s (dealer script): %(tried)s hands tried",
+    "%(count)s decks made by %(name)s (dealer script): %(tried)s hands tried",
+    "count",
+)
+_DEALER_KEPT = ngettext_lazy(
+    "%(problem)s; the %(count)s deck made before that is kept",
+    "%(problem)s; the %(count)s decks made before that are kept",
+    "count",
+)
 _OTHER_TABLES = ngettext_lazy(
     "%(count)s record of other tables (no B or H) is a deck of its own, with the board and deal of the record before it",
     "%(count)s records of other tables (no B or H) are decks of their own, with the board and deal of the record "
@@ -240,6 +250,59 @@ PAGE_TEMPLATES: dict[str, Promise] = {
     "rbn.repeated_label": _("line %(line)s: a second %(label)s in one record: the first is kept"),
     "rbn.other_line": _("line %(line)s: '%(text)s' is not a label and its data: read past"),
     "rbx.other_text": _("line %(line)s: '%(text)s' is not an RBX element like E{…}: read past"),
+    "dealer.summary_one": _DEALER_SUMMARY,
+    "dealer.summary": _DEALER_SUMMARY,
+    "dealer.seed": _("seed %(seed)s: the same script, number of decks and seed make the same deals again"),
+    "dealer.sets_both": _("the script sets the dealer (%(seat)s) and the vulnerability (%(vul)s)"),
+    "dealer.sets_dealer": _(
+        "the script sets the dealer (%(seat)s) but not the vulnerability: the game's rule for missing information gives it"
+    ),
+    "dealer.sets_vul": _(
+        "the script sets the vulnerability (%(vul)s) but not the dealer: the game's rule for missing information gives it"
+    ),
+    "dealer.sets_none": _(
+        "the script sets no dealer or vulnerability: the game's rule for missing information gives them"
+    ),
+    "dealer.produce": ngettext_lazy(
+        "the script's produce %(produce)s is replaced by the %(count)s deck asked for",
+        "the script's produce %(produce)s is replaced by the %(count)s decks asked for",
+        "count",
+    ),
+    "dealer.only_some": ngettext_lazy(
+        "only %(made)s of the %(count)s deck asked for matched in %(tries)s tries",
+        "only %(made)s of the %(count)s decks asked for matched in %(tries)s tries",
+        "count",
+    ),
+    "dealer.kept_one": _DEALER_KEPT,
+    "dealer.kept": _DEALER_KEPT,
+    "dealer.too_big": _("the script is %(size)s bytes; a dealer script may have at most %(most)s"),
+    "dealer.not_run": _("not run: %(reason)s"),
+    "dealer.reasons": _("%(first)s; %(then)s"),
+    "dealer.refused_tricks": _(
+        "line %(line)s: tricks() writes each deal to a temporary file and runs another program (GIB's double-dummy solver) through the shell; scripts here may not run programs or write files"
+    ),
+    "dealer.refused_csvrpt": _("line %(line)s: csvrpt writes a report to a file; scripts here may not write files"),
+    "dealer.refused_generate": _(
+        "line %(line)s: generate %(count)s is above this site's cap of %(most)s hands tried per run"
+    ),
+    "dealer.missing": _("dealer scripts need Debian's dealer program, which this server does not have (%(install)s)"),
+    "dealer.not_started": _("dealer could not be started: %(error)s"),
+    "dealer.too_slow": _(
+        "stopped after %(seconds)s seconds: the script takes too long (each hand costs too much to check, or too few hands match)"
+    ),
+    "dealer.too_much_output": _("stopped: dealer printed far more than %(count)s deals need"),
+    "dealer.crashed": _("dealer crashed while running this script: %(why)s"),
+    "dealer.cpu": _("it used its %(count)s seconds of processor time"),
+    "dealer.signal_fpe": _("a division by zero (/ or %% by 0)"),
+    "dealer.signal_segv": _("it ran out of stack (a script nested or chained too deeply)"),
+    "dealer.signal_abrt": _("one of its internal checks failed"),
+    "dealer.signal_bus": _("a memory fault"),
+    "dealer.signal": _("signal %(name)s"),
+    "dealer.stopped_at_line": _("dealer stopped at line %(line)s: “%(error)s”"),
+    "dealer.stopped_at_end": _("dealer stopped at the end of the script: “%(error)s”"),
+    "dealer.stopped": _("dealer stopped: “%(error)s”"),
+    "dealer.exit_status": _("dealer stopped with exit status %(status)s and no message"),
+    "dealer.no_match": _("no hand matched in %(count)s tries: loosen the specification"),
 }
 
 # Where a problem stands, as the upload preview and the review desk list them.
@@ -287,7 +350,18 @@ def _param(name: str, value: Any, words: Words) -> Any:
         return words.honour_names.get(value) or ("10" if value == "T" else value)
     if kind == "card":
         return words.card(value)
+    if kind == "vul":
+        return words.vul(value)
     return value
+
+
+def refusal(error: Exception) -> str:
+    """An error's text for a page: one that keeps a translated ``text`` and the ``why`` of
+    a dealer run (``Game.ScriptFailed``) says the reason in the page's language too."""
+    text, why = getattr(error, "text", None), getattr(error, "why", None)
+    if isinstance(text, str) and why is not None:
+        return text % {"why": say(why)}
+    return str(error)
 
 
 def problem_text(problem: Problem) -> str:
@@ -335,3 +409,21 @@ class ShownProblem:
 
 def shown(problem: Problem) -> ShownProblem:
     return ShownProblem(problem_text(problem), english_problem_text(problem), problem.kind)
+
+
+def form_problems(form: Any) -> list[ShownProblem]:
+    """A form's errors as the upload page lists them, each with what finds its help entry:
+    its code (the entry's id, for the upload form's own errors) and its English text (for
+    Django's, whose messages are translated when shown)."""
+    problems = []
+    for errors in form.errors.as_data().values():
+        for error in errors:
+            text = _error_text(error)
+            with override("en"):
+                english = _error_text(error)
+            problems.append(ShownProblem(text, english, error.code or ""))
+    return problems
+
+
+def _error_text(error: Any) -> str:
+    return str(error.message % error.params if error.params else error.message)

@@ -29,6 +29,7 @@ from games.models.board_play import BoardInPlay
 from games.models.club import overview, results_for, results_version
 from games.models.club_export import club_export
 from games.models.join import JoinTable, SeatError
+from games.presentation.problem_text import refusal
 from games.presentation.results_sheet import results_sheet
 from games.views import confirm
 from games.views.access import get_game_for_host, private
@@ -176,7 +177,7 @@ def next_board(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         board = table.next_board(request.user, at=confirm.number(request.POST.get("board", "")))
     except (SeatError, Game.SetFinished, Game.ScriptFailed) as error:
-        return _went_on(request, game, table, error=str(error))
+        return _went_on(request, game, table, error=refusal(error))
     if not request.htmx:
         messages.success(request, gettext("Board %(board)s.") % {"board": board.board_number})
     return _went_on(request, game, table)
@@ -238,7 +239,7 @@ def move_on(request: HttpRequest, pk: int) -> HttpResponse:
             return confirm.in_page(request, move_on_question(game, table, in_play))
         return redirect(reverse("table_move_on", args=[game.pk]) + f"?table={table.number}&board={in_play.number}")
     except (SeatError, Game.SetFinished, Game.ScriptFailed) as refused:
-        error = str(refused)
+        error = refusal(refused)
     if request.htmx:
         context = {**overview_context(request, game), "overview_error": error}
         response = render(request, OVERVIEW, context)

@@ -24,6 +24,7 @@ from games.models.board_play import BoardInPlay, SolvingPar, attach_plays, runni
 from games.models.club import overview, results_version
 from games.models.join import JoinTable
 from games.presentation.play_view import for_practice
+from games.presentation.problem_text import refusal
 from games.presentation.seats import table_seen_by
 from games.views import confirm
 from games.views.access import get_game_for_host
@@ -246,7 +247,7 @@ def deal(request: HttpRequest, pk: int) -> HttpResponse:
     except Game.SetFinished:
         return set_finished(request, get_game_for_host(request, pk))
     except Game.ScriptFailed as failed:
-        return set_finished(request, get_game_for_host(request, pk), str(failed))
+        return set_finished(request, get_game_for_host(request, pk), refusal(failed))
     except BoardInPlay as in_play:
         game = get_game_for_host(request, pk)
         if request.htmx:

@@ -99,7 +99,8 @@ def test_every_key_is_given_by_a_real_or_small_file():
         found = keys_of(read_decks(data, name))
         assert key in found, f"{name} for {key} gives {sorted(found)}"
         given |= found
-    assert not set(TEMPLATES) - given - set(UNREACHABLE), "keys no file gives"
+    run_keys = {key for key in TEMPLATES if key.startswith("dealer.")}  # runs give them: test_dealer_messages
+    assert not set(TEMPLATES) - given - set(UNREACHABLE) - run_keys, "keys no file gives"
 
 
 @pytest.mark.parametrize("key", sorted(UNREACHABLE))

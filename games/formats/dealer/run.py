@@ -37,8 +37,9 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 
-from games.bridge.cards import SEAT_NAMES, SEATS, DealError, build_deal, parse_dotted_hand
+from games.bridge.cards import SEATS, DealError, build_deal, parse_dotted_hand
 
+from ..messages import Message
 from ..model import Deck, FileResult, Problem
 from .script import read_script
 
@@ -66,12 +67,11 @@ _GENERATED = re.compile(r"Generated ([0-9]{1,12}) hands")
 _ERROR_LINE = re.compile(r"line ([0-9]{1,9}): (.*)")
 _UNPRINTABLE = re.compile(r"[^\x20-\x7e]")
 _SIGNALS = {
-    signal.SIGFPE: "a division by zero (/ or % by 0)",
-    signal.SIGSEGV: "it ran out of stack (a script nested or chained too deeply)",
-    signal.SIGABRT: "one of its internal checks failed",
-    signal.SIGBUS: "a memory fault",
+    signal.SIGFPE: "dealer.signal_fpe",
+    signal.SIGSEGV: "dealer.signal_segv",
+    signal.SIGABRT: "dealer.signal_abrt",
+    signal.SIGBUS: "dealer.signal_bus",
 }
-VUL_WORDS = {"None": "nobody vulnerable", "NS": "N-S vulnerable", "EW": "E-W vulnerable", "All": "both vulnerable"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,15 +95,18 @@ class Run:
     decks: list[Deck] = field(default_factory=list)
     tried: int = 0  # hands the program generated
     seconds: float = 0.0
-    problem: str = ""  # why nothing (or less than asked) was made; "" when all went well
+    # Why nothing (or less than asked) was made, a messages.Message; "" when all went well.
+    problem: str = ""
     kind: str = ""  # dealer_refused, dealer_error, dealer_no_match, dealer_limit, dealer_crash, dealer_missing
-    notes: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)  # messages.Message
 
     @property
-    def summary(self) -> str:
+    def summary(self) -> Message:
         """ "12 decks made by Basic_Weak_2.dlr (dealer script): 3,214 hands tried"."""
         made = len(self.decks)
-        return f"{made} deck{'s' * (made != 1)} made by {self.name} (dealer script): {self.tried:,} hands tried"
+        return Message(
+            "dealer.summary_one" if made == 1 else "dealer.summary", count=made, name=self.name, tried=self.tried
+        )
 
     def file_result(self) -> FileResult:
         """The run as an uploaded file's result: its decks, notes and problem."""
@@ -126,8 +129,8 @@ def find_program(configured: str = DEFAULT_PROGRAM) -> str | None:
     return path if path and os.path.isfile(path) and os.access(path, os.X_OK) else None
 
 
-def missing_program() -> str:
-    return f"dealer scripts need Debian's dealer program, which this server does not have ({INSTALL})"
+def missing_program() -> Message:
+    return Message("dealer.missing", install=INSTALL)
 
 
 def run_script(
@@ -145,15 +148,12 @@ def run_script(
     run = Run(name=name, count=count, seed=seed if seed is not None else new_seed())
     size = len(text.encode("utf-8"))
     if size > limits.max_script_bytes:
-        run.problem, run.kind = (
-            f"the script is {size:,} bytes; a dealer script may have at most {limits.max_script_bytes:,}",
-            "dealer_limit",
-        )
+        run.problem, run.kind = Message("dealer.too_big", size=size, most=limits.max_script_bytes), "dealer_limit"
         return run
     script = read_script(text)
     refusal = script.refusal(limits.max_tries)
     if refusal:
-        run.problem, run.kind = f"not run: {refusal}", "dealer_refused"
+        run.problem, run.kind = Message("dealer.not_run", reason=refusal), "dealer_refused"
         return run
     path = find_program(program)
     if path is None:
@@ -165,7 +165,7 @@ def run_script(
     try:
         out, err, returncode, stopped = _execute(args, (text + APPENDED_ACTION).encode("utf-8"), count, limits)
     except OSError as error:  # not executable, no room for a process, or limits refused (it was killed unrun)
-        run.problem, run.kind = f"dealer could not be started: {error.strerror or error}", "dealer_missing"
+        run.problem, run.kind = Message("dealer.not_started", error=str(error.strerror or error)), "dealer_missing"
         return run
     run.seconds = time.monotonic() - started
     _read_output(run, out, script.dealer, script.vulnerable)
@@ -309,30 +309,28 @@ def _explain(run: Run, err: bytes, returncode: int, stopped: str, tries: int, li
     said = _program_message(err)
     made = len(run.decks)
     if stopped == "time":
-        run.problem, run.kind = (
-            f"stopped after {limits.seconds:g} seconds: the script takes too long "
-            "(each hand costs too much to check, or too few hands match)",
-            "dealer_limit",
-        )
+        run.problem, run.kind = Message("dealer.too_slow", seconds=f"{limits.seconds:g}"), "dealer_limit"
     elif stopped == "output":
-        run.problem, run.kind = f"stopped: dealer printed far more than {run.count} deals need", "dealer_limit"
+        run.problem, run.kind = Message("dealer.too_much_output", count=run.count), "dealer_limit"
     elif returncode < 0:
         number = -returncode
         if number in (signal.SIGXCPU, signal.SIGKILL):
-            why = f"it used its {limits.cpu_seconds} seconds of processor time"
+            why = Message("dealer.cpu", count=limits.cpu_seconds)
+        elif number in _SIGNALS:
+            why = Message(_SIGNALS[number])
         else:
-            why = _SIGNALS.get(number) or signal.Signals(number).name
-        run.problem, run.kind = f"dealer crashed while running this script: {why}", "dealer_crash"
+            why = Message("dealer.signal", name=signal.Signals(number).name)
+        run.problem, run.kind = Message("dealer.crashed", why=why), "dealer_crash"
         run.decks.clear()
     elif returncode != 0 or (said and not made):
         run.problem, run.kind = _error_text(said, returncode, lines), "dealer_error"
         run.decks.clear()
     elif not made:
-        run.problem, run.kind = f"no hand matched in {tries:,} tries: loosen the specification", "dealer_no_match"
+        run.problem, run.kind = Message("dealer.no_match", count=tries), "dealer_no_match"
     elif made < run.count:
-        run.notes.append(f"only {made} of the {run.count} decks asked for matched in {tries:,} tries")
+        run.notes.append(Message("dealer.only_some", made=made, count=run.count, tries=tries))
     if run.problem and run.decks:
-        run.notes.append(f"{run.problem}; the {made} deck{'s' * (made != 1)} made before that are kept")
+        run.notes.append(Message("dealer.kept_one" if made == 1 else "dealer.kept", problem=run.problem, count=made))
         run.problem = ""
 
 
@@ -344,38 +342,33 @@ def _program_message(err: bytes) -> str:
     return ""
 
 
-def _error_text(said: str, returncode: int, lines: int) -> str:
+def _error_text(said: str, returncode: int, lines: int) -> Message:
     """ "dealer stopped at line 3: “syntax error”", or the message without a line. A line
     past the script's own is the action appended to it: the script ended too soon (an
     open comment or string, an expression cut short)."""
     match = _ERROR_LINE.match(said)
     if match:
         line, message = int(match.group(1)), match.group(2).strip()
-        where = f"line {line}" if line <= lines else "the end of the script"
-        return f"dealer stopped at {where}: “{message}”"
+        if line <= lines:
+            return Message("dealer.stopped_at_line", line=line, error=message)
+        return Message("dealer.stopped_at_end", error=message)
     if said:
-        return f"dealer stopped: “{said}”"
-    return f"dealer stopped with exit status {returncode} and no message"
+        return Message("dealer.stopped", error=said)
+    return Message("dealer.exit_status", status=returncode)
 
 
 def _facts(run: Run, script) -> list[str]:
     """What the preview says about a run beyond its summary line."""
-    notes = [f"seed {run.seed}: the same script, number of decks and seed make the same deals again"]
+    notes = [Message("dealer.seed", seed=run.seed)]
     dealer, vul = script.dealer, script.vulnerable
     if dealer and vul:
-        notes.append(f"the script sets the dealer ({SEAT_NAMES[dealer]}) and the vulnerability ({VUL_WORDS[vul]})")
+        notes.append(Message("dealer.sets_both", seat=dealer, vul=vul))
     elif dealer:
-        notes.append(
-            f"the script sets the dealer ({SEAT_NAMES[dealer]}) but not the vulnerability: "
-            "the game's rule for missing information gives it"
-        )
+        notes.append(Message("dealer.sets_dealer", seat=dealer))
     elif vul:
-        notes.append(
-            f"the script sets the vulnerability ({VUL_WORDS[vul]}) but not the dealer: "
-            "the game's rule for missing information gives it"
-        )
+        notes.append(Message("dealer.sets_vul", vul=vul))
     else:
-        notes.append("the script sets no dealer or vulnerability: the game's rule for missing information gives them")
+        notes.append(Message("dealer.sets_none"))
     if script.produce is not None and script.produce != run.count:
-        notes.append(f"the script's produce {script.produce:,} is replaced by the {run.count} decks asked for")
+        notes.append(Message("dealer.produce", produce=script.produce, count=run.count))
     return notes

@@ -22,6 +22,8 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
+from ..messages import Message
+
 # One token at a time, most specific first. Strings have no escapes and may span lines
 # (the program's own examples have such strings in printes); a quote left open takes the
 # rest of the text, as the program's scanner would before it reports the error.
@@ -52,12 +54,9 @@ FUNCTIONS = frozenset(
         "pt0", "pt1", "pt2", "pt3", "pt4", "pt5", "pt6", "pt7", "pt8", "pt9", "tricks",
     )
 )  # fmt: skip
-# What a script may say but we will not run, and why (the program would do it for any user).
-REFUSED = {
-    "tricks": "tricks() writes each deal to a temporary file and runs another program "
-    "(GIB's double-dummy solver) through the shell; scripts here may not run programs or write files",
-    "csvrpt": "csvrpt writes a report to a file; scripts here may not write files",
-}
+# What a script may say but we will not run, and the key of why (the program would do it
+# for any user: tricks() runs GIB's solver through the shell, csvrpt writes a file).
+REFUSED = {"tricks": "dealer.refused_tricks", "csvrpt": "dealer.refused_csvrpt"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,19 +75,23 @@ class Script:
     generate: int | None = None  # the largest ``generate`` it names
     generate_line: int = 0
     produce: int | None = None  # the last ``produce`` it names
-    refusals: tuple[str, ...] = ()  # "line 7: tricks() ..." for each construct we will not run
+    refusals: tuple[str, ...] = ()  # "line 7: tricks() ..." (a Message) for each construct we will not run
     signs: int = 0  # statements and hand functions that only a dealer script holds
     stray: list[str] = field(default_factory=list)  # characters no dealer script holds, as found
 
     def refusal(self, max_generate: int) -> str:
-        """Why this script is not run here ("" when it may be), first reason first."""
+        """Why this script is not run here, a Message ("" when it may be), first reason first."""
         reasons = list(self.refusals)
         if self.generate is not None and self.generate > max_generate:
             reasons.append(
-                f"line {self.generate_line}: generate {self.generate:,} is above this site's cap of "
-                f"{max_generate:,} hands tried per run"
+                Message("dealer.refused_generate", line=self.generate_line, count=self.generate, most=max_generate)
             )
-        return "; ".join(reasons)
+        if not reasons:
+            return ""
+        said = reasons[-1]
+        for reason in reversed(reasons[:-1]):
+            said = Message("dealer.reasons", first=reason, then=said)
+        return said
 
 
 def tokens(text: str) -> Iterator[Token]:
@@ -127,7 +130,7 @@ def read_script(text: str) -> Script:
             continue
         word = token.text
         if word in REFUSED:
-            refusals.append(f"line {token.line}: {REFUSED[word]}")
+            refusals.append(Message(REFUSED[word], line=token.line))
         if word == "dealer" and following in COMPASS_SEAT:
             dealer = COMPASS_SEAT[following]
             signs += 1
