@@ -22,7 +22,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from django.db.models import Q
-from django.utils.translation import get_language, gettext, ngettext
+from django.utils.translation import get_language, gettext, gettext_lazy, ngettext
 
 from games.bridge import rules, words
 from games.bridge.club_night import (
@@ -258,6 +258,17 @@ PHASES = {
     "claim_pending": "claim",
     "done": "over",
 }
+# A phase as the overview says it (the page's language; a board ended early says why).
+PHASE_WORDS = {
+    "no board yet": gettext_lazy("no board yet"),
+    "not started": gettext_lazy("not started"),
+    "revealed": gettext_lazy("revealed"),
+    "auction": gettext_lazy("auction"),
+    "opening lead": gettext_lazy("opening lead"),
+    "play": gettext_lazy("play"),
+    "claim": gettext_lazy("claim"),
+    "over": gettext_lazy("over"),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -277,6 +288,10 @@ class TableState:
     under_way: bool
     behind: int | None  # teaching: the newest board's number, when this table plays an older one
     may_go_on: bool  # own pace: its board is over
+
+    @property
+    def phase_text(self) -> str:
+        return str(PHASE_WORDS.get(self.phase, self.phase))
 
     @property
     def to_act_player(self) -> str:

@@ -81,6 +81,17 @@ def test_one_board_a_page_with_its_diagram_table_par_auction_and_result(host_cli
     assert DealAnalysis.objects.count() == BOARDS  # nothing solved twice (test_export_pdf.py: solved as it goes)
 
 
+def test_par_is_written_in_the_pages_language(host_client, sixteen_solved, tables):
+    game, decks = sixteen_solved
+    par = tables[decks[0].deal].par(decks[0].effective_vul, decks[0].effective_dealer)
+    assert par.contracts  # the first deal makes something: par names a contract and a side
+    polish = {"HTTP_ACCEPT_LANGUAGE": "pl"}
+    started = host_client.get(reverse("export", args=[game.pk, "queue", "pdf"]), **polish)
+    first = pdf_text(host_client.get(started.url + "download/", **polish).content)[0]
+    assert "Par: " in first and ", rozgrywa " in first.split("Par: ")[1].split("\n")[0]
+    assert " by " not in first
+
+
 @pytest.mark.parametrize("paper, size", [("A4", (595, 842)), ("Letter", (612, 792))])
 def test_four_boards_a_page_on_either_paper(host_client, sixteen_solved, paper, size):
     from pypdf import PdfReader
