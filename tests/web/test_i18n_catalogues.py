@@ -73,6 +73,8 @@ WRAPPED = [
     "games/tasks.py",
     "games/presentation/problem_text.py",  # the readers' problems and notes
     "templates/400.html",
+    "templates/403.html",
+    "templates/404.html",
     "templates/500.html",
     "templates/admin/games/game/results.html",
     "templates/admin/games/typed_filter.html",

@@ -57,3 +57,13 @@ def test_the_error_pages_follow_the_language(client, settings):
     response = client.get("/", headers={"host": "elsewhere.example", "accept-language": "sv"})
     assert response.status_code == 400
     assert html_lang(response.content.decode()) == "sv"
+
+
+def test_a_page_not_found_speaks_the_language(host_client):
+    from django.utils import translation
+
+    response = host_client.get("/games/999999/", headers={"accept-language": "pl"})
+    assert response.status_code == 404 and html_lang(response.text) == "pl"
+    with translation.override("pl"):
+        said = translation.gettext("Page not found")
+    assert said != "Page not found" and said in response.text and "Not Found" not in response.text
