@@ -78,3 +78,19 @@ def test_the_help_names_the_buttons_as_the_pages_do(client, language):
     assert names[0] != "Deal New Cards"
     for name in names:
         assert name in page, f"{language}: the help does not say {name!r}"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_dealer_help_quotes_the_messages_as_the_page_says_them(client, language):
+    """The examples of what a run says are the messages in the page's language, as the
+    preview shows them (games.presentation.problem_text), not the CLI's English."""
+    from django.utils import translation
+
+    from games.formats.messages import Message
+    from games.presentation.problem_text import say
+
+    page = get(client, "help_dealer", language).text
+    assert "not run" not in page and "hands tried" not in page and "decks made by" not in page
+    with translation.override(language):
+        summary = say(Message("dealer.summary", count=16, name="weak_two.dlr", tried=1038))
+    assert summary in page
