@@ -220,7 +220,35 @@ def _par_text(contracts: Sequence[str]) -> str:
     return " or ".join(f"{''.join(sorted(set(s), key=SEATS.index))} {c}" for c, s in seats.items()) or "Pass"
 
 
-def differences(table: DDTable, par: Par, tags: Sequence[tuple[str, str]]) -> list[str]:
+# What a file's own double-dummy tags can disagree with the solver on, by kind: the
+# English text with its values named (a page says each kind in its language).
+DIFFERENCES = {
+    "dd_not_a_table": 'the file\'s DoubleDummyTricks "{value}" is not a table',
+    "dd_tricks": "the file says {seat} takes {file} in {strain}, the solver {solver}",
+    "result_table_tricks": "OptimumResultTable says {seat} makes {file} in {strain}; the solver finds {solver}",
+    "result_table_row": 'the file\'s OptimumResultTable row "{value}" is not understood',
+    "score": "the file's par score is {file}, the solver's {solver}",
+    "par_contract_unread": 'the file\'s ParContract "{value}" is not understood',
+    "par_contract_passed": "ParContract says the board is passed out; the solver's par is {solver}",
+    "par_contract": "ParContract says {file}; the solver's par is {solver}",
+}
+
+
+class Difference(str):
+    """One note of ``differences``: its English text, with its ``kind`` and ``values``
+    (seats as N E S W, strains as NT S H D C, contracts and scores as the tags write them)."""
+
+    kind: str
+    values: dict[str, str]
+
+    def __new__(cls, kind: str, **values: object) -> Difference:
+        shown = {k: STRAIN_SYMBOLS.get(str(v), str(v)) if k == "strain" else str(v) for k, v in values.items()}
+        self = super().__new__(cls, DIFFERENCES[kind].format(**shown))
+        self.kind, self.values = kind, {k: str(v) for k, v in values.items()}
+        return self
+
+
+def differences(table: DDTable, par: Par, tags: Sequence[tuple[str, str]]) -> list[Difference]:
     """How the file's own [DoubleDummyTricks], [OptimumResultTable], [OptimumScore] and
     [ParContract] differ from the solver's table and par."""
     stated = dict(reversed(tags))  # the first of a tag counts
@@ -229,47 +257,51 @@ def differences(table: DDTable, par: Par, tags: Sequence[tuple[str, str]]) -> li
     if "DoubleDummyTricks" in stated:
         theirs = from_hex(stated["DoubleDummyTricks"])
         if theirs is None:
-            notes.append(f'the file\'s DoubleDummyTricks "{stated["DoubleDummyTricks"][:24]}" is not a table')
+            notes.append(Difference("dd_not_a_table", value=stated["DoubleDummyTricks"][:24]))
         else:
             said = theirs
             for seat in _HEX_SEATS:
                 for strain in STRAINS:
                     if theirs[seat][strain] != table[seat][strain]:
                         notes.append(
-                            f"the file says {seat} takes {theirs[seat][strain]} in {STRAIN_SYMBOLS[strain]}, "
-                            f"the solver {table[seat][strain]}"
+                            Difference(
+                                "dd_tricks",
+                                seat=seat,
+                                file=theirs[seat][strain],
+                                strain=strain,
+                                solver=table[seat][strain],
+                            )
                         )
     if "OptimumResultTable" in stated:
         rows, odd = stated_table(stated["OptimumResultTable"])
         for seat, strain, tricks in rows:
             if tricks != table[seat][strain] and said.get(seat, {}).get(strain) != tricks:
                 notes.append(
-                    f"OptimumResultTable says {seat} makes {tricks} in {STRAIN_SYMBOLS[strain]}; "
-                    f"the solver finds {table[seat][strain]}"
+                    Difference("result_table_tricks", seat=seat, file=tricks, strain=strain, solver=table[seat][strain])
                 )
         if odd:
-            notes.append(f'the file\'s OptimumResultTable row "{odd[:24]}" is not understood')
+            notes.append(Difference("result_table_row", value=odd[:24]))
     if "OptimumScore" in stated:
         score = stated_score(stated["OptimumScore"])
         if score is not None and score != par.score:
-            notes.append(f"the file's par score is {optimum_score(Par(score, ()))}, the solver's {optimum_score(par)}")
+            notes.append(Difference("score", file=optimum_score(Par(score, ())), solver=optimum_score(par)))
     if "ParContract" in stated:
         notes.extend(_par_contract_differences(stated["ParContract"], par))
     return notes
 
 
-def _par_contract_differences(value: str, par: Par) -> list[str]:
+def _par_contract_differences(value: str, par: Par) -> list[Difference]:
     """A note for each contract [ParContract] states that is none of the solver's par
     contracts for that side (a file may give one of several, or a side for a seat)."""
     contracts = stated_par(value)
     if contracts is None:
-        return [f'the file\'s ParContract "{value[:24]}" is not understood']
+        return [Difference("par_contract_unread", value=value[:24])]
     solver = _par_text(par.contracts)
     if not contracts:
-        return [] if not par.contracts else [f"ParContract says the board is passed out; the solver's par is {solver}"]
+        return [] if not par.contracts else [Difference("par_contract_passed", solver=solver)]
     notes = []
     for contract, seats in contracts:
         if not any(contract + seat in par.contracts for seat in seats):
             side = "" if seats == SEATS else seats + " "
-            notes.append(f"ParContract says {side}{contract}; the solver's par is {solver}")
+            notes.append(Difference("par_contract", file=f"{side}{contract}", solver=solver))
     return notes

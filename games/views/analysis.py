@@ -24,6 +24,7 @@ from games.forms.upload import parse_key
 from games.models import DealAnalysis, DealtBoard, Game
 from games.models.join import JoinTable, revealed_at
 from games.models.result_text import par_said
+from games.presentation.difference_text import difference_said
 from games.presentation.preview import shown_dealer_vul
 from games.views.access import game_for_upload, get_upload
 from games.views.jobs import busy_answer, solve_in_background
@@ -46,7 +47,7 @@ def analysis_context(solved: Solved, dealer: str, vul: str, tags) -> dict:
         "rows": rows(solved.tricks),
         "par": par,
         "par_text": par_said(par.contracts, par.score),
-        "notes": differences(solved.tricks, par, [tuple(tag) for tag in tags]),
+        "notes": [difference_said(note) for note in differences(solved.tricks, par, [tuple(tag) for tag in tags])],
     }
 
 

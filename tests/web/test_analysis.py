@@ -116,7 +116,16 @@ def test_a_files_own_table_that_differs_is_noted(host_client, game):
     game.deal_next()
     html = host_client.get(reverse("board_analysis", args=[game.pk, 1]), headers=HX).text
     assert "The file says N takes 0 in ♠, the solver 3" in html
-    assert "The file&#x27;s par score is NS 9999, the solver&#x27;s EW 300" in html
+    assert "The file’s par score is NS 9999, the solver’s EW 300" in html
+    french = host_client.get(reverse("board_analysis", args=[game.pk, 1]), headers={**HX, "accept-language": "fr"}).text
+    assert "Le fichier dit que N fait 0 levées à ♠, le solveur 3" in french and "the solver" not in french
+
+
+def test_every_kind_of_difference_is_said_in_the_pages_words():
+    from games.bridge.dd import DIFFERENCES
+    from games.presentation.difference_text import SAID
+
+    assert SAID.keys() == DIFFERENCES.keys()
 
 
 def test_the_admins_deck_page_shows_the_analysis(staff_client, game):

@@ -72,6 +72,8 @@ WRAPPED = [
     "games/admin/uploads.py",
     "games/tasks.py",
     "games/presentation/problem_text.py",  # the readers' problems and notes
+    "games/presentation/difference_text.py",
+    "games/models/result_text.py",
     "templates/400.html",
     "templates/403.html",
     "templates/404.html",
