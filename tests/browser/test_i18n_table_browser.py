@@ -46,9 +46,18 @@ _OUTSIDE = """(width) => Array.from(document.querySelectorAll(".felt *")).filter
 }).map((e) => ({ tag: e.tagName, cls: String(e.className), text: e.textContent.trim().slice(0, 30) }))"""
 
 
+# The record's tables (auction, play) within the record's own box, long seat names and all.
+_PAST_RECORD = """() => Array.from(document.querySelectorAll(".play-record table")).filter((t) => {
+  const box = t.closest(".play-record").getBoundingClientRect();
+  return t.getBoundingClientRect().right > box.right + 1;
+}).map((t) => String(t.className))"""
+
+
 def assert_it_fits(page, where: str) -> None:
     cut = page.evaluate(_CUT)
     assert not cut, f"{where}: cut {cut}"
+    past = page.evaluate(_PAST_RECORD)
+    assert not past, f"{where}: tables past the record's box {past}"
     outside = page.evaluate(_OUTSIDE, PHONE["width"])
     assert not outside, f"{where}: past the screen's edge {outside[:5]}"
     width = page.evaluate("document.documentElement.scrollWidth")
