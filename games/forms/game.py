@@ -82,7 +82,7 @@ class GameForm(forms.ModelForm):
         help_texts = {
             "game_type": _(
                 "Practice: you deal and see all four hands. "
-                "Join: up to four players take seats with an invite link and each sees only their own hand."
+                "Join: players take seats with an invite link, four at each table, and each sees only their own hand."
             ),
             "practice_play": _(
                 "Practice games only (a Join table's four players play their own hands). "
