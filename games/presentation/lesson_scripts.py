@@ -1,6 +1,7 @@
 """The lesson scripts (games.formats.dealer.LIBRARY) as a page shows them: each script's
-title and description in the page's language. The scripts' own first lines, which the
-files keep and the English pages show, are the catalogue's messages."""
+title, description and comments in the page's language. The scripts' own comment lines,
+which the files keep and the English pages show, are the catalogue's messages; the code
+dealer reads stays as it is (a run takes the script by its name, never the shown text)."""
 
 from __future__ import annotations
 
@@ -58,11 +59,37 @@ WORDS = {
 }
 
 
+# The other comments of the scripts: the teaching note under the description, and the
+# comments at the end of a line of code.
+COMMENTS = (
+    gettext_noop("Who bids last? Practise overcalls, raises, and when to double or to bid on."),
+    gettext_noop("Find the fit: Stayman after 1NT, or raises after a major-suit opening."),
+    gettext_noop("Partner (North) has anything: practise the responses, Stayman and transfers."),
+    gettext_noop("The ?: picks the points in the long suit, whichever it is."),
+    gettext_noop("With 37 or more the grand slam is near; count the controls (aces 2, kings 1) before bidding it."),
+    gettext_noop("The second kind is the hand with nine tricks in its own hand: a long, solid suit."),
+    gettext_noop("No void, and no four cards in the other major: those hands open something else."),
+    gettext_noop("no void beside the suit"),
+)
+_SAID = {*COMMENTS, *(text for pair in WORDS.values() for text in pair)}
+
+
+def _comment_said(line: str) -> str:
+    """A line with its comment ("# ..." or "... // ...") in the active language."""
+    if line.startswith("# ") and line[2:] in _SAID:
+        return "# " + gettext(line[2:])
+    code, mark, comment = line.partition("// ")
+    if mark and comment.strip() in _SAID:
+        return code + mark + gettext(comment.strip())
+    return line
+
+
 def shown(script: LessonScript) -> LessonScript:
-    """``script`` with its title and description in the active language."""
+    """``script`` with its title, description and comments in the active language."""
     if script.slug not in WORDS:
         return script
-    return replace(script, title=gettext(script.title), description=gettext(script.description))
+    text = "\n".join(_comment_said(line) for line in script.text.split("\n"))
+    return replace(script, title=gettext(script.title), description=gettext(script.description), text=text)
 
 
 def library() -> list[LessonScript]:
