@@ -297,7 +297,12 @@ class UploadAdmin(ReviewAdmin):
             for upload in uploads:
                 count = remove_queued(upload)
                 if count:
-                    self.log_change(request, upload, f"Removed its {count} queued deck(s) from the game's queue.")
+                    said = ngettext(
+                        "Removed its %(count)s queued deck from the game's queue.",
+                        "Removed its %(count)s queued decks from the game's queue.",
+                        count,
+                    )
+                    self.log_change(request, upload, said % {"count": count})  # in the staff member's language
                 removed += count
             said = ngettext(
                 "Removed %(count)s deck(s) from the queue.", "Removed %(count)s deck(s) from the queue.", removed

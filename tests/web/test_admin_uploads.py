@@ -189,7 +189,7 @@ def test_remove_takes_only_the_uploads_queued_decks_out(staff_client, staff, gam
     assert list(game.queued()) == others
     entry = LogEntry.objects.get()
     assert entry.user == staff and entry.object_id == str(with_problem.pk)
-    assert "Removed its 4 queued deck(s)" in entry.get_change_message()
+    assert "Removed its 4 queued decks" in entry.get_change_message()
 
 
 def test_the_uploads_page_sends_its_removal_through_the_confirmation(staff_client, with_problem):
