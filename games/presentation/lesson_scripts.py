@@ -70,14 +70,17 @@ COMMENTS = (
     gettext_noop("The second kind is the hand with nine tricks in its own hand: a long, solid suit."),
     gettext_noop("No void, and no four cards in the other major: those hands open something else."),
     gettext_noop("no void beside the suit"),
+    gettext_noop("a good six-card suit: AQ, KQ, AK, or three of A K Q J 10"),
 )
 _SAID = {*COMMENTS, *(text for pair in WORDS.values() for text in pair)}
 
 
 def _comment_said(line: str) -> str:
-    """A line with its comment ("# ..." or "... // ...") in the active language."""
+    """A line with its comment ("# ...", "/* ... */" or "... // ...") in the active language."""
     if line.startswith("# ") and line[2:] in _SAID:
         return "# " + gettext(line[2:])
+    if line.startswith("/* ") and line.endswith(" */") and line[3:-3] in _SAID:
+        return f"/* {gettext(line[3:-3])} */"
     code, mark, comment = line.partition("// ")
     if mark and comment.strip() in _SAID:
         return code + mark + gettext(comment.strip())

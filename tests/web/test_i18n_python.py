@@ -220,6 +220,6 @@ def test_the_lesson_scripts_are_named_in_the_page_language():
         shown, read = script.text.split("\n"), original.text.split("\n")
         assert len(shown) == len(read)
         for line, code in zip(shown, read):  # the code stays as dealer reads it; every comment is French
-            assert line.partition("//")[0] == code.partition("//")[0] or code.startswith("#")
-            if code.startswith("# ") or "// " in code:
+            assert line.partition("//")[0] == code.partition("//")[0] or code.startswith(("#", "/*"))
+            if code.startswith(("# ", "/* ")) or "// " in code:
                 assert line != code, f"{original.slug}: {code!r} is shown in English"
