@@ -253,6 +253,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=35, help="the measured window of each step")
     parser.add_argument("--night-tables", type=int, default=10, help="tables per club night (one teacher each)")
     parser.add_argument("--pace", type=pace, default=(2.0, 4.0), help="seconds between a table's actions: LOW-HIGH")
+    parser.add_argument(
+        "--deal-pause",
+        type=pace,
+        default=(1.0, 3.0),
+        help="seconds the teacher waits, once every table is over, before dealing the next board: LOW-HIGH",
+    )
     parser.add_argument("--cards", type=int, default=4, help="cards played before declarer claims (at least 1)")
     parser.add_argument("--boards", type=int, default=30, help="boards queued per club night")
     parser.add_argument("--workers", type=int, default=int(os.environ.get("GUNICORN_WORKERS", "4")))
@@ -345,6 +351,7 @@ def main(argv: list[str] | None = None) -> int:
                 ],
                 poll_seconds=float(settings.TABLE_POLL_SECONDS),
                 boards=args.boards,
+                deal_pause=args.deal_pause,
                 sessions=sessions,
             )
             pids = (gunicorn.pid, postmaster_pid(pg_dir))

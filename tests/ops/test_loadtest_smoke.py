@@ -39,7 +39,10 @@ def test_a_short_club_night_runs_clean():
         [
             sys.executable,
             "scripts/loadtest.py",
-            *("--tables", "2", "--step", "0", "--seconds", "8", "--pace", "0.2-0.4", "--boards", "6"),
+            # Between boards the teacher waits 3-4 s, two polls or more of every page: each kind of
+            # request, the poll that finds nothing new among them, falls in the 10 s window.
+            *("--tables", "2", "--step", "0", "--seconds", "10", "--pace", "0.2-0.4", "--boards", "6"),
+            *("--deal-pause", "3-4"),
         ],
         cwd=ROOT,
         capture_output=True,
