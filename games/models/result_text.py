@@ -72,7 +72,9 @@ def par_said(contracts: tuple[str, ...] | list[str], score: int) -> str:
 
 
 def par_stored(par: Par) -> str:
-    return f"par:{' '.join(par.contracts)}:{par.score}"
+    """Par as ``BoardPlay.reference`` keeps it (80 characters at most: eight contracts say
+    who may declare it, which is all the sentence names)."""
+    return f"par:{' '.join(par.contracts[:8])}:{par.score}"
 
 
 def file_stored(parts: rules.RecordSummary | None) -> str:
