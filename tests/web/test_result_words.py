@@ -75,3 +75,15 @@ def test_par_passed_out_and_a_text_of_an_older_form():
     with translation.override("fr"):
         assert par_said((), 0) == "Passe général, 0"
         assert reference_said("at the other table: 3NT by N, 9 tricks") == "at the other table: 3NT by N, 9 tricks"
+
+
+def test_a_par_of_many_contracts_is_stored_within_the_field_and_said_whole():
+    from games.bridge.dd import Par
+    from games.models.result_text import par_stored
+
+    contracts = (f"{level}{strain}X{seat}" for level in (5, 6) for strain in ("NT", "S", "H") for seat in "NS")
+    many = Par(-100, tuple(contracts))
+    stored = par_stored(many)
+    assert len(stored) <= 80
+    with translation.override("en"):
+        assert reference_said(stored) == "par: 5NTX by N-S, -100"
