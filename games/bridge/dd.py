@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from . import rules
 from .cards import SEATS
 from .rules import STRAIN_SYMBOLS
+from .words import ENGLISH, Words
 
 STRAINS = rules.STRAINS[::-1]  # highest first, the order tables are shown in: NT, S, H, D, C
 DDTable = dict[str, dict[str, int]]
@@ -89,15 +90,24 @@ def solve(deals: Sequence[str]) -> list[Solved]:
     return solved
 
 
-def par_text(par: Par) -> str:
-    """ "4♥ by N-S, +420" or "6♣X by N-S, -300" for a page."""
+def par_in_words(par: Par, words: Words, by: str, passed_out: str) -> str:
+    """``par_text`` in a language's words: ``by`` places %(contract)s and %(declarer)s
+    ("%(contract)s, rozgrywa %(declarer)s"), ``passed_out`` is the language's "Passed out"."""
     if not par.contracts:
-        return "Passed out, 0"
+        return f"{passed_out}, 0"
     level, strain, risk, _ = _PAR_CONTRACT.fullmatch(par.contracts[0]).groups()
     sides = {c[-1] for c in par.contracts}
-    who = "N-S" if sides == {"N", "S"} else "E-W" if sides == {"E", "W"} else "/".join(sorted(sides, key=SEATS.index))
-    score = f"+{par.score}" if par.score > 0 else str(par.score)
-    return f"{level}{STRAIN_SYMBOLS[strain]}{risk} by {who}, {score}"
+    if sides in ({"N", "S"}, {"E", "W"}):
+        who = words.pair("NS" if sides == {"N", "S"} else "EW")
+    else:
+        who = "/".join(words.seat(seat) for seat in sorted(sides, key=SEATS.index))
+    said = by % {"contract": words.contract(int(level), strain, risk), "declarer": who}
+    return f"{said}, {par.score:+d}" if par.score else f"{said}, 0"
+
+
+def par_text(par: Par) -> str:
+    """ "4♥ by N-S, +420" or "6♣X by N-S, -300": par in English."""
+    return par_in_words(par, ENGLISH, "%(contract)s by %(declarer)s", "Passed out")
 
 
 # --- the tags hand-record programs write (Deep Finesse, BridgeComposer, Big Deal) --------

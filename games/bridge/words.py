@@ -55,6 +55,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
+from .cards import SUIT_SYMBOLS
+
 HONOURS = "AKQJ"
 SPOT_RANKS = "T98765432"  # as the deal text writes them; the ten prints as 10 in every language
 TERMS = (
@@ -127,6 +129,10 @@ class Words:
     def call(self, call: str) -> str:
         """ "P", "X", "XX" -> the word; anything else as it came."""
         return self.calls.get(call, call)
+
+    def contract(self, level: int, strain: str, risk: str = "") -> str:
+        """A contract as text: 4♥X, 3NT (3BA in Polish): suits as symbols, no trump the language's."""
+        return f"{level}{self.notrump if strain == 'NT' else SUIT_SYMBOLS.get(strain, strain)}{risk}"
 
     def strain(self, strain: str) -> str:
         """A contract's strain in words: NT is the language's; a suit stays its letter (the

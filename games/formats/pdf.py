@@ -23,7 +23,7 @@ from pathlib import Path
 
 from games.bridge import rules, words
 from games.bridge.cards import SEATS, SUITS, hcp
-from games.bridge.dd import STRAINS, DDTable, Par, par_text
+from games.bridge.dd import STRAINS, DDTable, Par, par_in_words
 from games.bridge.words import ENGLISH, Words
 
 from .commentary import plain_text
@@ -466,23 +466,6 @@ def _compass(
     canvas.drawCentredString(x + size / 2, y + size / 2 - 4 * scale, number)
 
 
-def par_said(par: Par, labels: PdfLabels) -> str:
-    """``dd.par_text`` in the labels' words: "4♥ by N-S, +420", "4♥, rozgrywa NS, +420"."""
-    if not par.contracts:
-        return f"{labels.passed_out}, 0"
-    bid = rules.parse_contract(par.contracts[0][:-1])
-    if bid is None:
-        return par_text(par)
-    strain = labels.said.notrump if bid.strain == "NT" else rules.STRAIN_SYMBOLS[bid.strain]
-    sides = {c[-1] for c in par.contracts}
-    if sides in ({"N", "S"}, {"E", "W"}):
-        who = labels.said.pair("NS" if "N" in sides or "S" in sides else "EW")
-    else:
-        who = "/".join(labels.said.seat(seat) for seat in sorted(sides, key="NESW".index))
-    said = labels.by % {"contract": f"{bid.level}{strain}{bid.risk}", "declarer": who}
-    return f"{said}, {par.score:+d}" if par.score else f"{said}, 0"
-
-
 def _dd_table(
     canvas,
     table: DDTable,
@@ -512,7 +495,14 @@ def _dd_table(
             canvas.drawCentredString(x + 30 * scale + i * width, y - row * line, str(table[seat][strain]))
     y -= 6 * line
     if par is not None:
-        symbols(canvas, x, y, labels.par % {"par": par_said(par, labels)}, regular, 9 * scale)
+        symbols(
+            canvas,
+            x,
+            y,
+            labels.par % {"par": par_in_words(par, labels.said, labels.by, labels.passed_out)},
+            regular,
+            9 * scale,
+        )
         y -= line
     return y
 

@@ -15,17 +15,14 @@ from __future__ import annotations
 from django.utils.translation import get_language, gettext, ngettext
 
 from games.bridge import rules, words
-from games.bridge.cards import SEATS, SUIT_SYMBOLS
-from games.bridge.dd import Par
+from games.bridge.dd import Par, par_in_words
 
 
 def contract_said(bid: rules.Contract | None) -> str:
     """4♥X, 3NT (3BA in Polish), or "Passed out" for None."""
     if bid is None:
         return gettext("Passed out")
-    said = words.for_language(get_language())
-    strain = said.notrump if bid.strain == "NT" else SUIT_SYMBOLS[bid.strain]
-    return f"{bid.level}{strain}{bid.risk}"
+    return words.for_language(get_language()).contract(bid.level, bid.strain, bid.risk)
 
 
 def summary_said(parts: rules.RecordSummary | None) -> str:
@@ -37,7 +34,7 @@ def summary_said(parts: rules.RecordSummary | None) -> str:
         return text
     if parts.declarer:
         seat = words.for_language(get_language()).seat(parts.declarer)
-        text = gettext("%(contract)s by %(seat)s") % {"contract": text, "seat": seat}
+        text = gettext("%(contract)s by %(declarer)s") % {"contract": text, "declarer": seat}
     if parts.tricks.isdecimal():
         count = int(parts.tricks)
         text += ", " + ngettext("%(count)s trick", "%(count)s tricks", count) % {"count": count}
@@ -55,20 +52,10 @@ def record_said(*, contract: str, declarer: str, result: str, claim: int | None,
 
 def par_said(contracts: tuple[str, ...] | list[str], score: int) -> str:
     """ "4♥ by N-S, +420", "Passed out, 0" (``dd.par_text`` in the page's language)."""
-    if not contracts:
-        return gettext("Passed out") + ", 0"
-    first = contracts[0]
-    bid = rules.parse_contract(first[:-1])
-    sides = {c[-1] for c in contracts}
     said = words.for_language(get_language())
-    if sides == {"N", "S"}:
-        who = said.pair("NS")
-    elif sides == {"E", "W"}:
-        who = said.pair("EW")
-    else:
-        who = "/".join(said.seat(s) for s in sorted(sides, key=SEATS.index))
-    text = gettext("%(contract)s by %(seat)s") % {"contract": contract_said(bid), "seat": who}
-    return f"{text}, {score:+d}" if score else f"{text}, 0"
+    return par_in_words(
+        Par(score, tuple(contracts)), said, gettext("%(contract)s by %(declarer)s"), gettext("Passed out")
+    )
 
 
 def par_stored(par: Par) -> str:
