@@ -83,7 +83,7 @@ class BoardResults:
     playing: tuple[int, ...] = ()  # tables still to finish it
     scored: Traveller | None = None  # the lines as the scoring engine read them (pairs named by table)
     deal: str = ""  # the four hands (PBN): the traveller shows the deal it is about
-    analysable: bool = False  # revealed to the viewer's table (the host off the tables: to one), as the analysis asks
+    analysable: bool = False  # the viewer reaches its analysis (join.analysis_open)
 
     def hands(self) -> dict[str, str]:
         return rules.hands(self.deal) if self.deal else {}
@@ -154,10 +154,19 @@ def game_results(game: Game, viewer_table: JoinTable | None = None) -> Results:
         table for plays_here in by_board.values() for table, play in plays_here.items() if play.finished_at
     }
     full = max(len(finished_tables), 1)
+    # The boards whose analysis the viewer reaches (join.analysis_open, for every board at once).
     reveals = BoardReveal.objects.filter(board__game=game)
     if viewer_table is not None:
         reveals = reveals.filter(table=viewer_table)
-    revealed = set(reveals.values_list("board_id", flat=True))
+        current = viewer_table.board()
+        over = mine
+    else:
+        current = boards[-1] if boards else None
+        over = {pk for pk, plays_here in by_board.items() if any(_over(play) for play in plays_here.values())}
+    later = current.number if current is not None else 0
+    analysable = set(reveals.values_list("board_id", flat=True)) | {
+        board.pk for board in boards if board.pk in over and board.number < later
+    }
     results = []
     travellers = []
     for board in visible:
@@ -205,7 +214,7 @@ def game_results(game: Game, viewer_table: JoinTable | None = None) -> Results:
                 playing,
                 scored,
                 deal=board.deal,
-                analysable=board.pk in revealed,
+                analysable=board.pk in analysable,
             )
         )
     scoring = MATCHPOINTS if game.scoring == Game.Scoring.MATCHPOINTS else IMPS

@@ -4,8 +4,9 @@ Solved once per distinct deal (``DealAnalysis``) by a task worker, never in a re
 "Show analysis" answers at once with a stored table, or starts the solve
 (``jobs.solve_in_background``) and answers "Solving…", which asks again until the table
 is there. A Join table's board
-is analysed only once it is revealed, for the host and the players alike: before that
-the analysis would tell a player about the hands they may not see.
+is analysed only once it is revealed, or over and behind the table (``analysis_open``), for
+the host and the players alike: before that the analysis would tell a player about the hands
+they may not see, or about the board they are discussing.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from django.views.decorators.vary import vary_on_headers
 from games.bridge.dd import STRAINS, DDTable, Solved, differences
 from games.forms.upload import parse_key
 from games.models import DealAnalysis, DealtBoard, Game
-from games.models.join import JoinTable, revealed_at
+from games.models.join import JoinTable, analysis_open
 from games.models.result_text import par_said
 from games.presentation.difference_text import difference_said
 from games.presentation.preview import shown_dealer_vul
@@ -71,12 +72,9 @@ def _board_for(request: HttpRequest, game: Game, number: int) -> DealtBoard:
     if board is None:
         raise Http404("No such board")
     if game.game_type == Game.Type.JOIN:
-        # A seated person: revealed at their own table; the host off the tables: at one.
+        # A seated person: open at their own table; the host off the tables: at one.
         table = JoinTable.of(game, request.user)
-        if table is not None:
-            shown = revealed_at(board, table)
-        else:
-            shown = game.can_manage(request.user) and board.reveals.exists()
+        shown = analysis_open(board, table) if table is not None or game.can_manage(request.user) else False
         if not shown:
             raise Http404("No such board")  # nothing of an unrevealed board, not even that it exists
     elif not game.can_manage(request.user):

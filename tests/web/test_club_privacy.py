@@ -197,3 +197,26 @@ def test_the_traveller_links_the_analysis_once_the_host_reveals_the_board_to_tha
     assert analysis in host_client.get(f"/games/{pk}/results/").text
     at_one = night_in_play.client("p1e").get(f"/games/{pk}/results/").text
     assert analysis in at_one and night_in_play.client("p1e").get(analysis).status_code == 200
+
+
+def test_once_a_table_goes_on_its_finished_boards_analysis_opens_there_alone(night_in_play, host_client):
+    """Table 1 finishes board 1 and, when the host deals board 2, reaches board 1's analysis
+    (from the traveller too). Table 2 never played board 1 (the teaching movement takes it
+    to board 2): board 1's hands stay closed to it, analysis included."""
+    pk = night_in_play.game.pk
+    claim(night_in_play.lead, 7)
+    play = BoardPlay.objects.get(board=night_in_play.board, table=night_in_play.table(1))
+    for defender in ("E", "W"):
+        play = play.act(defender, "accept", play.actions)
+    analysis, results = f"/games/{pk}/boards/1/analysis/", f"/games/{pk}/results/"
+    assert night_in_play.client("p1e").get(analysis).status_code == 404  # still the board at play
+    assert analysis not in night_in_play.client("p1e").get(results).text
+    night_in_play.game.deal_next()
+    assert night_in_play.client("p1e").get(analysis).status_code == 200
+    assert analysis in night_in_play.client("p1e").get(results).text
+    assert analysis in host_client.get(results).text and host_client.get(analysis).status_code == 200
+    at_two = night_in_play.client("p2e").get(analysis)
+    assert at_two.status_code == 404
+    for seat in "NSW":
+        assert not any(text in at_two.text for text in leaks(seat))
+    assert analysis not in night_in_play.client("p2e").get(results).text

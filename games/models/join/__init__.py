@@ -42,12 +42,14 @@ from games.models.join.tables import (
     BoardReveal,
     JoinTable,
     Seat,
+    analysis_open,
     new_invite_token,
     revealed_at,
     teacher_watch_seconds,
 )
 
 __all__ = [
+    "analysis_open",
     "TABLE_DECK_DEFERRED",
     "TEACHER_SEEN_EVERY",
     "BoardReveal",

@@ -7,7 +7,7 @@ import secrets
 
 from django.conf import settings
 from django.db import models, transaction
-from django.db.models import F
+from django.db.models import F, Q
 from django.utils import timezone
 from django.utils.translation import gettext
 
@@ -203,3 +203,21 @@ class BoardReveal(models.Model):
 def revealed_at(board: DealtBoard, table: JoinTable) -> bool:
     """Whether the host has shown ``board``'s four hands to ``table``."""
     return BoardReveal.objects.filter(board=board, table=table).exists()
+
+
+def analysis_open(board: DealtBoard, table: JoinTable | None, *, later: int | None = None) -> bool:
+    """Whether ``board``'s double-dummy analysis may be shown at ``table`` (None: to the host
+    off the tables, for any table): once the host has revealed it there, or once the board is
+    over there (played to the end, or left unfinished) and the table has gone on to a later
+    board, so that it is no longer the board at play. ``later``: the number of the board the
+    table (the game, for None) is at, when the caller knows it."""
+    reveals = board.reveals.all() if table is None else board.reveals.filter(table=table)
+    if reveals.exists():
+        return True
+    over = board.plays.filter(Q(finished_at__isnull=False) | ~Q(abandoned=""))
+    if not (over if table is None else over.filter(table=table)).exists():
+        return False
+    if later is None:
+        current = table.board() if table is not None else board.game.boards.order_by("-number").first()
+        later = current.number if current is not None else 0
+    return later > board.number
