@@ -9,10 +9,11 @@ agree on them. Calls are written here as the record keeps them: ``P``, ``X``, ``
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from .cards import RANKS, SEATS, SUIT_SYMBOLS, SUITS
+from .words import ENGLISH, Words
 
 STRAINS = ("C", "D", "H", "S", "NT")  # in rank order, lowest first
 PASS, DOUBLE, REDOUBLE = "P", "X", "XX"
@@ -278,22 +279,43 @@ def record_parts(
     return RecordSummary(bid, seat if seat in SEATS else "", tricks, claim is not None)
 
 
+def record_in_words(
+    parts: RecordSummary | None,
+    words: Words,
+    *,
+    by: str,
+    tricks: Callable[[int], str],
+    claimed: str,
+    passed_out: str,
+) -> str:
+    """A record's parts as a sentence in a language's words: ``by`` places %(contract)s and
+    %(declarer)s, ``tricks`` says a count of tricks; "" when the record says nothing."""
+    if parts is None:
+        return ""
+    if parts.contract is None:
+        return passed_out
+    bid = parts.contract
+    text = words.contract(bid.level, bid.strain, bid.risk)
+    if parts.declarer:
+        text = by % {"contract": text, "declarer": words.seat(parts.declarer)}
+    if parts.tricks.isdecimal():
+        text += ", " + tricks(int(parts.tricks))
+    if parts.claimed:
+        text += ", " + claimed
+    return text
+
+
 def record_summary(
     *, contract: str, declarer: str, result: str, claim: int | None, calls: Sequence[str] = (), first: str = ""
 ) -> str:
     """ "4♥ by S, 11 tricks, claimed", "3NTX by E, 8 tricks", "Passed out", or "" when
     the record says nothing (``record_parts``, in English: the CLI's and the files')."""
     parts = record_parts(contract=contract, declarer=declarer, result=result, claim=claim, calls=calls, first=first)
-    if parts is None:
-        return ""
-    if parts.contract is None:
-        return "Passed out"
-    bid = parts.contract
-    text = f"{bid.level}{STRAIN_SYMBOLS[bid.strain]}{bid.risk}"
-    if parts.declarer:
-        text += f" by {parts.declarer}"
-    if parts.tricks:
-        text += f", {parts.tricks} trick{'s' * (parts.tricks != '1')}"
-    if parts.claimed:
-        text += ", claimed"
-    return text
+    return record_in_words(
+        parts,
+        ENGLISH,
+        by="%(contract)s by %(declarer)s",
+        tricks=lambda count: f"{count} trick{'s' * (count != 1)}",
+        claimed="claimed",
+        passed_out="Passed out",
+    )

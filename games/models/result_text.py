@@ -18,29 +18,16 @@ from games.bridge import rules, words
 from games.bridge.dd import Par, par_in_words
 
 
-def contract_said(bid: rules.Contract | None) -> str:
-    """4♥X, 3NT (3BA in Polish), or "Passed out" for None."""
-    if bid is None:
-        return gettext("Passed out")
-    return words.for_language(get_language()).contract(bid.level, bid.strain, bid.risk)
-
-
 def summary_said(parts: rules.RecordSummary | None) -> str:
-    """A record's parts as a sentence; "" when the record says nothing."""
-    if parts is None:
-        return ""
-    text = contract_said(parts.contract)
-    if parts.contract is None:
-        return text
-    if parts.declarer:
-        seat = words.for_language(get_language()).seat(parts.declarer)
-        text = gettext("%(contract)s by %(declarer)s") % {"contract": text, "declarer": seat}
-    if parts.tricks.isdecimal():
-        count = int(parts.tricks)
-        text += ", " + ngettext("%(count)s trick", "%(count)s tricks", count) % {"count": count}
-    if parts.claimed:
-        text += ", " + gettext("claimed")
-    return text
+    """A record's parts as a sentence in the page's language; "" when the record says nothing."""
+    return rules.record_in_words(
+        parts,
+        words.for_language(get_language()),
+        by=gettext("%(contract)s by %(declarer)s"),
+        tricks=lambda count: ngettext("%(count)s trick", "%(count)s tricks", count) % {"count": count},
+        claimed=gettext("claimed"),
+        passed_out=gettext("Passed out"),
+    )
 
 
 def record_said(*, contract: str, declarer: str, result: str, claim: int | None, calls=(), first: str = "") -> str:

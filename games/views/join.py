@@ -107,16 +107,20 @@ def seat_fragments(
     *,
     answered: bool = False,
     checked: bool = False,
+    watching: bool = True,
     **extra: Any,
 ) -> HttpResponse:
     """For htmx: ``main`` (the seat view or the players panel) and, for the host, the
     other one out of band, so both show the same seating. ``answered``: the action was
     confirmed, and the question in the page's #confirm slot goes; ``checked``: ``table``
-    is ``table_seen_by``'s answer already (as ``join_context`` takes it)."""
+    is ``table_seen_by``'s answer already (as ``join_context`` takes it); ``watching``:
+    the host's page asked for one table (False: it may be the director's overview of
+    several tables, which shows no table's felt)."""
     context = {**join_context(request, game, table, checked=checked), **extra}
     parts = [render_to_string(main, context, request)]
-    if context["view"].can_manage:
-        if main == PANEL and context.get("overview_only"):
+    view = context["view"]
+    if view.can_manage:
+        if main == PANEL and not watching and not view.my_seat and view.tables > 1:
             parts.append(HIDDEN_SEAT_VIEW)  # the director's overview shows no table's felt
         else:
             other = PANEL if main == VIEW else VIEW
@@ -142,13 +146,10 @@ HIDDEN_SEAT_VIEW = '<div id="seat-view" hidden hx-swap-oob="true"></div>'
 
 def _page_table(request: HttpRequest, game: Game) -> tuple[JoinTable, bool]:
     """The table whose felt the host's page shows, read from the page's own address (an
-    htmx request's HX-Current-URL: ``?table=N``), and whether that page is a director's
-    overview with no table's felt (several tables, the host at none, no table asked for)."""
+    htmx request's HX-Current-URL: ``?table=N``), and whether it asked for one."""
     query = QueryDict(urlsplit(request.htmx.current_url or "").query)
     asked = JoinTable.numbered(game, confirm.number(query.get("table", "")))
-    table = table_seen_by(game, request.user, asked)
-    overview_only = asked is None and table.several() and JoinTable.of(game, request.user) is None
-    return table, overview_only
+    return table_seen_by(game, request.user, asked), asked is not None
 
 
 def _table_asked(request: HttpRequest, game: Game, data=None) -> JoinTable:
@@ -325,9 +326,9 @@ def _seating_done(
 ) -> HttpResponse:
     """htmx: the players panel (with the seat view out of band); otherwise back to the page."""
     if request.htmx:
-        table, overview_only = _page_table(request, game)
+        table, watching = _page_table(request, game)
         return seat_fragments(
-            request, game, PANEL, table, seat_error=error, answered=answered, overview_only=overview_only
+            request, game, PANEL, table, seat_error=error, answered=answered, checked=True, watching=watching
         )
     if error:
         messages.error(request, error)
