@@ -9,9 +9,11 @@ gunicorn, as a ratio to the bare request (bench.load_urls' ``load/ok/``):
 * ``bare``: load/ok/ for a logged-in player;
 * ``idle_poll``: a player's seat view polled with the version it shows (204);
 * ``news_poll``: the same after a call (the seat view, 200);
-* ``call`` and ``card``: a player's call or card at a Join table (the seat view one on);
+* ``call`` and ``card``: a player's call or card at a Join table (no content: the page
+  then polls at once, a ``news_poll``);
 * ``idle_overview``, ``news_overview``: the host's overview of the tables, polled;
-* ``deal``: the host's Deal New Cards to every table, all of them over.
+* ``deal``: the host's Deal New Cards to every table, all of them over (the queue and the
+  history; the page's overview then polls at once, a ``news_overview``).
 
 ``--profile KIND`` runs that kind under cProfile and prints where its time goes. The
 figures are the test client's, not gunicorn's: they say where the time goes and how the
@@ -101,12 +103,10 @@ def _measure(tables: int, repeat: int, profile: str | None) -> dict[str, list[fl
                 path = base + {"play_call": "play/call/", "play_card": "play/card/"}.get(
                     route, f"play/{route.removeprefix('play_')}/"
                 )
-                answer = timed(kind, clients[1, seat], path, fields)
+                timed(kind, clients[1, seat], path, fields, expect=204)  # done: the page polls at once
                 script.done()
-                if seat == "N":  # the answer is North's page one action on
-                    seen = seat_state(answer.content)[0]
-                else:  # North's page learns of it by polling
-                    seen = seat_state(timed("news_poll", north, f"{base}seat/?v={seen}").content)[0]
+                # North's page learns of it by polling: at once when North acted, else at its next tick.
+                seen = seat_state(timed("news_poll", north, f"{base}seat/?v={seen}").content)[0]
                 timed("idle_poll", north, f"{base}seat/?v={seen}", expect=204)
                 timed("bare", north, "/load/ok/", htmx=False)
             overview = timed("news_overview", host_client, f"{base}tables/?v={overview_version(overview)}")

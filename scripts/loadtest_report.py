@@ -19,7 +19,7 @@ TARGET_IDLE_POLL_RATIO = 1.5  # a poll that finds nothing new
 TARGET_DEAL_RATIO = 3.0  # Deal New Cards to every table of a club night
 
 ACTIONS = ("play_call", "play_card", "play_claim", "play_accept")
-POLLS = ("seat_poll", "tables_poll")
+POLLS = ("seat_poll", "tables_poll", "redraw")  # redraw: the actor's poll right after an action
 
 BARE = "bare request (load/ok/)"
 CALL_OR_CARD = "call or card"
@@ -221,6 +221,8 @@ def report(step: Step, setup: str) -> None:
     for kind, target in TARGETS.items():
         ratio = ratios.get(kind, math.nan)
         line(f"CPU of a {kind.split(' (')[0]}", f"{ratio:.2f}x", f"<= {target:g}x", ratio <= target)
+    seen = ratios.get(CALL_OR_CARD, math.nan) + ratios.get(NEWS_POLL, math.nan)
+    print(f"  a call or card with the poll that redraws the actor's page: {seen:.2f}x (a news poll's and a call's)")
     print(f"  manage.py check_queues: {step.checked}")
     print(f"  {player_line(step)}")
     for text in cpu_lines(*step.cpu, requests=len(step.requests), load_before=step.load[0]):

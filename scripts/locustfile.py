@@ -14,12 +14,12 @@ page, and waits for the plan's start (``Plan.go``). Then:
   nothing changed). When its page shows that its seat is to act, it posts the action the
   four players of its table share (``bench.play.ClubScript``: a short auction, a few
   cards, declarer's claim and the defenders' acceptance), at human pace: the table's next
-  action is due 2-4 s (``Plan.pace``) after its last. The answer is the seat view one
-  action on.
+  action is due 2-4 s (``Plan.pace``) after its last. The answer has no content; the
+  page then polls at once (``redraw``) and shows the table one action on.
 - ``Teacher``: the host of a club night (teaching movement), who sits nowhere, with the
-  game page open: it polls the tables' overview (``tables/?v=``) and the first table's
-  seat view, and deals the next board to every table (Deal New Cards) once the overview
-  shows every table's board over.
+  game page open: it polls the tables' overview (``tables/?v=``), and deals the next
+  board to every table (Deal New Cards) once the overview shows every table's board
+  over, then polls the overview at once as the page does.
 - ``Probe``: a logged-in user asking for ``load/ok/`` (bench.load_urls) a few times a
   second: the bare request that the others' server CPU is measured against.
 
@@ -293,18 +293,20 @@ class Player(Browser):
         path = self.game_url + {"play_call": "play/call/", "play_card": "play/card/"}.get(
             route, f"play/{route.removeprefix('play_')}/"
         )
-        at = int(fields["at"])
+        at, board = int(fields["at"]), int(fields["board"])
 
-        def check(body: bytes) -> str | None:
-            if b'role="alert"' in body:
-                return f"refused: {_alert(body)}"
+        def refused(body: bytes) -> str | None:
+            return f"refused: {_alert(body)}" if body else None  # done: no content
+
+        def redrawn(body: bytes) -> None:
             self.seen(body)
-            if self.at != at + 1:
-                raise TableBroken(f"table {self.table.number}: an action posted at {at} answered at {self.at}")
-            return None
+            if self.board == board and self.at < at + 1:
+                raise TableBroken(f"table {self.table.number}: an action posted at {at}, the page then shows {self.at}")
 
-        self.send(route, "POST", path, fields.items(), htmx=True, check=check)
+        self.send(route, "POST", path, fields.items(), htmx=True, expect=(204,), check=refused)
         self.table.acted()
+        # The page's poll, asked at once on the answer's event (static/games/table.js).
+        self.get("redraw", f"{self.game_url}seat/?v={self.version}", htmx=True, check=redrawn)
 
 
 class Teacher(Browser):
@@ -370,8 +372,8 @@ class Teacher(Browser):
         fields = list(self.page_state.items())
         _, _, body = self.send("deal", "POST", self.game_url + "deal/", fields, htmx=True, check=check)
         self.dealt = number
-        self.seen_overview(body)  # the answer's overview: every table on the new board
         self.page_state.update(page_state(body))
+        self.poll()  # the overview's poll, asked at once on the answer's event (static/games/table.js)
 
 
 class Probe(Browser):

@@ -290,10 +290,11 @@ class Game(models.Model):
         return self._deal_with_script(deal, by)
 
     def _deal_locked(self, number: int, by, made: ParsedDeck | None, confirmed: int | None) -> DealtBoard:
-        """deal_next once the game's row is locked and its next deal ``number`` read."""
+        """deal_next once the game's row is locked and its next deal ``number`` read. The
+        board's ``left_unfinished``: the play of the board before that this deal ended, if any."""
         Game.objects.filter(pk=self.pk).update(next_board_number=F("next_board_number") + 1)
         board = self._deal_numbered(number, by, made)
-        self._leave_board_before(number, confirmed)
+        board.left_unfinished = self._leave_board_before(number, confirmed)
         return board
 
     @staticmethod
@@ -322,12 +323,13 @@ class Game(models.Model):
             raise self.ScriptFailed(gettext("The game's dealer script made no deal: %(why)s."), run.problem)
         return replace(run.decks[0], board=None)  # the table's board number gives what the script leaves open
 
-    def _leave_board_before(self, number: int, confirmed: int | None) -> None:
+    def _leave_board_before(self, number: int, confirmed: int | None) -> BoardPlay | None:
         """End the board before board ``number`` (the one on the table) if its play is not
         over, in the transaction that took ``number``: the game's row is locked, so two
         deals end it once. ``confirmed``: the board the host agreed to leave unfinished.
         Called once board ``number`` is dealt, so that a set that is over says so first;
-        a refusal here rolls the deal back with it."""
+        a refusal here rolls the deal back with it. Returns the play it ended (its
+        ``board`` loaded), for the answer's history row."""
         if confirmed is not None and confirmed != number - 1:
             raise self.ConfirmedAnotherBoard(
                 gettext(
@@ -337,9 +339,9 @@ class Game(models.Model):
                 % {"agreed": self.board_named(confirmed), "shown": self.board_named(number - 1)}
             )
         if self.game_type == self.Type.PRACTICE and self.practice_play == self.PracticePlay.SHOW:
-            return  # nothing is played at such a table: no query on this hot path
+            return None  # nothing is played at such a table: no query on this hot path
         if self.game_type == self.Type.JOIN and not self.deal_ends_board_in_play():
-            return  # each table finishes the board it plays, then goes on (``JoinTable.board``)
+            return None  # each table finishes the board it plays, then goes on (``JoinTable.board``)
         play = (
             BoardPlay.objects.select_for_update(of=("self",))
             .select_related("board")
@@ -348,6 +350,7 @@ class Game(models.Model):
         )
         if play is not None:
             play.leave_unfinished(BoardPlay.Abandoned.DEALT, confirmed=confirmed == number - 1)
+        return play
 
     def board_named(self, number: int | None) -> str:
         """How the table names the game's deal ``number`` in a sentence: "board 7" (its

@@ -45,6 +45,11 @@ from games.views.access import get_game_for_host, private
 
 VIEW = "games/partials/seat_view.html"
 PANEL = "games/partials/seat_panel.html"
+# The event an action done at a Join table (a call, a card, a deal) answers with: every
+# poller on the page (the seat view, the tables' overview, the teacher's view) asks at
+# once (static/games/table.js), so the page shows the table through the one view that
+# draws it for every seat.
+TABLE_MOVED = "table-moved"
 
 
 def _not_join(request: HttpRequest, game: Game) -> HttpResponse:
@@ -144,7 +149,7 @@ def player_table(request: HttpRequest, game: Game) -> HttpResponse:
 HIDDEN_SEAT_VIEW = '<div id="seat-view" hidden hx-swap-oob="true"></div>'
 
 
-def _page_table(request: HttpRequest, game: Game) -> tuple[JoinTable, bool]:
+def page_table(request: HttpRequest, game: Game) -> tuple[JoinTable, bool]:
     """The table whose felt the host's page shows, read from the page's own address (an
     htmx request's HX-Current-URL: ``?table=N``), and whether it asked for one."""
     query = QueryDict(urlsplit(request.htmx.current_url or "").query)
@@ -326,7 +331,7 @@ def _seating_done(
 ) -> HttpResponse:
     """htmx: the players panel (with the seat view out of band); otherwise back to the page."""
     if request.htmx:
-        table, watching = _page_table(request, game)
+        table, watching = page_table(request, game)
         return seat_fragments(
             request, game, PANEL, table, seat_error=error, answered=answered, checked=True, watching=watching
         )

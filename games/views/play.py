@@ -11,8 +11,11 @@ acts, as which seat:
 
 Every form posts the board its page shows and ``at``, the number of actions it shows: a
 page left open on another board, a double click or a slower player changes nothing.
-Answers: htmx gets the seat view (Join) or the felt (practice), with the refusal in a
-role="alert"; without JavaScript, a message and a redirect to the game's page.
+Answers: at a Join table, htmx gets no content for an action done, and the event
+``TABLE_MOVED``, on which the page's seat view asks its poll at once: the acting seat's
+page learns of its action the way the other three learn of it, through the one view that
+draws the table. A refusal is the seat view with it in a role="alert". At a practice table
+htmx gets the felt. Without JavaScript, a message and a redirect to the game's page.
 """
 
 from __future__ import annotations
@@ -21,10 +24,10 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.utils.cache import patch_cache_control
 from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_POST
 from django.views.decorators.vary import vary_on_headers
+from django_htmx.http import trigger_client_event
 
 from games.bridge.play import IllegalAction
 from games.models import BoardPlay, DealtBoard, Game
@@ -32,8 +35,8 @@ from games.models.board_play import attach_plays
 from games.models.join import JoinTable, Seat
 from games.presentation.language import active
 from games.views import confirm
-from games.views.access import get_seat_at_table
-from games.views.join import VIEW, history_row, join_context
+from games.views.access import get_seat_at_table, private
+from games.views.join import TABLE_MOVED, VIEW, join_context
 from games.views.table import practice_context
 
 HOST_ONLY = ("undo", "keep")  # at a Join table: the host's answers to a request
@@ -140,9 +143,9 @@ def _answer(
     news: str = "",
     table: JoinTable | None = None,
 ) -> HttpResponse:
-    """The table after an action (``board``: the one just played on, when the action was
-    done; otherwise it is read again; ``table``: a Join game's, as the host's answer
-    names it): ``error`` when it was refused, ``news`` to tell."""
+    """The answer to an action (``board``: the one just played on, when the action was
+    done; ``table``: a Join game's, as the host's answer names it): ``error`` when it was
+    refused, ``news`` to tell."""
     if not request.htmx:
         if error:
             messages.error(request, error)
@@ -151,11 +154,9 @@ def _answer(
         return redirect(game)
     extra = {"play_error": error, "play_news": news}
     if game.game_type == Game.Type.JOIN:
-        context = {**join_context(request, game, table), **extra}
-        response = render(request, VIEW, context)
-        response.content += history_row(request, game, context).encode()
-        patch_cache_control(response, private=True, no_cache=True)  # a hand is on it
-        return response
+        if not error:
+            return trigger_client_event(private(HttpResponse(status=204)), TABLE_MOVED)
+        return private(render(request, VIEW, {**join_context(request, game, table), **extra}))
     return render(request, "games/game.html#played", {**practice_context(game, board), **extra})
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django.contrib import messages
@@ -15,7 +16,7 @@ from django.urls import reverse
 from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_http_methods, require_safe
 from django.views.decorators.vary import vary_on_headers
-from django_htmx.http import reswap, retarget
+from django_htmx.http import reswap, retarget, trigger_client_event
 
 from games.bridge.play import IllegalAction
 from games.forms.game import GameForm
@@ -29,7 +30,7 @@ from games.presentation.seats import table_seen_by
 from games.views import confirm
 from games.views.access import get_game_for_host
 from games.views.jobs import solve_in_background
-from games.views.join import join_context, player_table
+from games.views.join import TABLE_MOVED, join_context, page_table, player_table
 
 QUEUE_SHOWN = 10  # the next decks listed on the game page
 HISTORY_SHOWN = 50
@@ -68,7 +69,6 @@ def join_table_context(
         states = overview(game, show_results=not seated)
         context.update(
             states=states,
-            behind=[state for state in states if state.behind],
             seated=seated,
             overview_version=results_version(game),
             # A director off the tables sees every table (its board, where it stands, its
@@ -140,31 +140,33 @@ def recent_boards(game: Game, table: JoinTable | None = None) -> list[DealtBoard
 
 
 def dealt_context(
-    game: Game, board: DealtBoard, shown: str | None, queue_head: str | None, table: JoinTable | None = None
+    game: Game, board: DealtBoard, shown: str | None, queue_head: str | None, table: Callable[[], JoinTable | None]
 ) -> dict[str, Any]:
     """The htmx answer to Deal New Cards: the new board, and what changed beside it
-    (``table``: a Join game's the history shows, its first when None).
+    (``table``: gives the table of a Join game whose results the history shows, its first
+    when None; asked only when the history is sent whole).
 
     The page sends the board it shows and the first deck of its queue. When those are the
     board before this one and the deck just dealt, the answer only drops that deck from
-    the list, adds the deck that comes into view and one history row; otherwise (another
-    tab dealt or reordered, or the queue is nearly empty) it sends both panels whole.
+    the list, adds the deck that comes into view (if one does) and one history row, and the row of the
+    board before when the deal ended its play (``Game.deal_next``: "not finished");
+    otherwise (another tab dealt or reordered, or the queue is nearly empty) it sends both
+    panels whole.
     """
     context = {"board": board, **queue_context(game), **play_context(game, board)}
-    if board.deck_id is not None and queue_head == str(board.deck_id) and context["queue_count"] > QUEUE_SHOWN:
-        context["queue_row"] = context["next_decks"][-1]
+    if board.deck_id is not None and queue_head == str(board.deck_id) and context["queue_count"]:
+        context["queue_drop"] = True  # the page's list less its first row
+        if len(context["next_decks"]) == QUEUE_SHOWN:  # and the deck that comes into view
+            context["queue_row"] = context["next_decks"][-1]
     if board.number > 1 and shown == str(board.number - 1):
         context["history_row"] = True
         context["history_drop"] = max(board.number - HISTORY_SHOWN, 0)  # the row that falls off
-        join = game.game_type == Game.Type.JOIN
-        if join or game.practice_play != Game.PracticePlay.SHOW:  # its row says "not finished" if the deal ended it
-            before = game.boards.select_related("deck").filter(number=board.number - 1).first()
-            if before is not None:
-                attach_plays([before], (table or JoinTable.for_game(game)).pk if join else None)
-            if before is not None and before.played is not None and before.played.abandoned:
-                context["ended_row"] = before
+        ended = getattr(board, "left_unfinished", None)
+        if ended is not None:
+            ended.board.played = ended
+            context["ended_row"] = ended.board
     else:
-        context["history"] = recent_boards(game, table)
+        context["history"] = recent_boards(game, table())
     return context
 
 
@@ -257,18 +259,15 @@ def deal(request: HttpRequest, pk: int) -> HttpResponse:
         return deal_refused(request, get_game_for_host(request, pk), str(error))
     game = board.game
     if request.htmx:
-        join = game.game_type == Game.Type.JOIN
-        table, watching = _host_table(request, game) if join else (None, False)
-        context = dealt_context(game, board, request.POST.get("shown"), request.POST.get("queue_head"), table)
-        if not join:
-            return render(request, "games/game.html#dealt", context)
-        # The host's table area, the queue and the history: every other table learns of
-        # the deal through its own poll, and the players panel has not changed.
-        context.update(join_table_context(request, game, table, watching=watching, panel=False))
+        shown, queue_head = request.POST.get("shown"), request.POST.get("queue_head")
+        if game.game_type != Game.Type.JOIN:
+            return render(request, "games/game.html#dealt", dealt_context(game, board, shown, queue_head, lambda: None))
+        # The queue, the history and the board dealt, out of band; the tables' overview and
+        # the seat view on the page ask their polls at once (TABLE_MOVED), as every table's
+        # seats do on their own. The history's results are those of the page's table.
+        context = dealt_context(game, board, shown, queue_head, lambda: page_table(request, game)[0])
         response = render(request, "games/game.html#dealt_join", context)
-        if context.get("overview_only"):  # not the ?table=N the page was watching: reloaded, it stays the overview
-            response["HX-Replace-Url"] = game.get_absolute_url()
-        return response
+        return trigger_client_event(reswap(response, "none"), TABLE_MOVED)
     messages.success(request, gettext("Board %(board)s dealt.") % {"board": board.board_number})
     return redirect(game)
 

@@ -14,6 +14,9 @@
 //   A field being typed in (a call's explanation, a claim's number) keeps the focus and
 //   what was typed, when a poll brings the same table back with it;
 // - a new board is brought into view when the felt's top is above the screen.
+// An action done at a Join table (a call, a card, a deal) answers with no content and the
+// event "table-moved": every poller on the page asks at once (see below), and the focus
+// follows the table when it was on the control that acted.
 // Once a form is submitted without htmx, the page is leaving: its polls stop.
 // Without JavaScript none of this is needed: every action loads the page again.
 (function () {
@@ -26,6 +29,7 @@
     ".hand-form .card-button:not([disabled])",
   ];
   var before = null; // the table as it was, taken just before a swap
+  var mover = null; // the control whose action moved the table, until the polls redraw it
 
   function controls(root) {
     return root ? root.querySelector(".play-controls") : null;
@@ -107,7 +111,7 @@
       table: snapshot(target),
       // the focus was on the table, or on the form that changed it (Deal New Cards, a
       // confirmation's button): it follows the table
-      focused: !!active && (target.contains(active) || (!!trigger && trigger.contains(active))),
+      focused: !!active && (target.contains(active) || (!!trigger && trigger.contains(active)) || active === mover),
       typing: typing && event.detail.requestConfig.verb === "get" ? { name: active.name, value: active.value } : null,
     };
   });
@@ -131,6 +135,26 @@
       var next = nextAction(root);
       if (next) next.focus({ preventScroll: dealt });
     }
+  });
+
+  // The pollers (a.refresh: the seat view, the tables' overview, the teacher's view) ask
+  // one after the other: they share the page's one request slot (hx-sync on body), which
+  // htmx frees only once the action's answer is handled, hence the timeout.
+  document.addEventListener("table-moved", function () {
+    mover = document.activeElement;
+    window.setTimeout(function () {
+      var links = Array.prototype.slice.call(document.querySelectorAll("a.refresh[hx-get]"));
+      (function next() {
+        var link = links.shift();
+        if (!link) {
+          mover = null;
+          return;
+        }
+        if (!document.body.contains(link)) return next();
+        var asked = { source: link, target: link.getAttribute("hx-target"), swap: "outerHTML" };
+        window.htmx.ajax("GET", link.getAttribute("hx-get"), asked).then(next, next);
+      })();
+    }, 0);
   });
 
   // A form the browser submits itself (standing up, a confirmation's button) leaves the

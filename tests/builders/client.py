@@ -160,3 +160,24 @@ def table_pbn(boards: int, seed: int = SEED) -> bytes:
             f'[Deal "{random_deal(rng)}"]\n[Declarer "{dealer}"]\n[Contract "3NT"]\n[Result "9"]\n'
         )
     return "\n".join(games).encode()
+
+
+TABLE_MOVED = "table-moved"  # games.views.join.TABLE_MOVED, as the page's script listens for it
+
+
+def moved_table(answer) -> bool:
+    """Whether ``answer`` (a Django test response) is an action done at a Join table: no
+    content, and the event on which the page's pollers ask at once."""
+    return answer.status_code == 204 and TABLE_MOVED in answer.headers.get("HX-Trigger", "")
+
+
+def redrawn(client, answer, game_pk: int, table: int | None = None):
+    """What the page shows after ``answer``, as static/games/table.js draws it: for an
+    action done at a Join table, the seat view's poll (``table``: the one a host off the
+    tables watches); any other answer as it is."""
+    if not moved_table(answer):
+        return answer
+    asked = f"?table={table}" if table else ""
+    return client.get(
+        f"/games/{game_pk}/seat/{asked}", headers={"HX-Request": "true"}, secure=answer.wsgi_request.is_secure()
+    )

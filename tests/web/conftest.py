@@ -10,6 +10,7 @@ from django.urls import reverse
 from games.formats.model import Deck as ParsedDeck
 from games.models import BoardPlay, Game
 from games.models.join import JoinTable
+from tests.builders.client import redrawn
 from tests.playing import DEAL, call
 
 HX = {"HX-Request": "true"}
@@ -100,7 +101,9 @@ def at(client, django_user_model):
 def act(client, django_user_model):
     """act("bob", "call", call="1H") -> bob's POST to that play route of the test's Join
     game, sending the board (1 unless ``board=``) and the number of actions the table is at
-    (unless ``at=``), as his page would; htmx unless ``htmx=False``."""
+    (unless ``at=``), as his page would; htmx unless ``htmx=False``. With htmx, an action
+    done answers no content and the event that makes the page poll at once: what is
+    returned is then that poll's answer, the table as the page shows it next."""
 
     def post(username: str, action: str, *, htmx=True, follow=False, board=1, at: int | str | None = None, **data):
         client.force_login(django_user_model.objects.get(username=username))
@@ -109,7 +112,8 @@ def act(client, django_user_model):
             at = BoardPlay.objects.filter(board__game=game).values_list("actions", flat=True).first() or 0
         route = action.replace("_", "-")
         fields = {"board": board, "at": at, **data}
-        return client.post(f"/games/{game.pk}/play/{route}/", fields, headers=HX if htmx else {}, follow=follow)
+        answer = client.post(f"/games/{game.pk}/play/{route}/", fields, headers=HX if htmx else {}, follow=follow)
+        return redrawn(client, answer, game.pk) if htmx else answer
 
     return post
 

@@ -36,33 +36,42 @@ def test_after_dealing_the_host_off_the_tables_sees_every_table_with_the_new_boa
     assert "Board 1" in dealt and "dealt to every table" in dealt
 
 
-def test_the_htmx_answer_to_the_deal_is_the_overview_too(club, host_client):
+def test_the_htmx_answer_to_the_deal_brings_the_overviews_head_and_the_overview_polls(club, host_client):
     night = club()
-    html = host_client.post(f"/games/{night.game.pk}/deal/", headers=HX).content.decode()
-    assert html.lstrip().startswith('<section id="table-area"')  # the table area; queue and history out of band
-    overview_only(html, night.game)
+    page = host_client.get(f"/games/{night.game.pk}/").content.decode()
+    assert 'id="table-area" class="table-area" aria-labelledby="board-title" hx-select-oob="#club-dealt"' in page
+    answer = host_client.post(f"/games/{night.game.pk}/deal/", headers=HX)
+    html = answer.content.decode()
+    assert answer["HX-Reswap"] == "none" and "table-moved" in answer["HX-Trigger"]  # the overview polls
+    dealt = html[html.index('id="club-dealt"') :]
+    assert "Board 1" in dealt and "dealt to every table" in dealt
+    assert "seat-diagram" not in html and 'class="suits' not in html
+    overview_only(page, night.game)
 
 
-def test_a_host_watching_table_two_gets_the_overview_not_table_ones_felt(club, host_client):
+def test_a_host_watching_table_two_keeps_watching_it_after_the_deal(club, host_client):
     night = club()
     night.game.deal_next()
     watching = host_client.get(f"/games/{night.game.pk}/?table=2").content.decode()
     assert '<span class="table-no">Table 2 ·</span>' in watching and 'id="club-dealt"' not in watching
+    assert "hx-select-oob" not in watching  # the answer's overview head is not this page's
     call(BoardPlay.start(night.game.boards.get(), BoardPlay.Mode.TABLE, night.table(1)), "P")
-    response = host_client.post(f"/games/{night.game.pk}/deal/", {"confirm": "1"}, headers=HX)
-    html = response.content.decode()
-    overview_only(html, night.game)
-    assert "Board 2" in html and "Table 1 ·" not in html
-    assert response["HX-Replace-Url"] == f"/games/{night.game.pk}/"  # the page's address is the overview's
+    current = {"HX-Current-URL": f"http://testserver/games/{night.game.pk}/?table=2"}
+    answer = host_client.post(f"/games/{night.game.pk}/deal/", {"confirm": "1"}, headers={**HX, **current})
+    assert "Table 1 ·" not in answer.content.decode() and "HX-Replace-Url" not in answer
+    redraw = host_client.get(f"/games/{night.game.pk}/seat/?table=2", headers={**HX, **current}).content.decode()
+    assert '<span class="table-no">Table 2 ·</span>' in redraw and "Board 2" in redraw
 
 
 def test_the_overview_says_which_tables_are_still_on_an_earlier_board(club, host_client):
     night = club()
     board = night.game.deal_next()
     call(BoardPlay.start(board, BoardPlay.Mode.TABLE, night.table(2)), "P", "1S")
-    html = host_client.post(f"/games/{night.game.pk}/deal/", {"confirm": "1"}, headers=HX).content.decode()
-    dealt = html[html.index('id="club-dealt"') : html.index('id="overview"')]
-    assert "Board 2" in dealt and "table 2 (board 1)" in dealt and "table 1 (" not in dealt
+    host_client.post(f"/games/{night.game.pk}/deal/", {"confirm": "1"}, headers=HX)
+    overview = host_client.get(f"/games/{night.game.pk}/tables/", headers=HX).content.decode()
+    second = overview[overview.index('id="overview-table-2"') :].split("</tr>")[0]
+    first = overview[overview.index('id="overview-table-1"') :].split("</tr>")[0]
+    assert "board 2 waits" in second and "waits" not in first
 
 
 def test_a_host_seated_at_a_table_sees_their_own_table_after_dealing(club, host, host_client):
@@ -70,9 +79,11 @@ def test_a_host_seated_at_a_table_sees_their_own_table_after_dealing(club, host,
     second = night.table(2)
     second.unseat("N")
     second.take_seat(host, "N")
-    html = host_client.post(f"/games/{night.game.pk}/deal/", headers=HX).content.decode()
-    assert '<span class="table-no">Table 2 ·</span>' in html and 'id="club-dealt"' not in html
-    assert "You sit North" in html
+    page = host_client.get(f"/games/{night.game.pk}/").content.decode()
+    assert "hx-select-oob" not in page and 'id="club-dealt"' not in page
+    host_client.post(f"/games/{night.game.pk}/deal/", headers=HX)
+    html = host_client.get(f"/games/{night.game.pk}/seat/", headers=HX).content.decode()
+    assert '<span class="table-no">Table 2 ·</span>' in html and "You sit North" in html
     assert f"/games/{night.game.pk}/tables/2/teacher/" not in html  # a player: no teacher's view
 
 

@@ -54,13 +54,23 @@ def test_it_sends_the_whole_queue_when_the_page_shows_another_first_deck(host_cl
     assert f'id="queue-deck-{decks[3].pk}"' not in html and f'id="queue-deck-{decks[0].pk}"' in html
 
 
-def test_it_sends_the_whole_queue_when_it_gets_short(host_client, game, queue_decks):
+def test_a_short_queue_only_loses_its_first_row(host_client, game, queue_decks):
     decks = queue_decks(game, QUEUE_SHOWN)
+    page = host_client.get(f"/games/{game.pk}/").content.decode()
+    assert page.count("disabled>▼") == 1  # the page's last row, the queue's last deck, stays so
     html = deal(host_client, game, shown="0", queue_head=str(decks[0].pk))
-    assert '<section id="queue"' in html and html.count('<li id="queue-deck-') == QUEUE_SHOWN - 1
-    assert "disabled>▼" in html  # the last deck of the queue cannot move down
-    html = deal(host_client, game)
-    assert '<section id="queue"' in html
+    assert f'hx-swap-oob="delete:#queue-deck-{decks[0].pk}"' in html
+    assert '<section id="queue"' not in html and '<li id="queue-deck-' not in html  # no deck comes into view
+    assert f'id="queue-count" hx-swap-oob="true">{QUEUE_SHOWN - 1}</span>' in html
+    assert f'name="queue_head" value="{decks[1].pk}" hx-swap-oob="true"' in html
+
+
+def test_it_sends_the_whole_queue_when_it_empties_or_the_page_sent_no_head(host_client, game, queue_decks):
+    decks = queue_decks(game, 2)
+    html = deal(host_client, game)  # no queue_head: the page's list is not known
+    assert '<section id="queue"' in html and html.count('<li id="queue-deck-') == 1
+    html = deal(host_client, game, shown="1", queue_head=str(decks[1].pk))
+    assert '<section id="queue"' in html and "The queue is empty" in html
 
 
 def test_it_sends_the_whole_history_when_the_page_missed_a_board(host_client, game, queue_decks):
@@ -80,12 +90,17 @@ def test_it_drops_the_oldest_history_row_past_the_limit(host_client, game):
     assert 'hx-swap-oob="delete:#history-board-1"' in html
 
 
-def test_it_answers_a_join_game_with_its_table_area_and_no_players_panel(host_client, host):
+def test_it_answers_a_join_game_out_of_band_and_the_page_polls_its_tables(host_client, host):
+    """The seat view and the tables' overview redraw through their polls, asked at once
+    (games.views.join.TABLE_MOVED); the answer swaps nothing in place."""
     game = Game.objects.create(host=host, name="j", game_type=Game.Type.JOIN)
-    html = deal(host_client, game)
-    assert html.lstrip().startswith('<section id="table-area"') and 'id="seat-view"' in html
+    answer = host_client.post(f"/games/{game.pk}/deal/", headers=HX)
+    html = answer.content.decode()
+    assert answer["HX-Reswap"] == "none" and answer["HX-Trigger"] == '{"table-moved": {}}'
+    assert 'id="seat-view"' not in html and 'id="overview"' not in html
     assert 'id="seating"' not in html  # a deal seats nobody: the panel stays as it is
     assert '<section id="queue" class="panel queue" aria-labelledby="queue-title" hx-swap-oob="true">' in html
+    assert '<input type="hidden" id="shown-board" name="shown" value="1" hx-swap-oob="true">' in html
 
 
 def test_a_join_deal_sends_one_history_row_when_the_page_shows_the_board_before(host_client, host, queue_decks):

@@ -177,7 +177,9 @@ def test_at_a_join_table_the_host_is_asked_too(host_client, seated_table):
     assert f'hx-post="/games/{seated_table.game.pk}/deal/" hx-target="#table-area"' in response.text
     queue(seated_table.game, 1)
     response = deal(host_client, seated_table.game, htmx=True, confirm="1")
-    assert response.text.lstrip().startswith('<section id="table-area"') and seated_table.game.boards.count() == 2
+    assert response["HX-Reswap"] == "none" and "table-moved" in response["HX-Trigger"]  # the seat view polls
+    assert '<div id="confirm" hidden hx-swap-oob="true"></div>' in response.text  # the question goes
+    assert seated_table.game.boards.count() == 2
     play.refresh_from_db()
     assert play.abandoned == BoardPlay.Abandoned.DEALT
     assert "not finished: in the auction, 2 calls made" in text(response.text)

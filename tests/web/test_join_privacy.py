@@ -130,13 +130,16 @@ def test_seat_and_reveal_query_parameters_are_ignored(at, recorded_table, query)
         assert_sees_only(response.content.decode(), "E")
 
 
-def test_the_deal_response_shows_the_host_only_their_own_hand(at, recorded_table):
-    response = at("alice").post(f"/games/{recorded_table.game.pk}/deal/", headers={"HX-Request": "true"})
+def test_the_deal_response_and_its_redraw_show_the_host_only_their_own_hand(at, recorded_table):
+    host = at("alice")
+    response = host.post(f"/games/{recorded_table.game.pk}/deal/", headers={"HX-Request": "true"})
     html = response.content.decode()
     assert response.status_code == 200 and "Board 2" in html
-    assert "♠" in html and "North's hand" in html  # the host's new North hand
+    assert_sees_only(html, None)  # the queue, the history and the board's number: no hand
+    redraw = host.get(f"/games/{recorded_table.game.pk}/seat/", headers={"HX-Request": "true"}).content.decode()
+    assert "Board 2" in redraw and "♠" in redraw and "North's hand" in redraw  # the host's new North hand
     for seat in "ESW":
-        assert f"{NAMES[seat]}'s hand" not in html
+        assert f"{NAMES[seat]}'s hand" not in redraw
 
 
 def test_the_host_not_seated_sees_no_hand(at, recorded_table, host):

@@ -107,8 +107,10 @@ def test_reveal_before_any_deal_says_so(host_client, join_table):
 def test_the_deal_button_deals_from_the_queue_as_in_practice(host_client, join_table, queue_decks, other_user):
     decks = queue_decks(join_table.game, 2)
     join_table.take_seat(other_user, "E")
-    html = host_client.post(f"/games/{join_table.game.pk}/deal/", headers=HX).content.decode()
-    assert html.lstrip().startswith('<section id="table-area"') and "Board 1" in html
+    answer = host_client.post(f"/games/{join_table.game.pk}/deal/", headers=HX)
+    html = answer.content.decode()
+    assert answer["HX-Reswap"] == "none" and "table-moved" in answer["HX-Trigger"]  # the seat view polls
+    assert 'id="shown-board" name="shown" value="1" hx-swap-oob="true"' in html and "Board 1" in html
     assert join_table.game.boards.get().deck == decks[0]
     assert '<span class="count" id="queue-count">1</span>' in html  # one deck left in the queue
 

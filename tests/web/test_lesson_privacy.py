@@ -15,6 +15,7 @@ from games.formats.model import Comment
 from games.formats.model import Deck as ParsedDeck
 from games.models import BoardNote, BoardPlay, Game, LessonRule
 from games.models.join import JoinTable
+from tests.builders.client import moved_table, redrawn
 from tests.playing import DEAL, call, cards, claim
 
 pytestmark = pytest.mark.django_db
@@ -101,8 +102,8 @@ def test_by_default_no_seat_reads_the_lesson_until_the_board_is_over(lesson_tabl
         {"board": "1", "at": str(play.actions), "card": legal_cards(state)[0]},
         **HX,
     )
-    assert answer.status_code == 200
-    assert_reads([answer.text], False, "the answer to a card")
+    assert moved_table(answer)
+    assert_reads([answer.text, redrawn(actor_client, answer, game.pk).text], False, "the answer to a card")
     play = BoardPlay.objects.get(pk=play.pk)
     play = claim(play, 10)
     for defender in "EW":

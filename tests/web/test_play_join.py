@@ -7,6 +7,7 @@ nobody vulnerable; the auction used below ends in 4♥ by North, East to lead, S
 
 from __future__ import annotations
 
+import json
 import re
 from html import unescape
 
@@ -132,11 +133,27 @@ def test_an_illegal_card_is_refused_with_the_message(act, seated_table):
     assert state(seated_table).cards == ("S3",)
 
 
-def test_the_answer_to_an_action_is_the_seat_view_kept_by_no_shared_cache(act, seated_table):
-    response = act("alice", "call", call="1H")
-    assert response.text.lstrip().startswith('<div id="seat-view"')
-    assert "private" in response["Cache-Control"] and "no-cache" in response["Cache-Control"]
-    assert "HX-Request" in response["Vary"]
+def test_an_action_done_answers_no_content_and_the_event_that_redraws_the_table(client, seated_table):
+    """The acting seat's page redraws through its poll, asked at once (static/games/table.js),
+    as the other three seats' pages do: one view draws the table."""
+    client.force_login(seated_table.game.host)
+    fields = {"board": 1, "at": 0, "call": "1H"}
+    answer = client.post(f"/games/{seated_table.game.pk}/play/call/", fields, headers=HX)
+    assert answer.status_code == 204 and answer.content == b""
+    assert json.loads(answer["HX-Trigger"]) == {"table-moved": {}}
+    assert "private" in answer["Cache-Control"] and "no-cache" in answer["Cache-Control"]
+    assert "HX-Request" in answer["Vary"]
+    assert state(seated_table).calls[0].call == "1H"
+
+
+def test_a_refused_action_answers_the_seat_view_with_the_reason_kept_by_no_shared_cache(client, seated_table):
+    client.force_login(seated_table.game.host)
+    fields = {"board": 1, "at": 0, "call": "8H"}
+    answer = client.post(f"/games/{seated_table.game.pk}/play/call/", fields, headers=HX)
+    assert answer.status_code == 200 and answer.text.lstrip().startswith('<div id="seat-view"')
+    assert 'role="alert"' in answer.text and "HX-Trigger" not in answer
+    assert "private" in answer["Cache-Control"] and "no-cache" in answer["Cache-Control"]
+    assert actions(seated_table) == 0
 
 
 def test_dummy_is_played_by_declarer_only(act, seated_table):

@@ -15,6 +15,7 @@ import pytest
 
 from games.bridge import play as rules_of_play
 from games.models import BoardPlay
+from tests.builders.client import moved_table, redrawn
 from tests.playing import DEAL
 
 pytestmark = pytest.mark.django_db
@@ -174,8 +175,9 @@ def test_a_player_seated_after_the_deal_sees_only_what_the_table_sees(
     assert_sees(html, state(), {"S"})  # dummy only: not West's hand, held by erin at the deal
 
 
-def test_every_answer_to_an_action_shows_the_actor_only_what_they_may_see(client, seated_table, django_user_model):
-    """The whole board, from the first call to the claim accepted, checking each answer."""
+def test_every_redraw_after_an_action_shows_the_actor_only_what_they_may_see(client, seated_table, django_user_model):
+    """The whole board, from the first call to the claim accepted, checking the table the
+    actor's page draws after each action (the answer is empty: the page's poll draws it)."""
     calls = iter(TO_4H)
     seen = 0
     while True:
@@ -192,9 +194,11 @@ def test_every_answer_to_an_action_shows_the_actor_only_what_they_may_see(client
             seat, action, data = now.actor, "card", {"card": rules_of_play.legal_cards(now)[-1]}
         client.force_login(django_user_model.objects.get(username=PLAYERS[seat]))
         at = BoardPlay.objects.values_list("actions", flat=True).first() or 0
-        html = client.post(
+        answer = client.post(
             f"/games/{seated_table.game.pk}/play/{action}/", {"board": 1, "at": at, **data}, headers=HX
-        ).text
+        )
+        assert moved_table(answer) and answer.content == b""
+        html = redrawn(client, answer, seated_table.game.pk).text
         after = state()
         expected = {seat}
         if after.cards:
