@@ -80,8 +80,17 @@ def test_the_director_sees_every_table_after_dealing_and_a_seated_host_their_own
     shoot(host, output_dir, "players-panel-phone")
     host.set_viewport_size(SIZES["wide"])
 
-    # Watching table 2, the host deals: every table with board 1, no felt, table 2's least of all.
+    # Watching table 2, the host deals: the page goes on watching it, with board 1, and the
+    # overview above it shows every table on board 1 (both redrawn by their polls at once).
     deal(host)
+    expect(host.locator("#seat-view .board-title")).to_contain_text("Table 2 · Board 1", timeout=WAIT)
+    for number in (1, 2, 3):
+        expect(host.locator(f"#overview-table-{number}")).to_contain_text("not started", timeout=WAIT)
+    assert host.locator("#club-dealt").count() == 0
+    shoot(host, output_dir, "director-watching-dealt-wide")
+
+    # The director's overview: every table with board 1, no felt.
+    host.goto(f"{base}/games/{game.pk}/")
     expect(host.locator("#club-dealt .board-title")).to_contain_text("Board 1", timeout=WAIT)
     expect(host.locator("#club-dealt")).to_contain_text("dealt to every table")
     for number in (1, 2, 3):
@@ -105,7 +114,9 @@ def test_the_director_sees_every_table_after_dealing_and_a_seated_host_their_own
     expect(host.locator("#club-dealt")).to_be_visible()
     deal(host)
     expect(host.locator("#club-dealt .board-title")).to_contain_text("Board 2", timeout=WAIT)
-    expect(host.locator("#overview-table-2")).to_contain_text("2")
+    expect(host.locator("#overview-table-2 td").first).to_have_text("2", timeout=WAIT)
+    assert host.locator(".seat-diagram").count() == 0 and host.locator("#seat-view").is_hidden()
+    shoot(host, output_dir, "director-dealt-again-wide")
 
     # Seated West at table 3, the host is a player: after the deal, their own table.
     tables[2].take_seat(hal, "W")
