@@ -165,6 +165,8 @@ def dealt_context(
         if ended is not None:
             ended.board.played = ended
             context["ended_row"] = ended.board
+    elif board.number == 1:  # the game's first deal: the history is this board, not yet played
+        context["history"] = [board]
     else:
         context["history"] = recent_boards(game, table())
     return context

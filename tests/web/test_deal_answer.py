@@ -139,3 +139,16 @@ def test_a_join_game_that_stops_answers_with_the_whole_table_in_its_place(host_c
     assert response["HX-Retarget"] == "#table" and response["HX-Reswap"] == "outerHTML"
     assert response.text.lstrip().startswith('<div id="table"')
     assert "Every uploaded deck has been dealt" in response.text
+
+
+@pytest.mark.parametrize("game_type", [Game.Type.PRACTICE, Game.Type.JOIN])
+def test_the_first_deal_sends_a_history_of_that_board_without_reading_it_back(host_client, host, game_type):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    game = Game.objects.create(host=host, name="g", game_type=game_type)
+    with CaptureQueriesContext(connection) as queries:
+        html = deal(host_client, game, shown="0")
+    assert '<section id="history"' in html and html.count('<tr id="history-board-') == 1
+    assert '<tr id="history-board-1"' in html and "No boards dealt yet." not in html
+    assert not [q for q in queries if q["sql"].startswith('SELECT "games_dealtboard"."id"')]  # the board just made
