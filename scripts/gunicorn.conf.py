@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import gc
 import os
+from pathlib import Path
 
 wsgi_app = "deckupload.wsgi:application"
 bind = os.environ.get("GUNICORN_BIND", "127.0.0.1:8000")
@@ -40,8 +41,23 @@ loglevel = os.environ.get("GUNICORN_LOGLEVEL", "warning")
 
 
 def post_worker_init(worker) -> None:
-    """The app is loaded, and its objects live as long as the worker: gc.freeze() keeps
-    them out of every later collection, which then scans only what requests leave behind.
-    Measured with scripts/loadtest.py: a worker's full collections took 40-160 ms each
-    (a request stalled behind each), and 6-45 ms once the app was frozen."""
+    """The app is loaded and its templates compiled, and these objects live as long as the
+    worker: gc.freeze() keeps them out of every later collection, which then scans only
+    what requests leave behind. Measured with scripts/loadtest.py: a worker's full
+    collections took 40-160 ms each (a request stalled behind each), and 6-45 ms once
+    the app was frozen."""
+    compile_templates()
     gc.freeze()
+
+
+def compile_templates() -> None:
+    """Every template in the project's template folders, compiled now and kept by Django's
+    cached loader: otherwise each worker's first page of a kind pays the compile in a
+    visitor's request (the game page's takes 15 ms, as much as the request itself)."""
+    from django.conf import settings
+    from django.template.loader import get_template
+
+    for engine in settings.TEMPLATES:
+        for folder in map(Path, engine["DIRS"]):
+            for path in sorted(folder.rglob("*.html")):
+                get_template(path.relative_to(folder).as_posix())

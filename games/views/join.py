@@ -58,10 +58,10 @@ def _not_join(request: HttpRequest, game: Game) -> HttpResponse:
 
 
 def join_context(
-    request: HttpRequest, game: Game, table: JoinTable | None = None, *, panel: bool = True, checked: bool = False
+    request: HttpRequest, game: Game, table: JoinTable | None = None, *, checked: bool = False
 ) -> dict[str, Any]:
     """What the seat view (the board at play at the viewer's table, its running total)
-    and, for the host, the players panel show (``panel``: when the answer has it).
+    and, for the host, the players panel show.
     ``table``: the table a host who does not sit shows (the first when None); a seated
     person always sees their own (``checked``: ``table`` is ``table_seen_by``'s already)."""
     if not checked:
@@ -73,7 +73,7 @@ def join_context(
         "total": running_total(game, table),
         "poll_seconds": settings.TABLE_POLL_SECONDS,
     }
-    if panel and view.can_manage:  # the players panel: the host's alone
+    if view.can_manage:  # the players panel: the host's alone
         context.update(panel_context(request, game, table))
     return context
 

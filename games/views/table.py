@@ -57,13 +57,11 @@ def _host_table(request: HttpRequest, game: Game) -> tuple[JoinTable, bool]:
     return table_seen_by(game, request.user, asked), asked is not None
 
 
-def join_table_context(
-    request: HttpRequest, game: Game, table: JoinTable, *, watching: bool, panel: bool = True
-) -> dict[str, Any]:
+def join_table_context(request: HttpRequest, game: Game, table: JoinTable, *, watching: bool) -> dict[str, Any]:
     """The host's table area at a Join game, at ``table`` (``_host_table``'s): the seat
-    view and, with several tables, the tables' overview; ``watching``: the host asked for
-    this table (``?table=``); ``panel``: the players panel too."""
-    context = join_context(request, game, table, panel=panel, checked=True)
+    view, the players panel and, with several tables, the tables' overview; ``watching``:
+    the host asked for this table (``?table=``)."""
+    context = join_context(request, game, table, checked=True)
     if context["view"].tables > 1:
         seated = bool(context["view"].my_seat)
         states = overview(game, show_results=not seated)
