@@ -46,9 +46,9 @@ from games.views.access import get_game_for_host, private
 VIEW = "games/partials/seat_view.html"
 PANEL = "games/partials/seat_panel.html"
 # The event an action done at a Join table (a call, a card, a deal) answers with: every
-# poller on the page (the seat view, the tables' overview, the teacher's view) asks at
-# once (static/games/table.js), so the page shows the table through the one view that
-# draws it for every seat.
+# poller on the page (the seat view, the tables' overview) asks at once
+# (static/games/table.js), so the page shows the table through the one view that draws
+# it for every seat.
 TABLE_MOVED = "table-moved"
 
 

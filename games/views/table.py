@@ -146,10 +146,9 @@ def dealt_context(
 
     The page sends the board it shows and the first deck of its queue. When those are the
     board before this one and the deck just dealt, the answer only drops that deck from
-    the list, adds the deck that comes into view (if one does) and one history row, and the row of the
-    board before when the deal ended its play (``Game.deal_next``: "not finished");
-    otherwise (another tab dealt or reordered, or the queue is nearly empty) it sends both
-    panels whole.
+    the list, adds the deck that comes into view (if one does) and one history row, with
+    the row of the board before when the deal ended its play ("not finished"); otherwise
+    (another tab dealt or reordered, or the queue emptied) it sends both panels whole.
     """
     context = {"board": board, **queue_context(game), **play_context(game, board)}
     if board.deck_id is not None and queue_head == str(board.deck_id) and context["queue_count"]:

@@ -137,7 +137,7 @@
     }
   });
 
-  // The pollers (a.refresh: the seat view, the tables' overview, the teacher's view) ask
+  // The pollers (a.refresh: the seat view, the tables' overview) ask
   // one after the other: they share the page's one request slot (hx-sync on body), which
   // htmx frees only once the action's answer is handled, hence the timeout.
   document.addEventListener("table-moved", function () {
