@@ -273,6 +273,33 @@ def test_after_a_deal_the_new_board_is_in_view(live_server, browser, output_dir,
 TABLE_PARTS = [".felt .slot", ".felt .trick, .felt .compass", ".felt .play-record", ".felt .play-status"]
 
 
+def test_a_seated_host_who_deals_by_keyboard_finds_the_focus_on_the_first_call(live_server, browser, settings):
+    """At a Join table the deal answers out of band and the seat view redraws through its
+    poll: the focus, on Deal New Cards, follows the table to the host's first call."""
+    settings.TABLE_POLL_SECONDS = POLL
+    users = get_user_model().objects
+    hal = users.create_user("hal", password="x")
+    game = Game.objects.create(host=hal, name="Friday four", game_type=Game.Type.JOIN)
+    table = JoinTable.for_game(game)
+    table.take_seat(hal, "N")
+    for seat in "ESW":
+        table.take_seat(users.create_user(PLAYERS[seat], password="x"), seat)
+    game.add_decks([ParsedDeck(deal=DEAL, index=0, line=1, board="1", dealer="N", vul="None")], source_name="a.pbn")
+    problems: list[str] = []
+    page = logged_in(browser, live_server.url, hal, problems)
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    page.get_by_role("button", name="Deal New Cards").focus()
+    with page.expect_response(lambda r: r.url.endswith("/deal/") and r.status == 200):
+        page.keyboard.press("Enter")
+    expect(page.locator("#seat-view .board-title")).to_contain_text("Board 1", timeout=WAIT)
+    expect(page.locator("#queue-count")).to_have_text("0")
+    expect(page.locator("#history-board-1")).to_be_visible()
+    page.wait_for_timeout(100)  # the settle step, where the focus moves
+    assert "call-button pass" in focused(page), focused(page)
+    page.context.close()
+    no_problems(problems)
+
+
 def test_at_1280_by_800_the_table_fits_the_screen_while_playing(live_server, browser, hals_table, output_dir):
     # A practice table in the auction: the bidding box at its tallest (all seven levels).
     game, dora = practice_game(Game.PracticePlay.ALL_FOUR)
