@@ -39,7 +39,7 @@ from games.bridge.club_night.traveller import PASSED_OUT
 from games.models.board_play import BoardPlay
 from games.models.deck import DealtBoard
 from games.models.game import Game
-from games.models.join import BoardReveal, JoinTable, Seat
+from games.models.join import BoardReveal, JoinTable, Seat, opens_analysis
 from games.models.result_text import record_said
 
 NS, EW = "NS", "EW"
@@ -154,7 +154,7 @@ def game_results(game: Game, viewer_table: JoinTable | None = None) -> Results:
         table for plays_here in by_board.values() for table, play in plays_here.items() if play.finished_at
     }
     full = max(len(finished_tables), 1)
-    # The boards whose analysis the viewer reaches (join.analysis_open, for every board at once).
+    # The boards whose analysis the viewer reaches (join.opens_analysis, for every board at once).
     reveals = BoardReveal.objects.filter(board__game=game)
     if viewer_table is not None:
         reveals = reveals.filter(table=viewer_table)
@@ -163,9 +163,12 @@ def game_results(game: Game, viewer_table: JoinTable | None = None) -> Results:
     else:
         current = boards[-1] if boards else None
         over = {pk for pk, plays_here in by_board.items() if any(_over(play) for play in plays_here.values())}
-    later = current.number if current is not None else 0
-    analysable = set(reveals.values_list("board_id", flat=True)) | {
-        board.pk for board in boards if board.pk in over and board.number < later
+    at = current.number if current is not None else 0
+    revealed = set(reveals.values_list("board_id", flat=True))
+    analysable = {
+        board.pk
+        for board in boards
+        if opens_analysis(revealed=board.pk in revealed, over=board.pk in over, number=board.number, at=at)
     }
     results = []
     travellers = []

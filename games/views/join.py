@@ -149,10 +149,13 @@ def player_table(request: HttpRequest, game: Game) -> HttpResponse:
 HIDDEN_SEAT_VIEW = '<div id="seat-view" hidden hx-swap-oob="true"></div>'
 
 
-def page_table(request: HttpRequest, game: Game) -> tuple[JoinTable, bool]:
-    """The table whose felt the host's page shows, read from the page's own address (an
-    htmx request's HX-Current-URL: ``?table=N``), and whether it asked for one."""
-    query = QueryDict(urlsplit(request.htmx.current_url or "").query)
+def page_table(request: HttpRequest, game: Game, query: QueryDict | None = None) -> tuple[JoinTable, bool]:
+    """The table whose felt the host's page shows (a seated host's own; for one who does
+    not sit, the one its address asks for with ``?table=N``, else the first), and whether
+    it asked for one. ``query``: the page's query string; by default an htmx request's
+    page address (HX-Current-URL), for the answers that redraw part of that page."""
+    if query is None:
+        query = QueryDict(urlsplit(request.htmx.current_url or "").query)
     asked = JoinTable.numbered(game, confirm.number(query.get("table", "")))
     return table_seen_by(game, request.user, asked), asked is not None
 

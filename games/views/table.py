@@ -26,7 +26,6 @@ from games.models.club import overview, results_version
 from games.models.join import JoinTable
 from games.presentation.play_view import for_practice
 from games.presentation.problem_text import refusal
-from games.presentation.seats import table_seen_by
 from games.views import confirm
 from games.views.access import get_game_for_host
 from games.views.jobs import solve_in_background
@@ -41,7 +40,7 @@ def table_context(game: Game, request: HttpRequest | None = None) -> dict[str, A
     Join game and its host, the seat view and the players panel too."""
     table, watching = None, False
     if request is not None and game.game_type == Game.Type.JOIN:
-        table, watching = _host_table(request, game)
+        table, watching = page_table(request, game, request.GET)
     shown = recent_boards(game, table)
     context = {"game": game, "board": shown[0] if shown else None, "history": shown, **queue_context(game)}
     if table is not None:
@@ -50,15 +49,8 @@ def table_context(game: Game, request: HttpRequest | None = None) -> dict[str, A
     return context
 
 
-def _host_table(request: HttpRequest, game: Game) -> tuple[JoinTable, bool]:
-    """The Join table the host's page shows (a seated host's own; one who does not sit, the
-    one asked for with ``?table=``, the first when none), and whether one was asked for."""
-    asked = JoinTable.numbered(game, confirm.number(request.GET.get("table", "")))
-    return table_seen_by(game, request.user, asked), asked is not None
-
-
 def join_table_context(request: HttpRequest, game: Game, table: JoinTable, *, watching: bool) -> dict[str, Any]:
-    """The host's table area at a Join game, at ``table`` (``_host_table``'s): the seat
+    """The host's table area at a Join game, at ``table`` (``page_table``'s): the seat
     view, the players panel and, with several tables, the tables' overview; ``watching``:
     the host asked for this table (``?table=``)."""
     context = join_context(request, game, table, checked=True)

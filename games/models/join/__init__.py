@@ -44,12 +44,14 @@ from games.models.join.tables import (
     Seat,
     analysis_open,
     new_invite_token,
+    opens_analysis,
     revealed_at,
     teacher_watch_seconds,
 )
 
 __all__ = [
     "analysis_open",
+    "opens_analysis",
     "TABLE_DECK_DEFERRED",
     "TEACHER_SEEN_EVERY",
     "BoardReveal",

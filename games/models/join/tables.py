@@ -205,19 +205,21 @@ def revealed_at(board: DealtBoard, table: JoinTable) -> bool:
     return BoardReveal.objects.filter(board=board, table=table).exists()
 
 
-def analysis_open(board: DealtBoard, table: JoinTable | None, *, later: int | None = None) -> bool:
-    """Whether ``board``'s double-dummy analysis may be shown at ``table`` (None: to the host
-    off the tables, for any table): once the host has revealed it there, or once the board is
-    over there (played to the end, or left unfinished) and the table has gone on to a later
-    board, so that it is no longer the board at play. ``later``: the number of the board the
-    table (the game, for None) is at, when the caller knows it."""
+def opens_analysis(*, revealed: bool, over: bool, number: int, at: int) -> bool:
+    """The rule for a board's double-dummy analysis at a table: shown once the host has
+    revealed the board there, or once it is over there (played to the end, or left
+    unfinished) and the table has gone on to a later board (``at``: the number of the
+    board the table is at), so that it is no longer the board at play."""
+    return revealed or (over and at > number)
+
+
+def analysis_open(board: DealtBoard, table: JoinTable | None) -> bool:
+    """``opens_analysis`` for ``board`` at ``table`` (None: the host off the tables, for any
+    table, the game's newest board being the one at play)."""
     reveals = board.reveals.all() if table is None else board.reveals.filter(table=table)
-    if reveals.exists():
-        return True
     over = board.plays.filter(Q(finished_at__isnull=False) | ~Q(abandoned=""))
-    if not (over if table is None else over.filter(table=table)).exists():
-        return False
-    if later is None:
-        current = table.board() if table is not None else board.game.boards.order_by("-number").first()
-        later = current.number if current is not None else 0
-    return later > board.number
+    if table is not None:
+        over = over.filter(table=table)
+    current = table.board() if table is not None else board.game.boards.order_by("-number").first()
+    at = current.number if current is not None else 0
+    return opens_analysis(revealed=reveals.exists(), over=over.exists(), number=board.number, at=at)
