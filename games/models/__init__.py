@@ -2,7 +2,8 @@
 boards (deck), staged uploads (upload), Join tables (join), boards played at the table
 (board_play) and what they score against (results); lesson text at the table and the
 teacher's notes (lesson); database sessions that know their user (sessions); background
-work a user waits on (job)."""
+work a user waits on (job); the password-reset mails counted per address and client
+(reset_mail)."""
 
 from games.models.analysis import DealAnalysis
 from games.models.board_play import BoardPlay
@@ -11,6 +12,7 @@ from games.models.game import Game, GameManager, manages_every_game
 from games.models.job import Job
 from games.models.join import BoardReveal, JoinTable, Seat
 from games.models.lesson import BoardNote, LessonRule
+from games.models.reset_mail import ResetMailCount
 from games.models.sessions import UserSession
 from games.models.upload import Upload, UploadFile
 
@@ -28,6 +30,7 @@ __all__ = [
     "Job",
     "JoinTable",
     "LessonRule",
+    "ResetMailCount",
     "Seat",
     "Upload",
     "UploadFile",

@@ -7,7 +7,8 @@ from django.contrib import messages
 from django.contrib.auth import login, logout
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.contrib.auth.forms import PasswordResetForm
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -16,7 +17,8 @@ from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_POST, require_safe
 
 from games.forms.accounts import SignupForm
-from games.models import UserSession
+from games.lockout import client_ip
+from games.models import ResetMailCount, UserSession
 
 # The backend that keeps the signed-up user in the session (axes' backend, listed first,
 # only refuses locked-out log-ins and loads no users).
@@ -89,12 +91,18 @@ class PasswordChangeDoneView(auth_views.PasswordChangeDoneView):
 
 
 class PasswordResetView(auth_views.PasswordResetView):
-    """Mails a link to the active accounts with that address, and answers the same
-    "done" page whether or not there is one."""
+    """Mails a link to the active accounts with that address, within the limits per address
+    and per client (``ResetMailCount``), and answers the same "done" page whether or not
+    there is an account and whether or not a limit held the mail back."""
 
     template_name = "registration/password_reset_form.html"
     email_template_name = "registration/password_reset_email.txt"
     subject_template_name = "registration/password_reset_subject.txt"
+
+    def form_valid(self, form: PasswordResetForm) -> HttpResponse:
+        if ResetMailCount.take(form.cleaned_data["email"], client_ip(self.request)):
+            return super().form_valid(form)
+        return HttpResponseRedirect(self.get_success_url())
 
 
 class PasswordResetDoneView(auth_views.PasswordResetDoneView):

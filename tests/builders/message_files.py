@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 CLUB = Path(__file__).resolve().parents[1] / "formats" / "club_files"
-BRI, DUP, DLM = ((CLUB / f"bigdeal_32.{e}").read_bytes() for e in ("bri", "dup", "dlm"))
+BRI, DGE, DUP, DLM = ((CLUB / f"bigdeal_32.{e}").read_bytes() for e in ("bri", "dge", "dup", "dlm"))
 B3 = "Q5.AQT94.Q5.QJT8 AK74.76.K642.A94 J982.K53.J87.765 T63.J82.AT93.K32"
 S, W, N = "SA75HJT5DQ742CA85", "SKQJ986H82D63C642", "S32HK943DKJ9CQJT7"
 HANDS = "W:82.KT652.JT6.J53:A95.4.AKQ432.T62:KQJT74.93.987.98:"
@@ -87,6 +87,11 @@ SMALL_FILES = {
     "file.dealer_script": ("a.dlr", b"generate 1000\nproduce 4\ncondition hcp(north) > 20\naction printall\n"),
     "file.more_problems": ("a.lin", b"md||" * 1001),
     "club.blank_record": ("a.bri", BRI[:128] + b" " * 128 + BRI[256:384]),
+    "club.not_a_record": ("a.bri", BRI[:256] + b"A" * 1000),
+    "club.not_numbers": ("a.dup", DUP[:200] + b"A" * 1000),
+    "club.numbers_end": ("a.bri", BRI[:200] + b"A" * 1000),
+    "club.not_marks": ("a.dge", DGE[:256] + b"A" * 1000),
+    "club.not_dge_part": ("a.dup", DUP[:234] + b"0" * 1000),
     "dup.lowest": ("a.dup", spoil(DUP, 148, b"000")),
     "dup.lowest_blank": ("a.dup", spoil(DUP, 148, b"   ")),
     "dup.blank_dge": (

@@ -6,6 +6,7 @@ against the PBN file Big Deal wrote of the same deals; hand-made records show ea
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
@@ -132,6 +133,53 @@ def test_a_bri_file_cut_short_is_a_problem_and_its_whole_records_are_read():
 def test_a_bri_file_padded_at_the_end_reads_cleanly():
     result = read_decks(bri_record() + b"\x1a\r\n", "dos.bri")
     assert len(result.decks) == 1 and result.problems == []
+
+
+# --- junk where records should be ----------------------------------------------------------
+
+JUNK = b"A" * 4_900_000
+# (the sample, its record size, the record its first 200 bytes end in, what record says)
+A16 = "A" * 16
+JUNK_CASES = {
+    "bri": (128, 2, "board 2: record 2 (bytes 129–256): not a BRI record: byte 79 holds 'A', not the padding"),
+    "dge": (128, 3, f"board 3: record 3 (bytes 257–384): not a DGE record: bytes 1–68 hold '{A16}…', not four"),
+    "dup": (156, 2, f"board 2: record 2 (bytes 157–312): not a DUP record: bytes 45–78 hold '{A16}…', not two"),
+}
+
+
+@pytest.mark.parametrize("ext", sorted(JUNK_CASES))
+def test_junk_after_a_real_files_start_stops_the_reading_at_once(ext):
+    size, record, start = JUNK_CASES[ext]
+    sample = (FILES / f"bigdeal_32.{ext}").read_bytes()
+    data = sample[:200] + JUNK
+    began = time.process_time()
+    result = read_decks(data, f"set.{ext}")
+    spent = time.process_time() - began
+    assert result.format == ext
+    # The boards whose records lie before the stop, and nothing after it.
+    assert [d.deal for d in result.decks] == [d.deal for d in read(f"bigdeal_32.{ext}").decks][: record - 1]
+    (problem,) = result.problems
+    assert problem.message.startswith(start) and problem.kind == "unreadable"
+    left = len(data) - (record - 1) * size
+    assert problem.message.endswith(f"; the file is read no further ({left:,} bytes from this record to its end)")
+    assert problem.board == str(record) and problem.line == record
+    # CPU time, not the clock: a record-by-record account of the junk takes over a second here.
+    assert spent < 1.0, f"{spent:.2f} s of CPU for {len(data):,} bytes"
+
+
+def test_digits_where_a_dup_records_dge_part_should_be_stop_the_reading():
+    sample = (FILES / "bigdeal_32.dup").read_bytes()
+    result = read_decks(sample[:234] + b"0" * 100_000, "set.dup")
+    assert len(result.decks) == 1
+    (problem,) = result.problems
+    assert "not a DUP record: bytes 79–146 hold '0000000000000000…', neither a DGE part's" in problem.message
+
+
+def test_a_record_damaged_in_place_is_a_problem_and_the_reading_goes_on():
+    sample = bytearray((FILES / "bigdeal_32.dge").read_bytes())
+    sample[128 : 128 + 3] = b"xyz"  # board 2's spade mark and two of its ranks
+    result = read_decks(bytes(sample), "set.dge")
+    assert len(result.decks) == 31 and [p.board for p in result.problems] == ["2"]
 
 
 # --- DGE, made by hand ----------------------------------------------------------------------

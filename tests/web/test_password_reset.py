@@ -1,5 +1,6 @@
 """Password reset by e-mail, with Django's views: the mail's link sets a new password once,
-and the answer never tells whether an address has an account."""
+at most a few mails an hour reach one address or leave for one client, and the answer never
+tells whether an address has an account or whether a limit held its mail back."""
 
 from __future__ import annotations
 
@@ -7,6 +8,8 @@ import re
 
 import pytest
 from django.test import Client
+
+from games.models import ResetMailCount
 
 pytestmark = pytest.mark.django_db
 
@@ -82,3 +85,61 @@ def test_an_unknown_address_gets_the_same_answer_and_no_mail(client, host, mailo
     unknown = client.post("/password_reset/", {"email": "nobody@example.com"})
     assert (unknown.status_code, unknown.url) == (known.status_code, known.url) == (302, "/password_reset/done/")
     assert [mail.to for mail in mailoutbox] == [["alice@example.com"]]
+
+
+def ask(address: str, client_address: str = "203.0.113.7"):
+    return Client(REMOTE_ADDR=client_address).post("/password_reset/", {"email": address})
+
+
+def test_one_address_gets_at_most_three_mails_an_hour(host, mailoutbox):
+    answers = [ask(address) for address in ["alice@example.com", "ALICE@Example.com", *["alice@example.com"] * 6]]
+    assert len(mailoutbox) == 3
+    assert all(mail.to == ["alice@example.com"] for mail in mailoutbox)
+    first, fourth = answers[0], answers[3]
+    assert (fourth.status_code, fourth.url, fourth.content) == (first.status_code, first.url, first.content)
+    assert {(answer.status_code, answer.url) for answer in answers} == {(302, "/password_reset/done/")}
+
+
+def test_the_address_limit_holds_for_every_client(host, mailoutbox):
+    for number in range(8):
+        ask("alice@example.com", f"198.51.100.{number}")
+    assert len(mailoutbox) == 3
+
+
+def test_one_client_gets_a_bounded_number_across_addresses(django_user_model, mailoutbox, settings):
+    addresses = [f"player{number}@example.com" for number in range(settings.PASSWORD_RESET_MAILS_PER_CLIENT + 3)]
+    for number, address in enumerate(addresses):
+        django_user_model.objects.create_user(f"player{number}", address, "x")
+    answers = [ask(address, "203.0.113.7") for address in addresses]
+    assert [mail.to[0] for mail in mailoutbox] == addresses[: settings.PASSWORD_RESET_MAILS_PER_CLIENT]
+    assert {(answer.status_code, answer.url) for answer in answers} == {(302, "/password_reset/done/")}
+
+    ask(addresses[-1], "192.0.2.1")  # another client is not held back
+    assert mailoutbox[-1].to == [addresses[-1]]
+
+
+def test_behind_a_proxy_each_forwarded_client_counts_apart(django_user_model, mailoutbox, settings):
+    settings.TRUSTED_PROXY_COUNT = 1
+    settings.PASSWORD_RESET_MAILS_PER_CLIENT = 1
+    for name in ("dave", "erin"):
+        django_user_model.objects.create_user(name, f"{name}@example.com", "x")
+    for name, forwarded in (("dave", "192.0.2.1"), ("erin", "192.0.2.2"), ("dave", "192.0.2.2")):
+        Client(REMOTE_ADDR="127.0.0.1").post(
+            "/password_reset/", {"email": f"{name}@example.com"}, headers={"X-Forwarded-For": forwarded}
+        )
+    assert [mail.to for mail in mailoutbox] == [["dave@example.com"], ["erin@example.com"]]
+
+
+def test_an_unknown_address_within_or_past_the_limit_answers_the_same_and_sends_nothing(host, mailoutbox):
+    known = ask("alice@example.com")
+    unknown = [ask("nobody@example.com") for _ in range(5)]
+    for answer in unknown:
+        assert (answer.status_code, answer.url, answer.content) == (known.status_code, known.url, known.content)
+    assert [mail.to for mail in mailoutbox] == [["alice@example.com"]]
+
+
+def test_the_counts_keep_no_address_in_the_clear(host, mailoutbox):
+    ask("alice@example.com", "203.0.113.7")
+    keys = list(ResetMailCount.objects.values_list("key", flat=True))
+    assert len(keys) == 2
+    assert not any("alice" in key or "203.0.113.7" in key for key in keys)

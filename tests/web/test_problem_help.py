@@ -69,6 +69,9 @@ CLUB_BROKEN: dict[str, tuple[str, bytes, str]] = {
     "bri cut short": ("set.bri", BRI[: 2 * BRI_RECORD + 50], "problem-record-length"),
     "dge cut short": ("set.dge", DGE[: 2 * DGE_RECORD + 50], "problem-record-length"),
     "dup cut short": ("set.dup", DUP[: 2 * DUP_RECORD + 50], "problem-record-length"),
+    "bri junk after its boards": ("set.bri", BRI[:200] + b"A" * 2000, "problem-record-length"),
+    "dge junk after its boards": ("set.dge", DGE[:200] + b"A" * 2000, "problem-record-length"),
+    "dup junk after its boards": ("set.dup", DUP[:200] + b"A" * 2000, "problem-record-length"),
     "bri number past 52": ("set.bri", spoil(BRI, BRI_RECORD, b"57"), "problem-bri-number"),
     "bri number not digits": ("set.bri", spoil(BRI, BRI_RECORD, b"x1"), "problem-bri-number"),
     "bri card twice in a hand": (

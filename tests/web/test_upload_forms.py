@@ -59,7 +59,7 @@ def test_the_number_of_decks_has_a_limit(host_client, game, settings):
 def test_the_deck_limit_counts_every_file(host_client, game, settings):
     settings.DECK_UPLOAD_MAX_DECKS = 5
     html = errors_of(post(host_client, game, [upload_file("three_boards.pbn"), upload_file("four_boards.lin")]))
-    assert "these 2 files holds 7 decks; the limit is 5 decks per upload." in html
+    assert "these 2 files hold 7 decks; the limit is 5 decks per upload." in html
 
 
 def test_pasted_text_has_the_per_file_limit(host_client, game, settings):

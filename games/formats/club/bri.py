@@ -13,7 +13,8 @@ from games.bridge.cards import SEATS
 
 from ..messages import Message, reason
 from ..model import Deck, Problem
-from .machine import CARD_CODES, RecordError, RecordReader, deal_of_seats, readable, seats_of_deal
+from .detect import card_numbers, padding
+from .machine import CARD_CODES, RecordError, RecordReader, deal_of_seats, glimpse, readable, seats_of_deal
 
 RECORD = 128
 PART = 78  # the card numbers; DUP starts its records with the same part
@@ -49,6 +50,23 @@ def deal_of_numbers(part: bytes) -> str:
     return deal_of_seats(seat_of)
 
 
+def not_numbers(part: bytes) -> Message | None:
+    """Why a BRI part (78 bytes) is not card numbers at all, from its first byte that is not
+    a digit; None when it is card numbers (a damaged one is ``deal_of_numbers``' to report)."""
+    if card_numbers(part):
+        return None
+    first = next((i for i, byte in enumerate(part) if not 48 <= byte <= 57), len(part) - 1)
+    return Message("club.not_numbers", first=first + 1, last=len(part), text=glimpse(part[first:]))
+
+
+def not_a_record(record: bytes) -> Message | None:
+    """Why a record is not BRI's (None when it is): no card numbers, or no padding after them."""
+    why = not_numbers(record[:PART])
+    if why is None and not padding(record[PART : PART + 1]):
+        why = Message("club.numbers_end", text=readable(record[PART : PART + 1]))
+    return why
+
+
 def numbers_of(deal: str) -> bytes:
     """The 78-byte BRI part of a canonical deal: North's, East's and South's numbers, ascending."""
     seat_of = seats_of_deal(deal)
@@ -57,7 +75,7 @@ def numbers_of(deal: str) -> bytes:
 
 def read_bri(data: bytes) -> tuple[list[Deck], list[Problem], list[str]]:
     """Decks of a BRI file, boards numbered from 1 by position."""
-    reader = RecordReader(data, RECORD, "BRI")
+    reader = RecordReader(data, RECORD, "BRI", not_a_record)
     for number, start, record in reader.records():
         try:
             deal = deal_of_numbers(record[:PART])

@@ -43,7 +43,7 @@ _RBX_HANDS = re.compile(r"H\{[NESWnesw][:;][^:;{}.]*\.[^:;{}.]*\.[^:;{}.]*\.")
 def record_format(head: bytes) -> str:
     """'bri', 'dup', 'dge' when ``head`` (a file's first 320 bytes or more) has that record
     shape, else ''."""
-    if len(head) >= 78 and _numbers(head[:78]):
+    if len(head) >= 78 and card_numbers(head[:78]) and head[:2].isdigit():
         after = head[78:79]
         if after == b"\x06":
             return "dup"
@@ -51,20 +51,30 @@ def record_format(head: bytes) -> str:
             return "dup"  # a "blind" DUP record: no cards on the machine's screen
         if len(head) >= 234 and head[156:234].isdigit() and not head[128:206].isdigit():
             return "dup"  # the second record starts 156 bytes in, not 128
-        if not after or after[0] in _PADDING:
+        if not after or padding(after):
             return "bri"
         return ""
-    if head[:1] == b"\x06" and len(head) >= 68:
-        part = head[:68]
-        if sum(part.count(mark) for mark in _MARKS) == 16 and all(b in _PADDING for b in head[68:128]):
-            return "dge"
+    if head[:1] == b"\x06" and len(head) >= 68 and suit_marks(head[:68]) == 16:
+        return "dge" if all(b in _PADDING for b in head[68:128]) else ""
     return ""
 
 
-def _numbers(part: bytes) -> bool:
+def card_numbers(part: bytes) -> bool:
     """Whether a record's first 78 bytes are BRI's card numbers: digits, but for a few
-    (a damaged number is the reader's problem to report, not a reason to call the file binary)."""
-    return part.isascii() and sum(part.count(d) for d in b"0123456789") >= 72 and part[:2].isdigit()
+    (a damaged number is the reader's problem to report, not a reason to call the file binary).
+    The BRI and DUP readers stop at the first record that is not."""
+    return part.isascii() and sum(part.count(d) for d in b"0123456789") >= 72
+
+
+def padding(byte: bytes) -> bool:
+    """Whether ``byte`` (one byte) is padding: what BRI writes after its card numbers."""
+    return bool(byte) and byte[0] in _PADDING
+
+
+def suit_marks(part: bytes) -> int:
+    """How many suit marks (bytes 06 03 04 05, in any order) a DGE part holds: four hands'
+    sixteen in a DGE record."""
+    return sum(part.count(mark) for mark in _MARKS)
 
 
 def text_record_format(text: str) -> str:

@@ -15,7 +15,8 @@ from games.bridge.cards import SEATS, DealError, Masks, build_deal, suit_mask
 
 from ..messages import Message, reason
 from ..model import Deck, Problem
-from .machine import RecordError, RecordReader, readable
+from .detect import suit_marks
+from .machine import RecordError, RecordReader, glimpse, readable
 
 RECORD = 128
 PART = 68  # four hands of 17 bytes; DUP holds the same part after its BRI part
@@ -23,6 +24,7 @@ HAND = 17
 PADDING = b"\x00" * 60
 MARKS = b"\x06\x03\x04\x05"  # spades, hearts, diamonds, clubs
 _HAND = re.compile(rb"\x06([^\x03-\x06]*)\x03([^\x03-\x06]*)\x04([^\x03-\x06]*)\x05([^\x03-\x06]*)")
+MARK_SLACK = 4  # suit marks a DGE part damaged in place may have lost or gained
 _MARK_OF = dict(zip("SHDC", (b"\x06", b"\x03", b"\x04", b"\x05")))
 
 
@@ -57,6 +59,20 @@ def deal_of_part(part: bytes) -> str:
     return build_deal(hands)[0]
 
 
+def not_hands(part: bytes) -> Message | None:
+    """Why a DGE part (68 bytes) is not four hands at all: far from sixteen suit marks. None
+    when it is, a few marks damaged or out of order included (``hands_of_part`` reports those
+    on the board)."""
+    if abs(suit_marks(part) - 16) <= MARK_SLACK:
+        return None
+    return Message("club.not_marks", text=glimpse(part))
+
+
+def not_a_record(record: bytes) -> Message | None:
+    """Why a record is not DGE's (None when it is): its 68 bytes are not four hands."""
+    return not_hands(record[:PART])
+
+
 def part_of(deal: str) -> bytes:
     """The 68-byte DGE part of a canonical deal."""
     out = []
@@ -68,7 +84,7 @@ def part_of(deal: str) -> bytes:
 
 def read_dge(data: bytes) -> tuple[list[Deck], list[Problem], list[str]]:
     """Decks of a DGE file, boards numbered from 1 by position."""
-    reader = RecordReader(data, RECORD, "DGE")
+    reader = RecordReader(data, RECORD, "DGE", not_a_record)
     for number, start, record in reader.records():
         try:
             deal = deal_of_part(record[:PART])

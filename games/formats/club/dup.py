@@ -23,7 +23,7 @@ from games.bridge.cards import SEATS, DealError
 from ..messages import Message, reason
 from ..model import Deck, Problem
 from . import bri, dge
-from .machine import RecordError, RecordReader, WriteError, blank, readable
+from .machine import RecordError, RecordReader, WriteError, blank, glimpse, readable
 
 RECORD = 156
 DGE_START, TRAILER_START = bri.PART, bri.PART + dge.PART  # bytes 79-146, 147-156
@@ -45,7 +45,7 @@ def read_dup(data: bytes) -> tuple[list[Deck], list[Problem], list[str]]:
         shown = readable(trailer[2:5].strip(b" \x00"))
         notes.append(Message("dup.lowest", value=shown) if shown else Message("dup.lowest_blank"))
         lowest = 1
-    reader = RecordReader(data, RECORD, "DUP", first_board=lowest)
+    reader = RecordReader(data, RECORD, "DUP", not_a_record, first_board=lowest)
     reader.notes.extend(notes)
     blank_dge: list[str] = []
     count = 0
@@ -75,6 +75,17 @@ def read_dup(data: bytes) -> tuple[list[Deck], list[Problem], list[str]]:
     if highest is not None and count and highest not in (last, count):
         reader.notes.append(Message("dup.highest", highest=highest, lowest=lowest, last=last))
     return reader.finish()
+
+
+def not_a_record(record: bytes) -> Message | None:
+    """Why a record is not DUP's (None when it is): its BRI part is not card numbers, or its
+    DGE part is neither blank nor four hands. A DGE part damaged in place, or a trailer that
+    cannot be read, is a problem on that board only."""
+    why = bri.not_numbers(record[: bri.PART])
+    shown = record[DGE_START:TRAILER_START]
+    if why is None and not blank(shown) and dge.not_hands(shown) is not None:
+        why = Message("club.not_dge_part", text=glimpse(shown))
+    return why
 
 
 def _disagreement(deal: str, part: bytes) -> Message | str:

@@ -3,11 +3,17 @@
 The 52 cards are numbered in one order, SA SK ... S2, HA ... H2, DA ... D2, CA ... C2 (0-based
 here, 01-52 in BRI), and the seats run North, East, South, West. A file is a run of fixed-size
 records, one a board, numbered by position; none states dealer or vulnerability.
+
+A record damaged in place (a card number that is not a card, a card given twice) is a problem
+on its board, and the next record is read. A record that is not the machine's at all (text,
+another file's bytes, junk appended) ends the reading there, with one problem saying where
+and what it holds: what follows it is no set of boards, and a record-by-record account of
+megabytes of it would bury the one thing worth saying.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from games.bridge.cards import RANKS, SEAT_NAMES, SEATS, Masks, build_deal
 
@@ -77,17 +83,32 @@ def readable(chunk: bytes) -> str:
     return "".join(out)
 
 
+def glimpse(chunk: bytes, size: int = 16) -> str:
+    """The first ``size`` bytes of ``chunk`` as ``readable`` text, with '…' when there are more."""
+    return readable(chunk[:size]) + ("…" if len(chunk) > size else "")
+
+
 class RecordReader:
     """Walks a file of ``size``-byte records and collects decks, problems and notes.
 
     A record made only of padding ends the data (the machines' programs stop there); a
-    last piece shorter than a record is a problem unless it is padding too.
+    last piece shorter than a record is a problem unless it is padding too. ``not_a_record``
+    says why a record is not the format's at all (None when it is one): the first such
+    record is a problem, and the reading stops there.
     """
 
-    def __init__(self, data: bytes, size: int, name: str, first_board: int = 1) -> None:
+    def __init__(
+        self,
+        data: bytes,
+        size: int,
+        name: str,
+        not_a_record: Callable[[bytes], Message | None],
+        first_board: int = 1,
+    ) -> None:
         self.data = data
         self.size = size
         self.name = name  # "BRI", "DGE", "DUP" in messages
+        self.not_a_record = not_a_record
         self.first_board = first_board
         self.decks: list[Deck] = []
         self.problems = ProblemList()
@@ -103,6 +124,11 @@ class RecordReader:
             if blank(record):
                 if not blank(data[start + size :]):
                     self.notes.append(Message("club.blank_record", record=i + 1, format=self.name))
+                return
+            why = self.not_a_record(record)
+            if why is not None:
+                stop = Message("club.not_a_record", format=self.name, reason=why, count=len(data) - start)
+                self.problem(i + 1, start, stop, kind="unreadable")
                 return
             yield i + 1, start, record
         tail = data[whole * size :]
@@ -122,7 +148,15 @@ class RecordReader:
         last = self.size if last is None else last
         return Message("where.record", record=number, first=start + first + 1, last=start + last)
 
-    def problem(self, number: int, start: int, message: str, first: int = 0, last: int | None = None) -> None:
+    def problem(
+        self,
+        number: int,
+        start: int,
+        message: str,
+        first: int = 0,
+        last: int | None = None,
+        kind: str = "invalid_deal",
+    ) -> None:
         board = self.board(number)
         where = Message("at", where=self.where(number, start, first, last), message=message)
         self.problems.append(
@@ -131,6 +165,7 @@ class RecordReader:
                 line=number,
                 index=number - 1,
                 board=board,
+                kind=kind,
             )
         )
 
