@@ -22,6 +22,9 @@ POINTS = {"A": 4, "K": 3, "Q": 2, "J": 1}
 _PREDEAL = re.compile(r"^predeal\b")
 _PREDEAL_MORE = re.compile(r"^\s+(north|east|south|west)\b")
 _NAMES = {"N": "north", "E": "east", "S": "south", "W": "west"}
+# printoneline's deal, to the end of its line: the program echoes some characters of a
+# script's comments (a /*@chat ... @chat*/ block) in front of the first one.
+_DEAL_LINE = re.compile(r"n (\S+) e (\S+) s (\S+) w (\S+)\s*$")
 
 
 def dealer_program() -> str:
@@ -82,9 +85,9 @@ def holds(script: str, deal: str) -> bool:
         [dealer_program(), "-s", "1", "-g", "1", "-p", "1"], input=text.encode(), capture_output=True, timeout=30
     )
     assert done.returncode == 0, done.stderr.decode()
-    lines = [line.split() for line in done.stdout.decode().splitlines() if line.startswith("n ")]
-    if not lines:
+    found = [m for line in done.stdout.decode().splitlines() if (m := _DEAL_LINE.search(line))]
+    if not found:
         return False
-    n, e, s, w = (lines[0][i] for i in (1, 3, 5, 7))
+    n, e, s, w = found[0].groups()
     assert f"N:{n} {e} {s} {w}".upper() == deal.upper(), "the predealt deal came back changed"
     return True

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import uuid
-
 from django import forms
 from django.conf import settings
 from django.utils.translation import gettext
@@ -109,8 +107,9 @@ class GameForm(forms.ModelForm):
             "show_lesson": LESSON_HELP,
         }
 
-    def __init__(self, *args, **kwargs) -> None:
+    def __init__(self, *args, user_key: str, **kwargs) -> None:
         super().__init__(*args, **kwargs)
+        self.user_key = user_key  # whose share of the dealer runs the script's trial takes (games.dealer_runs)
         # Left out of a form post (an older page): the model's default, dealing at random.
         self.fields["when_empty"].required = False
         self.fields["practice_play"].required = False  # likewise: showing the hands, as before
@@ -147,7 +146,7 @@ class GameForm(forms.ModelForm):
         if not script.strip():
             self.add_error("when_empty_script", gettext("“Deal to this script” needs a dealer script here."))
             return cleaned
-        why = trial_run(script)
+        why = trial_run(script, user_key=self.user_key)
         if why:
             self.add_error("when_empty_script", why)
         return cleaned
@@ -162,12 +161,12 @@ class GameForm(forms.ModelForm):
         return game_name(self.cleaned_data["name"])
 
 
-def trial_run(script: str) -> str:
+def trial_run(script: str, *, user_key: str) -> str:
     """Why ``script`` cannot be the game's rule ("" when it made a deal): one deck made now,
-    so that a script that never matches is said when the game is made, not at a deal."""
+    so that a script that never matches is said when the game is made, not at a deal. The
+    run is the user's (``user_key``): refused while another of theirs is under way."""
     try:
-        key = f"rules-{uuid.uuid4().hex}"  # the site's bound on runs, not a user's: the game has no host yet
-        run = dealer_runs.make_decks(script, name="the script", count=1, seed=None, user_key=key)
+        run = dealer_runs.make_decks(script, name="the script", count=1, seed=None, user_key=user_key)
     except dealer_runs.Busy as busy:
         return gettext("The script could not be tried: %(why)s") % {"why": busy}
     return "" if run.decks else gettext("The script made no deal: %(why)s.") % {"why": say(run.problem)}

@@ -226,26 +226,33 @@ class UploadForm(forms.Form):
         if total > limit:
             raise forms.ValidationError(total_too_big(total, limit), code="problem-total-too-big")
         results = [read_file(name, data) for name, data in staged]
-        seed = cleaned.get("seed") or new_seed()  # one for the whole upload: the preview says it
-        for i, (name, data) in enumerate(staged):
-            if results[i].format == "dlr":
-                name = PASTED_SCRIPT if name == PASTED_NAME else name
-                staged[i], results[i] = (name, data), self._run(name, data, seed)
+        self._run_scripts(staged, results, cleaned.get("seed") or new_seed())
         self._check_decks(results)
         cleaned["staged"], cleaned["results"] = staged, results
         return cleaned
 
-    def _run(self, name: str, data: bytes, seed: int) -> FileResult:
-        """The decks a dealer script makes: the script's run in place of a reading."""
+    def _run_scripts(self, staged: list[tuple[str, bytes]], results: list[FileResult], seed: int) -> None:
+        """Put each dealer script's run in place of its reading. The upload's scripts run
+        one after another in one slot and one time budget (``dealer_runs.runs``); ``seed``
+        is one for the whole upload (the preview says it)."""
+        scripts = [i for i, result in enumerate(results) if result.format == "dlr"]
+        if not scripts:
+            return
+        for i in scripts:
+            name, data = staged[i]
+            staged[i] = (PASTED_SCRIPT if name == PASTED_NAME else name, data)
         count = self.cleaned_data.get("count") or SCRIPT_COUNT
-        text, _ = decode(data)
         try:
-            run = dealer_runs.make_decks(text, name=name, count=count, seed=seed, user_key=self.user_key)
+            with dealer_runs.runs(self.user_key) as runs:
+                for i in scripts:
+                    name, data = staged[i]
+                    text, _ = decode(data)
+                    results[i] = runs.make_decks(text, name=name, count=count, seed=seed).file_result()
         except dealer_runs.Busy as busy:
             raise forms.ValidationError(
-                gettext("%(name)s was not run: %(why)s") % {"name": name, "why": busy}, code="dealer-busy"
+                gettext("%(name)s was not run: %(why)s") % {"name": staged[scripts[0]][0], "why": busy},
+                code="dealer-busy",
             ) from None
-        return run.file_result()
 
     def _check_decks(self, results: list[FileResult]) -> None:
         total, limit = sum(len(r.decks) for r in results), settings.DECK_UPLOAD_MAX_DECKS
@@ -260,7 +267,7 @@ class UploadForm(forms.Form):
             if len(biggest.decks) == total:
                 said = gettext("%(name)s holds %(total)s decks; the limit is %(limit)s decks per upload.")
             else:
-                said = gettext("these %(files)s files holds %(total)s decks; the limit is %(limit)s decks per upload.")
+                said = gettext("these %(files)s files hold %(total)s decks; the limit is %(limit)s decks per upload.")
             raise forms.ValidationError(said % names, code="problem-too-many-decks")
         if total == 0:
             # Nothing to add: say why for every file, the reader's reason first.

@@ -315,8 +315,10 @@ class Game(models.Model):
         from games import dealer_runs  # the web side's bounds on runs: not needed to load the models
 
         key = str(by.pk) if getattr(by, "is_authenticated", False) else f"game-{self.pk}"
-        try:
-            run = dealer_runs.make_decks(self.when_empty_script, name=SCRIPT_SOURCE, count=1, seed=None, user_key=key)
+        try:  # for_deal: the slot kept for a table's deal, which other users' uploads never hold
+            run = dealer_runs.make_decks(
+                self.when_empty_script, name=SCRIPT_SOURCE, count=1, seed=None, user_key=key, for_deal=True
+            )
         except dealer_runs.Busy as busy:
             raise self.ScriptFailed(gettext("The game's dealer script did not run: %(why)s"), str(busy)) from None
         if not run.decks:

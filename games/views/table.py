@@ -181,7 +181,7 @@ def favicon(request: HttpRequest) -> HttpResponse:
 
 @login_required
 def new_game(request: HttpRequest) -> HttpResponse:
-    form = GameForm(request.POST or None)
+    form = GameForm(request.POST or None, user_key=str(request.user.pk))
     if request.method == "POST" and form.is_valid():
         game = form.save(commit=False)
         game.host = request.user

@@ -133,3 +133,46 @@ def test_the_settings_page_shows_the_script_escaped(host_client, host):
     page = host_client.get(reverse("game_settings", args=[game.pk])).text
     assert "Deal to this script" in page
     assert "# &lt;b&gt;bold&lt;/b&gt; &amp; co" in page and "<b>bold</b>" not in page
+
+
+def test_the_rules_forms_trial_run_is_its_users_run(host_client, host, settings):
+    settings.DEALER_RUNS_AT_ONCE = 2
+    with dealer_runs.slot(str(host.pk)):  # the same user's run in another tab
+        response = host_client.post(reverse("new_game"), {**RULES, "when_empty_script": NT_SCRIPT})
+    assert "The script could not be tried: Another of your dealer scripts is still running" in response.text
+    assert not Game.objects.exists()
+    with dealer_runs.slot("someone-else"):  # another user's run leaves the site a slot
+        host_client.post(reverse("new_game"), {**RULES, "when_empty_script": NT_SCRIPT})
+    assert Game.objects.get().when_empty_script == NT_SCRIPT.strip()
+
+
+def test_the_trial_run_holds_its_users_lock_while_it_runs(host, settings):
+    from games.forms.game import trial_run
+
+    settings.DEALER_RUNS_AT_ONCE = 3
+    with dealer_runs.slot(str(host.pk)):
+        assert "Another of your dealer scripts" in trial_run(NT_SCRIPT, user_key=str(host.pk))
+        assert trial_run(NT_SCRIPT, user_key="another-user") == ""
+
+
+def test_other_users_uploads_holding_every_slot_never_stop_deal_new_cards(
+    host_client, host, script_game, game, settings
+):
+    settings.DEALER_RUNS_AT_ONCE = 2
+    with dealer_runs.slot("uploader-1"), dealer_runs.slot("uploader-2"):
+        deal(host_client, script_game, HX)
+        upload = host_client.post(reverse("upload", args=[game.pk]), {"library": "weak_two"})
+    board = DealtBoard.objects.get(game=script_game)
+    assert holds(NT_SCRIPT, board.deal)
+    # The slot kept for Deal New Cards is not the uploads': the host's own upload waits.
+    assert "The server is running as many dealer scripts as it may at once (2)" in upload.text
+
+
+def test_the_slot_kept_for_deal_new_cards_is_one_deal_at_a_time(host_client, script_game, settings):
+    settings.DEALER_RUNS_AT_ONCE = 1
+    with dealer_runs.slot("uploader"), dealer_runs.slot("another-host", for_deal=True):
+        page = deal(host_client, script_game).text
+    assert "The game&#x27;s dealer script did not run: The server is running as many dealer scripts" in page
+    assert "at once (2)" in page and not DealtBoard.objects.filter(game=script_game).exists()
+    deal(host_client, script_game, HX)  # and once the other deal is over, it deals
+    assert DealtBoard.objects.filter(game=script_game).count() == 1

@@ -9,7 +9,8 @@ import html
 import pytest
 from django.urls import reverse
 
-from games.formats.dealer import LIBRARY, Limits, run_script
+from games.formats.dealer import LIBRARY, Limits, budget_spent, run_script
+from games.formats.messages import Message
 from games.presentation.problem_help import ANCHORS, DEALER_ANCHORS, help_anchor
 from games.templatetags.help_links import problem_help_url
 from tests.dealer_check import dealer_program
@@ -51,7 +52,6 @@ def test_the_lesson_scripts_are_the_examples(dealer_help_page):
         ("condition hcp(north) > 10 # strong\n", "dealer-errors"),
         ("condition hcp(north) / 0 > 1\n", "dealer-errors"),
         ("condition tricks(north, spades) > 7\n", "dealer-refused"),
-        ("generate 50000000\n", "dealer-refused"),
     ],
 )
 def test_a_real_runs_message_links_to_its_entry(script, anchor):
@@ -60,8 +60,19 @@ def test_a_real_runs_message_links_to_its_entry(script, anchor):
     assert problem_help_url(f"x.dlr: {made.problem}") == f"/help/dealer-scripts/#{anchor}"
 
 
-def test_the_quoted_messages_are_what_a_run_says(dealer_help_page):
+def test_the_shared_time_of_an_uploads_scripts_and_unread_deals_link_to_their_entries():
+    left = budget_spent("later.dlr", count=16, seed=1, seconds=5).problem
+    assert help_anchor(left, "dealer_limit") == "dealer-limits"
+    hit = Message("dealer.budget_hit", seconds="5")
+    assert problem_help_url(f"x.dlr: {hit}") == "/help/dealer-scripts/#dealer-limits"
+    unread = Message("dealer.unread", printed=12, made=0)
+    assert problem_help_url(f"x.dlr: {unread}") == "/help/dealer-scripts/#dealer-errors"
+
+
+def test_the_quoted_messages_are_what_a_run_says(dealer_help_page, settings):
     said = html.unescape(dealer_help_page)
+    left = budget_spent("later.dlr", count=16, seed=1, seconds=settings.DEALER_SECONDS).problem
+    assert left in " ".join(said.split())  # the page's lines wrap where the message has a space
     syntax = run_script("dealer south\ncondition hcp(south) >= 15\n\nweak = = 3\n", program=dealer_program())
     assert syntax.problem in said  # "dealer stopped at line 4: “syntax error”"
     crash = run_script("condition hcp(north) / 0 > 1\n", program=dealer_program())

@@ -35,7 +35,7 @@ def sample(key: str) -> Message:
     values = {"seat": "N", "vul": "NS", "count": 3, "made": 2, "tried": 1200, "tries": 1000, "size": 70000}
     pieces = {"problem": Message("dealer.no_match", count=1000), "why": Message("dealer.signal_bus")}
     pieces |= {"reason": Message("dealer.refused_csvrpt", line=4), "first": Message("dealer.refused_csvrpt", line=4)}
-    pieces["then"] = Message("dealer.refused_generate", line=5, count=10**8, most=10**6)
+    pieces["then"] = Message("dealer.refused_tricks", line=5)
     return Message(
         key,
         **{

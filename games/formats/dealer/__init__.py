@@ -10,7 +10,18 @@ makes the decks (a ``Run``, whose ``file_result()`` stands beside any file's res
 from __future__ import annotations
 
 from .library import LIBRARY, LessonScript, lesson
-from .run import DEFAULT_PROGRAM, INSTALL, SEED_MAX, Limits, Run, find_program, missing_program, new_seed, run_script
+from .run import (
+    DEFAULT_PROGRAM,
+    INSTALL,
+    SEED_MAX,
+    Limits,
+    Run,
+    budget_spent,
+    find_program,
+    missing_program,
+    new_seed,
+    run_script,
+)
 from .script import Script, looks_like_script, read_script
 
 __all__ = [
@@ -22,6 +33,7 @@ __all__ = [
     "Run",
     "SEED_MAX",
     "Script",
+    "budget_spent",
     "find_program",
     "lesson",
     "looks_like_script",

@@ -3,8 +3,8 @@
 A script is code from a stranger, so the program runs as a bounded, disposable process:
 
 - no shell: the program's path and fixed options, the script on standard input;
-- hands tried capped (``-g``; a script's own ``generate`` above the cap is refused before
-  running), decks made set by the caller (``-p`` replaces the script's ``produce``);
+- hands tried capped (``-g``: a script's own ``generate`` above the cap runs with the cap,
+  and a note says so), decks made set by the caller (``-p`` replaces the script's ``produce``);
 - the script's ``action`` replaced by ``printoneline``: statements may come in any order and
   the last ``action`` wins, so one appended after the script is the one that runs, and
   nothing its ``average``, ``frequency`` or ``print`` actions would say is ever printed;
@@ -14,9 +14,16 @@ A script is code from a stranger, so the program runs as a bounded, disposable p
   which is unsafe in a threaded server;
 - a wall-clock deadline, an empty ``PATH`` and a fresh working folder; the whole process
   group killed at the deadline or when the output passes what the decks asked for need;
-- only whole deal lines (``n AK.. e .. s .. w ..``) and the ``Generated N hands`` line
-  are read from the output, each deal validated like any file's; the dealer and the
-  vulnerability are the script's own statements (``script.read_script``).
+- only whole deal lines (``n AK.. e .. s .. w ..``, read wherever the deal starts on the
+  line: the program echoes some characters of a script's comments, such as the capitals
+  of a ``/*@chat ... @chat*/`` block, in front of the first deal) and the ``Generated N
+  hands`` and ``Produced N hands`` lines are read from the output, each deal validated like
+  any file's; the dealer and the vulnerability are the script's own statements
+  (``script.read_script``).
+
+A run that makes fewer decks than asked says why: the hands-tried cap reached, the wall
+clock or the processor time used up, the output bound passed, or deals printed that could
+not be read.
 
 ``run_script`` never raises: a crash, a timeout or a syntax error is a ``Run`` whose
 ``problem`` says what happened, for a teacher to read.
@@ -60,10 +67,12 @@ ENVIRONMENT = {"PATH": "/nonexistent", "LC_ALL": "C"}
 NICENESS = 10  # pages keep the processor while a script runs
 APPENDED_ACTION = "\naction printoneline\n"
 
-# printoneline: "n AQ8.AQ5.QJT.AQ52 e ... s ... w KJT97643.K3.A43." (a void is an empty suit)
+# printoneline: "n AQ8.AQ5.QJT.AQ52 e ... s ... w KJT97643.K3.A43." (a void is an empty suit),
+# to the end of its line, after whatever the program echoed of the script in front of it.
 _HAND = r"([AKQJT2-9akqjt]{0,13}(?:\.[AKQJT2-9akqjt]{0,13}){3})"
-_ONE_LINE = re.compile(rf"n {_HAND} e {_HAND} s {_HAND} w {_HAND}")
+_ONE_LINE = re.compile(rf"n {_HAND} e {_HAND} s {_HAND} w {_HAND}\Z")
 _GENERATED = re.compile(r"Generated ([0-9]{1,12}) hands")
+_PRODUCED = re.compile(r"^Produced ([0-9]{1,12}) hands", re.M)
 _ERROR_LINE = re.compile(r"line ([0-9]{1,9}): (.*)")
 _UNPRINTABLE = re.compile(r"[^\x20-\x7e]")
 _SIGNALS = {
@@ -80,6 +89,9 @@ class Limits:
 
     max_tries: int = 1_000_000  # hands generated, the script's own generate no higher
     seconds: float = 5.0  # wall clock
+    # The wall clock that several runs share (an upload's scripts), of which ``seconds`` is
+    # what the runs before this one left; 0 when ``seconds`` is this run's own.
+    shared_seconds: float = 0.0
     cpu_seconds: int = 6  # processor time: a second line behind the wall clock
     memory_bytes: int = 256 * 1024 * 1024  # address space
     max_script_bytes: int = 64 * 1024
@@ -118,6 +130,13 @@ class Run:
         return result
 
 
+def budget_spent(name: str, *, count: int, seed: int | None, seconds: float) -> Run:
+    """A script that was not run: the runs before it in the same request used up the
+    ``seconds`` of wall clock they share."""
+    problem = Message("dealer.budget_spent", name=name, seconds=_seconds(seconds))
+    return Run(name=name, count=count, seed=seed or new_seed(), problem=problem, kind="dealer_limit")
+
+
 def new_seed() -> int:
     return secrets.randbelow(SEED_MAX) + 1
 
@@ -151,7 +170,7 @@ def run_script(
         run.problem, run.kind = Message("dealer.too_big", size=size, most=limits.max_script_bytes), "dealer_limit"
         return run
     script = read_script(text)
-    refusal = script.refusal(limits.max_tries)
+    refusal = script.refusal()
     if refusal:
         run.problem, run.kind = Message("dealer.not_run", reason=refusal), "dealer_refused"
         return run
@@ -159,7 +178,7 @@ def run_script(
     if path is None:
         run.problem, run.kind = missing_program(), "dealer_missing"
         return run
-    tries = script.generate if script.generate is not None else limits.max_tries
+    tries = min(script.generate, limits.max_tries) if script.generate is not None else limits.max_tries
     args = [path, "-s", str(run.seed), "-p", str(count), "-g", str(tries)]
     started = time.monotonic()
     try:
@@ -169,14 +188,16 @@ def run_script(
         return run
     run.seconds = time.monotonic() - started
     _read_output(run, out, script.dealer, script.vulnerable)
-    generated = _GENERATED.search(out.decode("ascii", "replace"))
+    printed = out.decode("ascii", "replace")
+    generated, produced = _GENERATED.search(printed), _PRODUCED.search(printed)
     if generated:
         run.tried = int(generated.group(1))
     elif returncode == 0 and not stopped and len(run.decks) < count:
         run.tried = tries  # it ran to its cap of hands
-    _explain(run, err, returncode, stopped, tries, limits, text.count("\n") + 1)
+    produced_count = int(produced.group(1)) if produced else None
+    _explain(run, err, returncode, stopped, tries, produced_count, limits, text.count("\n") + 1)
     if run.decks:
-        run.notes += _facts(run, script)
+        run.notes += _facts(run, script, limits)
     return run
 
 
@@ -275,7 +296,7 @@ def _read_output(run: Run, out: bytes, dealer: str | None, vul: str | None) -> N
     """The deals of the program's one-line output: whole lines only, each deal checked."""
     lines = out.decode("ascii", "replace").split("\n")[:-1]  # a last line without its newline was cut short
     for line in lines:
-        match = _ONE_LINE.fullmatch(line.rstrip())
+        match = _ONE_LINE.search(line.rstrip())
         if match is None or len(run.decks) >= run.count:
             continue
         deal = _deal(match.groups())
@@ -303,13 +324,26 @@ def _deal(hands: tuple[str, ...]) -> str | None:
     return None if inferred else deal
 
 
-def _explain(run: Run, err: bytes, returncode: int, stopped: str, tries: int, limits: Limits, lines: int) -> None:
+def _explain(
+    run: Run,
+    err: bytes,
+    returncode: int,
+    stopped: str,
+    tries: int,
+    produced: int | None,
+    limits: Limits,
+    lines: int,
+) -> None:
     """Set ``run.problem`` (and a note, when some decks were made) for a run that stopped
-    short of the decks asked for."""
+    short of the decks asked for, with the cause: ours (the wall clock, the output bound),
+    the program's (its processor time, a crash, an error), the hands-tried cap, or deals
+    it printed (``produced``: its own count) that could not be read."""
     said = _program_message(err)
     made = len(run.decks)
-    if stopped == "time":
-        run.problem, run.kind = Message("dealer.too_slow", seconds=f"{limits.seconds:g}"), "dealer_limit"
+    if stopped == "time" and limits.shared_seconds:
+        run.problem, run.kind = Message("dealer.budget_hit", seconds=_seconds(limits.shared_seconds)), "dealer_limit"
+    elif stopped == "time":
+        run.problem, run.kind = Message("dealer.too_slow", seconds=_seconds(limits.seconds)), "dealer_limit"
     elif stopped == "output":
         run.problem, run.kind = Message("dealer.too_much_output", count=run.count), "dealer_limit"
     elif returncode < 0:
@@ -325,6 +359,12 @@ def _explain(run: Run, err: bytes, returncode: int, stopped: str, tries: int, li
     elif returncode != 0 or (said and not made):
         run.problem, run.kind = _error_text(said, returncode, lines), "dealer_error"
         run.decks.clear()
+    elif produced is not None and produced > made:
+        unread = Message("dealer.unread", printed=produced, made=made)
+        if made:
+            run.notes.append(unread)
+        else:
+            run.problem, run.kind = unread, "dealer_error"
     elif not made:
         run.problem, run.kind = Message("dealer.no_match", count=tries), "dealer_no_match"
     elif made < run.count:
@@ -332,6 +372,12 @@ def _explain(run: Run, err: bytes, returncode: int, stopped: str, tries: int, li
     if run.problem and run.decks:
         run.notes.append(Message("dealer.kept_one" if made == 1 else "dealer.kept", problem=run.problem, count=made))
         run.problem = ""
+
+
+def _seconds(value: float) -> str:
+    """A number of seconds as a message says it: "5", "0.25" (a deadline's remainder, to
+    the hundredth)."""
+    return f"{round(value, 2):g}"
 
 
 def _program_message(err: bytes) -> str:
@@ -357,7 +403,7 @@ def _error_text(said: str, returncode: int, lines: int) -> Message:
     return Message("dealer.exit_status", status=returncode)
 
 
-def _facts(run: Run, script) -> list[str]:
+def _facts(run: Run, script, limits: Limits) -> list[str]:
     """What the preview says about a run beyond its summary line."""
     notes = [Message("dealer.seed", seed=run.seed)]
     dealer, vul = script.dealer, script.vulnerable
@@ -371,4 +417,8 @@ def _facts(run: Run, script) -> list[str]:
         notes.append(Message("dealer.sets_none"))
     if script.produce is not None and script.produce != run.count:
         notes.append(Message("dealer.produce", produce=script.produce, count=run.count))
+    if script.generate is not None and script.generate > limits.max_tries:
+        notes.append(
+            Message("dealer.generate_capped", line=script.generate_line, count=script.generate, most=limits.max_tries)
+        )
     return notes

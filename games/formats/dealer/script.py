@@ -9,8 +9,8 @@ finds outside comments and strings is what the program will act on:
 
 - the dealer and the vulnerability the script sets, if it does (a deck without them
   takes the game's rule for missing information);
-- its ``generate`` and ``produce`` numbers (the first is capped, the second replaced by
-  the number of decks asked for);
+- its ``generate`` and ``produce`` numbers (the first is capped at the site's limit, the
+  second replaced by the number of decks asked for);
 - what we will not run (``tricks()`` writes the deal to a temporary file and runs GIB's
   ``bridge`` through the shell);
 - whether a text is a dealer script at all (``looks_like_script``).
@@ -79,13 +79,11 @@ class Script:
     signs: int = 0  # statements and hand functions that only a dealer script holds
     stray: list[str] = field(default_factory=list)  # characters no dealer script holds, as found
 
-    def refusal(self, max_generate: int) -> str:
-        """Why this script is not run here, a Message ("" when it may be), first reason first."""
+    def refusal(self) -> str:
+        """Why this script is not run here, a Message ("" when it may be), first reason first.
+        A ``generate`` above the site's cap is no reason: the run tries the cap's number of
+        hands, and a note says so (``run.run_script``)."""
         reasons = list(self.refusals)
-        if self.generate is not None and self.generate > max_generate:
-            reasons.append(
-                Message("dealer.refused_generate", line=self.generate_line, count=self.generate, most=max_generate)
-            )
         if not reasons:
             return ""
         said = reasons[-1]
