@@ -4,7 +4,8 @@ DATABASE_URL (default: SQLite in the project folder), SECRET_KEY, DEBUG,
 ALLOWED_HOSTS and CSRF_TRUSTED_ORIGINS (comma separated), the log-in throttle's
 LOGIN_THROTTLE_FAILURES and LOGIN_THROTTLE_MINUTES, and TRUSTED_PROXY_COUNT /
 TRUSTED_PROXY_HEADER for the client's address behind proxies, EMAIL_BACKEND and the
-SMTP settings for password-reset mail. Production: DEBUG=0
+SMTP settings for password-reset mail, and its limits PASSWORD_RESET_MAILS_PER_ADDRESS,
+PASSWORD_RESET_MAILS_PER_CLIENT and PASSWORD_RESET_LIMIT_MINUTES. Production: DEBUG=0
 and a real SECRET_KEY; see the README for gunicorn and whitenoise.
 """
 
@@ -214,20 +215,40 @@ AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 # how many append to which header (settings_production: 1, X-Forwarded-For).
 TRUSTED_PROXY_COUNT = int(os.environ.get("TRUSTED_PROXY_COUNT", "0"))
 TRUSTED_PROXY_HEADER = "HTTP_" + os.environ.get("TRUSTED_PROXY_HEADER", "X-Forwarded-For").upper().replace("-", "_")
-# Background work: hand-record PDFs, double-dummy analysis and the robot's cards run in
-# `manage.py db_worker` processes (django-tasks' database backend), never in a request.
-# "solver" holds the PDFs and the analyses; "robot" the Just Declare robot's cards, with a
-# worker of its own so that a long PDF never keeps a player waiting for the robot.
+# Password-reset mail (games/models/reset_mail.py): at most PASSWORD_RESET_MAILS_PER_ADDRESS
+# requests for one address and PASSWORD_RESET_MAILS_PER_CLIENT from one client address (the
+# throttle's, above) go through in PASSWORD_RESET_LIMIT_MINUTES; past either, the page
+# answers as always and sends nothing.
+PASSWORD_RESET_MAILS_PER_ADDRESS = int(os.environ.get("PASSWORD_RESET_MAILS_PER_ADDRESS", "3"))
+PASSWORD_RESET_MAILS_PER_CLIENT = int(os.environ.get("PASSWORD_RESET_MAILS_PER_CLIENT", "10"))
+PASSWORD_RESET_LIMIT_MINUTES = int(os.environ.get("PASSWORD_RESET_LIMIT_MINUTES", "60"))
+# Background work runs in task workers (`manage.py run_worker`, django-tasks' database
+# backend), never in a request, on three queues with a worker each (games/tasks.py):
+# "interactive" (a board's analysis, settling a finished board), "robot" (the robots'
+# cards) and "bulk" (hand-record PDFs, in chunks taken in turn across users).
+TASK_QUEUES = ["interactive", "robot", "bulk"]
 TASKS = {
     "default": {
         "BACKEND": os.environ.get("TASKS_BACKEND", "django_tasks_db.DatabaseBackend"),
-        "QUEUES": ["solver", "robot"],
+        "QUEUES": TASK_QUEUES,
     }
 }
-# Jobs (PDFs and analyses) one user may have queued or running at once; past that the
-# page asks them to wait. A job not finished after JOB_STALE_MINUTES counts as failed.
+# Each user's share of the workers (games/models/job.py): JOBS_PER_USER jobs (PDFs and
+# analyses) queued or running at once, and SOLVER_DEALS_PER_USER deals waiting for the
+# solver; past either the page says so.
 JOBS_PER_USER = int(os.environ.get("JOBS_PER_USER", "2"))
-JOB_STALE_MINUTES = int(os.environ.get("JOB_STALE_MINUTES", "10"))
+SOLVER_DEALS_PER_USER = int(os.environ.get("SOLVER_DEALS_PER_USER", "1000"))
+# A PDF's deals are solved HAND_RECORD_CHUNK at a time, users taking turns a chunk each.
+HAND_RECORD_CHUNK = int(os.environ.get("HAND_RECORD_CHUNK", "25"))
+# A set with more deals to solve than this is offered its hand records without the
+# double-dummy table (no solver: ready at once) before its job starts.
+HAND_RECORD_ASK_ANALYSIS = int(os.environ.get("HAND_RECORD_ASK_ANALYSIS", "100"))
+# A worker holds its job for JOB_LEASE_SECONDS, renewed with every deal it solves; a job
+# whose lease ran out (its worker died) is taken up again, at most JOB_RETRIES times, by
+# the first worker that looks (every JOB_RECOVER_SECONDS) or the owner's waiting page.
+JOB_LEASE_SECONDS = int(os.environ.get("JOB_LEASE_SECONDS", "60"))
+JOB_RETRIES = int(os.environ.get("JOB_RETRIES", "2"))
+JOB_RECOVER_SECONDS = float(os.environ.get("JOB_RECOVER_SECONDS", "10"))
 # Boards one hand-record PDF may hold: a larger set is refused with a choice of ranges.
 HAND_RECORD_MAX_BOARDS = int(os.environ.get("HAND_RECORD_MAX_BOARDS", "500"))
 # How often a page waiting on background work asks again.
@@ -288,11 +309,13 @@ if not DEBUG:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 # Dealer scripts (games.formats.dealer, games.dealer_runs): Debian's dealer program makes
 # decks from a teacher's script. Every run is bounded: DEALER_MAX_TRIES hands generated (a
-# script whose own generate asks for more is refused), DEALER_SECONDS of wall clock in a
-# request (DEALER_COMMAND_SECONDS in manage.py deal_decks) and a second more of processor
-# time, DEALER_MEMORY_MB of address space, scripts of DEALER_SCRIPT_MAX_BYTES at most. At
-# most DEALER_RUNS_AT_ONCE scripts run on the machine at once (fewer than the web workers),
-# one per user, counted with lock files in DEALER_LOCK_DIR.
+# script whose own generate asks for more runs with this many, and is told so), DEALER_SECONDS
+# of wall clock for all the runs of one request (an upload's scripts share it;
+# DEALER_COMMAND_SECONDS in manage.py deal_decks) and a second more of processor time,
+# DEALER_MEMORY_MB of address space, scripts of DEALER_SCRIPT_MAX_BYTES at most. At most
+# DEALER_RUNS_AT_ONCE scripts run on the machine at once for uploads and trial runs (fewer
+# than the web workers), and one more kept for Deal New Cards; one per user, counted with
+# lock files in DEALER_LOCK_DIR.
 DEALER_PROGRAM = os.environ.get("DEALER_PROGRAM", "/usr/games/dealer")
 DEALER_MAX_TRIES = int(os.environ.get("DEALER_MAX_TRIES", "1000000"))
 DEALER_SECONDS = float(os.environ.get("DEALER_SECONDS", "5"))

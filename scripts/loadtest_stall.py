@@ -4,8 +4,8 @@
     .venv/bin/python scripts/loadtest_stall.py [--seconds 60] [--pdf 4] [--analysis 8]
 
 Serves the app as production does: gunicorn (scripts/gunicorn.conf.py, 4 sync workers),
-the production settings, a throwaway PostgreSQL and two task workers (``db_worker``, one
-for the "solver" queue, one for the "robot" queue), all on 127.0.0.1. Then, with locust:
+the production settings, a throwaway PostgreSQL and three task workers (``run_worker``, one
+for each queue: "interactive", "robot" and "bulk"), all on 127.0.0.1. Then, with locust:
 
 - one signed-up user keeps ``--pdf`` requests for ``queue.pdf`` in flight on a queue of
   2,000 random deals (each a range of 500 boards) and ``--analysis`` requests for the
@@ -186,24 +186,15 @@ def main(argv: list[str] | None = None) -> int:
         processes.append(
             subprocess.Popen([gunicorn, "-c", "scripts/gunicorn.conf.py"], cwd=ROOT, env=env, stdout=log, stderr=log)
         )
-        for queue in ("solver", "robot"):
-            worker = [
-                "nice",
-                "-n",
-                "10",
-                sys.executable,
-                "manage.py",
-                "db_worker",
-                "--queue-name",
-                queue,
-                "--no-reload",
-            ]
+        for queue in ("interactive", "robot", "bulk"):
+            level = "15" if queue == "bulk" else "5"
+            worker = ["nice", "-n", level, sys.executable, "manage.py", "run_worker", "--queue-name", queue]
             processes.append(subprocess.Popen(worker, cwd=ROOT, env=env, stdout=log, stderr=log))
         wait_until_serving(port)
         speed_before = machine_speed()
         print(
             f"One user keeps {args.pdf} PDF and {args.analysis} analysis requests in flight; another browses; "
-            f"{args.seconds:.0f} s (gunicorn 4 sync workers, 2 task workers, PostgreSQL, {os.cpu_count()} CPUs)",
+            f"{args.seconds:.0f} s (gunicorn 4 sync workers, 3 task workers, PostgreSQL, {os.cpu_count()} CPUs)",
             flush=True,
         )
         began = time.monotonic()

@@ -190,10 +190,9 @@ def english_after_each_test(request):
         deactivate()
 
 
-IMMEDIATE_TASKS = {
-    "default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend", "QUEUES": ["solver", "robot"]}
-}
-DATABASE_TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["solver", "robot"]}}
+QUEUES = ["interactive", "robot", "bulk"]
+IMMEDIATE_TASKS = {"default": {"BACKEND": "django_tasks.backends.immediate.ImmediateBackend", "QUEUES": QUEUES}}
+DATABASE_TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": QUEUES}}
 
 
 @pytest.fixture(autouse=True)
@@ -208,14 +207,16 @@ def tasks_run_where_enqueued(request):
 def never_run(settings):
     """Tasks wait in the queue (django-tasks' dummy backend), as they do until a worker
     takes them: what a page shows meanwhile."""
-    settings.TASKS = {"default": {"BACKEND": "django_tasks.backends.dummy.DummyBackend", "QUEUES": ["solver", "robot"]}}
+    settings.TASKS = {"default": {"BACKEND": "django_tasks.backends.dummy.DummyBackend", "QUEUES": QUEUES}}
 
 
 @pytest.fixture
-def task_worker(settings, transactional_db, tmp_path):
-    """``manage.py db_worker`` in a process of its own, on the test database (a file):
-    tasks leave the request as they do on the site. Needs committed rows, hence
-    ``transactional_db`` (and SQLite: the PostgreSQL runs hold only the queue tests)."""
+def start_worker(settings, transactional_db, tmp_path):
+    """start_worker(**env) runs ``manage.py run_worker`` on every queue in a process of its
+    own, on the test database (a file), with ``env`` added to its environment (a test's
+    own bounds: ``JOB_LEASE_SECONDS="3"``); each is stopped at the test's end. Tasks leave
+    the request as they do on the site. Needs committed rows, hence ``transactional_db``
+    (and SQLite: the PostgreSQL runs hold only the queue tests)."""
     import subprocess
     import sys
 
@@ -225,25 +226,39 @@ def task_worker(settings, transactional_db, tmp_path):
         pytest.skip("the worker fixture runs on the SQLite test database")
     settings.TASKS = DATABASE_TASKS
     root = Path(__file__).resolve().parent.parent
-    env = {
-        **os.environ,
-        "DATABASE_URL": f"sqlite:///{connection.settings_dict['NAME']}",
-        "TASKS_BACKEND": "django_tasks_db.DatabaseBackend",
-        "DJANGO_SETTINGS_MODULE": "deckupload.settings",
-    }
-    command = [sys.executable, "manage.py", "db_worker", "--queue-name", "*", "--interval", "0.1"]
-    log = tmp_path / "db_worker.log"
-    with open(log, "wb") as out:
-        worker = subprocess.Popen(
-            [*command, "--no-startup-delay", "--no-reload", "-v", "3"], cwd=root, env=env, stdout=out, stderr=out
-        )
-    worker.log = log  # what it printed, for a test's failure message
-    yield worker
-    worker.terminate()
-    try:
-        worker.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        worker.kill()
+    started = []
+
+    def start(**extra: str) -> subprocess.Popen:
+        env = {
+            **os.environ,
+            "DATABASE_URL": f"sqlite:///{connection.settings_dict['NAME']}",
+            "TASKS_BACKEND": "django_tasks_db.DatabaseBackend",
+            "DJANGO_SETTINGS_MODULE": "deckupload.settings",
+            **extra,
+        }
+        command = [sys.executable, "manage.py", "run_worker", "--queue-name", "*", "--interval", "0.1", "-v", "3"]
+        log = tmp_path / f"worker-{len(started)}.log"
+        with open(log, "wb") as out:
+            worker = subprocess.Popen(command, cwd=root, env=env, stdout=out, stderr=out)
+        worker.log = log  # what it printed, for a test's failure message
+        started.append(worker)
+        return worker
+
+    yield start
+    for worker in started:
+        if worker.poll() is None:
+            worker.terminate()
+    for worker in started:
+        try:
+            worker.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            worker.kill()
+
+
+@pytest.fixture
+def task_worker(start_worker):
+    """One task worker on every queue (``start_worker``)."""
+    return start_worker()
 
 
 @pytest.fixture(scope="session")

@@ -315,6 +315,15 @@ TEMPLATES.update(
             "the file ends with {count} bytes that are not a whole {size}-byte {format} record: the file is cut short "
             "or is not a {format} file"
         ),
+        "club.not_a_record": (
+            "not a {format} record: {reason}; the file is read no further ({count:,} bytes from this record to its end)"
+        ),
+        "club.not_numbers": "bytes {first}–{last} hold '{text}', not two-digit card numbers",
+        "club.numbers_end": "byte 79 holds '{text}', not the padding that follows the card numbers",
+        "club.not_marks": "bytes 1–68 hold '{text}', not four hands with their sixteen suit marks (bytes 06 03 04 05)",
+        "club.not_dge_part": (
+            "bytes 79–146 hold '{text}', neither a DGE part's four hands with their suit marks nor blank"
+        ),
         "bri.not_a_card": "{seat}'s number {number} (bytes {first}–{last}) is not a card: cards are 01–52",
         "bri.not_a_number": "bytes {first}–{last} hold '{text}', not a two-digit card number ({seat}'s cards)",
         "bri.card_twice": "card {number} ({card}) is given twice to {seat}",
@@ -447,11 +456,19 @@ TEMPLATES.update(
             "solver) through the shell; scripts here may not run programs or write files"
         ),
         "dealer.refused_csvrpt": "line {line}: csvrpt writes a report to a file; scripts here may not write files",
-        "dealer.refused_generate": (
-            "line {line}: generate {count:,} is above this site's cap of {most:,} hands tried per run"
+        "dealer.generate_capped": (
+            "line {line}: the script's generate {count:,} is above this site's cap: at most {most:,} hands were tried"
         ),
         "dealer.missing": "dealer scripts need Debian's dealer program, which this server does not have ({install})",
         "dealer.not_started": "dealer could not be started: {error}",
+        "dealer.budget_spent": (
+            "{name} was not run: the dealer scripts before it used up the {seconds} seconds that one upload's "
+            "scripts share"
+        ),
+        "dealer.budget_hit": (
+            "stopped when the {seconds} seconds that one upload's dealer scripts share ran out (the scripts before "
+            "it used the rest)"
+        ),
         "dealer.too_slow": (
             "stopped after {seconds} seconds: the script takes too long (each hand costs too much to check, or too "
             "few hands match)"
@@ -469,5 +486,6 @@ TEMPLATES.update(
         "dealer.stopped": "dealer stopped: “{error}”",
         "dealer.exit_status": "dealer stopped with exit status {status} and no message",
         "dealer.no_match": "no hand matched in {count:,} tries: loosen the specification",
+        "dealer.unread": "only {made} of the deals dealer printed ({printed}) could be read",
     }
 )

@@ -102,10 +102,11 @@ def with_analysis(decks: Sequence[ParsedDeck]) -> list[ParsedDeck]:
     return out
 
 
-def hand_records(decks: Sequence[ParsedDeck]) -> list[HandRecord]:
+def hand_records(decks: Sequence[ParsedDeck], *, analysis: bool = True) -> list[HandRecord]:
     """The decks as hand records with the tables and par of the deals solved so far (the
-    others print without a table: solving is the caller's, ahead of this)."""
-    known = DealAnalysis.known(d.deal for d in decks)
+    others print without a table: solving is the caller's, ahead of this); with
+    ``analysis`` False, every one without."""
+    known = DealAnalysis.known(d.deal for d in decks) if analysis else {}
     records = []
     for deck in decks:
         solved = known.get(deck.deal)

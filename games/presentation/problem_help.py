@@ -30,7 +30,7 @@ _RULES: tuple[tuple[str, str], ...] = (
     ("problem-total-too-big", r"^These files total .+; the limit is .+ per upload\.$"),
     (
         "problem-too-many-decks",
-        r"holds [\d,]+ decks; the limit is [\d,]+ decks per upload"
+        r"\bholds? [\d,]+ decks; the limit is [\d,]+ decks per upload"
         r"|decks, the most read from one file",
     ),
     (
@@ -46,7 +46,11 @@ _RULES: tuple[tuple[str, str], ...] = (
         "problem-dup-parts",
         r"\bthe DGE part disagrees with the BRI part|\bthe DGE part cannot be read, so it cannot confirm",
     ),
-    ("problem-record-length", r"\bbytes that are not a whole [\d,]+-byte (?:BRI|DGE|DUP) record\b"),
+    (
+        "problem-record-length",
+        r"\bbytes that are not a whole [\d,]+-byte (?:BRI|DGE|DUP) record\b"
+        r"|\bnot a (?:BRI|DGE|DUP) record: .*; the file is read no further \(",
+    ),
     (
         "problem-bri-number",
         r"'s number \d+ \(bytes \d+–\d+\) is not a card: cards are 01–52"
@@ -111,16 +115,18 @@ _RULES: tuple[tuple[str, str], ...] = (
 _DEALER_RULES: tuple[tuple[str, str], ...] = (
     ("dealer-busy", r"\bwas not run: (?:Another of your dealer scripts|The server is running as many dealer scripts)"),
     ("dealer-install", r"\bdealer scripts need Debian's dealer program|\bdealer could not be started: "),
-    ("dealer-refused", r"\bnot run: line \d+: (?:tricks\(\)|csvrpt|generate [\d,]+ is above)"),
+    ("dealer-refused", r"\bnot run: line \d+: (?:tricks\(\)|csvrpt)"),
     ("dealer-no-match", r"\bno hand matched in [\d,]+ tries: loosen the specification"),
     (
         "dealer-limits",
         r"\bstopped after [\d.]+ seconds: the script takes too long|\bdealer printed far more than [\d,]+ deals"
-        r"|\bthe script is [\d,]+ bytes; a dealer script may have at most|\bit used its \d+ seconds of processor time",
+        r"|\bthe script is [\d,]+ bytes; a dealer script may have at most|\bit used its \d+ seconds of processor time"
+        r"|\bthe dealer scripts before it used up the [\d.]+ seconds|\bstopped when the [\d.]+ seconds that one upload",
     ),
     (
         "dealer-errors",
-        r"\bdealer stopped (?:at line \d+|at the end of the script|: |with exit status)|\bdealer crashed ",
+        r"\bdealer stopped (?:at line \d+|at the end of the script|: |with exit status)|\bdealer crashed "
+        r"|\bof the deals dealer printed \([\d,]+\) could be read",
     ),
     ("dealer-upload", r"\ba dealer script: it makes decks when it is run"),
 )

@@ -165,6 +165,15 @@ PAGE_TEMPLATES: dict[str, Promise] = {
     "club.record_length": _(
         "the file ends with %(count)s bytes that are not a whole %(size)s-byte %(format)s record: the file is cut short or is not a %(format)s file"
     ),
+    "club.not_a_record": _(
+        "not a %(format)s record: %(reason)s; the file is read no further (%(count)s bytes from this record to its end)"
+    ),
+    "club.not_numbers": _("bytes %(first)s–%(last)s hold '%(text)s', not two-digit card numbers"),
+    "club.numbers_end": _("byte 79 holds '%(text)s', not the padding that follows the card numbers"),
+    "club.not_marks": _("bytes 1–68 hold '%(text)s', not four hands with their sixteen suit marks (bytes 06 03 04 05)"),
+    "club.not_dge_part": _(
+        "bytes 79–146 hold '%(text)s', neither a DGE part's four hands with their suit marks nor blank"
+    ),
     "bri.not_a_card": _("%(seat)s's number %(number)s (bytes %(first)s–%(last)s) is not a card: cards are 01–52"),
     "bri.not_a_number": _("bytes %(first)s–%(last)s hold '%(text)s', not a two-digit card number (%(seat)s's cards)"),
     "bri.card_twice": _("card %(number)s (%(card)s) is given twice to %(seat)s"),
@@ -282,11 +291,17 @@ PAGE_TEMPLATES: dict[str, Promise] = {
         "line %(line)s: tricks() writes each deal to a temporary file and runs another program (GIB's double-dummy solver) through the shell; scripts here may not run programs or write files"
     ),
     "dealer.refused_csvrpt": _("line %(line)s: csvrpt writes a report to a file; scripts here may not write files"),
-    "dealer.refused_generate": _(
-        "line %(line)s: generate %(count)s is above this site's cap of %(most)s hands tried per run"
+    "dealer.generate_capped": _(
+        "line %(line)s: the script's generate %(count)s is above this site's cap: at most %(most)s hands were tried"
     ),
     "dealer.missing": _("dealer scripts need Debian's dealer program, which this server does not have (%(install)s)"),
     "dealer.not_started": _("dealer could not be started: %(error)s"),
+    "dealer.budget_spent": _(
+        "%(name)s was not run: the dealer scripts before it used up the %(seconds)s seconds that one upload's scripts share"
+    ),
+    "dealer.budget_hit": _(
+        "stopped when the %(seconds)s seconds that one upload's dealer scripts share ran out (the scripts before it used the rest)"
+    ),
     "dealer.too_slow": _(
         "stopped after %(seconds)s seconds: the script takes too long (each hand costs too much to check, or too few hands match)"
     ),
@@ -303,6 +318,7 @@ PAGE_TEMPLATES: dict[str, Promise] = {
     "dealer.stopped": _("dealer stopped: “%(error)s”"),
     "dealer.exit_status": _("dealer stopped with exit status %(status)s and no message"),
     "dealer.no_match": _("no hand matched in %(count)s tries: loosen the specification"),
+    "dealer.unread": _("only %(made)s of the deals dealer printed (%(printed)s) could be read"),
 }
 
 # Where a problem stands, as the upload preview and the review desk list them.

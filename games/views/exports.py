@@ -35,13 +35,14 @@ from games.formats.pbn.results import write_results_pbn
 from games.formats.pdf import PAPERS
 from games.formats.stored import deck_to_json
 from games.models import Game, Job
-from games.models.analysis import with_analysis
+from games.models.analysis import DealAnalysis, with_analysis
 from games.models.club_export import ClubExport, club_export, is_club_night, table_records
+from games.models.job import JobRefused
 from games.models.join import JoinTable, revealed_at, seat_of
 from games.presentation.pdf_labels import hand_record_labels
-from games.tasks import make_hand_records
+from games.tasks import open_job
 from games.views.access import get_game_for_host
-from games.views.jobs import busy_answer
+from games.views.jobs import busy_answer, refused_answer
 
 # The formats that hold a board's play give every table's record of a club night's board
 # (PBN too, through ``club_export``); the others (the machines' and Duplimate's) hold each
@@ -99,7 +100,7 @@ def export(request: HttpRequest, pk: int, which: str, fmt: str) -> HttpResponse:
         chosen = board_range(request, game.boards.count() if which == "dealt" else game.queued().count())
         if not isinstance(chosen, slice):
             return chosen
-        if Job.busy_for(request.user):
+        if Job.busy_for(request.user):  # counted again, under a lock, when the job is made
             return busy_answer(request, request.get_full_path())
     else:
         chosen = slice(None)
@@ -156,35 +157,58 @@ def board_range(
 
 
 def start_pdf(request: HttpRequest, game: Game, decks: list[ParsedDeck], which: str) -> HttpResponse:
-    """Hand records (?per_page=1 or 4, ?paper=A4 or Letter) made by a task worker: the
-    answer is the page that shows how far it got, then the download."""
+    """Hand records (?per_page=1 or 4, ?paper=A4 or Letter, ?analysis=no for no
+    double-dummy tables) made by a task worker: the answer is the page that shows how far
+    it got, then the download. A set with more than ``HAND_RECORD_ASK_ANALYSIS`` deals to
+    solve, asked for without ``analysis``, first gets the choice of PDF with or without
+    the tables; past the user's share of the workers, a page that says so."""
     per_page = 4 if request.GET.get("per_page") == "4" else 1
     paper = request.GET.get("paper") if request.GET.get("paper") in PAPERS else "A4"
+    analysis = request.GET.get("analysis") != "no"
+    to_solve = len(DealAnalysis.unsolved(deck.deal for deck in decks)) if analysis else 0
+    if "analysis" not in request.GET and to_solve > settings.HAND_RECORD_ASK_ANALYSIS:
+        return analysis_choice(request, len(decks), to_solve)
     if which == "queue":
         words = ngettext("%(count)s queued deck", "%(count)s queued decks", len(decks))
     else:
         words = ngettext("%(count)s dealt board", "%(count)s dealt boards", len(decks))
     layout = "4-a-page" if per_page == 4 else "1-a-page"
-    job = Job.objects.create(
-        user=request.user,
-        game=game,
-        kind=Job.Kind.PDF,
-        title=(
-            gettext("Hand records of %(decks)s of %(game)s")
-            % {"decks": words % {"count": len(decks)}, "game": game.name}
-        )[:200],
-        filename=f"{slugify(f'{game.name}-{which}')[:80] or 'decks'}-{layout}-{paper.lower()}.pdf",
-        params={
-            "decks": [deck_to_json(deck) for deck in decks],
-            "per_page": per_page,
-            "paper": paper,
-            "title": (gettext("%(game)s: queued boards") if which == "queue" else gettext("%(game)s: dealt boards"))
-            % {"game": game.name},
-            "labels": hand_record_labels().as_json(),
-        },
-    )
-    make_hand_records.enqueue(job.pk)
+    try:
+        job = open_job(
+            request.user,
+            kind=Job.Kind.PDF,
+            deals=to_solve,
+            game=game,
+            title=(
+                gettext("Hand records of %(decks)s of %(game)s")
+                % {"decks": words % {"count": len(decks)}, "game": game.name}
+            )[:200],
+            filename=f"{slugify(f'{game.name}-{which}')[:80] or 'decks'}-{layout}-{paper.lower()}.pdf",
+            params={
+                "decks": [deck_to_json(deck) for deck in decks],
+                "per_page": per_page,
+                "paper": paper,
+                "analysis": analysis,
+                "title": (gettext("%(game)s: queued boards") if which == "queue" else gettext("%(game)s: dealt boards"))
+                % {"game": game.name},
+                "labels": hand_record_labels().as_json(),
+            },
+        )
+    except JobRefused as refused:
+        return refused_answer(request, refused, to_solve, request.get_full_path())
     return redirect("job", job.pk)
+
+
+def analysis_choice(request: HttpRequest, count: int, to_solve: int) -> HttpResponse:
+    """The page offering a large set's hand records with the double-dummy tables (the
+    solver's work, its share taken in turn with other users') or without (at once)."""
+    query = request.GET.copy()
+    query["analysis"] = "yes"
+    with_tables = f"{request.path}?{query.urlencode()}"
+    query["analysis"] = "no"
+    without = f"{request.path}?{query.urlencode()}"
+    context = {"count": count, "to_solve": to_solve, "with_tables": with_tables, "without": without}
+    return render(request, "games/export_analysis_choice.html", context)
 
 
 def board_in_play(table: JoinTable) -> tuple[int | None, int]:

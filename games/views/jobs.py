@@ -11,13 +11,15 @@ from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.utils import timezone
 from django.utils.http import content_disposition_header
 from django.utils.translation import gettext
 from django.views.decorators.http import require_safe
 from django.views.decorators.vary import vary_on_headers
 
 from games.models import Job
-from games.tasks import solve_deal
+from games.models.job import JobRefused
+from games.tasks import open_job, recover_abandoned
 
 PAGE = "games/job.html"
 
@@ -33,19 +35,35 @@ def busy_answer(request: HttpRequest, retry_url: str) -> HttpResponse:
     return response
 
 
+def refused_answer(request: HttpRequest, refused: JobRefused, to_solve: int, retry_url: str) -> HttpResponse:
+    """The page for a job past the user's share: as many jobs as they may have (it asks
+    again by itself), or as many deals waiting for the solver (it offers the PDF without
+    the double-dummy tables)."""
+    if refused.reason == "busy":
+        return busy_answer(request, retry_url)
+    query = request.GET.copy()
+    query["analysis"] = "no"
+    context = {
+        "waiting": refused.waiting,
+        "asked": to_solve,
+        "limit": settings.SOLVER_DEALS_PER_USER,
+        "without": f"{request.path}?{query.urlencode()}",
+    }
+    return render(request, "games/job_too_many_deals.html", context, status=429)
+
+
 def solve_in_background(user, deal: str) -> Job | None:
     """The job solving ``deal``: one already under way for anybody, or a new one for
     ``user``; None when the user may not start another one now."""
     running = Job.objects.live().filter(kind=Job.Kind.SOLVE, params__deal=deal).first()
     if running is not None:
         return running
-    if Job.busy_for(user):
+    try:
+        return open_job(
+            user, kind=Job.Kind.SOLVE, deals=1, params={"deal": deal}, title=gettext("Double-dummy analysis")
+        )
+    except JobRefused:
         return None
-    job = Job.objects.create(
-        user=user, kind=Job.Kind.SOLVE, params={"deal": deal}, title=gettext("Double-dummy analysis")
-    )
-    solve_deal.enqueue(job.pk)
-    return job
 
 
 def _own_job(request: HttpRequest, pk: int) -> Job:
@@ -58,6 +76,9 @@ def _own_job(request: HttpRequest, pk: int) -> Job:
 def job(request: HttpRequest, pk: int) -> HttpResponse:
     """How far the job got; the download once it is done."""
     found = _own_job(request, pk)
+    if found.lease_until is not None and not found.finished and found.lease_until < timezone.now():
+        recover_abandoned()  # its worker died: taken up again (or failed) before the page says
+        found = _own_job(request, pk)
     # Stored in English by a worker that answers no request (games.tasks marks them): said here
     # in the page's language; a message it does not know (a reader's own) stays as stored.
     found.stage, found.message = (

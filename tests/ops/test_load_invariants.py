@@ -48,7 +48,7 @@ def dealt_game(game) -> Game:
 def test_a_sound_queue_passes(dealt_game):
     out = io.StringIO()
     call_command("check_queues", stdout=out)
-    assert out.getvalue() == "ok: 1 games checked\n"
+    assert out.getvalue() == "ok: 1 games checked, no stuck job\n"
     assert check_queues(dealt_game.pk) == []
 
 

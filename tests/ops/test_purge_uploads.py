@@ -75,7 +75,7 @@ def test_it_deletes_jobs_a_day_after_they_finished_and_jobs_no_worker_finished(g
     now = timezone.now()
     kept = Job.objects.create(user=host, kind=Job.Kind.PDF, status=Job.Status.DONE, finished_at=now, result=b"%PDF")
     Job.objects.create(user=host, kind=Job.Kind.PDF, status=Job.Status.DONE, finished_at=now - timedelta(days=2))
-    stale = now - timedelta(minutes=settings.JOB_STALE_MINUTES + 1)
+    stale = now - timedelta(days=7, minutes=1)
     Job.objects.create(user=host, kind=Job.Kind.SOLVE, created_at=stale)
     running = Job.objects.create(user=host, kind=Job.Kind.SOLVE, status=Job.Status.RUNNING)
     assert purge() == "Deleted 0 expired uploads (0 files) and 2 old jobs.\n"

@@ -66,3 +66,44 @@ def test_the_worker_plays_the_robots_lead_while_the_felt_asks_again(task_worker,
     wait_for(lambda: len(BoardPlay.objects.get().cards) == 1, "play the robot's lead", task_worker)
     answer = client.get(felt, headers={"HX-Request": "true"}).text
     assert "is choosing a card" not in answer and 'id="felt"' in answer
+
+
+def test_a_pdf_whose_worker_was_killed_is_finished_by_the_next_worker(start_worker, client, host, game, queue_decks):
+    """``kill -9`` mid-PDF: the next worker takes the job up where it stopped, once its
+    lease (3 s here) has run out."""
+    import signal
+
+    bounds = {"JOB_LEASE_SECONDS": "3", "JOB_RECOVER_SECONDS": "0.5", "HAND_RECORD_CHUNK": "4"}
+    queue_decks(game, 12)
+    client.force_login(host)
+    started = client.get(reverse("export", args=[game.pk, "queue", "pdf"]) + "?analysis=yes")
+    first = start_worker(**bounds)
+    job = Job.objects.get()
+    wait_for(lambda: Job.objects.get().done >= 1, "start solving", first)
+    first.send_signal(signal.SIGKILL)
+    first.wait(timeout=10)
+    job.refresh_from_db()
+    assert job.status == "running" and job.done < 12
+    second = start_worker(**bounds)
+    wait_for(lambda: "Your PDF is ready" in client.get(started.url).text, "finish the killed PDF", second, 120)
+    job.refresh_from_db()
+    assert (job.status, job.done, job.total, job.attempts) == ("done", 12, 12, 1)
+
+
+def test_a_stopped_worker_finishes_its_chunk_and_leaves_the_rest_queued(start_worker, client, host, game, queue_decks):
+    """SIGTERM: the chunk under way is finished, its deals kept, the next step queued for
+    the next worker, and the worker exits."""
+    import signal
+
+    bounds = {"HAND_RECORD_CHUNK": "3"}
+    queue_decks(game, 12)
+    client.force_login(host)
+    client.get(reverse("export", args=[game.pk, "queue", "pdf"]) + "?analysis=yes")
+    worker = start_worker(**bounds)
+    wait_for(lambda: Job.objects.get().done >= 1, "start solving", worker)
+    worker.send_signal(signal.SIGTERM)
+    assert worker.wait(timeout=60) == 0
+    job = Job.objects.get()
+    assert job.done % 3 == 0 and job.done < 12 and job.lease_until is None and job.status == "running"
+    again = start_worker(**bounds)
+    wait_for(lambda: Job.objects.get().status == "done", "finish the PDF", again, 120)

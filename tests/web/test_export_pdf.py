@@ -103,3 +103,40 @@ def test_a_pdf_job_solves_each_deal_and_keeps_it_as_it_goes(host_client, game, q
     assert (job.status, job.done, job.total) == ("done", 3, 3) and bytes(job.result).startswith(b"%PDF")
     assert set(DealAnalysis.objects.values_list("deal", flat=True)) == {d.deal for d in decks}
     assert host_client.get(response.url + "download/").content == bytes(job.result)
+
+
+def test_a_large_set_to_solve_is_offered_without_the_table_first(host_client, game, queue_decks, settings, never_run):
+    settings.HAND_RECORD_ASK_ANALYSIS = 5
+    queue_decks(game, 6)
+    response = host_client.get(export_url(game, per_page=4))
+    assert response.status_code == 200 and not Job.objects.exists()
+    html = response.text
+    assert "This set has 6 boards, and 6 of its deals have not been solved double dummy yet" in html
+    without = re.search(r'href="([^"]*analysis=no[^"]*)">Without the double-dummy table', html).group(1)
+    assert "per_page=4" in without  # the layout chosen is kept
+    assert "With the double-dummy table (6 deals to solve)" in html
+    assert host_client.get(without.replace("&amp;", "&")).status_code == 302
+    job = Job.objects.get()
+    assert job.params["analysis"] is False and job.total == 0
+
+
+def test_a_small_set_starts_with_the_table_at_once(host_client, game, queue_decks, settings, never_run):
+    settings.HAND_RECORD_ASK_ANALYSIS = 5
+    queue_decks(game, 5)
+    assert host_client.get(export_url(game)).status_code == 302
+    job = Job.objects.get()
+    assert job.params["analysis"] is True and job.total == 5
+
+
+def test_past_the_deals_a_user_may_have_waiting_the_page_offers_it_without(
+    host_client, game, queue_decks, settings, never_run
+):
+    settings.SOLVER_DEALS_PER_USER, settings.JOBS_PER_USER = 8, 5
+    queue_decks(game, 5)
+    assert host_client.get(export_url(game)).status_code == 302
+    response = host_client.get(export_url(game, analysis="yes"))
+    assert response.status_code == 429 and Job.objects.count() == 1
+    assert "Your PDFs under way still have 5 deals to solve, and this one would add 5" in response.text
+    assert "up to 8 deals waiting for the solver" in response.text
+    without = re.search(r'href="([^"]*analysis=no[^"]*)"', response.text).group(1)
+    assert host_client.get(without.replace("&amp;", "&")).status_code == 302 and Job.objects.count() == 2

@@ -55,10 +55,32 @@ def test_a_failed_job_says_why(host_client, job):
     assert "Hand records need the DejaVu Sans font" in html and "refresh" not in html
 
 
-def test_a_job_no_worker_finished_says_so_and_stops_asking(host_client, job, settings):
-    Job.objects.filter(pk=job.pk).update(created_at=timezone.now() - timedelta(minutes=settings.JOB_STALE_MINUTES + 1))
+def test_a_job_whose_worker_died_too_often_says_so_and_stops_asking(host_client, job, settings, never_run):
+    settings.JOB_RETRIES = 2
+    job.start("Solving deals", total=26)
+    Job.objects.filter(pk=job.pk).update(attempts=2, lease_until=timezone.now() - timedelta(seconds=1))
     html = host_client.get(reverse("job", args=[job.pk])).text
-    assert "did not finish in time" in html and "refresh" not in html
+    assert "The worker making this stopped before it was done" in html and "refresh" not in html
+    job.refresh_from_db()
+    assert job.status == "failed" and job.attempts == 3
+
+
+def test_a_job_whose_worker_died_is_taken_up_again_when_its_page_asks(host_client, job, settings, never_run):
+    settings.JOB_RETRIES = 2
+    job.start("Solving deals", total=26)
+    Job.objects.filter(pk=job.pk).update(lease_until=timezone.now() - timedelta(seconds=1))
+    html = host_client.get(reverse("job", args=[job.pk])).text
+    job.refresh_from_db()
+    assert job.status == "running" and job.attempts == 1 and job.lease_until is None
+    assert "waiting for its turn with the solver" in html and "hx-get" in html
+
+
+def test_a_pdf_between_chunks_says_it_waits_for_its_turn(host_client, job):
+    job.start("Solving deals", total=500)
+    job.advance(25)
+    job.release()
+    html = host_client.get(reverse("job", args=[job.pk]), headers=HX).text
+    assert "25 of 500 deals solved double dummy; waiting for its turn" in html
 
 
 def test_a_file_not_ready_is_not_downloaded(host_client, job):
@@ -80,8 +102,7 @@ def test_a_users_share_of_the_workers_counts_only_live_jobs(host, settings):
     settings.JOBS_PER_USER = 2
     Job.objects.create(user=host, kind=Job.Kind.PDF)
     Job.objects.create(user=host, kind=Job.Kind.PDF, status=Job.Status.DONE)
-    old = timezone.now() - timedelta(minutes=settings.JOB_STALE_MINUTES + 1)
-    Job.objects.create(user=host, kind=Job.Kind.SOLVE, status=Job.Status.RUNNING, created_at=old)
+    Job.objects.create(user=host, kind=Job.Kind.SOLVE, status=Job.Status.FAILED)
     assert not Job.busy_for(host)
     Job.objects.create(user=host, kind=Job.Kind.SOLVE, status=Job.Status.RUNNING)
     assert Job.busy_for(host)

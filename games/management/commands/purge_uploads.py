@@ -6,8 +6,8 @@ they were sent. An added upload is the review desk's record of where its decks c
 from (the files as sent, every problem the reader reported): it is kept for
 ``settings.DECK_UPLOAD_KEEP_DAYS`` (default 365) after it was added; its decks stay in
 their games either way. Finished background jobs (a hand-record PDF kept for its
-download, an analysis's progress) go a day after they finished, or after
-``settings.JOB_STALE_MINUTES`` if a worker never finished them. Run this from cron,
+download, an analysis's progress) go a day after they finished, or a week after they
+were asked for if no worker ever finished them. Run this from cron,
 for example at minute 17 of every hour:
 
     17 * * * *  cd /srv/deckupload && .venv/bin/python manage.py purge_uploads -v 0
@@ -41,8 +41,7 @@ class Command(BaseCommand):
         uploads, files = expired.count(), UploadFile.objects.filter(upload__in=expired).count()
         now = timezone.now()
         old_jobs = Job.objects.filter(
-            Q(finished_at__lt=now - timedelta(days=1))
-            | Q(finished_at=None, created_at__lt=now - timedelta(minutes=settings.JOB_STALE_MINUTES))
+            Q(finished_at__lt=now - timedelta(days=1)) | Q(finished_at=None, created_at__lt=now - timedelta(days=7))
         )
         jobs = old_jobs.count()
         if not dry_run:
