@@ -8,7 +8,9 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from games import dealer_runs
+from games.bridge.cards import SEATS
 from games.models import Game, LessonRule
+from games.presentation.language import active
 from games.presentation.problem_text import say
 
 YES_NO = [("1", _("Yes")), ("0", _("No"))]
@@ -53,6 +55,8 @@ class GameForm(forms.ModelForm):
             "game_type",
             "tables",
             "practice_play",
+            "practice_seat",
+            "robot_hints",
             "movement",
             "allow_upload",
             "scoring",
@@ -68,6 +72,7 @@ class GameForm(forms.ModelForm):
         }
         widgets = {
             "practice_play": forms.RadioSelect,
+            "practice_seat": forms.RadioSelect,
             "movement": forms.RadioSelect,
             "scoring": forms.RadioSelect,
             "missing_info": forms.RadioSelect,
@@ -86,7 +91,9 @@ class GameForm(forms.ModelForm):
                 "Practice games only (a Join table's four players play their own hands). "
                 "Show: Deal New Cards shows all four hands. Play all four hands: bid and play every seat yourself. "
                 "Just Declare: each board is turned so that you declare from South, in the contract of the "
-                "file's auction, its contract or par, against a double-dummy robot."
+                "file's auction, its contract or par, against a double-dummy robot. "
+                "With robots: you bid and play your seat; robots bid Acol (Bid for Game's engine, each call "
+                "explained) and play double dummy in the other three."
             ),
             "missing_info": _("Board rotation: board 1 North deals, nobody vulnerable; board 2 East, N-S; and so on."),
             "when_empty": _("What Deal New Cards does once every uploaded deck has been dealt."),
@@ -115,6 +122,8 @@ class GameForm(forms.ModelForm):
         self.fields["practice_play"].required = False  # likewise: showing the hands, as before
         self.fields["show_lesson"].required = False  # likewise: after the board is played
         self.fields["movement"].required = False  # likewise: teaching, the host dealing
+        self.fields["practice_seat"].required = False  # likewise: South
+        self.fields["practice_seat"].choices = [(seat, active().seat_name(seat)) for seat in SEATS]
         self.fields["tables"].widget.attrs["max"] = settings.JOIN_MAX_TABLES
 
     def clean_tables(self) -> int:
@@ -153,6 +162,9 @@ class GameForm(forms.ModelForm):
 
     def clean_practice_play(self) -> str:
         return self.cleaned_data["practice_play"] or Game.PracticePlay.SHOW
+
+    def clean_practice_seat(self) -> str:
+        return self.cleaned_data["practice_seat"] or "S"
 
     def clean_show_lesson(self) -> str:
         return self.cleaned_data["show_lesson"] or LessonRule.AFTER

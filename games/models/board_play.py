@@ -6,16 +6,20 @@ legality, tricks, score), so every rule lives in one place. Each change happens 
 showed (``at``): a double click, or two players acting at once, is refused with a
 message instead of playing twice or out of turn.
 
-Three ways to play a board:
-- ``TABLE``: a Join table, each seat acting for itself; undo is asked by the player who
-  acted last and granted by the host.
+Four ways to play a board:
+- ``TABLE``: a Join table, each seat acting for itself (or a robot the host seated there);
+  undo is asked by the player who acted last and granted by the host.
 - ``ALL_FOUR``: a practice table where the host makes every call and plays every card.
 - ``DECLARE``: Just Declare; the deck is turned so the host declares from South, and a
   double-dummy robot plays West and East (``games.bridge.robot``).
+- ``ROBOTS``: a practice table where the host holds one seat and robots the other three.
 
-The robot's cards are solved by a task worker (``games.tasks.robot_plays``), never in a
-request and never under a lock: ``robot_moves`` solves from the stored position, then
-locks the row and stores its cards only if nobody acted meanwhile.
+``robots`` holds the seats robots play at this board, fixed when its play starts: a person
+who takes a robot's seat plays from the next board (``games.bridge.robot_table``). The
+robots' calls are made in the request that makes them due (the bidding engine takes
+milliseconds); their cards are solved by a task worker (``games.tasks.robot_plays``),
+never in a request and never under a lock: ``robot_moves`` solves from the stored
+position, then locks the row and stores its cards only if nobody acted meanwhile.
 
 A board in play is never lost by one click: dealing the next board over it, or revealing
 its hands before it is over, ends it with ``leave_unfinished``, which asks for a
@@ -33,7 +37,7 @@ from django.utils.translation import get_language, gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from games.bridge import play as rules_of_play
-from games.bridge import robot, words
+from games.bridge import robot_table, words
 from games.bridge.declare import just_declare
 from games.bridge.play import BoardState, Claim, IllegalAction
 from games.bridge.rules import Call
@@ -69,6 +73,7 @@ class BoardPlay(models.Model):
         TABLE = "table", _("Four players")
         ALL_FOUR = "all_four", _("Play all four hands")
         DECLARE = "declare", _("Just Declare")
+        ROBOTS = "robots", _("With robots")
 
     class Abandoned(models.TextChoices):
         """Why a board ended before it was over (the history's words)."""
@@ -89,6 +94,7 @@ class BoardPlay(models.Model):
     vul = models.CharField(max_length=4, choices=VUL_CHOICES)
     quarters = models.PositiveSmallIntegerField(default=0)  # quarter turns clockwise from the dealt board
     contract_from = models.CharField(max_length=10, blank=True)  # Just Declare: "auction", "contract" or "par"
+    robots = models.CharField(max_length=4, blank=True)  # the seats robots play at this board, "NEW"
     calls = models.JSONField(default=list)  # [{"call", "alert", "explanation"}]
     cards = models.JSONField(default=list)  # ["SA", "S2", ...] in play order
     claim_tricks = models.PositiveSmallIntegerField(null=True, blank=True)
@@ -164,10 +170,11 @@ class BoardPlay(models.Model):
     # --- starting ------------------------------------------------------------------
 
     @classmethod
-    def start(cls, board: DealtBoard, mode: str, table=None) -> BoardPlay:
+    def start(cls, board: DealtBoard, mode: str, table=None, robots: str = "") -> BoardPlay:
         """The board's play at ``table`` (a Join table: the game's first when not given;
         none in practice), made on first use (``get_or_create``: two first actions at once
-        make one row). Just Declare turns the deck and lets the robot lead."""
+        make one row), with robots in the seats ``robots`` names. Just Declare turns the
+        deck and lets the robot lead; robots that are to call first call."""
         if table is None and mode == cls.Mode.TABLE:
             table = apps.get_model("games", "JoinTable").for_game(board.game)
         table_id = getattr(table, "pk", None)
@@ -178,7 +185,7 @@ class BoardPlay(models.Model):
         if found is not None:
             board.played = found
             return found
-        fields = {"mode": mode, "deal": board.deal, "dealer": board.dealer, "vul": board.vul}
+        fields = {"mode": mode, "deal": board.deal, "dealer": board.dealer, "vul": board.vul, "robots": robots}
         if mode == cls.Mode.DECLARE:
             fields.update(_declare_fields(board))
         play, created = cls.objects.get_or_create(board=board, table_id=table_id, defaults=fields)
@@ -219,10 +226,7 @@ class BoardPlay(models.Model):
             row._store(state)
             row.actions += 1
             row.save()
-            if row.table_id is not None:  # the seats' pages poll the table's version
-                # By name: the Join models show a board's play, so they import this module.
-                tables = apps.get_model("games", "JoinTable").objects
-                tables.filter(pk=row.table_id).update(version=F("version") + 1)
+            row._table_moved()
         if row.done and row.reference_score is None:
             row.settle()
         return row.ask_robot()
@@ -272,12 +276,17 @@ class BoardPlay(models.Model):
                 )
             )
         self.undo_asked_by = ""
-        if self.mode != BoardPlay.Mode.DECLARE:
+        if self.mode == BoardPlay.Mode.DECLARE:
+            while state.cards and last_actor(state) in DEFENDERS_OF_SOUTH:
+                state = rules_of_play.undo(state)
+            if not state.cards:
+                raise IllegalAction(gettext("There is none of your cards to undo"))
             return rules_of_play.undo(state)
-        while state.cards and last_actor(state) in DEFENDERS_OF_SOUTH:
-            state = rules_of_play.undo(state)
-        if not state.cards:
-            raise IllegalAction(gettext("There is none of your cards to undo"))
+        if self.mode == BoardPlay.Mode.ROBOTS:  # back to before the student's own last call or card
+            while last_actor(state) and last_actor(state) in self.robots:
+                state = rules_of_play.undo(state)
+            if not last_actor(state):
+                raise IllegalAction(gettext("There is none of your calls or cards to undo"))
         return rules_of_play.undo(state)
 
     def _do_keep(self, state: BoardState, seat: str):
@@ -297,44 +306,62 @@ class BoardPlay(models.Model):
         elif state.phase != rules_of_play.DONE and self.done:
             self._unfinish()
 
-    # --- the robot (Just Declare) --------------------------------------------------
+    # --- the robots ----------------------------------------------------------------
+
+    @property
+    def robot_seats(self) -> str:
+        """The seats robots play: Just Declare's defenders, else the ones set at the start."""
+        return "".join(DEFENDERS_OF_SOUTH) if self.mode == BoardPlay.Mode.DECLARE else self.robots
 
     @property
     def robot_due(self) -> bool:
-        """Whether the robot is to play a card or answer a claim."""
-        if self.mode != BoardPlay.Mode.DECLARE or self.done or self.abandoned:
+        """Whether a robot is to call, play a card or answer a claim."""
+        if not self.robot_seats or self.done or self.abandoned:
             return False
-        state = self.state()
-        return state.turn in DEFENDERS_OF_SOUTH or state.phase == rules_of_play.CLAIM_PENDING
+        return robot_table.robot_due(self.state(), self.robot_seats)
 
     def ask_robot(self) -> BoardPlay:
-        """Have a task worker play the robot's cards, if it is the robot's turn; the row as
-        stored after asking (with the robot's cards, if the worker was that quick)."""
+        """The robots' calls now, if a robot is to call; then, if a robot is to play a card
+        or answer a claim, a task worker asked to. The row as stored after asking (with the
+        robots' cards, if the worker was that quick)."""
         if not self.robot_due:
             return self
+        row = self.robot_moves(cards=False)
+        if not row.robot_due:
+            return row
         from games.tasks import robot_plays  # the tasks module imports the models
 
-        robot_plays.enqueue(self.pk, self.actions)
-        self.refresh_from_db()
-        return self
+        robot_plays.enqueue(row.pk, row.actions)
+        row.refresh_from_db()
+        return row
 
-    def robot_moves(self) -> BoardPlay:
-        """The robot's cards (or its answer to a claim) from the stored position, solved
-        outside any transaction; then stored under the row's lock, unless the table moved
-        on meanwhile (an undo). The row as stored."""
+    def robot_moves(self, *, cards: bool = True) -> BoardPlay:
+        """The robots' actions from the stored position (without their cards and claim
+        answers when ``cards`` is False), worked out outside any transaction; then stored
+        under the row's lock, unless the table moved on meanwhile. The row as stored."""
         if not self.robot_due:
             return self
-        state = robot_answers(self.state())  # the solver: no lock held
+        state = robot_table.robot_turns(self.state(), self.robot_seats, cards=cards)  # no lock held
         with transaction.atomic():
             row = BoardPlay.objects.select_for_update().get(pk=self.pk)
-            if row.actions != self.actions:
+            if row.actions != self.actions or row.abandoned:
+                return row
+            if state == row.state():
                 return row
             row._store(state)
             row.actions += 1
             row.save()
+            row._table_moved()
         if row.done and row.reference_score is None:
             row.settle()
         return row
+
+    def _table_moved(self) -> None:
+        """A Join table's pages poll its version: move it on (inside the caller's transaction)."""
+        if self.table_id is not None:
+            # By name: the Join models show a board's play, so they import this module.
+            tables = apps.get_model("games", "JoinTable").objects
+            tables.filter(pk=self.table_id).update(version=F("version") + 1)
 
     # --- the result ----------------------------------------------------------------
 
@@ -406,20 +433,6 @@ def waiting_for_undo(seat: str) -> str:
     """The refusal of any other action while ``seat``'s undo request waits for the host."""
     name = words.for_language(get_language()).seat_name(seat)
     return gettext("Waiting for the host to answer %(seat)s's undo request") % {"seat": name}
-
-
-def robot_answers(state: BoardState) -> BoardState:
-    """Just Declare: West and East play until it is North-South's turn, and answer a claim
-    (accepted when it is no more than double dummy allows)."""
-    while state.turn in DEFENDERS_OF_SOUTH:
-        state = rules_of_play.play_card(state, state.turn, robot.robot_card(state))
-    if state.phase == rules_of_play.CLAIM_PENDING and state.claim is not None:
-        if robot.accepts_claim(state, state.claim.tricks):
-            for defender in state.defenders:
-                state = rules_of_play.accept_claim(state, defender)
-        else:
-            state = rules_of_play.reject_claim(state, state.defenders[0])
-    return state
 
 
 def last_actor(state: BoardState) -> str:

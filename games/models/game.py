@@ -35,7 +35,7 @@ from games.bridge.board import VULS, board_heading, dealer_for_board, vul_for_bo
 from games.bridge.cards import SEATS, random_deal
 from games.formats.model import Deck as ParsedDeck
 from games.models.board_play import BoardPlay
-from games.models.deck import BOARD_NUMBER_MAX, DealtBoard, Deck, insert_decks, stated_board_number
+from games.models.deck import BOARD_NUMBER_MAX, SEAT_CHOICES, DealtBoard, Deck, insert_decks, stated_board_number
 from games.models.exported import dealt_decks
 from games.models.lesson import LessonRule
 
@@ -111,6 +111,7 @@ class Game(models.Model):
         SHOW = "show", _("Show all four hands")
         ALL_FOUR = "all_four", _("Play all four hands: you make every call and play every card")
         DECLARE = "declare", _("Just Declare: you declare from South, a double-dummy robot defends")
+        ROBOTS = "robots", _("With robots: you bid and play one seat, robots hold the other three")
 
     class SetFinished(Exception):
         """Deal New Cards with an empty queue in a game whose rule is to stop."""
@@ -169,6 +170,18 @@ class Game(models.Model):
     )
     practice_play = models.CharField(
         _("How a practice board is played"), max_length=8, choices=PracticePlay.choices, default=PracticePlay.SHOW
+    )
+    practice_seat = models.CharField(
+        _("Your seat"),
+        max_length=1,
+        choices=SEAT_CHOICES,
+        default="S",
+        help_text=_("With robots: the seat you bid and play; robots hold the other three."),
+    )
+    robot_hints = models.BooleanField(
+        _("Offer a hint"),
+        default=True,
+        help_text=_("With robots: a Hint shows the call a robot would make with your hand, and why."),
     )
     show_lesson = models.CharField(
         _("Show the lesson text"),

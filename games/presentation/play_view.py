@@ -9,7 +9,10 @@ allows (or, at a practice table, what its mode allows the host). Three kinds of 
   player who took the seat after the deal, the host not seated and staff see no hand;
 - the host of a practice table playing all four hands (``for_practice``, ALL_FOUR);
 - the host declaring from South against the robot (DECLARE): South's hand, North's
-  (dummy) after the lead, East and West only once the board is done.
+  (dummy) after the lead, East and West only once the board is done;
+- the host holding one seat with robots in the other three (ROBOTS): what that seat sees
+  at a Join table, the robots' explanation of every call, and a hint (the call the
+  bidding robot would make with the host's hand, and why) when the game offers hints.
 
 An alert and its explanation are shown to the caller and the opponents, never to the
 caller's partner, until the board is done. A board ended before it was over (``ended``)
@@ -19,12 +22,12 @@ offers nothing more to do.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from django.utils.translation import gettext, ngettext, pgettext
 
 from games.bridge import play as rules_of_play
-from games.bridge import rules
+from games.bridge import robots, rules
 from games.bridge.cards import SEATS
 from games.bridge.play import BoardState
 from games.models.board_play import BoardPlay, last_actor
@@ -82,7 +85,10 @@ class PlayView:
     may_grant_undo: bool = False  # the host, with a player's request waiting
     may_undo: bool = False  # a practice host takes back their last card or call
     result: Result | None = None
-    robot_thinking: bool = False  # Just Declare: a task worker is choosing the robot's card
+    robot_thinking: bool = False  # a task worker is choosing a robot's card
+    robots: str = ""  # the seats robots play ("NEW")
+    hint: tuple[Bid, str] | None = None  # the call a robot would make with this viewer's hand, and why
+    actor: str = ""  # the seat that acts next (declarer for dummy's card)
     ended: str = ""  # BoardPlay.abandoned's words ("revealed, not finished") when it ended early
     columns: str = COLUMNS
     bottom: str = "S"  # the seat drawn at the bottom of the table: the viewer's own, else South
@@ -164,17 +170,41 @@ def for_join(
     )
 
 
-def for_practice(board: DealtBoard, play: BoardPlay | None, mode: str) -> PlayView:
-    """A practice table's board as its host plays it (``mode``: ALL_FOUR or DECLARE)."""
+def for_practice(board: DealtBoard, play: BoardPlay | None, mode: str, *, hints: bool = False) -> PlayView:
+    """A practice table's board as its host plays it (``mode``: ALL_FOUR, DECLARE or
+    ROBOTS; ``hints``: With robots, the game offers a hint)."""
     state = board_state(board, play)
+    me = None
     if mode == BoardPlay.Mode.DECLARE:
         shown = rules_of_play.visible_hands(state, "S")
         acts_for = {"S"}
+    elif mode == BoardPlay.Mode.ROBOTS and play is not None:
+        me = next(seat for seat in SEATS if seat not in play.robots)
+        shown = rules_of_play.visible_hands(state, me)
+        acts_for = {me}
     else:
         done = state.phase == rules_of_play.DONE
         shown = {s: state.hand(s) if done else state.remaining(s) for s in SEATS}
         acts_for = set(SEATS)
-    return _build(board, play, state, mode=mode, shown=shown, acts_for=acts_for, me=None, alerts_for=None, host=True)
+    bottom = me or "S"
+    view = _build(
+        board, play, state, mode=mode, shown=shown, acts_for=acts_for, me=me, alerts_for=None, host=True, bottom=bottom
+    )
+    if me is None:
+        return view
+    hint = None
+    if hints and state.phase == rules_of_play.AUCTION and state.turn == me and not view.ended:
+        said = robots.hint(state.hand(me), me, state.dealer, state.vul, [made.call for made in state.calls])
+        hint = (_call_bid(said.call), said.explanation)
+    return replace(view, robots=play.robots if play is not None else "", hint=hint)
+
+
+def _has_acted(state: BoardState, seats: set[str]) -> bool:
+    """Whether one of ``seats`` has made a call, or played a card (dummy's, as declarer)."""
+    if any(rules.seat_after(state.dealer, i) in seats for i in range(len(state.calls))):
+        return True
+    owners = rules.card_owners(state.deal)
+    return any((state.declarer if owners[card] == state.dummy else owners[card]) in seats for card in state.cards)
 
 
 def _build(
@@ -222,6 +252,8 @@ def _build(
         undoable = state.claim is None and any(owners[card] in "NS" for card in state.cards)
     elif mode == BoardPlay.Mode.ALL_FOUR:
         undoable = state.claim is None and bool(state.calls)
+    elif mode == BoardPlay.Mode.ROBOTS:  # the student's own calls and cards, the robots' answers with them
+        undoable = state.claim is None and _has_acted(state, acts_for)
     undoable = undoable and not ended and not done  # a board over stays as it ended
     may_grant_undo = mode == BoardPlay.Mode.TABLE and host and bool(undo_asked_by)
     return PlayView(
@@ -230,6 +262,7 @@ def _build(
         board_number=board.board_number,
         mode=mode,
         robot_thinking=play is not None and play.robot_due,
+        actor=actor,
         at=play.actions if play is not None else 0,
         dealer=state.dealer,
         vul=state.vul,

@@ -181,9 +181,10 @@ def _pbn(deck: Deck) -> str:
 
 
 @cache
-def _scoring() -> dict[str, Any]:
+def _scoring(language: str = "en") -> dict[str, Any]:
     """A board played here against the file's record of it, scored as the table scores it:
-    4♥ by South, 11 tricks, against 10 tricks at the other table, nobody vulnerable."""
+    4♥ by South, 11 tricks, against 10 tricks at the other table, nobody vulnerable; its
+    words in ``language``, the active one (the cache is kept per language)."""
     ours, theirs = duplicate_score("4H", "S", "None", 11), duplicate_score("4H", "S", "None", 10)
     won = imps(ours - theirs)
     play = SimpleNamespace(
@@ -202,10 +203,11 @@ def _scoring() -> dict[str, Any]:
 
 
 @cache
-def _board_in_play() -> dict[str, Any]:
+def _board_in_play(language: str = "en") -> dict[str, Any]:
     """What the table says about a board in play, from the models: the question Deal New
     Cards asks (board 3, 4♥ by North, 14 cards played, on the worked board), the history's
-    line once it is left unfinished, and the refusal while an undo request waits."""
+    line once it is left unfinished, and the refusal while an undo request waits; in
+    ``language``, the active one (the cache is kept per language)."""
     deal = _worked()["deck"].deal
     state = rules_of_play.new_board(deal, "N", "None")
     for call in ("1H", "P", "2NT", "P", "4H", "P", "P", "P"):
@@ -282,8 +284,8 @@ def uploading_decks(request: HttpRequest) -> HttpResponse:
         "practice_play_label": Game._meta.get_field("practice_play").verbose_name,
         "name_max_length": Game._meta.get_field("name").max_length,
         "tie_order": [SUIT_NAMES[s] for s in TIE_ORDER],
-        "scoring": _scoring(),
-        "board_in_play": _board_in_play(),
+        "scoring": _scoring(get_language() or "en"),
+        "board_in_play": _board_in_play(get_language() or "en"),
         "max_tables": settings.JOIN_MAX_TABLES,
     }
     return render(request, in_language("games/help_upload.html"), context)

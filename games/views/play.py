@@ -37,7 +37,7 @@ from games.presentation.language import active
 from games.views import confirm
 from games.views.access import get_seat_at_table, private
 from games.views.join import TABLE_MOVED, VIEW, join_context
-from games.views.table import practice_context
+from games.views.table import practice_context, robot_seats
 
 HOST_ONLY = ("undo", "keep")  # at a Join table: the host's answers to a request
 
@@ -96,6 +96,8 @@ def _practice_seat(play: BoardPlay, action: str) -> str:
     """The seat the host acts for at a practice table."""
     if play.mode == BoardPlay.Mode.DECLARE:
         return "S"
+    if play.mode == BoardPlay.Mode.ROBOTS:
+        return next(seat for seat in "NESW" if seat not in play.robots)
     state = play.state()
     if action == "claim":
         return state.declarer
@@ -120,13 +122,15 @@ def _act(request: HttpRequest, pk: int, action: str, **args) -> HttpResponse:
                 gettext("This game shows the hands: it is not played. Choose a way to play in a new game.")
             )
         else:
-            play = BoardPlay.start(board, game.practice_play)
+            robots = robot_seats(game) if game.practice_play == Game.PracticePlay.ROBOTS else ""
+            play = BoardPlay.start(board, game.practice_play, robots=robots)
             seat = _practice_seat(play, action)
         board.played = play.act(seat, action, at, **args)  # the felt shows the board as it is now
     except IllegalAction as error:
         return _answer(request, game, error=str(error), table=table)
     played = board.played
-    if action == "claim" and played.mode == BoardPlay.Mode.DECLARE and not played.robot_due:  # the robot answered
+    robots_answer = played.mode in (BoardPlay.Mode.DECLARE, BoardPlay.Mode.ROBOTS)
+    if action == "claim" and robots_answer and not played.robot_due:  # the robots answered
         return _answer(request, game, board, news=str(ROBOT_ACCEPTS if board.played.done else ROBOT_REJECTS))
     return _answer(request, game, board, table=table)
 

@@ -13,11 +13,13 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.templatetags.static import static
 from django.urls import reverse
-from django.utils.translation import gettext, gettext_lazy
+from django.utils.translation import get_language, gettext, gettext_lazy
 from django.views.decorators.http import require_http_methods, require_safe
 from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import reswap, retarget, trigger_client_event
 
+from games.bridge import robots
+from games.bridge.cards import SEATS
 from games.bridge.play import IllegalAction
 from games.forms.game import GameForm
 from games.models import BoardPlay, DealtBoard, Deck, Game
@@ -72,11 +74,22 @@ def play_context(game: Game, board: DealtBoard | None) -> dict[str, Any]:
     """A practice table that is played (all four hands, or Just Declare): the board as its
     host plays it and the running total. Nothing for a table that shows the hands.
     Just Declare's board is set up (turned, the robot's lead made) when first shown."""
-    if game.game_type != Game.Type.PRACTICE or game.practice_play == Game.PracticePlay.SHOW or board is None:
+    if game.game_type != Game.Type.PRACTICE or game.practice_play == Game.PracticePlay.SHOW:
         return {}
+    if game.practice_play == Game.PracticePlay.ROBOTS:
+        words = {"robot_system": robots.SYSTEM, "robot_english": not get_language().startswith("en")}
+        return {**words, **_played_context(game, board)} if board is not None else words
+    if board is None:
+        return {}
+    return _played_context(game, board)
+
+
+def _played_context(game: Game, board: DealtBoard) -> dict[str, Any]:
     if "played" not in board.__dict__:
         attach_plays([board], None)
     play = board.played
+    if play is None and game.practice_play == Game.PracticePlay.ROBOTS:
+        play = BoardPlay.start(board, BoardPlay.Mode.ROBOTS, robots=robot_seats(game))  # robots that deal call
     if play is None and game.practice_play == Game.PracticePlay.DECLARE:
         try:
             play = BoardPlay.start(board, BoardPlay.Mode.DECLARE)
@@ -89,10 +102,15 @@ def play_context(game: Game, board: DealtBoard | None) -> dict[str, Any]:
                 "total": running_total(game),
             }
     return {
-        "play": for_practice(board, play, play.mode if play else game.practice_play),
+        "play": for_practice(board, play, play.mode if play else game.practice_play, hints=game.robot_hints),
         "total": running_total(game),
         "robot_poll": ROBOT_POLL_SECONDS,
     }
+
+
+def robot_seats(game: Game) -> str:
+    """The seats robots hold at a practice table With robots: all but the host's."""
+    return "".join(seat for seat in SEATS if seat != game.practice_seat)
 
 
 # How often a practice table waiting for the robot (or for par) asks again.
