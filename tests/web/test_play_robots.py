@@ -149,10 +149,10 @@ def test_a_student_acts_for_their_own_seat_only(host_client, host, never_run):
         assert alert_text(response) and state(game).cards == now.cards
 
 
-def test_a_stale_robot_task_changes_nothing(host, settings):
+def test_a_stale_robot_task_changes_nothing(host):
     from games.tasks import robot_plays
 
-    game = with_robots(host)
+    with_robots(host)
     play = BoardPlay.objects.get()
     before = play.actions
     robot_plays.call(play.pk, before - 1)  # asked when the table stood elsewhere
