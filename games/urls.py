@@ -71,6 +71,8 @@ urlpatterns = [
     path("games/<dbid:pk>/seats/sit/", join.sit, name="seat_sit"),
     path("games/<dbid:pk>/seats/move/", join.move, name="seat_move"),
     path("games/<dbid:pk>/seats/remove/", join.remove, name="seat_remove"),
+    path("games/<dbid:pk>/seats/robot/", join.seat_robot, name="seat_robot"),
+    path("games/<dbid:pk>/seats/robot/out/", join.unseat_robot, name="seat_robot_out"),
     path("games/<dbid:pk>/seats/leave/", join.leave, name="seat_leave"),
     # A club night: the host adds and removes tables; a table goes on to the next board.
     path("games/<dbid:pk>/tables/add/", join.add_table, name="table_add"),

@@ -60,6 +60,7 @@ class GameForm(forms.ModelForm):
             "movement",
             "allow_upload",
             "scoring",
+            "rank_robot_pairs",
             "missing_info",
             "when_empty",
             "when_empty_script",

@@ -185,6 +185,8 @@ class BoardPlay(models.Model):
         if found is not None:
             board.played = found
             return found
+        if mode == cls.Mode.TABLE and not robots:
+            robots = getattr(table, "robots", "")  # the robots seated at the table now
         fields = {"mode": mode, "deal": board.deal, "dealer": board.dealer, "vul": board.vul, "robots": robots}
         if mode == cls.Mode.DECLARE:
             fields.update(_declare_fields(board))

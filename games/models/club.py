@@ -223,6 +223,8 @@ def game_results(game: Game, viewer_table: JoinTable | None = None) -> Results:
     scoring = MATCHPOINTS if game.scoring == Game.Scoring.MATCHPOINTS else IMPS
     played = [t for t in travellers if t.results]
     standings = rank_pairs(played, scoring=scoring, tables=full, by_direction=True) if played else ()
+    if not game.rank_robot_pairs:
+        standings = _ranked_without(standings, robot_pairs(game))
     names = pair_names(game)
     ranking = tuple(PairLine(s, names.get((s.pair, s.direction), "")) for s in standings)
     return Results(game.scoring, full, tuple(results), ranking, hidden=len(boards) - len(visible))
@@ -241,13 +243,43 @@ def pair_names(game: Game) -> dict[tuple[str, str], str]:
     return {key: " & ".join(names) for key, names in pair_players(game).items()}
 
 
+ROBOT_NAME = gettext_lazy("Robot")
+
+
+def robot_pairs(game: Game) -> set[tuple[str, str]]:
+    """The pairs two robots hold: {("2", "EW")}."""
+    pairs = set()
+    for number, robots in JoinTable.objects.filter(game=game).exclude(robots="").values_list("number", "robots"):
+        for direction in (NS, EW):
+            if all(seat in robots for seat in direction):
+                pairs.add((str(number), direction))
+    return pairs
+
+
+def _ranked_without(standings: tuple[Standing, ...], left_out: set[tuple[str, str]]) -> tuple[Standing, ...]:
+    """The ranking without the pairs ``left_out``, the others ranked again among
+    themselves (ties as ties), each direction apart."""
+    kept = [s for s in standings if (s.pair, s.direction) not in left_out]
+    ranked = []
+    for direction in dict.fromkeys(s.direction for s in kept):
+        field = [s for s in kept if s.direction == direction]  # best first already
+        values = [s.score if s.percent is None else s.percent for s in field]
+        for standing, value in zip(field, values, strict=True):
+            ranked.append(replace(standing, rank=values.index(value) + 1, tied=values.count(value) > 1))
+    return tuple(ranked)
+
+
 def pair_players(game: Game) -> dict[tuple[str, str], tuple[str, ...]]:
-    """Who sits in each pair now, North (East) first: {("1", "NS"): ("alice", "dave")}."""
+    """Who sits in each pair now, North (East) first: {("1", "NS"): ("alice", "dave")};
+    a robot as "Robot"."""
     seats: dict[tuple[str, str], list[tuple[str, str]]] = {}
     for number, seat, name in (
         Seat.objects.filter(game=game).order_by("seat").values_list("table__number", "seat", "user__username")
     ):
         seats.setdefault((str(number), NS if seat in "NS" else EW), []).append((seat, name))
+    for number, robots in JoinTable.objects.filter(game=game).exclude(robots="").values_list("number", "robots"):
+        for seat in robots:  # a robot is named as one wherever players are (ROBOT_NAME)
+            seats.setdefault((str(number), NS if seat in "NS" else EW), []).append((seat, str(ROBOT_NAME)))
     order = {"N": 0, "S": 1, "E": 0, "W": 1}
     return {key: tuple(name for _, name in sorted(names, key=lambda p: order[p[0]])) for key, names in seats.items()}
 

@@ -183,6 +183,11 @@ class Game(models.Model):
         default=True,
         help_text=_("With robots: a Hint shows the call a robot would make with your hand, and why."),
     )
+    rank_robot_pairs = models.BooleanField(
+        _("Rank robot pairs"),
+        default=True,
+        help_text=_("Join games: a pair of two robots is ranked with the others (marked as robots), or left out."),
+    )
     show_lesson = models.CharField(
         _("Show the lesson text"),
         max_length=6,

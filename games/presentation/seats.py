@@ -33,6 +33,7 @@ class Slot:
     is_me: bool
     cards: str  # the dotted hand (the cards not yet played), or "" when this person may not see it
     hand: Hand | None = None  # the same hand for the play: the cards this person may click
+    robot: bool = False  # a robot sits here (``player`` then names it as a robot)
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,6 +77,24 @@ class SeatView:
         return [slot.seat for slot in self.slots if not slot.player]
 
 
+ROBOT = gettext_lazy("Robot")
+
+
+def robot_seats(table: JoinTable, board: DealtBoard | None) -> str:
+    """The seats a robot holds at ``table`` now, or plays on its board in play."""
+    play = getattr(board, "played", None) if board is not None else None
+    return table.robots + (play.robots if play is not None else "")
+
+
+def _slot_player(seat: str, players: dict[str, Seat], robots: str) -> tuple[str, bool]:
+    """Who a seat's slot names, and whether it is a robot: a person takes the name first."""
+    if seat in players:
+        return players[seat].user.get_username(), False
+    if seat in robots:
+        return str(ROBOT), True
+    return "", False
+
+
 @dataclass(frozen=True, slots=True)
 class TableSeats:
     """Who sits where at one table of a game: the players panel and the invite page."""
@@ -99,20 +118,24 @@ class TableSeats:
 
 def table_seats(game: Game, user=None) -> tuple[TableSeats, ...]:
     """Every table of ``game`` with its players, in two queries (``user``: who is "me")."""
-    numbers = dict(JoinTable.objects.filter(game=game).values_list("pk", "number"))
+    rows = JoinTable.objects.filter(game=game).values_list("pk", "number", "robots")
+    numbers = {pk: number for pk, number, _ in rows}
+    robots = {pk: seated for pk, _, seated in rows}
     players: dict[int, dict[str, tuple[str, bool]]] = {pk: {} for pk in numbers}
     me = getattr(user, "pk", None)
     for row in Seat.objects.filter(game=game).select_related("user"):
         players.setdefault(row.table_id, {})[row.seat] = (row.user.get_username(), row.user_id == me)
+    robot = (str(ROBOT), False)
     return tuple(
         TableSeats(
             number=numbers[pk],
             slots=tuple(
                 Slot(
                     seat=seat,
-                    player=players[pk].get(seat, ("", False))[0],
+                    player=players[pk].get(seat, robot if seat in robots[pk] else ("", False))[0],
                     is_me=players[pk].get(seat, ("", False))[1],
                     cards="",
+                    robot=seat not in players[pk] and seat in robots[pk],
                 )
                 for seat in SEATS
             ),
@@ -186,13 +209,15 @@ def seat_view(game: Game, user, table: JoinTable | None = None, *, checked: bool
     host_seat = next((s for s, row in players.items() if row.user_id == game.host_id), "")
     play = for_join(board, mine, held, manages, revealed, host_seat=host_seat) if board is not None else None
     shown = play.shown if play is not None else {}
+    robots = robot_seats(table, board)
     slots = tuple(
         Slot(
             seat=seat,
-            player=players[seat].user.get_username() if seat in players else "",
+            player=_slot_player(seat, players, robots)[0],
             is_me=seat == mine,
             cards=shown.get(seat, ""),
             hand=play.hand(seat) if play is not None else None,
+            robot=_slot_player(seat, players, robots)[1],
         )
         for seat in SEATS
     )
@@ -254,13 +279,15 @@ def teacher_view(game: Game, table: JoinTable | None = None) -> SeatView:
     # revealed=True: for_join's way to show the four hands to someone with no seat
     play = for_join(board, "", False, False, True) if board is not None else None
     shown = play.shown if play is not None else {}
+    robots = robot_seats(table, board)
     slots = tuple(
         Slot(
             seat=seat,
-            player=players[seat].user.get_username() if seat in players else "",
+            player=_slot_player(seat, players, robots)[0],
             is_me=False,
             cards=shown.get(seat, ""),
             hand=play.hand(seat) if play is not None else None,
+            robot=_slot_player(seat, players, robots)[1],
         )
         for seat in SEATS
     )

@@ -430,6 +430,38 @@ def remove(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 @vary_on_headers("HX-Request")
+def seat_robot(request: HttpRequest, pk: int) -> HttpResponse:
+    """The host seats a robot in an empty seat: it plays the board in play if nobody holds
+    that seat's hand of it, else from the next board."""
+    seat = request.POST.get("seat", "")
+
+    def change(table: JoinTable) -> str:
+        table.seat_robot(seat)
+        said = gettext("A robot sits %(seat)s."), gettext("A robot sits %(seat)s at table %(table)s.")
+        return _at(table, *said, seat=seat)
+
+    return _host_seating(request, pk, change)
+
+
+@login_required
+@require_POST
+@vary_on_headers("HX-Request")
+def unseat_robot(request: HttpRequest, pk: int) -> HttpResponse:
+    """The host takes a robot out: it finishes the board it plays; the seat is free for
+    a person, who plays from the next board."""
+    seat = request.POST.get("seat", "")
+
+    def change(table: JoinTable) -> str:
+        table.unseat_robot(seat)
+        said = gettext("%(seat)s is free."), gettext("%(seat)s at table %(table)s is free.")
+        return _at(table, *said, seat=seat)
+
+    return _host_seating(request, pk, change)
+
+
+@login_required
+@require_POST
+@vary_on_headers("HX-Request")
 def add_table(request: HttpRequest, pk: int) -> HttpResponse:
     """The host adds a table, numbered after the others: its four seats are free."""
 

@@ -63,6 +63,8 @@ class TableMovement:
             board = boards.order_by("-number").first()
         if board is not None:
             self.play_of(board)
+            if self.robots and board.played is None:  # a robot that deals calls first
+                self.start_robots(board)
         return board
 
     def _held(self) -> QuerySet[BoardPlay]:

@@ -34,7 +34,7 @@ class TableSeating:
                     if sits.table_id == self.pk:
                         raise SeatError(gettext("You already sit at this table."))
                     raise SeatError(gettext("You already sit at table %(table)s.") % {"table": sits.table.number})
-                if self.seats.filter(seat=seat).exists():
+                if self.seats.filter(seat=seat).exists() or seat in locked.robots:
                     raise SeatError(
                         gettext("%(seat)s was just taken: choose another seat.") % {"seat": seat_name(seat)}
                     )
@@ -47,6 +47,58 @@ class TableSeating:
             raise SeatError(
                 gettext("%(seat)s was just taken: choose another seat.") % {"seat": seat_name(seat)}
             ) from None
+
+    def seat_robot(self, seat: str) -> None:
+        """The host seats a robot in the empty ``seat``. It plays from the board in play, if
+        nobody holds that seat's hand of it (a missing fourth: the table goes on), else
+        from the next board."""
+        if seat not in SEAT_NAMES:
+            raise SeatError(gettext("Choose North, East, South or West."))
+        with transaction.atomic():
+            locked = self._locked()
+            if seat in locked.robots:
+                raise SeatError(gettext("A robot sits %(seat)s already.") % {"seat": seat_name(seat)})
+            if self.seats.filter(seat=seat).exists():
+                raise SeatError(
+                    gettext("%(seat)s is taken: take its player off first, then seat a robot.")
+                    % {"seat": seat_name(seat)}
+                )
+            self.robots = "".join(s for s in SEATS if s in locked.robots or s == seat)
+            type(self).objects.filter(pk=self.pk).update(robots=self.robots)
+            board = self.board()
+            play = self.play_of(board) if board is not None else None
+            if play is not None and not play.done and not play.abandoned and seat not in play.robots:
+                play.robots = "".join(s for s in SEATS if s in play.robots or s == seat)
+                BoardPlay.objects.filter(pk=play.pk).update(robots=play.robots, actions=F("actions") + 1)
+                play.actions += 1
+            self._bump(locked)
+        if board is not None:
+            self.start_robots(board)
+
+    def unseat_robot(self, seat: str) -> None:
+        """The host takes the robot out of ``seat``: it finishes the board in play, if it
+        plays it, and whoever sits there next plays from the next board."""
+        with transaction.atomic():
+            locked = self._locked()
+            if seat not in locked.robots:
+                raise SeatError(gettext("No robot sits %(seat)s.") % {"seat": seat_name(seat)})
+            self.robots = locked.robots.replace(seat, "")
+            type(self).objects.filter(pk=self.pk).update(robots=self.robots)
+            self._bump(locked)
+
+    def start_robots(self, board: DealtBoard) -> BoardPlay | None:
+        """``board``'s play at this table started if robots sit here, so that a robot that
+        is to act first acts (the calls at once, a card by the task worker). Idempotent:
+        the play is made once (``BoardPlay.start``)."""
+        if not self.robots:
+            return None
+        play = self.play_of(board)
+        if play is None:
+            play = BoardPlay.start(board, BoardPlay.Mode.TABLE, self)
+        elif play.robot_due:
+            play = play.ask_robot()
+        board.played = play
+        return play
 
     def several(self) -> bool:
         """Whether the game has more than this one table."""
@@ -143,8 +195,8 @@ class TableSeating:
 
 def seat_needed(play: BoardPlay, seat: str) -> bool:
     """Whether the board still needs ``seat``'s player: every seat in the auction; in the
-    play all but dummy, whose cards declarer plays."""
-    return seat != play.state().dummy
+    play all but dummy, whose cards declarer plays; never a seat a robot plays."""
+    return seat not in play.robots and seat != play.state().dummy
 
 
 def waiting_for(board: DealtBoard, players: dict[str, Seat]) -> tuple[str, ...]:

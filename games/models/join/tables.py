@@ -46,6 +46,9 @@ class JoinTable(TableMovement, TableSeating, models.Model):
     # In the own-pace movement, the game's deal this table plays (DealtBoard.number; 0:
     # the first). The teaching movement needs none: every table plays the newest board.
     deal = models.PositiveIntegerField(default=0, editable=False)
+    # The seats a robot holds ("E", "NS"), seated by the host in empty seats: a robot plays
+    # each board from the one it was seated for (``BoardPlay.robots``).
+    robots = models.CharField(max_length=4, blank=True, editable=False)
 
     class Meta:
         ordering = ["game", "number"]
