@@ -15,7 +15,10 @@ vulnerable as their board numbers say. For each set it prints:
   N-S's scores (``scoring.duplicate_score`` is N-S's, as ``Par.score`` is);
 - the share of two-room boards where the robots reach a room's contract (the same level
   and strain, played by the same side);
-- the time of one robot call (median, p99) and the CPU of one board's whole auction.
+- the time of one robot call (median, p99) and the CPU of one board's whole auction;
+- the CPU of a whole board played by three robots and a person who always passes and
+  plays their lowest legal card (``games.bridge.robot_table``: the bidding robot's calls
+  and the double-dummy robot's cards), on ``--played`` of the random deals (20 by default).
 """
 
 from __future__ import annotations
@@ -33,6 +36,9 @@ from games.bridge.cards import random_deal
 from games.bridge.dd import solve
 from games.bridge.play import IllegalAction, new_board
 from games.bridge.play import make_call as play_call
+from games.bridge.play import DONE, legal_cards
+from games.bridge.play import play_card as play_a_card
+from games.bridge.robot_table import robot_turns
 from games.bridge.robots import ENGINE, SYSTEM, robot_call
 from games.formats import read_decks
 
@@ -193,10 +199,40 @@ def report(name: str, boards: list[Board], figures: Figures) -> None:
         )
 
 
+def whole_boards(boards: list[Board]) -> list[float]:
+    """The CPU seconds of each board played to its end by robots in N, E and W beside a
+    South who passes and plays the lowest of the cards the rules allow."""
+    spent = []
+    for board in boards:
+        started = time.process_time()
+        state = new_board(board.deal, board.dealer, board.vul)
+        while True:
+            state = robot_turns(state, "NEW")
+            if state.phase == DONE:
+                break
+            if state.turn and not state.auction_over:
+                state = play_call(state, "S", "P")
+            else:
+                state = play_a_card(state, state.turn or "", legal_cards(state)[-1], by="S")
+        spent.append(time.process_time() - started)
+    return spent
+
+
+def report_whole_boards(spent: list[float]) -> None:
+    ordered = sorted(spent)
+    p99 = ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))]
+    print(f"\nA whole board with three robots, {len(spent)} random deals (target under 2 s of CPU):")
+    print(
+        f"  {'CPU of one board':<52} median {statistics.median(spent) * 1000:.0f} ms, "
+        f"p99 {p99 * 1000:.0f} ms, slowest {ordered[-1] * 1000:.0f} ms"
+    )
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.robots", description=__doc__)
     parser.add_argument("--deals", type=int, default=500, help="random deals (default 500)")
     parser.add_argument("--corpus", type=Path, default=CORPUS, help="the corpus of real files (../shared/corpus)")
+    parser.add_argument("--played", type=int, default=20, help="random deals played to the end (default 20)")
     args = parser.parse_args(argv)
     from bench.machine_speed import reference_ms
 
@@ -210,6 +246,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"\nNo two-room vugraph boards: the corpus ({args.corpus}) is absent")
     deals = random_boards(args.deals)
     report(f"Random deals (seed {SEED})", deals, measure(deals))
+    if args.played:
+        report_whole_boards(whole_boards(deals[: args.played]))
     return 0
 
 
