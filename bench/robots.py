@@ -34,9 +34,8 @@ from games.bridge import rules, scoring
 from games.bridge.board import dealer_for_board, vul_for_board
 from games.bridge.cards import random_deal
 from games.bridge.dd import solve
-from games.bridge.play import IllegalAction, new_board
+from games.bridge.play import DONE, IllegalAction, legal_cards, new_board
 from games.bridge.play import make_call as play_call
-from games.bridge.play import DONE, legal_cards
 from games.bridge.play import play_card as play_a_card
 from games.bridge.robot_table import robot_turns
 from games.bridge.robots import ENGINE, SYSTEM, robot_call

@@ -2,7 +2,8 @@
 # The development site: a task worker for each queue (interactive: analyses and settling
 # boards; robot: the robots' cards; bulk: hand-record PDFs) in the background, at a lower
 # CPU priority so that pages stay quick while they solve (bulk lowest), and Django's
-# server in front; Ctrl-C stops them all.
+# server in front; Ctrl-C stops them all. ADDRESS (runserver's "8001" or "0.0.0.0:8001")
+# or PORT chooses where it serves: 127.0.0.1:8000 by default.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PY=.venv/bin/python
@@ -14,4 +15,4 @@ for queue in interactive robot bulk; do
   nice -n "$level" $PY manage.py run_worker --queue-name "$queue" &
   workers+=($!)
 done
-$PY manage.py runserver "${ADDRESS:-127.0.0.1:8000}"
+$PY manage.py runserver "${ADDRESS:-127.0.0.1:${PORT:-8000}}"

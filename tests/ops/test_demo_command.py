@@ -21,7 +21,9 @@ def demo() -> str:
     return out.getvalue()
 
 
-def test_it_makes_the_demo_host_and_game_and_prints_how_to_log_in(rf):
+def test_it_makes_the_demo_host_and_game_and_prints_how_to_log_in(rf, monkeypatch):
+    monkeypatch.delenv("ADDRESS", raising=False)
+    monkeypatch.delenv("PORT", raising=False)
     output = demo()
     assert "http://127.0.0.1:8000/" in output and f"demo / {PASSWORD}" in output
     game = Game.objects.get(name="Demo practice table")
@@ -45,3 +47,20 @@ def test_its_deals_are_valid_canonical_deals():
     for _, _, _, _, deal in DEMO_DEALS:
         hands = {seat: cards.parse_dotted_hand(hand)[0] for seat, hand in zip("NESW", deal[2:].split(" "))}
         assert cards.build_deal(hands) == (deal, False)
+
+
+@pytest.mark.parametrize(
+    ("variables", "url"),
+    [
+        ({"PORT": "8001"}, "http://127.0.0.1:8001/"),
+        ({"ADDRESS": "8002"}, "http://127.0.0.1:8002/"),
+        ({"ADDRESS": "0.0.0.0:8003", "PORT": "8001"}, "http://0.0.0.0:8003/"),
+    ],
+)
+def test_it_prints_the_address_scripts_serve_sh_serves_on(monkeypatch, variables, url):
+    monkeypatch.delenv("ADDRESS", raising=False)
+    monkeypatch.delenv("PORT", raising=False)
+    for name, value in variables.items():
+        monkeypatch.setenv(name, value)
+    output = demo()
+    assert f"Open {url} " in output and f"{url}admin/" in output and "8000" not in output

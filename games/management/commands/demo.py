@@ -9,6 +9,8 @@ decks yet.
 
 from __future__ import annotations
 
+import os
+
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.db import transaction
@@ -22,7 +24,16 @@ REVIEWER = "reviewer"
 REVIEWER_PASSWORD = "review-bridge-2026"
 GAME_NAME = "Demo practice table"
 FILE_NAME = "demo-decks.pbn"
-URL = "http://127.0.0.1:8000/"
+
+
+def site_url() -> str:
+    """The address scripts/serve.sh serves on: ADDRESS (runserver's addrport: "8001",
+    "0.0.0.0:8001") or PORT, the same variables it reads."""
+    address = os.environ.get("ADDRESS") or os.environ.get("PORT") or "8000"
+    if address.isdigit():
+        address = f"127.0.0.1:{address}"
+    return f"http://{address}/"
+
 
 # (board, name, dealer, vul, canonical deal): valid deals, some silent on dealer/vul.
 DEMO_DEALS = [
@@ -78,5 +89,6 @@ class Command(BaseCommand):
             reviewer.groups.add(reviewer_group())
         queued = game.queued().count()
         self.stdout.write(f"Demo game “{GAME_NAME}” {'created' if created else 'ready'}: {queued} decks queued.")
-        self.stdout.write(f"Open {URL} and log in as {USERNAME} / {PASSWORD}")
-        self.stdout.write(f"Review uploads at {URL}admin/ as {REVIEWER} / {REVIEWER_PASSWORD} (in “{GROUP}”)")
+        url = site_url()
+        self.stdout.write(f"Open {url} and log in as {USERNAME} / {PASSWORD}")
+        self.stdout.write(f"Review uploads at {url}admin/ as {REVIEWER} / {REVIEWER_PASSWORD} (in “{GROUP}”)")

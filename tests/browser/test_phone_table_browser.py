@@ -1,0 +1,191 @@
+"""The table in a student's hand: a phone (390×844 and 360×740), in English and Polish.
+
+Measured in a real browser, the felt scrolled to the top of the screen as it is after a
+deal: while bidding, the whole bidding area (the auction and the box) and the seat's own
+hand are on the first screen; in the play, as declarer with dummy's cards to play and as a
+defender, every card that may be played is a target of at least 44×44 CSS pixels where the
+finger lands (the part of the card no other card covers), the seat's own hand lies on one
+row in suit order, and at the board's end the result reads on the screen. No page scrolls
+sideways. Screenshots go to test-output/<test name>/.
+"""
+
+from __future__ import annotations
+
+import pytest
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.test import Client
+
+from games.formats.model import Deck as ParsedDeck
+from games.models import BoardPlay, Game
+from games.models.join import JoinTable
+from tests.playing import DEAL, call, cards
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.usefixtures("compiled_catalogues"),
+]
+
+PHONES = {"390": {"width": 390, "height": 844}, "360": {"width": 360, "height": 740}}
+PLAYERS = {"N": "nina", "E": "eric", "S": "sara", "W": "walt"}
+TO_4H = ("1H", "P", "2NT", "P", "4H", "P", "P", "P")  # North declares, East leads, South is dummy
+SHOT = {"caret": "initial"}  # see test_join_browser.py on the caret
+SUIT_ORDER = "SHDC"
+
+# Each card button: its box, and the part of it a finger may tap (sampled with
+# elementFromPoint, so a card covered by its neighbour counts only what shows of it).
+_TARGETS = """() => Array.from(document.querySelectorAll(".card-button")).map((b) => {
+  const r = b.getBoundingClientRect();
+  let left = Infinity, right = -Infinity, top = Infinity, bottom = -Infinity;
+  for (let x = Math.ceil(r.left); x < r.right; x += 1) {
+    for (let y = Math.ceil(r.top); y < r.bottom; y += 2) {
+      const hit = document.elementFromPoint(x, y);
+      if (hit && (hit === b || b.contains(hit))) {
+        left = Math.min(left, x); right = Math.max(right, x + 1);
+        top = Math.min(top, y); bottom = Math.max(bottom, y + 2);
+      }
+    }
+  }
+  return { card: b.dataset.card, width: r.width, height: r.height,
+           tapWidth: right - left, tapHeight: bottom - top, top: r.top, left: r.left,
+           hand: b.closest(".slot") ? b.closest(".slot").className : "" };
+})"""
+
+_BOX = """(selector) => Array.from(document.querySelectorAll(selector)).map((e) => {
+  const r = e.getBoundingClientRect();
+  return { top: r.top, bottom: r.bottom, left: r.left, right: r.right, width: r.width, height: r.height };
+})"""
+
+
+@pytest.fixture
+def table(live_server, browser):
+    """A Join table, four players seated, board 1 of DEAL dealt; ``open_page(seat, size,
+    language)`` opens a seat's page on a phone set to that language."""
+    users = {seat: get_user_model().objects.create_user(name, password="x") for seat, name in PLAYERS.items()}
+    hal = get_user_model().objects.create_user("hal", password="x")
+    game = Game.objects.create(host=hal, name="Friday four", game_type=Game.Type.JOIN)
+    table = JoinTable.for_game(game)
+    for seat, user in users.items():
+        table.take_seat(user, seat)
+    game.add_decks(
+        [ParsedDeck(deal=DEAL, index=0, line=1, board="1", dealer="N", vul="None")],
+        source_name="club.pbn",
+        source_format="pbn",
+    )
+    board = game.deal_next(by=hal)
+    contexts = []
+
+    def open_page(seat: str, size: dict, language: str):
+        client = Client()
+        client.force_login(users[seat])
+        context = browser.new_context(viewport=size, locale=language, has_touch=True, is_mobile=True)
+        cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
+        context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": cookie, "url": live_server.url}])
+        contexts.append(context)
+        page = context.new_page()
+        page.goto(f"{live_server.url}/games/{game.pk}/")
+        page.locator(".felt").first.evaluate("(felt) => felt.scrollIntoView({block: 'start'})")
+        return page
+
+    yield board, open_page
+    for context in contexts:
+        context.close()
+
+
+def boxes(page, selector: str) -> list[dict]:
+    return page.evaluate(_BOX, selector)
+
+
+def assert_no_sideways_scroll(page, where: str) -> None:
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= page.viewport_size["width"], f"{where}: the page scrolls sideways ({width} px)"
+
+
+def assert_cards_are_big_enough(page, where: str, width: int = 44) -> list[dict]:
+    """Every card to play is a target of at least ``width``×44 where a finger lands. On
+    lead, with a dozen cards to choose from, a row of 44 px cards is wider than a phone
+    (12 × 44 > 320): each card then takes its share of the row, at least WCAG's 24 px."""
+    targets = page.evaluate(_TARGETS)
+    assert targets, f"{where}: no card to play"
+    small = [t for t in targets if t["tapWidth"] < width or t["tapHeight"] < 44]
+    assert not small, f"{where}: card targets under {width}×44: {small}"
+    return targets
+
+
+def assert_own_hand_on_one_row(page, seat: str, where: str) -> None:
+    """The seat's own hand on the first screen: its four suits (or, with cards to play,
+    every card) side by side on one row, spades to clubs."""
+    found = page.evaluate(
+        """(slot) => {
+             const hand = document.querySelector(slot + " .hand");
+             const playing = hand.classList.contains("playing");
+             const parts = hand.querySelectorAll(playing ? "[data-card]" : ".suits li");
+             return Array.from(parts).map((e) => {
+               const r = e.getBoundingClientRect();
+               return { card: e.dataset.card || "", top: r.top, left: r.left, right: r.right, bottom: r.bottom };
+             });
+           }""",
+        f".slot-{seat.lower()}",
+    )
+    assert len(found) >= 4, f"{where}: {found}"
+    tops = {round(c["top"]) for c in found}
+    assert max(tops) - min(tops) <= 2, f"{where}: the hand lies on more than one row {sorted(tops)}"
+    lefts = [c["left"] for c in found]
+    assert lefts == sorted(lefts), f"{where}: the cards are out of order"
+    suits = [c["card"][0] for c in found if c["card"]]
+    assert suits == sorted(suits, key=SUIT_ORDER.index), f"{where}: not in suit order {suits}"
+    width, height = page.viewport_size["width"], page.viewport_size["height"]
+    assert all(c["bottom"] <= height + 1 for c in found), f"{where}: the own hand is below the first screen"
+    assert all(c["left"] >= 0 and c["right"] <= width + 1 for c in found), f"{where}: the hand is cut {found}"
+
+
+@pytest.mark.parametrize("language", ["en-GB", "pl-PL"])
+@pytest.mark.parametrize("phone", PHONES, ids=list(PHONES))
+def test_the_table_fits_a_phone(table, output_dir, phone, language):
+    board, open_page = table
+    size = PHONES[phone]
+    code = language[:2]
+    height = size["height"]
+
+    # Bidding: East's call after 1♥ P 2NT P 4♥, the box at its tallest.
+    play = call(BoardPlay.start(board, BoardPlay.Mode.TABLE), *TO_4H[:1])
+    east = open_page("E", size, language)
+    east.screenshot(path=str(output_dir / f"{code}-{phone}-east-bidding.png"), **SHOT)
+    area = boxes(east, ".play-record")[0], boxes(east, ".bidding-box")[0]
+    assert all(part["top"] >= 0 and part["bottom"] <= height + 1 for part in area), f"bidding area off screen: {area}"
+    assert_own_hand_on_one_row(east, "E", "East bids")
+    assert_no_sideways_scroll(east, "East bids")
+
+    # Declarer plays from dummy after East's lead.
+    play = cards(call(play, *TO_4H[1:]), 1)
+    north = open_page("N", size, language)
+    north.screenshot(path=str(output_dir / f"{code}-{phone}-north-dummy.png"), **SHOT)
+    assert_cards_are_big_enough(north, "North plays from dummy")
+    assert_own_hand_on_one_row(north, "N", "North plays from dummy")
+    assert_no_sideways_scroll(north, "North plays from dummy")
+
+    # A defender follows suit: West, after dummy's card.
+    play = cards(play, 1)
+    west = open_page("W", size, language)
+    west.screenshot(path=str(output_dir / f"{code}-{phone}-west-defends.png"), **SHOT)
+    assert_cards_are_big_enough(west, "West defends")
+    assert_own_hand_on_one_row(west, "W", "West defends")
+    assert_no_sideways_scroll(west, "West defends")
+
+    # A defender on lead: East leads to trick 2 with twelve cards.
+    play = cards(play, 2)
+    leader = play.state().actor
+    on_lead = open_page(leader, size, language)
+    on_lead.screenshot(path=str(output_dir / f"{code}-{phone}-{leader}-leads.png"), **SHOT)
+    assert_cards_are_big_enough(on_lead, f"{leader} leads", width=24)
+    assert_own_hand_on_one_row(on_lead, leader, f"{leader} leads")
+    assert_no_sideways_scroll(on_lead, f"{leader} leads")
+
+    # The board's end.
+    cards(play, 48)
+    over = open_page("W", size, language)
+    over.screenshot(path=str(output_dir / f"{code}-{phone}-over.png"), **SHOT)
+    result = boxes(over, ".result-line")[0]
+    assert result["bottom"] <= height, f"the result is below the first screen: {result}"
+    assert_no_sideways_scroll(over, "the board over")
