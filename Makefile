@@ -1,6 +1,7 @@
 # make run   - install, migrate, create a demo host and game, serve on http://127.0.0.1:8000
 # make test  - install and run the everyday tests (a browser smoke test and PostgreSQL parts included)
 # make test-all - those and the slow ones (make test-slow), as .ci/run does
+# make lint  - ruff, ruff-format, mypy and django-upgrade on every file (.pre-commit-config.yaml)
 # make messages - extract the site's texts into locale/<lang>/LC_MESSAGES/django.po to translate
 # make loadtest - a club night on gunicorn and PostgreSQL: the most tables held (actions p99 < 150 ms,
 #                 polls p99 < 100 ms, no error), each request's server CPU against a bare request, the
@@ -8,11 +9,13 @@
 PY := .venv/bin/python
 PIP := .venv/bin/pip
 
-.PHONY: run test test-slow test-all install bench fuzz loadtest loadtest-stall messages compilemessages
+.PHONY: run test test-slow test-all install lint bench fuzz loadtest loadtest-stall messages compilemessages
 
-.venv/.installed: requirements.txt
+# requirements.txt is what production runs; requirements-dev.txt adds the tests, the
+# checks and the load runs, which every make target here may use.
+.venv/.installed: requirements.txt requirements-dev.txt
 	python3 -m venv .venv
-	$(PIP) install -q --disable-pip-version-check -r requirements.txt
+	$(PIP) install -q --disable-pip-version-check -r requirements-dev.txt
 	touch $@
 
 install: .venv/.installed
@@ -26,6 +29,13 @@ run: install
 
 test: install
 	scripts/test.sh
+
+# The checks .pre-commit-config.yaml runs, on every file: ruff, ruff-format, mypy, django-upgrade.
+lint: install
+	$(PY) -m ruff check .
+	$(PY) -m ruff format --check .
+	$(PY) -m mypy
+	git ls-files -z '*.py' | xargs -0 .venv/bin/django-upgrade --target-version 5.2 --check
 
 test-slow: install
 	scripts/test.sh slow
@@ -60,5 +70,9 @@ loadtest: install
 	$(MAKE) compilemessages
 	$(PY) scripts/loadtest.py $(LOADTEST_ARGS)
 
+# One user against the others' share of the site (scripts/loadtest_stall.py): a flood of PDFs
+# and analyses, PDFs beside another user's analysis, a burst of PDF requests, a bulk worker
+# killed mid-PDF, slow dealer scripts, a trial run beside a run, reset mail, a junk DUP file;
+# another user browses throughout. About 3 minutes; LOADTEST_ARGS="--cases 1,3" runs some.
 loadtest-stall: install
 	$(PY) scripts/loadtest_stall.py $(LOADTEST_ARGS)

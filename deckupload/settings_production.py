@@ -23,10 +23,13 @@ import os
 
 os.environ["DEBUG"] = "0"  # before settings.py reads it: production never runs with DEBUG
 
+from django.core.exceptions import ImproperlyConfigured  # noqa: E402
+
 from .settings import *  # noqa: E402,F403
 from .settings import BASE_DIR, DATABASES, DEBUG  # noqa: E402
 
-assert not DEBUG
+if DEBUG:  # an exception, not an assert: python -O leaves asserts out
+    raise ImproperlyConfigured("The production settings never run with DEBUG on.")
 
 CACHES = {
     "default": {

@@ -8,7 +8,8 @@
 # The tests run in a process per CPU (pytest-xdist: -n auto; TEST_WORKERS=0 runs them in
 # this one), but for the slow run's browser suite, load runs and task worker, one at a time.
 # Extra arguments go to every pytest run.
-# STRICT=1 (set by .ci/run) turns a missing browser, database or program into a failure.
+# STRICT=1 (set by .ci/run) turns a missing browser, database or program into a failure;
+# RANDOM_ORDER=1 (set by .ci/run too) runs the tests in a random order.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PY=.venv/bin/python
@@ -17,6 +18,11 @@ export STRICT=${STRICT:-0}
 # them every run rewrites some 200 modules in each worker.
 unset PYTHONDONTWRITEBYTECODE
 PYTEST=("$PY" -m pytest -q -n "${TEST_WORKERS:-auto}")
+# The order pytest-randomly shuffles (its seed printed in the header): with RANDOM_ORDER=1,
+# as .ci/run sets it; the file order otherwise.
+ORDER=()
+if [ "${RANDOM_ORDER:-0}" != 1 ]; then ORDER=(-p no:randomly); fi
+PYTEST+=("${ORDER[@]}")
 scripts/ensure_system.sh
 
 # The translations' .mo files, from locale/*/LC_MESSAGES/django.po (never committed).
@@ -34,13 +40,16 @@ if [ "${1:-}" = slow ]; then
   # The browser suite's pages poll on timers, and the load runs and the real task worker
   # time what they start: one at a time, with no other pytest worker beside them.
   echo "== The browser suite, the load runs and the task worker, one at a time =="
-  $PY -m pytest -q -m "slow and (serial or browser)" "$@"
+  $PY -m pytest -q -p no:randomly -m "slow and (serial or browser)" "$@"
   exit 0
 fi
 
 echo "== ruff: lint and format (pyproject.toml) =="
 $PY -m ruff check .
 $PY -m ruff format --check .
+
+echo "== Migrations: every model change has one =="
+$PY manage.py makemigrations --check --dry-run
 
 echo "== Everyday tests on SQLite (not marked slow) =="
 "${PYTEST[@]}" -m "not slow" "$@"   # exit 5 (no tests ran) fails too

@@ -25,6 +25,34 @@ settings.register_profile("ci", max_examples=400)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "everyday"))
 
 
+def stale_catalogues() -> list[Path]:
+    """The translations' .po files whose compiled .mo is missing or older."""
+    locale = Path(__file__).resolve().parent.parent / "locale"
+    return [
+        po
+        for po in sorted(locale.glob("*/LC_MESSAGES/django.po"))
+        if not po.with_suffix(".mo").exists() or po.with_suffix(".mo").stat().st_mtime < po.stat().st_mtime
+    ]
+
+
+def compile_catalogues(stale: list[Path]) -> None:
+    import subprocess
+
+    for po in stale:
+        subprocess.run(["msgfmt", "--check-format", "-o", str(po.with_suffix(".mo")), str(po)], check=True)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """A plain ``pytest`` compiles the catalogues the pages need, as make test does,
+    where msgfmt is installed (the tests that need them skip otherwise: the
+    ``compiled_catalogues`` fixture). Once, in the process that starts any xdist workers."""
+    if hasattr(config, "workerinput"):
+        return
+    stale = stale_catalogues()
+    if stale and shutil.which("msgfmt"):
+        compile_catalogues(stale)
+
+
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """The browser suite runs with the slow tests (make test-slow): a browser test is slow
@@ -266,15 +294,7 @@ def compiled_catalogues() -> None:
     """The translations' .mo files, compiled from locale/*/LC_MESSAGES/django.po where
     missing or older (scripts/test.sh and make run compile them first; this serves a
     pytest run on its own). Without msgfmt (Debian's gettext) the test is skipped."""
-    import subprocess
-
-    locale = Path(__file__).resolve().parent.parent / "locale"
-    stale = [
-        po
-        for po in sorted(locale.glob("*/LC_MESSAGES/django.po"))
-        if not po.with_suffix(".mo").exists() or po.with_suffix(".mo").stat().st_mtime < po.stat().st_mtime
-    ]
+    stale = stale_catalogues()
     if stale and not shutil.which("msgfmt"):
         skip_or_fail("msgfmt not found: apt-get install gettext to compile the translations")
-    for po in stale:
-        subprocess.run(["msgfmt", "--check-format", "-o", str(po.with_suffix(".mo")), str(po)], check=True)
+    compile_catalogues(stale)

@@ -15,6 +15,7 @@ from urllib.parse import unquote_plus
 
 from games.bridge.cards import SEATS, DealError, build_deal
 
+from .caught import log_caught
 from .limits import SOURCE_LIMIT
 from .lin import parse_lin
 from .lin.md import INFERRED as _INFERRED
@@ -62,6 +63,7 @@ def read_handviewer(text: str) -> tuple[list[Deck], list[Problem], list[str]]:
         for number, line in enumerate(_lines(text), 1):
             reader.read_line(line, number)
     except Exception as exc:  # noqa: BLE001 - never lose the upload to a reader bug
+        log_caught("the handviewer links could not be read")
         reader.problems.append(Problem(Message("handviewer.unreadable", error=str(exc)), 1, kind="unreadable"))
     if not reader.links:
         reader.notes.append(Message("handviewer.no_link"))

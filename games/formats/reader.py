@@ -10,6 +10,7 @@ from collections.abc import Callable
 
 from .club import RECORD_FORMATS, record_format
 from .club import reader_for as club_reader
+from .caught import log_caught, reading
 from .club.detect import HEAD_BYTES
 from .dealer.script import looks_like_script
 from .decode import binary_reason, decode, detect_format
@@ -46,6 +47,11 @@ def _reader(fmt: str) -> Reader:
 def read_decks(data: bytes, name: str = "") -> FileResult:
     """The decks, problems and notes of one uploaded file; never raises."""
     result = FileResult(name=name)
+    with reading(name):
+        return _read(data, name, result)
+
+
+def _read(data: bytes, name: str, result: FileResult) -> FileResult:
     try:
         # The dealing machines' records are bytes, read as bytes: never decoded, never "binary".
         fmt = record_format(data[:HEAD_BYTES])
@@ -68,6 +74,7 @@ def read_decks(data: bytes, name: str = "") -> FileResult:
         result.problems.extend(problems)
         result.notes.extend(notes)
     except Exception as error:  # noqa: BLE001 - the upload must get an answer, not a 500
+        log_caught("the file could not be read")
         detail = f"{type(error).__name__}: {error}"[:200]
         result.problems.append(Problem(message=Message("file.internal", error=detail), line=1, kind="internal"))
         return result

@@ -105,20 +105,20 @@ def test_peak_memory_stays_under_ten_times_the_size(shape):
 
 
 def test_lin_heading_repeats_are_linear():
-    """The issue's file: one md, then ah pairs (each used to copy the list so far)."""
+    """One md, then ah pairs: reading each costs the same, not more as the headings pile up."""
     shape = Shape("ah", "md|1SAKQJT98765432H,SHAKQJT98765432,SDAKQJT98765432|", "ah|x|")
     assert max(growth(shape)) <= GROWTH_LIMIT
 
 
 def test_lin_movie_steps_are_linear():
-    """md|0| pairs after a deal (each used to copy the list of steps so far)."""
+    """md|0| pairs after a deal: reading each costs the same, not more as the steps pile up."""
     shape = Shape("md0", "md|1SAKQJT98765432H,SHAKQJT98765432,SDAKQJT98765432|", "md|0|")
     assert max(growth(shape)) <= GROWTH_LIMIT
 
 
 @pytest.mark.parametrize("unit", ["\n", " \n", "\r\n", "\t\n", "\n \n\t\n"])
 def test_pbn_blank_line_runs_cost_no_more_than_their_size(unit):
-    """The game separator's regex used to keep a backtracking point per blank line."""
+    """The game separator keeps no backtracking point per blank line: a run of them reads in linear time."""
     data = (
         '[Deal "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"]\n'
         + unit * (PEAK_SIZE // len(unit))

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import logging
+
 import codecs
 
 import pytest
@@ -113,16 +115,37 @@ def test_a_binary_file_is_unreadable() -> None:
     ]
 
 
-def test_a_reader_crash_becomes_a_problem(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_reader_crash_becomes_a_problem_and_is_logged_with_the_files_name(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
     def broken(text: str) -> tuple[list, list, list]:
         raise RuntimeError("boom")
 
     monkeypatch.setattr(reader_module, "_reader", lambda fmt: broken)
-    result = read_decks(PBN.encode(), "deals.pbn")
+    with caplog.at_level(logging.ERROR, logger="games.formats"):
+        result = read_decks(PBN.encode(), "deals.pbn")
     assert result.decks == []
     assert [(p.kind, p.message) for p in result.problems] == [
         ("internal", "could not read this file: RuntimeError: boom")
     ]
+    (record,) = caplog.records
+    assert record.getMessage() == "deals.pbn: the file could not be read"
+    assert record.exc_info is not None and "boom" in str(record.exc_info[1])
+
+
+def test_a_board_a_reader_cannot_build_is_logged_with_the_file_and_line(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    from games.formats.lin import deck as lin_deck
+
+    def broken(self, rec, end, header):
+        raise KeyError("a bug")
+
+    monkeypatch.setattr(lin_deck.Builder, "build", broken)
+    with caplog.at_level(logging.ERROR, logger="games.formats"):
+        result = read_decks(b"md|3SAKQJT98765432,HAKQJT98765432,DAKQJT98765432,|\n", "odd.lin")
+    assert [p.kind for p in result.problems] and not result.decks
+    assert any(r.getMessage().startswith("odd.lin: a LIN board could not be read (line 1)") for r in caplog.records)
 
 
 @pytest.mark.parametrize(

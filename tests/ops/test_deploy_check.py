@@ -53,3 +53,19 @@ def test_production_refuses_to_start_without_a_secret_key():
     result = _run("manage.py", "check", ALLOWED_HOSTS="example.org")
     assert result.returncode != 0
     assert "SECRET_KEY must be set" in result.stderr
+
+
+def test_production_settings_refuse_debug_even_under_python_o():
+    """An exception, not an assert, so that ``python -O`` keeps the check: the settings
+    load with DEBUG off, and refuse a DEBUG that is on when they are read."""
+    env = {**os.environ, "SECRET_KEY": "x" * 50}
+    root = Path(__file__).resolve().parents[2]
+
+    def load(code: str) -> subprocess.CompletedProcess:
+        return subprocess.run([sys.executable, "-O", "-c", code], env=env, capture_output=True, text=True, cwd=root)
+
+    assert load("import deckupload.settings_production").returncode == 0
+    debug_on = load("from deckupload import settings; settings.DEBUG = True; import deckupload.settings_production")
+    assert debug_on.returncode != 0 and "ImproperlyConfigured: The production settings never run with DEBUG on" in (
+        debug_on.stderr
+    )

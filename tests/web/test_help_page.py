@@ -354,7 +354,7 @@ def test_both_example_files_give_the_same_deals(host_client, game):
 
 
 def test_it_says_both_kinds_of_game_take_uploads(client):
-    """Join games exist: the page no longer calls them "coming"."""
+    """Join games exist: the page does not call them "coming"."""
     html = client.get(reverse("help_upload")).content.decode()
     section = html[html.index('id="which-games"') : html.index('id="steps"')]
     assert "coming" not in section

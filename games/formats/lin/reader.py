@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from ..caught import log_caught
 from ..commentary import blank
 from ..limits import NOTE_LIMIT, ProblemList
 from ..messages import Message
@@ -49,6 +50,7 @@ def parse_lin(text: str) -> tuple[list[Deck], list[Problem], list[str], int]:
     try:
         reader.read(text)
     except Exception as exc:  # noqa: BLE001 - a reader bug must not lose the upload
+        log_caught("the LIN reader stopped")
         reader.problems.append(Problem(Message("lin.unreadable", error=str(exc)), 1, kind="unreadable"))
     return reader.decks, reader.problems.finish(), reader.notes, reader.md_count
 
@@ -186,6 +188,7 @@ class _Reader:
             try:
                 made = self.builder.build(rec, end, self.header)
             except Exception as exc:  # noqa: BLE001 - one odd board must not lose the file
+                log_caught("a LIN board could not be read", f"line {line}")
                 made = Message("lin.board_unreadable", error=str(exc))
             if isinstance(made, str):
                 self.problem(made, line, index, rec)
