@@ -96,7 +96,7 @@ def traveller_html(board: BoardResults, matchpoints: bool) -> SafeString:
         if matchpoints:
             scored = (_figure(line.ns_mp), _figure(line.ew_mp), _fixed(line.ns_percent), _fixed(line.ew_percent))
         else:
-            scored = (_signed(line.imps), _signed(-line.imps))
+            scored = (_signed(line.imps), _signed(line.ew_imps))
         cells = (
             contract_text(line.contract),
             line.declarer or "—",

@@ -246,6 +246,28 @@ def played_by(tricks: Iterable[Sequence[str]], deal: str) -> list[list[tuple[str
     return [[(owners[c], c) for c in (str(card).upper() for card in trick) if c in owners] for trick in tricks]
 
 
+def tricks_played(deal: str, contract: str, declarer: str, tricks: Iterable[Sequence[str]]) -> int | None:
+    """The tricks ``declarer`` took in a play recorded to its end: ``tricks`` holding every
+    card of ``deal`` once, in thirteen tricks of four cards of four seats, the first led by
+    declarer's left-hand opponent and each later one by the winner of the one before (the
+    trump suit from ``contract``). None for a play that is not all there, or not in that
+    order: a record's play tells its result only when every trick is in it."""
+    bid = parse_contract(contract)
+    if bid is None or len(declarer) != 1 or declarer not in SEATS:
+        return None
+    played = played_by(tricks, deal)
+    cards = [card for trick in played for _, card in trick]
+    if len(played) != 13 or len(cards) != 52 or len(set(cards)) != 52:
+        return None
+    leader, won = opening_leader(declarer), 0
+    for trick in played:
+        if len(trick) != 4 or trick[0][0] != leader or len({seat for seat, _ in trick}) != 4:
+            return None
+        leader = trick_winner(trick, bid.trump)
+        won += side(leader) == side(declarer)
+    return won
+
+
 STRAIN_SYMBOLS = {**SUIT_SYMBOLS, "NT": "NT"}
 
 

@@ -195,7 +195,7 @@ def _line_tags(line: TableLine, matchpoints: bool) -> list[tuple[str, str]]:
                 f"NS {_percent(line.ns_percent)} EW {_percent(line.ew_percent)}",
             ),
         ]
-    return [("ScoreIMP", f"NS {decimal_text(line.imps)} EW {decimal_text(-line.imps)}")]
+    return [("ScoreIMP", f"NS {decimal_text(line.imps)} EW {decimal_text(line.ew_imps)}")]
 
 
 def _percent(value) -> str:

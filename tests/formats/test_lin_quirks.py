@@ -536,3 +536,33 @@ def test_handviewer_split_parameters_infer_any_one_missing_hand():
 def test_handviewer_text_without_links_has_nothing():
     decks, problems, notes = read_handviewer("hello\nno links here\n")
     assert (decks, problems, notes) == ([], [], ["no BBO handviewer link was found"])
+
+
+def _played_to_the_end(deal: str, dealer: str, calls: list[str]):
+    """A board of ``deal`` bid with ``calls`` and played to its last card, each hand playing
+    its first legal card (declarer playing dummy's)."""
+    from games.bridge.play import legal_cards, make_call, new_board, play_card
+
+    state = new_board(deal, dealer)
+    for called in calls:
+        state = make_call(state, state.turn, called)
+    while state.turn is not None:
+        seat = state.turn
+        state = play_card(state, seat, legal_cards(state)[0], by=state.declarer if seat == state.dummy else None)
+    return state
+
+
+def test_a_play_of_all_thirteen_tricks_without_a_claim_gives_the_result():
+    # South deals and opens 1S; the play goes to its 52nd card and no mc says the tricks.
+    state = _played_to_the_end(DEAL, "S", ["1S", "P", "P", "P"])
+    pcs = "".join(f"pc|{card}|" for card in state.cards)
+    deck = read_one(f"md|1{S},{W},{N}|mb|1S|mb|p|mb|p|mb|p|{pcs}")
+    assert (deck.contract, deck.declarer, deck.claim, len(state.cards)) == ("1S", "S", None, 52)
+    assert deck.result == str(state.declarer_tricks)
+
+
+def test_a_play_cut_short_without_a_claim_gives_no_result():
+    state = _played_to_the_end(DEAL, "S", ["1S", "P", "P", "P"])
+    pcs = "".join(f"pc|{card}|" for card in state.cards[:48])
+    deck = read_one(f"md|1{S},{W},{N}|mb|1S|mb|p|mb|p|mb|p|{pcs}")
+    assert deck.result == "" and deck.claim is None

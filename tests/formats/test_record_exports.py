@@ -3,6 +3,7 @@ reading an export gives the same contract, declarer, result and auction."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -95,6 +96,9 @@ def test_real_records_survive_a_round_trip(path: Path, writer) -> None:
         pytest.skip("no record in this file")
     after = read_back(writer(before))
     for b, a in zip(before, after, strict=True):
+        if writer is write_lin and not b.result and len(b.play) == 13 and a.result:
+            # LIN has no Result: a play of all thirteen tricks gives it (rules.tricks_played)
+            b = replace(b, result=a.result)
         if writer is write_pbn or from_its_auction(b):
             assert record(a) == record(b)
         else:  # a contract LIN cannot state: the auction and the tricks still come back

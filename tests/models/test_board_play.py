@@ -318,10 +318,27 @@ def test_a_file_result_given_as_a_claim_counts_too(game):
     assert play.score == 520 and play.reference_score == 520 and play.imps == 0
 
 
+def test_a_files_play_to_the_last_card_is_its_result_without_a_claim(game):
+    """A deck with the file's 52 cards played and no result or claim stated (a LIN file
+    without mc, a PBN game without a Result tag) is scored against that play, not par."""
+    from games.bridge.play import legal_cards, make_call, new_board, play_card
+
+    state = new_board(DEAL, "N")
+    for called in ("6NT", "P", "P", "P"):
+        state = make_call(state, state.turn, called)
+    while state.turn is not None:
+        seat = state.turn
+        state = play_card(state, seat, legal_cards(state)[0], by=state.declarer if seat == state.dummy else None)
+    tricks = tuple(tuple(state.cards[i : i + 4]) for i in range(0, 52, 4))
+    board = deal_board(game, contract="6NT", declarer="N", play=tricks)
+    play = call(BoardPlay.start(board, BoardPlay.Mode.ALL_FOUR), "P", "P", "P", "P")
+    assert play.reference == "file:6NT:N:13:" and play.reference_score == 1020 and play.imps == -14
+
+
 def test_a_board_without_a_recorded_result_is_scored_against_par(practice_play):
     play = call(practice_play, "P", "P", "P", "P")
     assert reference_said(play.reference).startswith("par: ") and play.reference_score == 1520 and play.imps == -17
-    assert running_total(play.board.game) == {"boards": 1, "score": 0, "imps": -17, "unfinished": 0}
+    assert running_total(play.board.game) == {"boards": 1, "score": 0, "imps": -17, "unfinished": 0, "scoring": 0}
 
 
 def test_a_random_board_is_scored_against_par(game):

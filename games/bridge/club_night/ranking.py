@@ -6,13 +6,14 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 
-from .cross_imps import cross_imps
+from .adjusted import ARTIFICIAL_SCORES, ArtificialScores
+from .cross_imps import butler_imps, cross_imps_by_side
 from .matchpoints import matchpoints
 from .numbers import hundredths
 from .traveller import Traveller
 
-MATCHPOINTS, IMPS = "MP", "IMP"
-SCORINGS = (MATCHPOINTS, IMPS)
+MATCHPOINTS, IMPS, BUTLER = "MP", "IMP", "Butler"  # IMPS: cross-IMPs
+SCORINGS = (MATCHPOINTS, IMPS, BUTLER)
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,7 +24,7 @@ class Standing:
     tied: bool
     pair: str
     boards: int  # boards the pair played
-    score: Fraction  # matchpoints, or cross-IMPs, summed over its boards
+    score: Fraction  # matchpoints, cross-IMPs or Butler IMPs, summed over its boards
     percent: Fraction | None  # matchpoints scored of those available, to hundredths; None at IMPs
     direction: str = ""  # "NS" or "EW" when each direction is ranked apart, else ""
 
@@ -39,6 +40,7 @@ def rank_pairs(
     scoring: str = MATCHPOINTS,
     tables: int | None = None,
     by_direction: bool = False,
+    artificial: ArtificialScores = ARTIFICIAL_SCORES,
 ) -> tuple[Standing, ...]:
     """Every pair's standing, best first.
 
@@ -46,8 +48,10 @@ def rank_pairs(
     they played (a pair that sat out a board is not charged for it); ``tables`` is the
     full count of results a board has (the most any traveller has unless given: boards
     with fewer are brought to it by Neuberg's formula). At IMPs pairs rank by their total
-    of cross-IMPs. Ranks compare exact values, so pairs tie only when their scores are
-    equal, not merely equal once rounded.
+    of cross-IMPs, at BUTLER by their total of Butler IMPs. Adjusted scores count as
+    ``adjusted`` says (``artificial``: what Avg+, Avg and Avg- are worth). Ranks compare
+    exact values, so pairs tie only when their scores are equal, not merely equal once
+    rounded.
 
     ``by_direction`` ranks N-S and E-W pairs apart (a Mitchell, where "1" N-S and "1" E-W
     are two pairs); otherwise a number is one pair whichever way it sat (a Howell)."""
@@ -61,9 +65,10 @@ def rank_pairs(
     available: dict[tuple[str, str], int] = {}
     for board in travellers:
         if scoring == MATCHPOINTS:
-            lines = [(mp.ns, mp.ew, mp.top) for mp in matchpoints(board, tables)]
+            lines = [(mp.ns, mp.ew, mp.top) for mp in matchpoints(board, tables, artificial)]
         else:
-            lines = [(imp, -imp, 0) for imp in cross_imps(board)]
+            by_side = cross_imps_by_side if scoring == IMPS else butler_imps
+            lines = [(imp.ns, imp.ew, 0) for imp in by_side(board, artificial)]
         for result, (ns, ew, top) in zip(board.results, lines):
             for direction, pair, points in (("NS", result.ns, ns), ("EW", result.ew, ew)):
                 key = (direction if by_direction else "", pair)
@@ -72,7 +77,7 @@ def rank_pairs(
                 available[key] = available.get(key, 0) + top
 
     def value(key: tuple[str, str]) -> Fraction:
-        if scoring == IMPS:
+        if scoring != MATCHPOINTS:
             return scored[key]
         return scored[key] * 100 / available[key] if available[key] else Fraction(50)
 

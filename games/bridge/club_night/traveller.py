@@ -4,11 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from .. import rules
 from ..board import VULS, vul_for_board
 from ..cards import RANKS, SUITS
 from ..scoring import duplicate_score
+
+if TYPE_CHECKING:
+    from .adjusted import Adjustment
 
 PASSED_OUT = "Pass"
 
@@ -16,7 +20,9 @@ PASSED_OUT = "Pass"
 @dataclass(frozen=True, slots=True)
 class TableResult:
     """One table's line of a traveller. ``ns`` and ``ew`` are the pair numbers (as text:
-    clubs write "7", some "A7") sitting N-S and E-W; ``score`` is N-S's duplicate score."""
+    clubs write "7", some "A7") sitting N-S and E-W; ``score`` is N-S's duplicate score.
+    ``adjustment``: the director's, when the line is not simply the result played (an
+    artificial score has no contract: ``contract`` and ``declarer`` are "", ``score`` 0)."""
 
     ns: str
     ew: str
@@ -25,6 +31,12 @@ class TableResult:
     tricks: int  # declarer's tricks; 0 when passed out
     score: int
     lead: str = ""  # the opening lead, "SA", "H7"; "" when not recorded or passed out
+    adjustment: Adjustment | None = None
+
+    @property
+    def artificial(self) -> bool:
+        """An Avg+/Avg/Avg- line: no score to compare with the others'."""
+        return self.adjustment is not None and self.adjustment.artificial
 
 
 @dataclass(frozen=True, slots=True)
