@@ -7,9 +7,10 @@ Boards rotate the dealer clockwise from North at board 1 and go through the stan
 from __future__ import annotations
 
 from .cards import SEATS
+from .types import VULS as VULS  # the board cycle's names, defined once in types
+from .types import Vul
 
-VULS = ("None", "NS", "EW", "All")
-VUL_NAMES = {"None": "None", "NS": "N-S", "EW": "E-W", "All": "Both"}  # as pages and hand records say them
+VUL_NAMES = {vul.value: vul.label for vul in Vul}  # as pages and hand records say them
 # Vulnerability of boards 1..16, repeating (formats.md).
 VUL_CYCLE = (
     "None",

@@ -12,10 +12,11 @@ import random
 import secrets
 from functools import lru_cache
 
-SEATS = "NESW"  # clockwise, the order of the canonical deal text
+from .types import SEATS, Seat  # SEATS: "NESW", clockwise, the order of the canonical deal text
+
 SUITS = "SHDC"
 RANKS = "AKQJT98765432"
-SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
+SEAT_NAMES = {seat.value: seat.full_name for seat in Seat}
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 HCP = {"A": 4, "K": 3, "Q": 2, "J": 1}  # high-card points

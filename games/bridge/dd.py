@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from . import rules
 from .cards import SEATS
 from .rules import STRAIN_SYMBOLS
+from .types import VULS
 from .words import ENGLISH, Words
 
 STRAINS = rules.STRAINS[::-1]  # highest first, the order tables are shown in: NT, S, H, D, C
@@ -35,9 +36,6 @@ class Par:
 
     def as_json(self) -> dict[str, object]:
         return {"score": self.score, "contracts": list(self.contracts)}
-
-
-VULS = ("None", "NS", "EW", "All")
 
 
 @dataclass(frozen=True, slots=True)

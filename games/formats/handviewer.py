@@ -14,6 +14,7 @@ from collections.abc import Iterator
 from urllib.parse import unquote_plus
 
 from games.bridge.cards import SEATS, DealError, build_deal
+from games.bridge.types import Vul
 
 from .caught import log_caught
 from .limits import SOURCE_LIMIT
@@ -28,19 +29,6 @@ _HAND_PARAM = re.compile(r"(?i)[?&][nesw]=[shdc]")
 _LIN_PARAM = re.compile(r"(?i)[?&]lin=")
 _NEXT_PARAM = re.compile(r"&[A-Za-z_]{1,12}=")
 _QUERY = re.compile(r"\?([A-Za-z_]{1,12}=[^\s\"'<>#]*)")
-VULS = {
-    "o": "None",
-    "0": "None",
-    "-": "None",
-    "none": "None",
-    "n": "NS",
-    "ns": "NS",
-    "e": "EW",
-    "ew": "EW",
-    "b": "All",
-    "both": "All",
-    "all": "All",
-}
 NAME_PARAMS = {"nn": "N", "en": "E", "sn": "S", "wn": "W"}  # in N, E, S, W order
 KNOWN = {"n", "e", "s", "w", "d", "v", "b", *NAME_PARAMS}
 OTHER_PARAMS = 20  # unknown parameters of a link kept (as Deck.tags)
@@ -154,7 +142,7 @@ class _Links:
             dealer = None
         vul = None
         if params.get("v", "").strip():
-            vul = VULS.get(params["v"].strip().lower())
+            vul = Vul.from_lin(params["v"])
             if vul is None:
                 notes.append(Message("handviewer.vul", value=params["v"][:20]))
         players = tuple((seat, params[key].strip()) for key, seat in NAME_PARAMS.items() if params.get(key, "").strip())

@@ -30,6 +30,7 @@ from games.bridge import rules
 from games.bridge.cards import SEATS, SUITS
 from games.bridge.dd import STRAINS, from_hex, stated_table
 from games.bridge.rules import Call
+from games.bridge.types import LIN_MD_ORDER, Seat, Vul
 
 from .model import Comment, Deck
 from .record import tricks_taken
@@ -56,8 +57,6 @@ _SEAT_TAGS = {"West": "W", "North": "N", "East": "E", "South": "S"}
 _COPY_TAGS = ("Event", "Site", "Date", "Scoring")  # MTS tags a Deck keeps in ``tags``
 _SKIP_TAGS = {*MANDATORY, "Auction", "Play", "Note"}
 _TAG_NAME = re.compile(r"[A-Z][A-Za-z0-9_]*")  # PBN tag names start with a capital
-_LIN_DEALER = {"S": "1", "W": "2", "N": "3", "E": "4"}
-_LIN_VUL = {"None": "o", "NS": "n", "EW": "e", "All": "b"}
 _LIN_CALL = {"P": "p", "X": "d", "XX": "r"}
 _PBN_CALL = {"P": "Pass", rules.UNKNOWN_CALL: "Unknown"}
 
@@ -191,7 +190,7 @@ def _final_contract(deck: Deck) -> tuple[str, str]:
 
 def _leader(deck: Deck, declarer: str) -> str:
     declarer = declarer.lstrip("^")[:1].upper()
-    if declarer in _LIN_DEALER:
+    if declarer and declarer in SEATS:
         return rules.seat_after(declarer)
     first = deck.play[0][0].upper() if deck.play and deck.play[0] else ""
     return rules.card_owners(deck.deal).get(first, deck.effective_dealer)
@@ -359,9 +358,9 @@ def _lin_board(deck: Deck) -> str:
         room = "o" if table == "1" else "c"
         parts.append(f"qx|{room}{lin_text(deck.board or '')}")
     # pn is written even when empty: a reader keeps the last pn for the boards after it.
-    parts.append("pn|" + ",".join(lin_name(names.get(seat, "")) for seat in "SWNE"))
+    parts.append("pn|" + ",".join(lin_name(names.get(seat, "")) for seat in LIN_MD_ORDER))
     parts.append("st|")
-    md = _LIN_DEALER[deck.effective_dealer] + ",".join(_lin_hand(hands[s]) for s in "SWNE")
+    md = Seat(deck.effective_dealer).lin_dealer + ",".join(_lin_hand(hands[s]) for s in LIN_MD_ORDER)
     parts.append("md|" + md)
     parts.append("rh|")
     if deck.board is not None:
@@ -370,7 +369,7 @@ def _lin_board(deck: Deck) -> str:
         parts.append("ah|" + lin_text(deck.board_name))
     vul = deck.effective_vul
     if vul:
-        parts.append("sv|" + _LIN_VUL[vul])
+        parts.append("sv|" + Vul(vul).to_lin())
     auction_comments = play_comments = {}
     if deck.commentary:
         auction_comments = _by_place(deck.commentary, "auction") if deck.auction else {}

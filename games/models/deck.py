@@ -13,18 +13,19 @@ from django.utils.functional import cached_property
 from django.utils.translation import gettext_lazy as _
 
 from games.bridge import rules
-from games.bridge.board import BOARD_LENGTH, VULS, board_heading, board_number
+from games.bridge.board import BOARD_LENGTH, board_heading, board_number
 from games.bridge.cards import SEATS
 from games.bridge.rotate import rotate
 from games.bridge.rules import Call
+from games.bridge.types import Seat, Vul
 from games.formats.club import FORMATS as CLUB_FORMATS
 from games.formats.model import Comment
 from games.formats.model import Deck as ParsedDeck
 from games.models.result_text import record_said
 from games.models.results import result_line
 
-SEAT_CHOICES = [("N", "North"), ("E", "East"), ("S", "South"), ("W", "West")]
-VUL_CHOICES = [(v, {"None": "None", "NS": "N-S", "EW": "E-W", "All": "Both"}[v]) for v in VULS]
+SEAT_CHOICES = [(seat.value, seat.full_name) for seat in Seat]
+VUL_CHOICES = [(vul.value, vul.label) for vul in Vul]
 # The highest board number a dealt board takes: what a PositiveIntegerField holds on every
 # database. A deck numbered higher counts as a deck without a number.
 BOARD_NUMBER_MAX = 2_147_483_647

@@ -12,14 +12,14 @@ from __future__ import annotations
 import re
 
 from games.bridge.cards import RANK_NAMES, SEATS, SUITS, DealError, build_deal, suit_mask
+from games.bridge.types import LIN_MD_ORDER, Seat
 
 from ..messages import Message, reason
 
 INFERRED = {seat: Message("lin.hand_inferred", by=seat) for seat in SEATS}  # notes, made once
 E_INFERRED = INFERRED["E"]
 UNORDERED = Message("lin.unordered")
-DEALERS = {"1": "S", "2": "W", "3": "N", "4": "E"}
-MD_SEATS = "SWNE"  # order of the hands in md
+MD_SEATS = LIN_MD_ORDER  # order of the hands in md
 
 _SUIT_RUN = re.compile("([SHDCshdc])([^SHDCshdc]*)")  # a suit's letter and its ranks
 _SUIT_INDEX = {letter: SUITS.index(letter.upper()) for letter in SUITS + SUITS.lower()}
@@ -42,7 +42,7 @@ def read_md(value: str) -> Deal:
     notes: list[str] = []
     if text[:1].isdigit():
         digit, text = text[0], text[1:]
-        dealer = DEALERS.get(digit)
+        dealer = Seat.from_lin_dealer(digit)
         if dealer is None:
             notes.append(Message("lin.dealer_digit", digit=digit))
     if not text.strip(","):
