@@ -31,7 +31,8 @@ def deck_dict(deck: Deck) -> dict[str, Any]:
     """A deck as JSON: dealer and vulnerability as the game will use them, and the record:
     the calls (``P``, ``X``, ``XX``, ``1C``..``7NT``, ``?`` for one that could not be
     read), their alerts by position, the contract, declarer and tricks taken; and the
-    commentary, each text as written with its place (``model.Comment``)."""
+    commentary, each text as written with its place (``model.Comment``), and apart from it
+    what the program that wrote the file noted about itself (``machine_notes``)."""
     return {
         "index": deck.index,
         "line": deck.line,
@@ -52,6 +53,7 @@ def deck_dict(deck: Deck) -> dict[str, Any]:
         "notes": list(deck.notes),
         "note_keys": [keyed(note) for note in deck.notes],
         "commentary": [{"text": c.text, "section": c.section, "at": c.at} for c in deck.commentary],
+        "machine_notes": list(deck.machine_notes),
     }
 
 

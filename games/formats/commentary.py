@@ -105,6 +105,46 @@ class Budget:
         return self.notes
 
 
+# --- notes a program writes about itself -------------------------------------------------
+
+# Programs that write deal files leave notes on their own working among the comments: BEN
+# its par computation's time and its "Feasability" check, GIB, Bridgify and the other
+# robots and solvers their signatures. They teach nothing, so they are kept apart from the
+# commentary (``Deck.machine_notes``) and shown only in the preview's file details. A
+# note is one short comment that opens with one of these; a longer text that happens to
+# open so is someone's words and stays commentary.
+_MACHINE_NOTE = re.compile(
+    r"""\s*(?:
+        PAR\ computation\ time | Feasability
+      | (?:generated|created|produced|made|exported|analy[sz]ed|computed|solved|dealt)\s+(?:by|with|using)\s+
+        (?:GIB|Bridgify|BEN|BBA|Bridge\ Baron|WBridge5|Jack|Q-plus|Shark|Deep\ Finesse|DDS|BigDeal)\b
+      | (?:GIB|Bridgify|BEN)\s*(?:version|v?[0-9]|:)
+    )""",
+    re.IGNORECASE | re.VERBOSE,
+)
+MACHINE_NOTE_CHARS = 200  # a longer comment is someone's text
+MAX_MACHINE_NOTES = 8  # a deck's, kept; more are dropped (they say nothing to a player)
+
+
+def machine_note(text: str) -> bool:
+    """Whether a comment is a program's note about itself, not teaching text."""
+    return len(text) <= MACHINE_NOTE_CHARS and "\n" not in text.strip() and bool(_MACHINE_NOTE.match(text))
+
+
+def apart(found: Iterable[tuple[Comment, int]]) -> tuple[list[tuple[Comment, int]], tuple[str, ...]]:
+    """A deck's comments (comment, text position) without the programs' notes, and those
+    notes' texts (at most MAX_MACHINE_NOTES, in file order)."""
+    kept: list[tuple[Comment, int]] = []
+    machine: list[str] = []
+    for comment, pos in found:
+        if machine_note(comment.text):
+            if len(machine) < MAX_MACHINE_NOTES:
+                machine.append(comment.text.strip())
+        else:
+            kept.append((comment, pos))
+    return kept, tuple(machine)
+
+
 # --- the text as plain words (hand records, the admin's lists) ---------------------------
 
 # The suit escapes lesson tools write: BridgeComposer's \S \H \D \C, BBO's @S @H @D @C

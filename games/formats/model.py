@@ -98,6 +98,9 @@ class Deck:
     source: str = ""  # the board's own text, bounded in size
     notes: tuple[str, ...] = ()  # harmless oddities read past (messages.Message: text, key, params)
     commentary: tuple[Comment, ...] = ()  # the board's teaching text, in file order (Comment)
+    # What the program that wrote the file noted about itself (BEN's "PAR computation
+    # time: ..."), as written: no teaching text, shown only in the preview's file details.
+    machine_notes: tuple[str, ...] = ()
     # The format's own rule for what the file leaves unstated: dealer and vulnerability
     # follow the board number (the clubs' formats); else the rules of formats.md.
     rotation: bool = False

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from .caught import log_caught, reading
 from .club import RECORD_FORMATS, record_format
 from .club import reader_for as club_reader
-from .caught import log_caught, reading
 from .club.detect import HEAD_BYTES
 from .dealer.script import looks_like_script
 from .decode import binary_reason, decode, detect_format

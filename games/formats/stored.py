@@ -9,9 +9,10 @@ a stored result of another version is not loaded (the caller reads the file agai
 
 A problem's row and each note keep the message's key and parameters
 (``messages.Message.as_json``; None for a text without one), so a page can say them in its
-language. A deck's commentary (``[text, section, at]`` a comment) and its ``rotation`` are its
-last items. A deck row without them (kept by a job made before) reads as a deck without
-commentary whose unstated dealer follows formats.md.
+language. A deck's commentary (``[text, section, at]`` a comment), its ``rotation`` and its
+machine notes (the texts) are its last items. A deck row without them (kept by a job made
+before) reads as a deck without commentary or machine notes whose unstated dealer follows
+formats.md.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from games.bridge.rules import Call
 from .messages import Message, Part, keyed, part_from_json
 from .model import Comment, Deck, FileResult, Problem
 
-VERSION = 5
+VERSION = 6
 
 
 def result_to_json(result: FileResult) -> dict[str, Any]:
@@ -90,12 +91,14 @@ def deck_to_json(deck: Deck) -> list[Any]:
         list(deck.notes),
         [[c.text, c.section, c.at] for c in deck.commentary],
         deck.rotation,
+        list(deck.machine_notes),
     ]
 
 
 def deck_from_json(row: list[Any]) -> Deck:
     commentary = row[19] if len(row) > 19 else ()
     rotation = bool(row[20]) if len(row) > 20 else False
+    machine_notes = tuple(row[21]) if len(row) > 21 else ()
     (
         deal,
         index,
@@ -139,4 +142,5 @@ def deck_from_json(row: list[Any]) -> Deck:
         notes=tuple(notes),
         commentary=tuple(Comment(text, section, at) for text, section, at in commentary),
         rotation=rotation,
+        machine_notes=machine_notes,
     )

@@ -74,6 +74,7 @@ def test_every_field_of_a_deck_is_kept() -> None:
             Comment("ducks", "play", 3),
         ),
         rotation=True,
+        machine_notes=("PAR computation time: 0.21 s",),
     )
     for f in fields(Deck):
         assert getattr(deck, f.name) != f.default, f"give {f.name} a value in this test"

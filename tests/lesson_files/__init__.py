@@ -13,6 +13,7 @@ COMMENTARY = HERE.parent / "formats" / "commentary_files"
 LESSON = COMMENTARY / "lesson_bridgecomposer.pbn"
 SEMICOLONS = COMMENTARY / "semicolon_comments.pbn"
 VUGRAPH = COMMENTARY / "vugraph_notes.lin"
+ROBOT = COMMENTARY / "robot_machine_notes.pbn"  # a robot's notes on itself among the comments
 HOSTILE = HERE / "hostile_lesson.pbn"
 PROJECT_FILES = (LESSON, SEMICOLONS, VUGRAPH)
 

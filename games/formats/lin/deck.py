@@ -3,7 +3,8 @@ no deal.
 
 The deal and its dealer (``md``), the vulnerability (sv), the players (pn: an 8-name
 vugraph pn gives the qx room's four), the auction and the play (``values``), the record
-(LIN states no contract: the finished auction gives it, a claim the tricks taken) and the
+(LIN states no contract: the finished auction gives it, a claim the tricks taken, else a
+play of all thirteen tricks: ``rules.tricks_played``) and the
 commentary: each ``nt`` value is the board's before the first call, stands after so many
 calls after mb pairs, and at the trick of the last card before it after pc pairs
 (``model.Comment``), its %XX escapes read as in ``an``, line ends ``\\n``. The board
@@ -17,9 +18,10 @@ from functools import lru_cache
 from typing import TypeVar
 from urllib.parse import unquote_plus
 
-from games.bridge.rules import Call
+from games.bridge.rules import Call, tricks_played
+from games.bridge.types import Vul
 
-from ..commentary import Budget, clean
+from ..commentary import Budget, apart, clean
 from ..limits import SOURCE_LIMIT
 from ..messages import Message
 from ..model import Comment, Deck
@@ -31,7 +33,6 @@ from .values import ENCODED, free_text, read_auction, read_play
 TAG_LIMIT = 500  # characters kept of one header value or label in Deck.tags
 DEALS_KEPT = 1024  # md values of a file remembered (a vugraph match deals each board at two tables)
 SHARED_KEPT = 4096  # tag, player and note tuples of a file remembered
-VULS = {"o": "None", "0": "None", "-": "None", "": "None", "n": "NS", "e": "EW", "b": "All"}
 BOARD = re.compile(r"(?i)\bboard\s*+#?\s*+(\d+)")  # possessive: '\s*#?\s*' tried each split of a run of spaces
 _LABEL = re.compile(r"\s*([oOcC])(\d+)")
 T = TypeVar("T")
@@ -63,7 +64,7 @@ class Builder:
         extra: list[str] = []
         vul = None
         if rec.sv is not None:
-            vul = VULS.get(rec.sv.strip().lower())
+            vul = Vul.from_lin(rec.sv)
             if vul is None:
                 extra.append(Message("lin.sv_not_understood", value=rec.sv[:20]))
         auction, calls_made = read_auction(rec.bids, extra)
@@ -79,10 +80,15 @@ class Builder:
         start = rec.start
         source = self.text[start : min(end, start + SOURCE_LIMIT)].strip()
         contract, declarer = auction_contract(auction, dealer or "S") if auction else ("", "")
+        taken = claim
+        if taken is None and contract and contract != "Pass":
+            taken = tricks_played(canonical, contract, declarer, play)
         commentary: tuple[Comment, ...] = ()
+        machine: tuple[str, ...] = ()
         if rec.comments:  # (last: what the file's bounds keep goes to a deck that is made)
+            found, machine = apart(placed(rec, auction, calls_made, play, cards_made))
             commentary = self.budget.keep(
-                placed(rec, auction, calls_made, play, cards_made),
+                found,
                 Message("where.board", board=board) if board else Message("where.deal", deal=index + 1, line=line),
                 self.line_of,
             )
@@ -101,11 +107,12 @@ class Builder:
             claim=claim,
             contract=contract,
             declarer=declarer,
-            result="" if claim is None else NUMBERS[claim],
+            result="" if taken is None else NUMBERS[taken],
             tags=tags,
             source=source,
             notes=self.shared(notes + tuple(extra)),
             commentary=commentary,
+            machine_notes=machine,
         )
 
     def line_of(self, at: int) -> int:

@@ -19,7 +19,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..commentary import Budget
+from ..caught import log_caught
+from ..commentary import Budget, apart
 from ..limits import MAX_DECKS, NOTE_LIMIT, SOURCE_LIMIT, ProblemList
 from ..messages import Message
 from ..model import Deck, Problem
@@ -116,6 +117,7 @@ class Reader:
             try:
                 self.game(game)
             except Exception as exc:  # noqa: BLE001 - a bug must not lose the other boards
+                log_caught("a PBN game could not be read", f"line {self.line_at(max(game.first, 0))}")
                 self.unreadable(game, exc)
 
     def unreadable(self, game: Game, exc: Exception) -> None:
@@ -148,13 +150,10 @@ class Reader:
         for message in hash_notes:
             self.note(_HASH, Message("pbn.hash_forbidden", where=where(deck.board, index, line), message=message))  # type: ignore[union-attr]
         if game.comments:
-            commentary = self.budget.keep(
-                placed(game, len(deck.auction), len(deck.play)),  # type: ignore[union-attr]
-                where(deck.board, index, line),  # type: ignore[union-attr]
-                self.line_at,
-            )
-            if commentary:
-                deck = replace(deck, commentary=commentary)  # type: ignore[type-var]
+            found, machine = apart(placed(game, len(deck.auction), len(deck.play)))  # type: ignore[union-attr]
+            commentary = self.budget.keep(found, where(deck.board, index, line), self.line_at)  # type: ignore[union-attr]
+            if commentary or machine:
+                deck = replace(deck, commentary=commentary, machine_notes=machine)  # type: ignore[type-var]
         self.decks.append(deck)  # type: ignore[arg-type]
 
     def no_deal(self, game: Game) -> None:
