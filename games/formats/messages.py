@@ -482,6 +482,7 @@ TEMPLATES.update(
         "dealer.signal_bus": "a memory fault",
         "dealer.signal": "signal {name}",
         "dealer.stopped_at_line": "dealer stopped at line {line}: “{error}”",
+        "dealer.stopped_near": "dealer stopped at line {line}: “{error}” near “{word}”",
         "dealer.stopped_at_end": "dealer stopped at the end of the script: “{error}”",
         "dealer.stopped": "dealer stopped: “{error}”",
         "dealer.exit_status": "dealer stopped with exit status {status} and no message",

@@ -314,6 +314,7 @@ PAGE_TEMPLATES: dict[str, Promise] = {
     "dealer.signal_bus": _("a memory fault"),
     "dealer.signal": _("signal %(name)s"),
     "dealer.stopped_at_line": _("dealer stopped at line %(line)s: “%(error)s”"),
+    "dealer.stopped_near": _("dealer stopped at line %(line)s: “%(error)s” near “%(word)s”"),
     "dealer.stopped_at_end": _("dealer stopped at the end of the script: “%(error)s”"),
     "dealer.stopped": _("dealer stopped: “%(error)s”"),
     "dealer.exit_status": _("dealer stopped with exit status %(status)s and no message"),

@@ -207,9 +207,16 @@ def test_a_syntax_error_gives_the_line_and_the_programs_own_message():
     assert made.file_result().problems[0].message == made.problem
 
 
-def test_an_unknown_variable_and_a_mid_line_hash_are_the_programs_errors():
-    assert run("condition strong\n").problem == "dealer stopped at line 1: “unknown variable”"
-    assert run("condition hcp(north) > 10 # strong\n").problem == "dealer stopped at line 1: “syntax error”"
+def test_an_unknown_variable_and_a_mid_line_hash_are_the_programs_errors_near_what_it_choked_on():
+    assert run("condition strong\n").problem == "dealer stopped at line 1: “unknown variable” near “strong”"
+    assert run("condition hcp(north) > 10 # strong\n").problem == "dealer stopped at line 1: “syntax error” near “#”"
+
+
+def test_a_misspelt_function_is_named_with_its_line():
+    made = run("dealer south\ncondition hcp(north) > 5 &&\n  hcpp(south) > 3\n")
+    assert made.problem == "dealer stopped at line 3: “unknown variable” near “hcpp”"
+    assert made.problem.key == "dealer.stopped_near" and made.problem.params["word"] == "hcpp"
+    assert run("condition hcp(nord) > 5\n").problem == "dealer stopped at line 1: “syntax error” near “nord”"
 
 
 def test_an_unclosed_comment_is_said_to_end_the_script():

@@ -9,7 +9,7 @@ import pytest
 
 from games.formats import read_decks
 from games.formats.dealer import LIBRARY, looks_like_script, read_script
-from games.formats.dealer.script import tokens
+from games.formats.dealer.script import tokens, word_near
 from tests.dealer_check import FIXTURES
 
 UPLOAD_FIXTURES = Path(__file__).resolve().parent.parent / "fixtures_upload"
@@ -116,3 +116,20 @@ def test_only_the_head_of_a_big_file_is_read_for_the_signs_of_a_script(data):
     peak = tracemalloc.get_traced_memory()[1]
     tracemalloc.stop()
     assert peak < 4 * len(data)  # a token for each of five million characters took a hundred times that
+
+
+def test_the_word_near_an_error_is_the_first_the_program_cannot_know():
+    text = "strong = hcp(north) > 15\npredeal south SAQ542, HKJ87\ncondition strong && hcpp(south) > 3\n"
+    assert word_near(text, 3) == "hcpp"  # "strong" is the script's own name, SAQ542 a holding
+    assert word_near("condition hcp(north) > 5 &&\n", 2) == ""  # the line after the last: nothing there
+    assert word_near("condition hcp(nord) > 5 &&\n  shape(north, any 43x3)\n", 2) == "nord"  # the line before
+
+
+def test_a_character_no_expression_holds_is_named_too():
+    assert word_near("condition hcp(north) > 10 # strong\n", 1) == "#"
+    assert word_near("condition hcp(north) > 10 ; hcp(south) > 5\n", 1) == ";"
+
+
+def test_a_line_of_known_words_names_nothing():
+    assert word_near("action printall\nprintew\n", 2) == ""
+    assert word_near("weak = = 3\n", 1) == ""

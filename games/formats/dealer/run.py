@@ -48,7 +48,7 @@ from games.bridge.cards import SEATS, DealError, build_deal, parse_dotted_hand
 
 from ..messages import Message
 from ..model import Deck, FileResult, Problem
-from .script import read_script
+from .script import read_script, word_near
 
 DEFAULT_PROGRAM = "/usr/games/dealer"
 INSTALL = "sudo apt-get install dealer"
@@ -60,6 +60,7 @@ BYTES_PER_DECK = 750
 OUTPUT_SLACK = 16 * 1024
 STDERR_BYTES = 16 * 1024
 SHOWN_MESSAGE = 200  # characters of the program's own message kept
+SHOWN_WORD = 40  # characters of the word it choked on
 # The program and its options; the script follows on standard input.
 ENVIRONMENT = {"PATH": "/nonexistent", "LC_ALL": "C"}
 # printoneline, not printpbn: this build's printpbn flips the "verbose" switch on every deal
@@ -195,7 +196,7 @@ def run_script(
     elif returncode == 0 and not stopped and len(run.decks) < count:
         run.tried = tries  # it ran to its cap of hands
     produced_count = int(produced.group(1)) if produced else None
-    _explain(run, err, returncode, stopped, tries, produced_count, limits, text.count("\n") + 1)
+    _explain(run, err, returncode, stopped, tries, produced_count, limits, text.count("\n") + 1, script=text)
     if run.decks:
         run.notes += _facts(run, script, limits)
     return run
@@ -333,11 +334,14 @@ def _explain(
     produced: int | None,
     limits: Limits,
     lines: int,
+    *,
+    script: str = "",
 ) -> None:
     """Set ``run.problem`` (and a note, when some decks were made) for a run that stopped
     short of the decks asked for, with the cause: ours (the wall clock, the output bound),
     the program's (its processor time, a crash, an error), the hands-tried cap, or deals
-    it printed (``produced``: its own count) that could not be read."""
+    it printed (``produced``: its own count) that could not be read. ``script``: the text
+    run, where an error's line is looked at for the word the program choked on."""
     said = _program_message(err)
     made = len(run.decks)
     if stopped == "time" and limits.shared_seconds:
@@ -357,7 +361,7 @@ def _explain(
         run.problem, run.kind = Message("dealer.crashed", why=why), "dealer_crash"
         run.decks.clear()
     elif returncode != 0 or (said and not made):
-        run.problem, run.kind = _error_text(said, returncode, lines), "dealer_error"
+        run.problem, run.kind = _error_text(said, returncode, lines, script), "dealer_error"
         run.decks.clear()
     elif produced is not None and produced > made:
         unread = Message("dealer.unread", printed=produced, made=made)
@@ -388,14 +392,18 @@ def _program_message(err: bytes) -> str:
     return ""
 
 
-def _error_text(said: str, returncode: int, lines: int) -> Message:
-    """ "dealer stopped at line 3: “syntax error”", or the message without a line. A line
-    past the script's own is the action appended to it: the script ended too soon (an
-    open comment or string, an expression cut short)."""
+def _error_text(said: str, returncode: int, lines: int, script: str = "") -> Message:
+    """ "dealer stopped at line 3: “syntax error” near “hcpp”", or without the word when
+    none there is unknown (the program names only the line), or the message without a
+    line. A line past the script's own is the action appended to it: the script ended too
+    soon (an open comment or string, an expression cut short)."""
     match = _ERROR_LINE.match(said)
     if match:
         line, message = int(match.group(1)), match.group(2).strip()
         if line <= lines:
+            word = word_near(script, line)[:SHOWN_WORD] if script else ""
+            if word:
+                return Message("dealer.stopped_near", line=line, error=message, word=word)
             return Message("dealer.stopped_at_line", line=line, error=message)
         return Message("dealer.stopped_at_end", error=message)
     if said:

@@ -54,6 +54,23 @@ FUNCTIONS = frozenset(
         "pt0", "pt1", "pt2", "pt3", "pt4", "pt5", "pt6", "pt7", "pt8", "pt9", "tricks",
     )
 )  # fmt: skip
+# Every other word the program reserves (its manual's "Lexical structure": both forms of a
+# plural keyword are reserved), beside the functions, actions, seats and vulnerabilities
+# above. A word of a script that is none of these, nor a name the script defines
+# (``name = ...``), is one the program cannot know.
+KEYWORDS = frozenset(
+    (
+        "generate", "produce", "vulnerable", "dealer", "predeal", "pointcount", "altcount", "condition",
+        "action", "and", "or", "not", "any", "notrump", "notrumps", "jack", "queen", "king", "ace", "ten",
+        "trick", "imp", "imps", "score", "rnd", "csvrpt", "evalcontract", "nv", "vul", "deal",
+    )
+)  # fmt: skip
+_OPERATORS = frozenset(
+    ("&&", "||", "==", "!=", "<=", ">=", "<", ">", "+", "-", "*", "/", "%", "(", ")", ",", "!", "?", ":", "=")
+)
+# Words that are cards, holdings, shapes or contracts, not names: "AS", "SAQ542", "x3",
+# "x4s" (the tokens split "43x3" into 43 and "x3", "4s" into 4 and "s").
+_CARD_WORD = re.compile(r"[SHDC][AKQJT2-9]*|[AKQJT2-9][SHDC]|[0-9x]+|x{0,2}[1-7]?[cdhsn]")
 # What a script may say but we will not run, and the key of why (the program would do it
 # for any user: tricks() runs GIB's solver through the shell, csvrpt writes a file).
 REFUSED = {"tricks": "dealer.refused_tricks", "csvrpt": "dealer.refused_csvrpt"}
@@ -159,6 +176,29 @@ def read_script(text: str) -> Script:
         signs=signs,
         stray=stray,
     )
+
+
+def word_near(text: str, line: int) -> str:
+    """What the program choked on at ``line`` (the line its error names), else on the line
+    before it (its parser may name the line of the token after): the first word there that
+    is no keyword, card or name the script defines, or the first character no expression
+    holds; "" when every one there is one the program knows."""
+    found = list(tokens(text))
+    defined = {
+        token.text
+        for token, after in zip(found, found[1:])
+        if token.kind == "word" and after.kind == "op" and after.text == "="
+    }
+    known = KEYWORDS | FUNCTIONS | ACTIONS | COMPASS | VULNERABLE.keys() | defined
+    for where in (line, line - 1):
+        for token in found:
+            if token.line != where:
+                continue
+            if token.kind == "word" and token.text not in known and not _CARD_WORD.fullmatch(token.text):
+                return token.text
+            if token.kind == "op" and token.text not in _OPERATORS:
+                return token.text
+    return ""
 
 
 # A script's statements stand in its first lines; no script is longer than this (the
