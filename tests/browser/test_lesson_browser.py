@@ -211,7 +211,13 @@ def test_the_teacher_watches_four_players_and_writes_to_them(browsing, live_serv
         expect(note.locator("b")).to_have_text("lead")
         expect(note).to_contain_text("Note from tess, after call 2")
         assert hands_shown(page) == {NAMES[seat]} and not has_lesson(page), seat
+        # above any lesson text, marked new, and said once by the live region the redraws keep
+        expect(page.locator("#seat-view .table-notes .note-new")).to_have_count(1)
+        expect(page.locator("#table-notes-news")).to_contain_text("Think about the lead before you play")
     pages["W"].screenshot(path=str(output_dir / "west-note-390x844.png"), **SHOT)
+    pages["N"].get_by_role("button", name="Mark the notes as read").click()
+    expect(pages["N"].locator("#seat-view .note-new")).to_have_count(0)
+    expect(pages["N"].locator("#seat-view .table-notes")).to_contain_text("Think about the lead before you play")
 
     call(play, "P", "P", "P")  # 2♠ by South: the opening lead is West's
     for seat, page in pages.items():
@@ -223,6 +229,7 @@ def test_the_teacher_watches_four_players_and_writes_to_them(browsing, live_serv
             f"{seat} sees the auction over",
         )
         assert hands_shown(page) == {NAMES[seat]} and not has_lesson(page), seat
+        assert page.locator("#table-notes-news p").count() == 1, seat  # said once, not at every redraw
 
     phone_teacher = browsing.page(users["host"], PHONE)
     phone_teacher.goto(f"{url}teacher/")

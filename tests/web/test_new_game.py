@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from games.models import Game
@@ -78,3 +80,52 @@ def test_it_needs_a_name(host_client):
 def test_it_sends_anonymous_users_to_log_in(client):
     response = client.get("/games/new/")
     assert response.status_code == 302 and response.url.startswith("/login/?next=")
+
+
+def test_each_rule_for_one_type_of_game_says_which_for_the_pages_script(host_client):
+    html = host_client.get("/games/new/").text
+    for name, condition in (
+        ("tables", "game_type=join"),
+        ("movement", "game_type=join"),
+        ("rank_robot_pairs", "game_type=join"),
+        ("practice_play", "game_type=practice"),
+        ("practice_seat", "game_type=practice practice_play=robots"),
+        ("robot_hints", "game_type=practice practice_play=robots"),
+    ):
+        block = re.search(
+            rf'<div class="field" data-shown-when="([^"]*)">(?:(?!<div class="field).)*name="{name}"', html, re.S
+        )
+        assert block and block.group(1) == condition, name
+    assert re.search(r'name="scoring" value="matchpoints"[^>]*data-shown-when="game_type=join"', html)
+    assert 'name="scoring" value="imps"' in html and not re.search(r'value="imps"[^>]*data-shown-when', html)
+    # what every game uses carries no condition, and the script is a static file: no inline code
+    assert not re.search(
+        r'data-shown-when="[^"]*">(?:(?!<div class="field).)*name="(?:name|game_type|scoring)"', html, re.S
+    )
+    assert '<script src="/static/games/rules_form.js" defer></script>' in html and "<script>" not in html
+
+
+def test_without_the_script_a_rule_for_the_other_type_is_refused(host_client):
+    response = host_client.post("/games/new/", {**RULES, "game_type": "join", "practice_play": "robots"})
+    assert response.status_code == 200 and "How a practice board is played is for practice games" in response.text
+    response = host_client.post("/games/new/", {**RULES, "movement": "own_pace"})
+    assert response.status_code == 200 and "The movement is for Join games" in response.text
+    assert not Game.objects.exists()
+
+
+def test_the_rules_a_game_does_not_use_take_their_defaults(host_client):
+    # as the script posts it: the hidden fields are disabled, so an unticked box is not sent
+    host_client.post("/games/new/", {**RULES, "practice_play": "declare", "practice_seat": "N"})
+    game = Game.objects.get()
+    assert (game.practice_play, game.practice_seat, game.robot_hints, game.rank_robot_pairs) == (
+        "declare",
+        "S",
+        True,
+        True,
+    )
+
+
+def test_a_practice_game_with_robots_keeps_its_seat_and_hints(host_client):
+    host_client.post("/games/new/", {**RULES, "practice_play": "robots", "practice_seat": "W"})
+    game = Game.objects.get()
+    assert (game.practice_play, game.practice_seat, game.robot_hints) == ("robots", "W", False)
