@@ -9,6 +9,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games import dealer_runs
 from games.bridge.cards import SEATS
+from games.bridge.club_night.movements import MovementError
 from games.models import Game, LessonRule
 from games.presentation.language import active
 from games.presentation.problem_text import say
@@ -25,8 +26,44 @@ SCRIPT_EXAMPLE = (
 )
 
 
+class ChoicesShownWhen(forms.RadioSelect):
+    """Radio buttons of which some are for one kind of game only: ``shown_when`` maps a
+    choice's value to the condition the page's script shows it under (as a field's
+    ``shown_when``, ``GameForm.SHOWN_WHEN``)."""
+
+    def __init__(self, *args, shown_when: dict[str, str], **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.shown_when = shown_when
+
+    def create_option(self, name, value, label, selected, index, subindex=None, attrs=None):
+        option = super().create_option(name, value, label, selected, index, subindex, attrs)
+        if str(value) in self.shown_when:
+            option["attrs"] = {**option["attrs"], "data-shown-when": self.shown_when[str(value)]}
+        return option
+
+
 class GameForm(forms.ModelForm):
-    """Trickster-style "Bridge Rules" for a new game."""
+    """Trickster-style "Bridge Rules" for a new game.
+
+    Some rules are for one type of game only. ``SHOWN_WHEN`` says which, as conditions
+    ("field=value", all of them holding) that ``form_fields.html`` writes on the field's
+    block and ``static/games/rules_form.js`` keeps: a field whose condition fails is hidden
+    and disabled, so it is not posted and takes its default. Without the script every
+    field shows, and ``clean`` refuses a choice the game type does not use."""
+
+    SHOWN_WHEN = {
+        "tables": "game_type=join",
+        "movement": "game_type=join",
+        "boards_per_round": "game_type=join",
+        "rounds": "game_type=join",
+        "even": "game_type=join movement=mitchell",
+        "arrow_switch": "game_type=join movement=mitchell",
+        "missed_boards": "game_type=join",
+        "rank_robot_pairs": "game_type=join",
+        "practice_play": "game_type=practice",
+        "practice_seat": "game_type=practice practice_play=robots",
+        "robot_hints": "game_type=practice practice_play=robots",
+    }
 
     allow_upload = forms.TypedChoiceField(
         label=_("Allow deck upload"),
@@ -58,6 +95,11 @@ class GameForm(forms.ModelForm):
             "practice_seat",
             "robot_hints",
             "movement",
+            "boards_per_round",
+            "rounds",
+            "even",
+            "arrow_switch",
+            "missed_boards",
             "allow_upload",
             "scoring",
             "rank_robot_pairs",
@@ -70,12 +112,18 @@ class GameForm(forms.ModelForm):
             "name": _("Game name"),
             "game_type": _("Game type"),
             "practice_play": _("How a practice board is played"),
+            "scoring": _("Scoring"),
         }
         widgets = {
             "practice_play": forms.RadioSelect,
             "practice_seat": forms.RadioSelect,
             "movement": forms.RadioSelect,
-            "scoring": forms.RadioSelect,
+            "even": forms.RadioSelect,
+            "missed_boards": forms.RadioSelect,
+            "boards_per_round": forms.NumberInput(attrs={"inputmode": "numeric", "min": 1, "max": 6}),
+            "rounds": forms.NumberInput(attrs={"inputmode": "numeric", "min": 1}),
+            "arrow_switch": forms.NumberInput(attrs={"inputmode": "numeric", "min": 0}),
+            "scoring": ChoicesShownWhen(shown_when={Game.Scoring.MATCHPOINTS: "game_type=join"}),
             "missing_info": forms.RadioSelect,
             "when_empty": forms.RadioSelect,
             "show_lesson": forms.RadioSelect,
@@ -110,8 +158,13 @@ class GameForm(forms.ModelForm):
             "movement": _(
                 "Join games with several tables, every table playing the same boards. Teaching: you "
                 "deal each board to every table at once; a table still playing finishes it first. Own pace: a "
-                "table goes on to the next board when it has finished."
+                "table goes on to the next board when it has finished. Mitchell and Howell: the pairs move "
+                "from table to table each round, each table playing its round's set of boards; you start "
+                "round 1 and each next round on the tables' overview."
             ),
+            "boards_per_round": _("Mitchell and Howell: 1 to 6 boards each round."),
+            "rounds": _("Mitchell and Howell: left empty, the whole movement (a Mitchell can stop early)."),
+            "missed_boards": _("Mitchell and Howell: a pair that arrives after round 1 takes the sit-out's place."),
             "show_lesson": LESSON_HELP,
         }
 
@@ -123,9 +176,13 @@ class GameForm(forms.ModelForm):
         self.fields["practice_play"].required = False  # likewise: showing the hands, as before
         self.fields["show_lesson"].required = False  # likewise: after the board is played
         self.fields["movement"].required = False  # likewise: teaching, the host dealing
+        for name in ("boards_per_round", "even", "arrow_switch", "missed_boards"):
+            self.fields[name].required = False  # for a movement only: the model's defaults otherwise
         self.fields["practice_seat"].required = False  # likewise: South
         self.fields["practice_seat"].choices = [(seat, active().seat_name(seat)) for seat in SEATS]
         self.fields["tables"].widget.attrs["max"] = settings.JOIN_MAX_TABLES
+        for name, condition in self.SHOWN_WHEN.items():
+            self.fields[name].shown_when = condition  # type: ignore[attr-defined]
 
     def clean_tables(self) -> int:
         tables = self.cleaned_data["tables"] or 1  # left out of an older page's post: one table
@@ -149,6 +206,8 @@ class GameForm(forms.ModelForm):
             self.add_error(
                 "scoring", gettext("Matchpoints compare the tables of a Join game: a practice game is scored in IMPs.")
             )
+        self._only_what_the_type_uses(cleaned)
+        self._movement_plays(cleaned)
         if cleaned.get("when_empty") != Game.WhenEmpty.SCRIPT:
             cleaned["when_empty_script"] = ""  # kept only for the rule that uses it
             return cleaned
@@ -160,6 +219,42 @@ class GameForm(forms.ModelForm):
         if why:
             self.add_error("when_empty_script", why)
         return cleaned
+
+    def _only_what_the_type_uses(self, cleaned: dict) -> None:
+        """Refuse a rule chosen for the other type of game (only a page without its script
+        can post one), and give the rules a game does not use their defaults."""
+        join = cleaned.get("game_type") == Game.Type.JOIN
+        if join and cleaned.get("practice_play", Game.PracticePlay.SHOW) != Game.PracticePlay.SHOW:
+            self.add_error(
+                "practice_play",
+                gettext(
+                    "How a practice board is played is for practice games: "
+                    "at a Join table each player plays their own hand."
+                ),
+            )
+        if not join and cleaned.get("movement", Game.Movement.TEACHING) != Game.Movement.TEACHING:
+            self.add_error("movement", gettext("The movement is for Join games: a practice game is your own table."))
+        if join or cleaned.get("practice_play") != Game.PracticePlay.ROBOTS:
+            cleaned["practice_seat"], cleaned["robot_hints"] = "S", True  # the model's defaults
+        if not join:
+            cleaned["rank_robot_pairs"] = True  # likewise
+
+    def _movement_plays(self, cleaned: dict) -> None:
+        """A Mitchell or Howell only with numbers it can be played with (the movement's
+        own reason, MovementError, is the error); other games keep the defaults."""
+        defaults = {"boards_per_round": 2, "rounds": None, "even": Game.Even.RELAY, "arrow_switch": 0}
+        for name, value in defaults.items():
+            if cleaned.get(name) in (None, ""):
+                cleaned[name] = value
+        cleaned["missed_boards"] = cleaned.get("missed_boards") or Game.MissedBoards.AVERAGE
+        if cleaned.get("movement") not in (Game.Movement.MITCHELL, Game.Movement.HOWELL):
+            cleaned.update(defaults)
+            return
+        trial = Game(**{name: cleaned[name] for name in (*defaults, "movement")})
+        try:
+            trial.club_movement(cleaned.get("tables") or 1)
+        except MovementError as why:
+            self.add_error("movement", gettext("This movement cannot be played: %(why)s.") % {"why": why})
 
     def clean_practice_play(self) -> str:
         return self.cleaned_data["practice_play"] or Game.PracticePlay.SHOW

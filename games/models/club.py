@@ -26,11 +26,15 @@ from django.utils.translation import get_language, gettext, gettext_lazy, ngette
 
 from games.bridge import rules, words
 from games.bridge.club_night import (
+    AVG,
     IMPS,
     MATCHPOINTS,
+    Adjustment,
     Standing,
     Traveller,
-    cross_imps,
+    adjust,
+    artificial,
+    cross_imps_by_side,
     matchpoints,
     rank_pairs,
     traveller,
@@ -39,7 +43,7 @@ from games.bridge.club_night.traveller import PASSED_OUT
 from games.models.board_play import BoardPlay
 from games.models.deck import DealtBoard
 from games.models.game import Game
-from games.models.join import BoardReveal, JoinTable, Seat, opens_analysis
+from games.models.join import BoardReveal, JoinTable, Seat, opens_analysis, rounds
 from games.models.result_text import record_said
 
 NS, EW = "NS", "EW"
@@ -60,11 +64,18 @@ class TableLine:
     top: int
     ns_percent: Fraction
     ew_percent: Fraction
-    imps: Fraction  # N-S's cross-IMPs (E-W's are the same, turned)
+    imps: Fraction  # N-S's cross-IMPs
+    ew_imps: Fraction  # E-W's: N-S's turned, but for an artificial adjusted score
+    adjustment: Adjustment | None = None  # the director's, with its reason (games.bridge.club_night.adjusted)
+    ns_pair: str = ""  # the pairs as the traveller names them: the table's number, or a movement's "1 NS", "3"
+    ew_pair: str = ""
+    round: int | None = None  # a movement's round in which the table played the board
 
     @property
     def summary(self) -> str:
-        """ "4♥ by S, 10 tricks", "Passed out"."""
+        """ "4♥ by S, 10 tricks", "Passed out"; an artificial score's "Avg+/Avg-"."""
+        if self.adjustment is not None and self.adjustment.artificial:
+            return self.adjustment.label
         if self.contract == PASSED_OUT:
             return gettext("Passed out")
         return rules.record_summary(contract=self.contract, declarer=self.declarer, result=str(self.tricks), claim=None)
@@ -96,6 +107,12 @@ class PairLine:
 
     @property
     def label(self) -> str:
+        number, _, moved = self.standing.pair.partition(" ")
+        if moved or not self.standing.direction:  # a movement's pair: "1 NS", or a Howell's "3"
+            if not moved:
+                return gettext("Pair %(pair)s") % {"pair": number}
+            direction = words.for_language(get_language()).pair(moved)
+            return gettext("Pair %(pair)s %(direction)s") % {"pair": number, "direction": direction}
         direction = words.for_language(get_language()).pair("NS" if self.standing.direction == NS else "EW")
         return gettext("Table %(pair)s %(direction)s") % {"pair": self.standing.pair, "direction": direction}
 
@@ -122,12 +139,15 @@ def results_for(game: Game, user) -> Results:
     """The results ``user`` may see: all of them for the game's manager when not seated;
     for a player (or a seated host), only the boards their own table has finished."""
     table = JoinTable.of(game, user)
+    if table is not None and game.by_movement:  # a pair moves: the boards it has finished, wherever
+        return game_results(game, table, seen=rounds.pair_boards_over(game, user) or set())
     return game_results(game, table)
 
 
-def game_results(game: Game, viewer_table: JoinTable | None = None) -> Results:
+def game_results(game: Game, viewer_table: JoinTable | None = None, *, seen: set[int] | None = None) -> Results:
     """Every board's traveller and the ranking; with ``viewer_table``, only the boards that
-    table has finished (its players' view)."""
+    table has finished (its players' view), or those ``seen`` names (DealtBoard ids: a
+    movement's pair's)."""
     tables = dict(JoinTable.objects.filter(game=game).values_list("pk", "number"))
     boards = list(game.boards.order_by("number"))
     plays = BoardPlay.objects.filter(board__game=game, table__isnull=False).only(
@@ -149,6 +169,8 @@ def game_results(game: Game, viewer_table: JoinTable | None = None) -> Results:
     visible = boards
     if viewer_table is not None:
         mine = {pk for pk, plays_here in by_board.items() if _over(plays_here.get(viewer_table.pk))}
+        if seen is not None:
+            mine = seen
         visible = [board for board in boards if board.pk in mine]
     finished_tables = {
         table for plays_here in by_board.values() for table, play in plays_here.items() if play.finished_at
@@ -172,20 +194,22 @@ def game_results(game: Game, viewer_table: JoinTable | None = None) -> Results:
     }
     results = []
     travellers = []
+    met = rounds.meetings(game)  # a movement's pairs and round, by table and deal
+    missed = rounds.late_lines(game)
     for board in visible:
         here = by_board.get(board.pk, {})
         done = sorted(
             ((tables[t], play) for t, play in here.items() if play.finished_at is not None and not play.abandoned),
             key=lambda pair: pair[0],
         )
-        rows = [
-            (str(number), str(number), play.contract, play.declarer, play.tricks or 0, _lead(play))
-            for number, play in done
-        ]
+        rows = [(*_pairs(met, number, board.number), play.contract, play.declarer, play.tricks or 0, _lead(play))
+            for number, play in done]  # fmt: skip
         scored = traveller(board.board_number, rows, board.vul)
+        if board.number in missed:  # a late pair's missed boards: the game's average
+            scored = adjust(scored, [artificial(ns, ew, AVG, AVG, reason=LATE) for ns, ew in missed[board.number]])
         travellers.append(scored)
         points = matchpoints(scored, max(full, len(rows))) if rows else ()
-        imps = cross_imps(scored) if rows else ()
+        imps = cross_imps_by_side(scored) if rows else ()
         lines = tuple(
             TableLine(
                 table=number,
@@ -199,7 +223,12 @@ def game_results(game: Game, viewer_table: JoinTable | None = None) -> Results:
                 top=mp.top,
                 ns_percent=mp.ns_percent,
                 ew_percent=mp.ew_percent,
-                imps=imp,
+                imps=imp.ns,
+                ew_imps=imp.ew,
+                adjustment=result.adjustment,
+                ns_pair=result.ns,
+                ew_pair=result.ew,
+                round=met[number, board.number].round if (number, board.number) in met else None,
             )
             for (number, _), result, mp, imp in zip(done, scored.results, points, imps)
         )
@@ -222,7 +251,8 @@ def game_results(game: Game, viewer_table: JoinTable | None = None) -> Results:
         )
     scoring = MATCHPOINTS if game.scoring == Game.Scoring.MATCHPOINTS else IMPS
     played = [t for t in travellers if t.results]
-    standings = rank_pairs(played, scoring=scoring, tables=full, by_direction=True) if played else ()
+    by_direction = not (game.by_movement and (game.movement == Game.Movement.HOWELL or game.arrow_switch))
+    standings = rank_pairs(played, scoring=scoring, tables=full, by_direction=by_direction) if played else ()
     if not game.rank_robot_pairs:
         standings = _ranked_without(standings, robot_pairs(game))
     names = pair_names(game)
@@ -234,20 +264,46 @@ def _over(play: BoardPlay | None) -> bool:
     return play is not None and (play.finished_at is not None or bool(play.abandoned))
 
 
+LATE = "late pair"  # the reason a late pair's missed boards carry
+
+
+def _pairs(met: dict[tuple[int, int], rounds.Meeting], table: int, deal: int) -> tuple[str, str]:
+    """The pairs of a traveller's line: a movement's pairs who met there, else the table's number."""
+    meeting = met.get((table, deal))
+    return (meeting.ns, meeting.ew) if meeting is not None else (str(table), str(table))
+
+
 def _lead(play: BoardPlay) -> str:
     return play.cards[0] if play.cards and play.contract != PASSED_OUT else ""
 
 
 def pair_names(game: Game) -> dict[tuple[str, str], str]:
-    """Who sits in each pair now: {("1", "NS"): "alice & dave"}."""
+    """Who sits in each pair now: {("1", "NS"): "alice & dave"}; a movement's pairs by
+    their names and the direction they are ranked in: {("1 NS", "NS"): ...}, {("3", ""): ...}."""
+    if game.by_movement:
+        return {key: " & ".join(names) for key, names in movement_pair_players(game).items()}
     return {key: " & ".join(names) for key, names in pair_players(game).items()}
+
+
+def movement_pair_players(game: Game) -> dict[tuple[str, str], tuple[str, ...]]:
+    """A movement's pairs and their two players (a robot as "Robot"), keyed as the ranking
+    names them: both directions for a Mitchell pair, "" for one field."""
+    players = {}
+    for pair in rounds.Pair.objects.filter(game=game).select_related("first", "second"):
+        names = tuple(str(ROBOT_NAME) if user is None else user.get_username() for user in (pair.first, pair.second))
+        direction = pair.name.partition(" ")[2]
+        for key in ((pair.name, direction), (pair.name, "")):
+            players[key] = names
+    return players
 
 
 ROBOT_NAME = gettext_lazy("Robot")
 
 
 def robot_pairs(game: Game) -> set[tuple[str, str]]:
-    """The pairs two robots hold: {("2", "EW")}."""
+    """The pairs two robots hold: {("2", "EW")} (a movement's: {("2 EW", "EW"), ("2 EW", "")})."""
+    if game.by_movement:
+        return {key for key, names in movement_pair_players(game).items() if set(names) == {str(ROBOT_NAME)}}
     pairs = set()
     for number, robots in JoinTable.objects.filter(game=game).exclude(robots="").values_list("number", "robots"):
         for direction in (NS, EW):
@@ -290,6 +346,56 @@ def results_version(game: Game) -> str:
     rows = list(JoinTable.objects.filter(game=game).values_list("pk", "version"))
     total = sum(version for _, version in rows)
     return f"{game.next_board_number}.{total}.{'-'.join(str(pk) for pk, _ in rows)}"
+
+
+@dataclass(frozen=True, slots=True)
+class TableTotal:
+    """A club night's running figure for one table's two pairs, by the night's scoring, as
+    the table shows it beside its board: the percentage of the matchpoints on the boards
+    the table has finished (the results page's ranking of the same pairs), or the
+    cross-IMPs of the boards whose every result is in (a board another table still plays
+    waits: its cross-IMPs would change with that table's result)."""
+
+    matchpoints: bool
+    boards: int  # boards counted in the figures
+    ns: Fraction  # N-S's percentage, or cross-IMPs
+    ew: Fraction
+    waiting: int = 0  # IMPs: boards finished here that other tables still play
+
+
+def table_total(game: Game, table: JoinTable | None) -> TableTotal | None:
+    """``table``'s running figure on a club night (a Join game of several tables); None at
+    a single table, whose boards are scored against the file's result or par
+    (``board_play.running_total``). Only the boards ``table`` has finished count, as on
+    the results page its players see."""
+    if table is None or game.game_type != Game.Type.JOIN or JoinTable.objects.filter(game=game).count() < 2:
+        return None
+    if game.by_movement:  # its pairs move: the table's number names no pair
+        return None
+    results = game_results(game, table)
+    pair = str(table.number)
+    if results.matchpoints:
+        standings = {line.standing.direction: line.standing for line in results.ranking if line.standing.pair == pair}
+        ns, ew = standings.get(NS), standings.get(EW)
+        return TableTotal(
+            True,
+            ns.boards if ns else 0,
+            ns.percent if ns and ns.percent is not None else Fraction(50),
+            ew.percent if ew and ew.percent is not None else Fraction(50),
+        )
+    boards = waiting = 0
+    ns_imps = ew_imps = Fraction(0)
+    for board in results.boards:
+        here = [line for line in board.lines if line.table == table.number]
+        if not here:
+            continue
+        if board.playing:
+            waiting += 1
+            continue
+        boards += 1
+        ns_imps += here[0].imps
+        ew_imps += here[0].ew_imps
+    return TableTotal(False, boards, ns_imps, ew_imps, waiting)
 
 
 # --- the host's overview ----------------------------------------------------------------
@@ -354,7 +460,12 @@ def overview(game: Game, *, show_results: bool = True) -> tuple[TableState, ...]
     newest = DealtBoard.objects.filter(game=game).order_by("-number").first()
     own_pace = game.movement == Game.Movement.OWN_PACE
     board_of: dict[int, int] = {}  # table pk -> DealtBoard.number
-    if own_pace:
+    movement = rounds.round_state(game, tables) if game.by_movement else None
+    if movement is not None:
+        own_pace = True  # each table at its own board of its set: none is behind another
+        found = {table.number: table.deal for table in movement.tables}
+        board_of = {table.pk: found[table.number] for table in tables if found.get(table.number)}
+    elif own_pace:
         board_of = {table.pk: max(table.deal, 1) for table in tables}
     elif newest is not None:
         held = (

@@ -19,6 +19,7 @@ among the game's deals (``number``), which the URLs use.
 
 from __future__ import annotations
 
+import functools
 import secrets
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
@@ -33,6 +34,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games.bridge.board import VULS, board_heading, dealer_for_board, vul_for_board
 from games.bridge.cards import SEATS, random_deal
+from games.bridge.club_night import movements
 from games.formats.model import Deck as ParsedDeck
 from games.models.board_play import BoardPlay
 from games.models.deck import BOARD_NUMBER_MAX, SEAT_CHOICES, DealtBoard, Deck, insert_decks, stated_board_number
@@ -50,6 +52,24 @@ def manages_every_game(user) -> bool:
     public pages too; ``is_staff`` alone (a reviewer who may only view) is not enough.
     Checked for staff only, so a host's deal asks no permission tables."""
     return bool(user.is_authenticated and user.is_staff and user.has_perm(MANAGE_EVERY_GAME))
+
+
+@functools.lru_cache(maxsize=256)
+def _built(
+    kind: str, tables: int, pairs: int, boards_per_round: int, rounds: int | None, even: str, arrow_switch: int
+) -> movements.Movement:
+    """A movement, built once per process for its numbers (the values are immutable): a
+    table's page asks for its round's boards on every poll."""
+    if kind == Game.Movement.HOWELL:
+        return movements.howell(pairs, boards_per_round, rounds)
+    return movements.mitchell(
+        tables,
+        boards_per_round,
+        rounds,
+        arrow_switch=arrow_switch,
+        even=even,
+        pairs=pairs,  # type: ignore[arg-type]
+    )
 
 
 class GameManager(models.Manager):
@@ -100,6 +120,21 @@ class Game(models.Model):
 
         TEACHING = "teaching", _("Teaching: every table plays the board the host deals")
         OWN_PACE = "own_pace", _("Own pace: each table goes on to the next board when it finishes")
+        MITCHELL = "mitchell", _("Mitchell: N-S pairs stay, E-W pairs and the boards move each round")
+        HOWELL = "howell", _("Howell: the pairs move, each meeting the others in turn")
+
+    class Even(models.TextChoices):
+        """How a Mitchell of an even number of tables keeps pairs from replaying boards
+        (``games.bridge.club_night.movements``)."""
+
+        RELAY = "relay", _("Relay: tables 1 and the last share a set; a set rests on a bye stand")
+        SKIP = "skip", _("Skip: E-W pairs skip a table half way (one round fewer)")
+
+    class MissedBoards(models.TextChoices):
+        """What a pair that joined a movement late scores on the boards it missed."""
+
+        AVERAGE = "average", _("Average (Avg) to both pairs of the table it joins")
+        NOT_SCORED = "none", _("Not scored: the pair is ranked on the boards it played")
 
     class WhenEmpty(models.TextChoices):
         RANDOM = "random", _("Deal at random")
@@ -136,6 +171,10 @@ class Game(models.Model):
             super().__init__("the queue is empty: the game's script makes the next deck")
             self.game = game
 
+    class MovementDeals(Exception):
+        """Deal New Cards in a game played by a Mitchell or Howell: the movement deals its
+        boards when the host starts it (``games.models.join.rounds``)."""
+
     class ConfirmedAnotherBoard(Exception):
         """A confirmation to leave a board unfinished, sent when another board is on the
         table (a second click on it, or another tab dealt meanwhile): nothing is dealt."""
@@ -168,6 +207,28 @@ class Game(models.Model):
         choices=Movement.choices,
         default=Movement.TEACHING,
     )
+    # A club movement's settings (Mitchell, Howell) and where it stands: ``round`` 0 until
+    # the host starts it; ``movement_base`` the deals before its first board, so that the
+    # movement's board k is the game's deal movement_base + k (``games.models.join.rounds``).
+    boards_per_round = models.PositiveSmallIntegerField(_("Boards a round"), default=2)
+    rounds = models.PositiveSmallIntegerField(
+        _("Rounds"), null=True, blank=True, help_text=_("Left empty: the whole movement.")
+    )
+    even = models.CharField(
+        _("An even number of tables (Mitchell)"), max_length=5, choices=Even.choices, default=Even.RELAY
+    )
+    arrow_switch = models.PositiveSmallIntegerField(
+        _("Arrow switch"),
+        default=0,
+        help_text=_("Mitchell: the last rounds played with the boards turned, so that one winner is ranked."),
+    )
+    missed_boards = models.CharField(
+        _("A late pair's missed boards"), max_length=7, choices=MissedBoards.choices, default=MissedBoards.AVERAGE
+    )
+    round = models.PositiveSmallIntegerField(default=0, editable=False)
+    movement_base = models.PositiveIntegerField(default=0, editable=False)
+    movement_tables = models.PositiveSmallIntegerField(default=0, editable=False)  # fixed at the start
+    phantom = models.CharField(max_length=8, blank=True, editable=False)  # the missing pair of an odd number
     practice_play = models.CharField(
         _("How a practice board is played"), max_length=8, choices=PracticePlay.choices, default=PracticePlay.SHOW
     )
@@ -211,6 +272,21 @@ class Game(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("game", args=[self.pk])
+
+    @property
+    def by_movement(self) -> bool:
+        """Whether the game is played by a club movement (Mitchell, Howell): pairs move
+        round by round and each table plays its round's set of boards."""
+        return self.movement in (self.Movement.MITCHELL, self.Movement.HOWELL)
+
+    def club_movement(self, tables: int | None = None, pairs: int | None = None) -> movements.Movement:
+        """The game's Mitchell or Howell for ``tables`` tables (the tables it started with
+        when None), ``pairs`` 2T by default, or 2T - 1 with a phantom. MovementError says
+        why these numbers cannot be played."""
+        tables = tables or self.movement_tables
+        return _built(
+            self.movement, tables, pairs or 2 * tables, self.boards_per_round, self.rounds, self.even, self.arrow_switch
+        )
 
     def can_manage(self, user) -> bool:
         """The host, and staff with the change permission, may upload, reorder and deal."""
@@ -310,6 +386,10 @@ class Game(models.Model):
     def _deal_locked(self, number: int, by, made: ParsedDeck | None, confirmed: int | None) -> DealtBoard:
         """deal_next once the game's row is locked and its next deal ``number`` read. The
         board's ``left_unfinished``: the play of the board before that this deal ended, if any."""
+        if self.by_movement:
+            raise self.MovementDeals(
+                gettext("This game's movement deals its boards: start round 1 on the tables' overview.")
+            )
         Game.objects.filter(pk=self.pk).update(next_board_number=F("next_board_number") + 1)
         board = self._deal_numbered(number, by, made)
         board.left_unfinished = self._leave_board_before(number, confirmed)
@@ -409,11 +489,14 @@ class Game(models.Model):
                 play.board = board
         return play if play is not None and play.under_way else None
 
-    def _deal_numbered(self, number: int, by, made: ParsedDeck | None = None) -> DealtBoard:
+    def _deal_numbered(
+        self, number: int, by, made: ParsedDeck | None = None, *, board_number: int | None = None
+    ) -> DealtBoard:
         """deal_next once deal ``number`` is taken, in the transaction that took it (and
         locked the game's row). No atomic() of its own: a savepoint is two more round
         trips on every deal. ``made``: the deck the game's script made for an empty queue
-        (_ScriptDeckNeeded when it is needed and not given)."""
+        (_ScriptDeckNeeded when it is needed and not given); ``board_number``: the number
+        a movement gives the board, whatever the deck states."""
         deck = self._take_first_queued()
         if deck is None and self.when_empty == self.WhenEmpty.SCRIPT:
             if made is None:
@@ -422,7 +505,8 @@ class Game(models.Model):
             deck = self._take_first_queued()
         elif deck is None and self.when_empty != self.WhenEmpty.RANDOM:
             deck = self._when_empty()
-        board_number = self._board_number_of(deck)
+        if board_number is None:
+            board_number = self._board_number_of(deck)
         if deck is not None:
             deal = deck.deal
             dealer = deck.dealer or deck.deal_first or self._fallback_dealer(board_number)
@@ -592,6 +676,15 @@ class Game(models.Model):
         with transaction.atomic():
             self._locked()
             return self.queued().filter(pk=deck_pk).update(status=Deck.Status.REMOVED)
+
+    def restore_deck(self, deck_pk: int) -> int:
+        """Put a removed deck back in the queue where it was: it kept its position. Under
+        the game's lock, as remove_deck."""
+        with transaction.atomic():
+            self._locked()
+            return Deck.objects.filter(game_id=self.pk, pk=deck_pk, status=Deck.Status.REMOVED).update(
+                status=Deck.Status.QUEUED
+            )
 
     def remove_decks(self, deck_pks: Iterable[int]) -> int:
         """Take these decks out of the queue (kept, marked removed), those still queued;

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext, gettext_lazy
 
 from games.bridge.cards import SEATS
 from games.formats.model import Comment
@@ -67,6 +67,8 @@ class SeatView:
     behind: int | None = None
     # Own pace: the table may go on to the next board (its board is over, or none is dealt).
     may_go_on: bool = False
+    # A club movement: the round, the table's pairs and boards, or that this pair sits out.
+    movement_note: str = ""
 
     @property
     def seated(self) -> int:
@@ -260,7 +262,44 @@ def seat_view(game: Game, user, table: JoinTable | None = None, *, checked: bool
         tables=seen.tables,
         behind=seen.behind,
         may_go_on=seen.may_go_on and bool(mine or manages),
+        movement_note=movement_note(game, table, board),
     )
+
+
+def movement_note(game: Game, table: JoinTable, board: DealtBoard | None) -> str:
+    """What a table of a club movement is told of its round: who plays whom on which
+    boards, that the pair here sits out, or that the round is over here."""
+    if not game.by_movement:
+        return ""
+    if not game.round:
+        return gettext("The host starts round 1 once every pair is seated.")
+    movement = game.club_movement()
+    names = {"round": game.round, "rounds": len(movement.rounds)}
+    spot = movement.rounds[game.round - 1].table(table.number) if game.round <= len(movement.rounds) else None
+    if spot is None or board is None:
+        if spot is not None and game.phantom in (spot.ns, spot.ew):
+            names["pair"] = spot.ew if spot.ns == game.phantom else spot.ns
+            return (
+                gettext(
+                    "Round %(round)s of %(rounds)s: pair %(pair)s sits out this round. Stay here: you move "
+                    "with the others at the next round."
+                )
+                % names
+            )
+        return gettext("Round %(round)s of %(rounds)s: no boards at this table this round.") % names
+    names.update(ns=spot.ns, ew=spot.ew, first=spot.boards[0], last=spot.boards[-1])
+    said = (
+        gettext(
+            "Round %(round)s of %(rounds)s: pair %(ns)s (N-S) against pair %(ew)s (E-W), boards %(first)s–%(last)s."
+        )
+        % names
+    )
+    play = getattr(board, "played", None)
+    if board.board_number == spot.boards[-1] and play is not None and (play.done or play.abandoned):
+        if game.round >= len(movement.rounds):
+            return said + " " + gettext("That was the last round.")
+        return said + " " + gettext("This round is over here: you move when the host starts the next round.")
+    return said
 
 
 def _under_way(board: DealtBoard | None) -> bool:

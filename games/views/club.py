@@ -1,7 +1,7 @@
 """A club night's pages: the results (travellers and the ranking), the host's overview of
 the tables, and taking a table on to its next board.
 
-Who may look: the results page (and its PBN and PDF), the game's manager and its seated
+Who may look: the results page (and its PBN, PDF and USEBIO XML), the game's manager and its seated
 players, each player seeing only the boards their own table has finished
 (``games.models.club.results_for``); the overview and moving a table on, the manager
 alone; going on to the next board (own pace), a player for their own table, or the
@@ -22,19 +22,22 @@ from django.urls import reverse
 from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 from django.views.decorators.vary import vary_on_headers
+from django_htmx.http import trigger_client_event
 
 from games.formats.pdf import FontMissing
+from games.formats.usebio import write_usebio
 from games.models import Game
 from games.models.board_play import BoardInPlay
 from games.models.club import overview, results_for, results_version
 from games.models.club_export import club_export
-from games.models.join import JoinTable, SeatError
+from games.models.join import JoinTable, RoundNotOver, SeatError, next_round, round_state, start_movement
+from games.models.usebio_export import usebio_event
 from games.presentation.problem_text import refusal
 from games.presentation.results_sheet import results_sheet
 from games.views import confirm
 from games.views.access import get_game_for_host, private
 from games.views.exports import attachment, board_range, club_pbn
-from games.views.join import VIEW, seat_fragments
+from games.views.join import TABLE_MOVED, VIEW, seat_fragments
 
 RESULTS = "games/results.html"
 OVERVIEW = "games/partials/club_overview.html"
@@ -120,6 +123,18 @@ def results_pbn(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_safe
 @_join_only
+def results_usebio(request: HttpRequest, pk: int) -> HttpResponse:
+    """The results as USEBIO 1.2 XML, the file club scoring programs and results sites
+    read: the pairs and their players, each board's traveller and the ranking, as the
+    viewer may see them (a player: the boards their table has finished)."""
+    game, _ = _join_game_for(request, pk)
+    data = write_usebio(usebio_event(game, results_for(game, request.user)))
+    return private(attachment(data, "usebio.xml", f"{game.name}-results", "application/xml"))
+
+
+@login_required
+@require_safe
+@_join_only
 def results_pdf(request: HttpRequest, pk: int) -> HttpResponse:
     """The results sheet, drawn while the request waits: the ranking and the travellers
     the viewer may see (``?boards=1-64``: the viewer's travellers from the 1st to the 64th,
@@ -138,9 +153,14 @@ def results_pdf(request: HttpRequest, pk: int) -> HttpResponse:
 
 def overview_context(request: HttpRequest, game: Game) -> dict[str, Any]:
     seated = JoinTable.of(game, request.user) is not None
+    states = overview(game, show_results=not seated)
+    movement = round_state(game)
     return {
         "game": game,
-        "states": overview(game, show_results=not seated),
+        "states": states,
+        # Each table's state beside its part in the movement's round (None without one).
+        "rows": [(state, movement.of(state.number) if movement else None) for state in states],
+        "movement": movement,
         "seated": seated,
         "overview_version": results_version(game),
         "poll_seconds": settings.TABLE_POLL_SECONDS,
@@ -251,3 +271,86 @@ def move_on(request: HttpRequest, pk: int) -> HttpResponse:
     else:
         messages.success(request, gettext("Table %(table)s moved on.") % {"table": table.number})
     return redirect("club_tables", game.pk)
+
+
+def _overview_answer(request: HttpRequest, game: Game, error: str, done: str, *, cleared: bool = False) -> HttpResponse:
+    """The overview again (htmx), or back to the tables' page with ``error`` or ``done``."""
+    if request.htmx:
+        game.refresh_from_db()
+        response = render(request, OVERVIEW, {**overview_context(request, game), "overview_error": error})
+        if cleared:
+            response.content += confirm.CLEARED.encode()
+        return private(trigger_client_event(response, TABLE_MOVED))
+    if error:
+        messages.error(request, error)
+    else:
+        messages.success(request, done)
+    return redirect("club_tables", game.pk)
+
+
+@login_required
+@require_POST
+@vary_on_headers("HX-Request")
+@_join_only
+def start_round(request: HttpRequest, pk: int) -> HttpResponse:
+    """The host starts the movement: the pairs seated at round 1's tables become its
+    pairs, and its boards are dealt (``rounds.start_movement``)."""
+    game = _host_join_game(request, pk)
+    error = ""
+    try:
+        start_movement(game, request.user)
+    except (SeatError, Game.SetFinished, Game.ScriptFailed) as refused:
+        error = refusal(refused)
+    return _overview_answer(request, game, error, gettext("Round 1 has started."))
+
+
+def next_round_question(game: Game, not_over: RoundNotOver) -> confirm.Confirmation:
+    names = {"round": not_over.round, "tables": ", ".join(map(str, not_over.tables))}
+    return confirm.Confirmation(
+        title=str(not_over),
+        question=gettext("Start round %(next)s anyway?") % {"next": not_over.round + 1},
+        consequence=gettext(
+            "The boards of round %(round)s not over at table %(tables)s are recorded as not played there: "
+            "they score nothing on the traveller."
+        )
+        % names,
+        action=reverse("club_next_round", args=[game.pk]),
+        button=gettext("Start round %(next)s") % {"next": not_over.round + 1},
+        fields=(("round", str(not_over.round)), ("confirm", str(not_over.round))),
+        back=reverse("club_tables", args=[game.pk]),
+        back_label=gettext("Let table %(tables)s finish") % names,
+        hx_target="#overview",
+    )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+@vary_on_headers("HX-Request")
+@_join_only
+def next_round_view(request: HttpRequest, pk: int) -> HttpResponse:
+    """Next round: every pair to its next table and seat at once (``round``: the round the
+    overview shows). While a table has not finished, only with ``confirm`` (the round):
+    otherwise the question, in the page for htmx, else this route's GET page."""
+    game = _host_join_game(request, pk)
+    data = request.GET if request.method == "GET" else request.POST
+    shown = confirm.number(data.get("round", ""))
+    if request.method == "GET":
+        movement = round_state(game)
+        if movement is None or not movement.started or movement.round_over or shown != movement.round:
+            return redirect("club_tables", game.pk)
+        slow = [table.number for table in movement.tables if not table.idle and not table.over]
+        return confirm.page(request, game, next_round_question(game, RoundNotOver(movement.round, slow)))
+    confirmed = confirm.confirm_number(request)
+    if isinstance(confirmed, HttpResponse):
+        return confirmed
+    error = ""
+    try:
+        upcoming = next_round(game, shown, force=confirmed is not None and confirmed == shown, by=request.user)
+    except RoundNotOver as not_over:
+        if request.htmx:
+            return confirm.in_page(request, next_round_question(game, not_over))
+        return redirect(reverse("club_next_round", args=[game.pk]) + f"?round={not_over.round}")
+    except SeatError as refused:
+        error, upcoming = refusal(refused), 0
+    done = gettext("Round %(round)s: every pair is at its new table.") % {"round": upcoming}
+    return _overview_answer(request, game, error, done, cleared=confirmed is not None)

@@ -31,6 +31,7 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from games.models import Game
 from games.models.board_play import BoardInPlay, attach_plays, running_total
+from games.models.club import table_total
 from games.models.join import (
     JoinTable,
     LeavingBoardInPlay,
@@ -60,8 +61,9 @@ def _not_join(request: HttpRequest, game: Game) -> HttpResponse:
 def join_context(
     request: HttpRequest, game: Game, table: JoinTable | None = None, *, checked: bool = False
 ) -> dict[str, Any]:
-    """What the seat view (the board at play at the viewer's table, its running total)
-    and, for the host, the players panel show.
+    """What the seat view (the board at play at the viewer's table, its running total:
+    on a club night its pairs' figures by the night's scoring, ``club_total``) and, for
+    the host, the players panel show.
     ``table``: the table a host who does not sit shows (the first when None); a seated
     person always sees their own (``checked``: ``table`` is ``table_seen_by``'s already)."""
     if not checked:
@@ -71,6 +73,7 @@ def join_context(
         "game": game,
         "view": view,
         "total": running_total(game, table),
+        "club_total": table_total(game, table),
         "poll_seconds": settings.TABLE_POLL_SECONDS,
     }
     if view.can_manage:  # the players panel: the host's alone

@@ -25,7 +25,7 @@ from games.forms.game import GameForm
 from games.models import BoardPlay, DealtBoard, Deck, Game
 from games.models.board_play import BoardInPlay, SolvingPar, attach_plays, running_total
 from games.models.club import overview, results_version
-from games.models.join import JoinTable
+from games.models.join import JoinTable, round_state
 from games.presentation.play_view import for_practice
 from games.presentation.problem_text import refusal
 from games.views import confirm
@@ -44,7 +44,8 @@ def table_context(game: Game, request: HttpRequest | None = None) -> dict[str, A
     if request is not None and game.game_type == Game.Type.JOIN:
         table, watching = page_table(request, game, request.GET)
     shown = recent_boards(game, table)
-    context = {"game": game, "board": shown[0] if shown else None, "history": shown, **queue_context(game)}
+    removed = request.GET.get("removed") if request is not None else None  # after a Remove without JavaScript
+    context = {"game": game, "board": shown[0] if shown else None, "history": shown, **queue_context(game, removed)}
     if table is not None:
         context.update(join_table_context(request, game, table, watching=watching))
     context.update(play_context(game, context["board"]))
@@ -59,8 +60,11 @@ def join_table_context(request: HttpRequest, game: Game, table: JoinTable, *, wa
     if context["view"].tables > 1:
         seated = bool(context["view"].my_seat)
         states = overview(game, show_results=not seated)
+        movement = round_state(game)
         context.update(
             states=states,
+            rows=[(state, movement.of(state.number) if movement else None) for state in states],
+            movement=movement,
             seated=seated,
             overview_version=results_version(game),
             # A director off the tables sees every table (its board, where it stands, its
@@ -125,12 +129,16 @@ def practice_context(game: Game, board: DealtBoard | None = None) -> dict[str, A
     return {"game": game, "board": board, **play_context(game, board)}
 
 
-def queue_context(game: Game) -> dict[str, Any]:
-    """What the #queue partial shows: how many decks wait and the first few."""
+def queue_context(game: Game, removed: str | int | None = None) -> dict[str, Any]:
+    """What the #queue partial shows: how many decks wait and the first few; and, after a
+    Remove, the deck removed (``removed``: its id) with the button that puts it back."""
     decks, count = game.queue_head(QUEUE_SHOWN)
     if decks and count == len(decks):
         decks[-1].is_last = True
-    return {"game": game, "queue_count": count, "next_decks": decks}
+    removed_deck = None
+    if removed is not None and str(removed).isdigit():
+        removed_deck = Deck.objects.filter(game_id=game.pk, pk=int(removed), status=Deck.Status.REMOVED).first()
+    return {"game": game, "queue_count": count, "next_decks": decks, "removed_deck": removed_deck}
 
 
 def recent_boards(game: Game, table: JoinTable | None = None) -> list[DealtBoard]:
@@ -264,7 +272,7 @@ def deal(request: HttpRequest, pk: int) -> HttpResponse:
         if request.htmx:
             return confirm.in_page(request, deal_question(game, in_play))
         return redirect("deal", pk)
-    except Game.ConfirmedAnotherBoard as error:
+    except (Game.ConfirmedAnotherBoard, Game.MovementDeals) as error:
         return deal_refused(request, get_game_for_host(request, pk), str(error))
     game = board.game
     if request.htmx:

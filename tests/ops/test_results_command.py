@@ -73,3 +73,29 @@ def test_a_game_that_is_none_or_a_practice_game_is_refused(game):
         run("999999")
     with pytest.raises(CommandError, match="practice game"):
         run(str(game.pk))
+
+
+def test_the_json_gives_each_boards_adjustments_and_where_its_pairs_and_round_go(three_tables):  # noqa: F811
+    found = json.loads(run(str(three_tables(Game.Scoring.MATCHPOINTS).pk), "--json"))
+    first = found["boards"][0]
+    assert first["adjustments"] == []
+    assert [(r["ns_pair"], r["ew_pair"], r["round"], r["adjustment"]) for r in first["results"]] == [
+        ("1", "1", None, None),
+        ("2", "2", None, None),
+        ("3", "3", None, None),
+    ]
+
+
+def test_an_adjustment_is_given_with_its_kind_reason_and_averages():
+    from games.bridge.club_night import Adjustment
+    from games.management.commands.results import adjustment_json
+
+    assert adjustment_json(Adjustment("artificial", "slow play", "Avg+", "Avg-")) == {
+        "kind": "artificial",
+        "reason": "slow play",
+        "ns": "Avg+",
+        "ew": "Avg-",
+        "group": None,
+    }
+    assert adjustment_json(Adjustment("fouled", "board fouled", group="B"))["group"] == "B"
+    assert adjustment_json(None) is None

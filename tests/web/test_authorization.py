@@ -47,6 +47,7 @@ ROUTES: dict[str, tuple[str, set[str]]] = {
     "deal": (HOST, {"GET", "POST"}),  # GET: the question asked before a board in play is left
     "queue_move": (HOST, {"POST"}),
     "queue_remove": (HOST, {"POST"}),
+    "queue_restore": (HOST, {"POST"}),
     "queue_clear": (HOST, {"POST"}),
     "queue_go": (HOST, {"POST"}),
     "play_again": (HOST, {"POST"}),
@@ -73,7 +74,10 @@ ROUTES: dict[str, tuple[str, set[str]]] = {
     "seat_sit": (HOST, {"POST"}),
     "seat_move": (HOST, {"POST"}),
     "seat_remove": (HOST, {"POST"}),
+    "seat_robot": (HOST, {"POST"}),
+    "seat_robot_out": (HOST, {"POST"}),
     "seat_leave": (HOST, {"GET", "POST"}),
+    "notes_read": (HOST, {"POST"}),
     # The teacher's view (tests/web/test_teacher_view.py watches a Join table).
     "teacher_view": (HOST, {"GET"}),
     "teacher_poll": (HOST, {"GET"}),
@@ -90,6 +94,9 @@ ROUTES: dict[str, tuple[str, set[str]]] = {
     "club_results": (HOST, {"GET"}),
     "club_results_pbn": (HOST, {"GET"}),
     "club_results_pdf": (HOST, {"GET"}),
+    "club_results_usebio": (HOST, {"GET"}),
+    "club_start_round": (HOST, {"POST"}),
+    "club_next_round": (HOST, {"GET", "POST"}),
 }
 PBN = (
     b'[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n'

@@ -4,7 +4,9 @@
     manage.py results GAME_ID --json    # the same as JSON (README: "Club night results")
 
 The JSON holds, per board, each table's contract, declarer, lead, tricks and N-S score
-with its N-S and E-W matchpoint percentages and cross-IMPs; then the ranking by the
+with its N-S and E-W matchpoint percentages and cross-IMPs, its pairs and round, and its
+adjustment (null, or the director's: kind, reason, each side's average, a fouled board's
+group); the board's adjustments again as a list of their own; then the ranking by the
 game's scoring. Figures are rounded to hundredths, as the results page shows them.
 """
 
@@ -15,15 +17,33 @@ from fractions import Fraction
 
 from django.core.management.base import BaseCommand, CommandError
 
-from games.bridge.club_night import decimal_text, hundredths
+from games.bridge.club_night import Adjustment, decimal_text, hundredths
 from games.models import Game
-from games.models.club import Results, game_results
+from games.models.club import Results, TableLine, game_results
 
 
 def number(value: Fraction | int) -> int | float:
     """A figure to hundredths as a JSON number: 62.5, 100, -3.33."""
     rounded = hundredths(Fraction(value))
     return int(rounded) if rounded.denominator == 1 else float(rounded)
+
+
+def adjustment_json(adjustment: Adjustment | None) -> dict | None:
+    if adjustment is None:
+        return None
+    return {
+        "kind": adjustment.kind,  # "assigned", "artificial" or "fouled"
+        "reason": adjustment.reason,
+        "ns": adjustment.ns or None,  # artificial: "Avg+", "Avg", "Avg-"
+        "ew": adjustment.ew or None,
+        "group": adjustment.group or None,  # fouled: the deal this table played
+    }
+
+
+def seating_json(line: TableLine) -> dict:
+    """Who met at the line's table: a movement's pairs ("1 NS", "3") and the round, or, in
+    a game without one, the table's number for both pairs and no round."""
+    return {"ns_pair": line.ns_pair or str(line.table), "ew_pair": line.ew_pair or str(line.table), "round": line.round}
 
 
 def results_json(game: Game, results: Results) -> dict:
@@ -42,6 +62,7 @@ def results_json(game: Game, results: Results) -> dict:
                 "results": [
                     {
                         "table": line.table,
+                        **seating_json(line),
                         "contract": line.contract,
                         "declarer": line.declarer,
                         "lead": line.lead,
@@ -53,9 +74,15 @@ def results_json(game: Game, results: Results) -> dict:
                         "ns_percent": number(line.ns_percent),
                         "ew_percent": number(line.ew_percent),
                         "ns_cross_imps": number(line.imps),
-                        "ew_cross_imps": number(-line.imps),
+                        "ew_cross_imps": number(line.ew_imps),
+                        "adjustment": adjustment_json(line.adjustment),
                     }
                     for line in board.lines
+                ],
+                "adjustments": [
+                    {"table": line.table, **(adjustment_json(line.adjustment) or {})}
+                    for line in board.lines
+                    if line.adjustment is not None
                 ],
                 "unfinished": list(board.unfinished),
                 "playing": list(board.playing),
@@ -68,7 +95,8 @@ def results_json(game: Game, results: Results) -> dict:
                 "rank": pair.standing.rank,
                 "tied": pair.standing.tied,
                 "place": pair.standing.place,
-                "table": int(pair.standing.pair),
+                "table": int(pair.standing.pair) if pair.standing.pair.isdecimal() and not game.by_movement else None,
+                "pair": pair.standing.pair,
                 "players": pair.players,
                 "boards": pair.standing.boards,
                 "score": number(pair.standing.score),

@@ -28,13 +28,15 @@ was dealt, nothing of a board dealt before they took or were moved to their seat
 ``hiding_from_seated`` hold the host or staff member who sits at a table to the same.
 
 The modules: ``tables`` (the rows: JoinTable, Seat, BoardReveal), ``movement`` (the
-board a table plays and how it goes on), ``seating`` (who sits where, who the board
+board a table plays and how it goes on), ``rounds`` (a club movement's pairs and rounds:
+Pair, starting it, the next round), ``seating`` (who sits where, who the board
 waits for), ``seated`` (what pages off the table hide from a seated person) and
 ``errors`` (what a refused change says). Everything is imported from here.
 """
 
 from games.models.join.errors import LeavingBoardInPlay, RemovingTableThatPlayed, SeatError, TableError
 from games.models.join.movement import TABLE_DECK_DEFERRED
+from games.models.join.rounds import Pair, RoundNotOver, next_round, round_state, start_movement
 from games.models.join.seated import SeatedSecrets, hiding_from_seated, seated_secrets
 from games.models.join.seating import seat_needed, seat_of, waiting_for
 from games.models.join.tables import (
@@ -57,6 +59,8 @@ __all__ = [
     "BoardReveal",
     "JoinTable",
     "LeavingBoardInPlay",
+    "Pair",
+    "RoundNotOver",
     "RemovingTableThatPlayed",
     "Seat",
     "SeatError",
@@ -64,6 +68,9 @@ __all__ = [
     "TableError",
     "hiding_from_seated",
     "new_invite_token",
+    "next_round",
+    "round_state",
+    "start_movement",
     "revealed_at",
     "seat_needed",
     "seat_of",

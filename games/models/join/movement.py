@@ -3,8 +3,9 @@
 Teaching: the host deals the next board to every table at once; a table still playing
 an older board (someone has called on it, it is not over) stays on it until it is over,
 or the host moves it on. Own pace: a table goes on when its board is over, to the board
-a faster table dealt already, else the queue's next deck. A reveal ends the board at
-one table.
+a faster table dealt already, else the queue's next deck. A club movement (Mitchell,
+Howell): the table plays its round's set of boards in order, going on to the next once
+one is over (``games.models.join.rounds``). A reveal ends the board at one table.
 """
 
 from __future__ import annotations
@@ -33,8 +34,12 @@ class TableMovement:
         Teaching: the newest board, which the host deals to every table at once; a table
         still playing an older board (someone has called on it, it is not over) stays on
         it until it is over, or the host moves it on (``move_on``). Own pace: the deal the
-        table went on to (``deal``; the first before it went on)."""
+        table went on to (``deal``; the first before it went on). A club movement: the
+        first board of its round's set not over at the table (``rounds.current_deal``)."""
         boards = DealtBoard.objects.filter(game_id=self.game_id).select_related(*related)
+        if self.game.by_movement:
+            number = self._movement_deal()
+            return None if number is None else boards.filter(number=number).first()
         if self.game.movement == Game.Movement.OWN_PACE:
             return boards.filter(number=max(self.deal, 1)).first()
         held = self._held().values_list("board_id", flat=True).first()
@@ -49,7 +54,10 @@ class TableMovement:
         boards = DealtBoard.objects.filter(game_id=self.game_id)
         if deck:
             boards = boards.select_related("deck").defer(*(f"deck__{name}" for name in TABLE_DECK_DEFERRED))
-        if self.game.movement == Game.Movement.OWN_PACE:
+        if self.game.by_movement:
+            number = self._movement_deal()
+            board = None if number is None else boards.filter(number=number).first()
+        elif self.game.movement == Game.Movement.OWN_PACE:
             board = boards.filter(number=max(self.deal, 1)).first()
         else:
             held = self._held().select_related("board__deck" if deck else "board")
@@ -66,6 +74,11 @@ class TableMovement:
             if self.robots and board.played is None:  # a robot that deals calls first
                 self.start_robots(board)
         return board
+
+    def _movement_deal(self) -> int | None:
+        from games.models.join.rounds import current_deal  # the rows of a movement, beside the tables'
+
+        return current_deal(self.game, self)
 
     def _held(self) -> QuerySet[BoardPlay]:
         """Teaching: the plays under way at this table (called on, neither over nor left
@@ -129,6 +142,8 @@ class TableMovement:
                 raise SeatError(
                     gettext("Table %(table)s has gone on already: nothing was changed.") % {"table": self.number}
                 )
+            if self.game.by_movement:
+                return self._move_on_in_round(board, confirm)
             own_pace = self.game.movement == Game.Movement.OWN_PACE
             if not own_pace and not DealtBoard.objects.filter(game_id=self.game_id, number__gt=board.number).exists():
                 raise SeatError(
@@ -142,6 +157,23 @@ class TableMovement:
                 return self.next_board(by, at=board.number, host=True)
             self._bump(self._locked())
             return self.board()
+
+    def _move_on_in_round(self, board: DealtBoard, confirm: int | None) -> DealtBoard | None:
+        """A club movement: the table leaves ``board`` (not finished once someone has
+        called, only with ``confirm``; not played before) for the next of its set."""
+        play = BoardPlay.objects.select_for_update().select_related("board").filter(board=board, table=self).first()
+        if play is None:
+            play = BoardPlay.start(board, BoardPlay.Mode.TABLE, self)
+            play = BoardPlay.objects.select_for_update().select_related("board").get(pk=play.pk)
+        if play.done or play.abandoned:
+            raise SeatError(
+                gettext("Table %(table)s has finished its boards of this round: start the next round.")
+                % {"table": self.number}
+            )
+        why = BoardPlay.Abandoned.DEALT if play.under_way else BoardPlay.Abandoned.NOT_PLAYED
+        play.leave_unfinished(why, confirmed=confirm == board.number)
+        self._bump(self._locked())
+        return self.board()
 
     def _next_board(self) -> int:
         """The place of the next deal this table plays (``DealtBoard.number``): a seat

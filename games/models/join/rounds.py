@@ -1,0 +1,554 @@
+"""A Join game played by a club movement (Mitchell or Howell): its pairs, its rounds, and
+every pair moved at once to its next table.
+
+The movement itself is ``games.bridge.club_night.movements``' (pure Python): round by
+round, which pairs sit at which table and which boards they play there. Here it meets
+the rows. The host starts it (``start_movement``): the players seated at round 1's
+tables become the movement's pairs (``Pair``), named as the movement names them, and
+the session's boards are dealt from the queue, board k of the movement as the game's
+deal ``movement_base + k``. Each table then plays its round's set in order
+(``JoinTable.board``). ``next_round`` moves every pair, robots too, to its table and
+seat of the next round in one transaction, once every table has finished (or, when the
+host says so, recording a slow table's boards as not played).
+
+The seats are placed by the movement of 2T pairs; an odd number of pairs plays with the
+phantom (``Game.phantom``), whose table is idle: the pair that meets it sits there and
+sits out the round. Two players (or robots) who take the phantom's seats join the
+movement as the phantom's pair at the next round (``Pair.joined_round``); what the
+boards it missed score is the game's rule (``Game.missed_boards``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.db import models, transaction
+from django.db.models import F, Q
+from django.utils import timezone
+from django.utils.translation import gettext
+
+from games.bridge.club_night.movements import EW, NS, Movement, MovementError
+from games.models.board_play import BoardPlay
+from games.models.deck import DealtBoard
+from games.models.game import SCRIPT_SOURCE, Game
+from games.models.join.errors import SeatError, seat_name
+from games.models.join.tables import JoinTable, Seat
+
+ROBOT = "robot"  # a seat's occupant that is a robot (JoinTable.robots), not a user's id
+SEATS_OF = {NS: ("N", "S"), EW: ("E", "W")}
+
+
+class Pair(models.Model):
+    """One pair of a movement, named as the movement names it ("1 NS", "1 EW"; "3"): its
+    two players, or robots (a null player is a robot). ``first`` sits North or East,
+    ``second`` South or West, wherever the pair goes."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="pairs")
+    name = models.CharField(max_length=8)
+    first = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    second = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    joined_round = models.PositiveSmallIntegerField(default=1)  # a late pair: the first round it plays
+
+    class Meta:
+        ordering = ["game", "id"]
+        constraints = [models.UniqueConstraint(fields=["game", "name"], name="one_pair_name_in_game")]
+
+    def __str__(self) -> str:
+        return f"pair {self.name} of {self.game}"
+
+    @property
+    def robots(self) -> bool:
+        return self.first_id is None and self.second_id is None
+
+
+class RoundNotOver(SeatError):
+    """Next round while some tables still play their boards: the host is asked first.
+    ``tables``: their numbers; ``round``: the round the question is about."""
+
+    def __init__(self, round_number: int, tables: list[int]) -> None:
+        self.round, self.tables = round_number, tables
+        super().__init__(
+            gettext("Round %(round)s is not over at table %(tables)s.")
+            % {"round": round_number, "tables": ", ".join(map(str, tables))}
+        )
+
+
+# --- where the movement stands ------------------------------------------------------------
+
+
+def movement_of(game: Game) -> Movement:
+    """The movement the seats follow: the one of 2T pairs (with an odd number of pairs,
+    the phantom holds its place, and its table is idle)."""
+    return game.club_movement()
+
+
+def round_deals(game: Game, table_number: int, round_number: int | None = None) -> tuple[int, ...]:
+    """The game's deals (DealtBoard.number) ``table_number`` plays in a round (the current
+    one by default), in order; () before the start, after the last round, or at the
+    phantom's idle table."""
+    round_number = game.round if round_number is None else round_number
+    if not game.by_movement or not 1 <= round_number <= len(movement_of(game).rounds):
+        return ()
+    table = movement_of(game).rounds[round_number - 1].table(table_number)
+    if table is None or (game.phantom and game.phantom in (table.ns, table.ew)):
+        return ()
+    return tuple(game.movement_base + board for board in table.boards)
+
+
+def _over_at(table_ids, numbers) -> set[tuple[int, int]]:
+    """(table id, deal number) of the boards over at those tables: played to the end, or
+    ended before (not finished, revealed, not played)."""
+    return set(
+        BoardPlay.objects.filter(table_id__in=table_ids, board__number__in=numbers)
+        .filter(Q(finished_at__isnull=False) | ~Q(abandoned=""))
+        .values_list("table_id", "board__number")
+    )
+
+
+def current_deal(game: Game, table: JoinTable) -> int | None:
+    """The deal ``table`` plays now: the first of its round's set not over there, the last
+    once all are (the round is over at that table); None when it plays none this round."""
+    numbers = round_deals(game, table.number)
+    if not numbers:
+        return None
+    over = {number for _, number in _over_at([table.pk], numbers)}
+    return next((number for number in numbers if number not in over), numbers[-1])
+
+
+@dataclass(frozen=True, slots=True)
+class TableRound:
+    """One table in the current round, as the host's overview shows it."""
+
+    number: int
+    ns: str  # the pair holding the N-S cards ("" at the idle table)
+    ew: str
+    boards: tuple[int, ...]  # the board numbers of its set (() at the idle table)
+    deal: int | None  # the deal it plays now
+    over: bool  # every board of its set is over here
+    idle: bool  # the phantom's table: its pair sits out
+
+
+@dataclass(frozen=True, slots=True)
+class RoundState:
+    """Where a movement stands: the round (0 before the start), how many, each table."""
+
+    kind: str
+    round: int
+    rounds: int
+    boards_per_round: int
+    tables: tuple[TableRound, ...]
+    sitout: str  # the pair sitting out this round ("" when none)
+    phantom: str
+    pairs: int  # the pairs that play (0 before the start)
+    late_pair: bool  # two people sit in the phantom's seats: they join at the next round
+
+    @property
+    def started(self) -> bool:
+        return self.round > 0
+
+    @property
+    def round_over(self) -> bool:
+        return self.started and all(table.over for table in self.tables if not table.idle)
+
+    @property
+    def last(self) -> bool:
+        return self.round >= self.rounds
+
+    def of(self, number: int) -> TableRound | None:
+        return next((table for table in self.tables if table.number == number), None)
+
+
+def round_state(game: Game, tables: list[JoinTable] | None = None) -> RoundState | None:
+    """The movement's round and every table's part in it (None: the game has no movement,
+    or its numbers cannot be played); a few queries whatever the number of tables."""
+    if not game.by_movement:
+        return None
+    tables = list(JoinTable.objects.filter(game=game).order_by("number")) if tables is None else tables
+    try:
+        movement = game.club_movement(game.movement_tables or len(tables))
+    except MovementError:
+        return None
+    number = game.round
+    rows: list[TableRound] = []
+    sitout = ""
+    if 1 <= number <= len(movement.rounds):
+        played = movement.rounds[number - 1]
+        deals = {table.pk: round_deals(game, table.number) for table in tables}
+        over = _over_at(list(deals), {n for numbers in deals.values() for n in numbers})
+        for table in tables:
+            spot = played.table(table.number)
+            numbers = deals[table.pk]
+            idle = spot is None or not numbers
+            if spot is not None and idle and game.phantom:
+                sitout = spot.ew if spot.ns == game.phantom else spot.ns
+            left = [n for n in numbers if (table.pk, n) not in over]
+            rows.append(
+                TableRound(
+                    number=table.number,
+                    ns="" if idle or spot is None else spot.ns,
+                    ew="" if idle or spot is None else spot.ew,
+                    boards=() if idle or spot is None else spot.boards,
+                    deal=(left[0] if left else numbers[-1]) if numbers else None,
+                    over=not left,
+                    idle=idle,
+                )
+            )
+    pairs = Pair.objects.filter(game=game).count() if number else 0
+    return RoundState(
+        kind=game.movement,
+        round=number,
+        rounds=len(movement.rounds),
+        boards_per_round=game.boards_per_round,
+        tables=tuple(rows),
+        sitout=sitout,
+        phantom=game.phantom,
+        pairs=pairs,
+        late_pair=bool(game.phantom and number and _late_pair(game, movement, number) is not None),
+    )
+
+
+def pair_of(game: Game, user) -> Pair | None:
+    """The pair ``user`` plays in (None: none, or the movement has not started)."""
+    if not getattr(user, "is_authenticated", False) or not game.by_movement:
+        return None
+    return Pair.objects.filter(game=game).filter(Q(first=user) | Q(second=user)).first()
+
+
+def pair_deals(game: Game, pair_name: str) -> set[int]:
+    """The deals ``pair_name`` plays in the rounds so far (the current one included)."""
+    movement = movement_of(game)
+    deals = set()
+    for number in range(1, min(game.round, len(movement.rounds)) + 1):
+        spot = movement.where(pair_name, number)
+        if spot is not None:
+            deals.update(round_deals(game, spot.table, number))
+    return deals
+
+
+def pair_boards_over(game: Game, user) -> set[int] | None:
+    """The boards (DealtBoard ids) ``user``'s pair has finished, at whichever tables it
+    played them: what their results show in a movement, so that no traveller tells them
+    of a board they are still to play (None: the game has no movement, or they play in
+    no pair)."""
+    pair = pair_of(game, user)
+    if pair is None:
+        return None
+    movement = movement_of(game)
+    over = Q(finished_at__isnull=False) | ~Q(abandoned="")
+    wanted = Q()
+    for number in range(1, min(game.round, len(movement.rounds)) + 1):
+        spot = movement.where(pair.name, number)
+        deals = round_deals(game, spot.table, number) if spot is not None else ()
+        if deals:
+            wanted |= Q(table__number=spot.table, board__number__in=deals)
+    if not wanted:
+        return set()
+    plays = BoardPlay.objects.filter(board__game=game, table__game=game).filter(wanted).filter(over)
+    return set(plays.values_list("board_id", flat=True))
+
+
+# --- who meets whom on each board: the travellers ----------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Meeting:
+    round: int
+    ns: str
+    ew: str
+
+
+def meetings(game: Game) -> dict[tuple[int, int], Meeting]:
+    """{(table number, deal number): the round and the pairs that play it there}, for the
+    travellers of a movement game ({} for any other)."""
+    if not game.by_movement or not game.movement_tables:
+        return {}
+    met = {}
+    for played in movement_of(game).rounds:
+        for table in played.tables:
+            for board in table.boards:
+                met[table.table, game.movement_base + board] = Meeting(played.number, table.ns, table.ew)
+    return met
+
+
+def late_lines(game: Game) -> dict[int, list[tuple[str, str]]]:
+    """{deal number: [(N-S pair, E-W pair)]}: the boards a late pair missed at the tables
+    it would have played them, with the pairs that sat there then, when the game's rule
+    scores them as averages."""
+    if not game.by_movement or game.missed_boards != Game.MissedBoards.AVERAGE:
+        return {}
+    late = list(Pair.objects.filter(game=game, joined_round__gt=1).values_list("name", "joined_round"))
+    if not late:
+        return {}
+    movement = movement_of(game)
+    missed: dict[int, list[tuple[str, str]]] = {}
+    for name, joined in late:
+        for number in range(1, min(joined, len(movement.rounds) + 1)):
+            spot = movement.where(name, number)
+            table = movement.rounds[number - 1].table(spot.table) if spot is not None else None
+            if table is None:
+                continue
+            for board in table.boards:
+                missed.setdefault(game.movement_base + board, []).append((table.ns, table.ew))
+    return missed
+
+
+# --- starting the movement -----------------------------------------------------------------
+
+
+def _occupants(tables: list[JoinTable]) -> dict[tuple[int, str], int | str]:
+    """{(table number, seat): user id, or ROBOT} for every seat held."""
+    held: dict[tuple[int, str], int | str] = {}
+    numbers = {table.pk: table.number for table in tables}
+    for table in tables:
+        for seat in table.robots:
+            held[table.number, seat] = ROBOT
+    for table_id, seat, user_id in Seat.objects.filter(table_id__in=list(numbers)).values_list(
+        "table_id", "seat", "user_id"
+    ):
+        held[numbers[table_id], seat] = user_id
+    return held
+
+
+def _pair_seats(movement: Movement, pair: str, round_number: int) -> tuple[int, tuple[str, str]] | None:
+    spot = movement.where(pair, round_number)
+    return None if spot is None else (spot.table, SEATS_OF[spot.direction])
+
+
+def start_movement(game: Game, by=None) -> int:
+    """Round 1: the pairs seated at round 1's tables become the movement's pairs and the
+    session's boards are dealt, all in one transaction under the game's lock; how many
+    boards were dealt. SeatError (nothing changed) when it has started, when a pair's
+    seats are not both held (one missing pair may be the phantom's), or when the numbers
+    cannot be played; Game.SetFinished or ScriptFailed when the queue cannot deal them."""
+    if not game.by_movement:
+        raise SeatError(gettext("This game has no movement: the host deals its boards."))
+    made = _script_decks(game, by)
+    with transaction.atomic():
+        locked = Game.objects.select_for_update().get(pk=game.pk)
+        if locked.round:
+            raise SeatError(gettext("The movement has started already: round %(round)s.") % {"round": locked.round})
+        tables = list(JoinTable.objects.select_for_update().filter(game=locked).order_by("number"))
+        try:
+            full = locked.club_movement(len(tables))
+        except MovementError as why:
+            raise SeatError(gettext("This movement cannot be played: %(why)s.") % {"why": why}) from None
+        held = _occupants(tables)
+        missing = []
+        for name in full.pair_names:
+            table, seats = _pair_seats(full, name, 1)
+            present = [held.get((table, seat)) for seat in seats]
+            if None in present:
+                missing.append((name, table, seats, present))
+        phantom = ""
+        if len(missing) == 1 and missing[0][3] == [None, None]:
+            try:
+                odd = locked.club_movement(len(tables), 2 * len(tables) - 1)
+            except MovementError:
+                odd = None
+            if odd is not None and odd.phantom == missing[0][0]:
+                phantom, missing = odd.phantom, []
+        if missing:
+            name, table, seats, _ = missing[0]
+            raise SeatError(
+                gettext(
+                    "Table %(table)s needs a pair in %(first)s and %(second)s before round 1: seat players "
+                    "or robots there."
+                )
+                % {"table": table, "first": seat_name(seats[0]), "second": seat_name(seats[1])}
+            )
+        pairs = []
+        for name in full.pair_names:
+            if name == phantom:
+                continue
+            table, seats = _pair_seats(full, name, 1)
+            first, second = (held[table, seat] for seat in seats)
+            pairs.append(
+                Pair(
+                    game=locked,
+                    name=name,
+                    first_id=None if first == ROBOT else first,
+                    second_id=None if second == ROBOT else second,
+                )
+            )
+        Pair.objects.bulk_create(pairs)
+        base = locked.next_board_number - 1
+        if made:
+            locked._append([(made, SCRIPT_SOURCE, "dlr")], None, locked=True)
+        for board in range(1, full.boards + 1):
+            locked._deal_numbered(base + board, by, board_number=board)
+        Game.objects.filter(pk=locked.pk).update(
+            next_board_number=base + full.boards + 1,
+            round=1,
+            movement_base=base,
+            movement_tables=len(tables),
+            phantom=phantom,
+        )
+        Seat.objects.filter(game=locked).update(from_board=base + 1)
+        JoinTable.objects.filter(game=locked).update(version=F("version") + 1)
+    game.refresh_from_db()
+    _start_robots(game)
+    return full.boards
+
+
+def _script_decks(game: Game, by) -> list:
+    """The decks the game's dealer script must make for the movement's boards the queue
+    lacks, made before the game's row is locked (a run takes seconds)."""
+    if game.when_empty != Game.WhenEmpty.SCRIPT:
+        return []
+    try:
+        boards = game.club_movement(JoinTable.objects.filter(game=game).count()).boards
+    except MovementError:
+        return []
+    return [game._script_deck(by) for _ in range(max(0, boards - game.queued().count()))]
+
+
+def _start_robots(game: Game) -> None:
+    """Robots that are to call first at their tables' boards call (after the commit, as a
+    table's page would have them do)."""
+    for table in JoinTable.objects.select_related("game").filter(game=game).exclude(robots=""):
+        board = table.board()
+        if board is not None:
+            table.start_robots(board)
+
+
+# --- the next round ------------------------------------------------------------------------
+
+
+def _late_pair(game: Game, movement: Movement, round_number: int) -> tuple[int | str, int | str] | None:
+    """The two occupants of the phantom's seats this round, when both are held by people
+    of no pair (or robots): a pair arrived late, to join as the phantom's."""
+    spot = _pair_seats(movement, game.phantom, round_number)
+    if spot is None:
+        return None
+    table_number, seats = spot
+    table = JoinTable.objects.filter(game=game, number=table_number).first()
+    if table is None:
+        return None
+    held = _occupants([table])
+    present = [held.get((table_number, seat)) for seat in seats]
+    if None in present:
+        return None
+    in_pairs = set()
+    for first, second in Pair.objects.filter(game=game).values_list("first_id", "second_id"):
+        in_pairs.update(user for user in (first, second) if user is not None)
+    if any(user != ROBOT and user in in_pairs for user in present):
+        return None
+    return present[0], present[1]
+
+
+def next_round(game: Game, shown: int | None, *, force: bool = False, by=None) -> int:
+    """Move every pair to its table and seat of the next round, at once: the Seat rows of
+    its players and the robots (``JoinTable.robots``), under the game's and the tables'
+    locks; every table's version moves on, so the pages redraw. ``shown``: the round the
+    host's page showed (SeatError when the movement is elsewhere now). A table that has
+    not finished its round is refused (RoundNotOver) unless ``force``: its boards not
+    over are then recorded as not played. Returns the new round."""
+    with transaction.atomic():
+        locked = Game.objects.select_for_update().get(pk=game.pk)
+        if not locked.by_movement or not locked.round:
+            raise SeatError(gettext("Start round 1 first."))
+        if shown != locked.round:
+            raise SeatError(
+                gettext("The movement is at round %(round)s now: nothing was changed.") % {"round": locked.round}
+            )
+        movement = movement_of(locked)
+        if locked.round >= len(movement.rounds):
+            raise SeatError(gettext("Round %(round)s was the last: the session is over.") % {"round": locked.round})
+        tables = list(JoinTable.objects.select_for_update().filter(game=locked).order_by("pk"))
+        _end_round(locked, tables, force)
+        late = _late_pair(locked, movement, locked.round) if locked.phantom else None
+        if late is not None:
+            Pair.objects.create(
+                game=locked,
+                name=locked.phantom,
+                first_id=None if late[0] == ROBOT else late[0],
+                second_id=None if late[1] == ROBOT else late[1],
+                joined_round=locked.round + 1,
+            )
+            locked.phantom = ""
+        upcoming = locked.round + 1
+        _seat_pairs(locked, tables, movement, upcoming)
+        Game.objects.filter(pk=locked.pk).update(round=upcoming, phantom=locked.phantom)
+        JoinTable.objects.filter(game=locked).update(version=F("version") + 1)
+    game.refresh_from_db()
+    _start_robots(game)
+    return upcoming
+
+
+def _end_round(game: Game, tables: list[JoinTable], force: bool) -> None:
+    """Refuse while a table has boards of its round not over (RoundNotOver), or, with
+    ``force``, record them: one under way as not finished, one not reached as not played."""
+    slow: dict[JoinTable, list[int]] = {}
+    deals = {table.pk: round_deals(game, table.number) for table in tables}
+    over = _over_at(list(deals), {n for numbers in deals.values() for n in numbers})
+    for table in tables:
+        left = [n for n in deals[table.pk] if (table.pk, n) not in over]
+        if left:
+            slow[table] = left
+    if not slow:
+        return
+    if not force:
+        raise RoundNotOver(game.round, sorted(table.number for table in slow))
+    wanted = {number for numbers in slow.values() for number in numbers}
+    boards = {board.number: board for board in DealtBoard.objects.filter(game=game, number__in=wanted)}
+    now = timezone.now()
+    for table, numbers in slow.items():
+        for number in numbers:
+            board = boards[number]
+            play, created = BoardPlay.objects.get_or_create(
+                board=board,
+                table=table,
+                defaults={
+                    "mode": BoardPlay.Mode.TABLE,
+                    "deal": board.deal,
+                    "dealer": board.dealer,
+                    "vul": board.vul,
+                    "abandoned": BoardPlay.Abandoned.NOT_PLAYED,
+                    "abandoned_at": now,
+                },
+            )
+            if not created:
+                play = BoardPlay.objects.select_for_update().select_related("board").get(pk=play.pk)
+                why = BoardPlay.Abandoned.DEALT if play.under_way else BoardPlay.Abandoned.NOT_PLAYED
+                play.leave_unfinished(why, confirmed=True)
+
+
+def _seat_pairs(game: Game, tables: list[JoinTable], movement: Movement, round_number: int) -> None:
+    """Every pair's players (and robots) to their seats of ``round_number``; whoever else
+    held a seat a pair needs stands up. The Seat rows of the pairs' players are made
+    again at their new seats (a player who has stood up stays up)."""
+    by_number = {table.number: table for table in tables}
+    seated = dict(Seat.objects.filter(game=game).values_list("user_id", "pk"))
+    places: dict[tuple[int, str], int | str] = {}
+    for pair in Pair.objects.filter(game=game):
+        spot = _pair_seats(movement, pair.name, round_number)
+        if spot is None:
+            continue
+        table, seats = spot
+        for seat, user in zip(seats, (pair.first_id, pair.second_id), strict=True):
+            if user is None:
+                places[table, seat] = ROBOT
+            elif user in seated:
+                places[table, seat] = user
+    movers = [user for user in places.values() if user != ROBOT]
+    Seat.objects.filter(game=game, user_id__in=movers).delete()
+    wanted = [Q(table=by_number[table], seat=seat) for table, seat in places]
+    if wanted:
+        blocking = Q()
+        for condition in wanted:
+            blocking |= condition
+        Seat.objects.filter(game=game).filter(blocking).delete()
+    first = game.movement_base + 1
+    Seat.objects.bulk_create(
+        Seat(game=game, table=by_number[table], seat=seat, user_id=user, from_board=first)
+        for (table, seat), user in places.items()
+        if user != ROBOT
+    )
+    for table in tables:
+        robots = "".join(seat for seat in "NESW" if places.get((table.number, seat)) == ROBOT)
+        JoinTable.objects.filter(pk=table.pk).update(robots=robots)
