@@ -85,18 +85,21 @@ def dealt_boards(
 
     def players(board: DealtBoard) -> dict[str, str]:
         """Who played it: at a Join table, each seat's player if they held it when the
-        board was dealt; in practice the host, at all four seats or, in Just Declare,
-        North-South against the robot."""
+        board was dealt, and "Robot" where a robot played; in practice the host, at all
+        four seats, or at theirs with robots at the others (Just Declare: North-South
+        against the robot)."""
         play = played[board.pk]
         if play is None:
             return {}
+        robots = dict.fromkeys(play.robot_seats, ROBOT_PLAYER)
         if join:
-            return {seat: name for seat, name, first in seats if first <= board.number}
-        if play.mode == "declare":
-            return {"N": host, "E": "Robot", "S": host, "W": "Robot"}
-        return dict.fromkeys(SEATS, host)
+            return {**{seat: name for seat, name, first in seats if first <= board.number}, **robots}
+        return {**dict.fromkeys(SEATS, host), **robots}
 
     return [(board, _lesson(game, board, board.to_parsed(players(board)), seated)) for board in boards]
+
+
+ROBOT_PLAYER = "Robot"  # how the files name a seat a robot played
 
 
 def _lesson(game, board: DealtBoard, deck: ParsedDeck, seated: bool) -> ParsedDeck:

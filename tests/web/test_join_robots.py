@@ -175,3 +175,15 @@ def test_a_club_night_ranks_a_robot_pair_marked_or_leaves_it_out(host, client, d
     ranking = game_results(game).ranking
     assert all(line.players != "Robot & Robot" for line in ranking)
     assert [line.standing.rank for line in ranking if line.standing.direction == "EW"] == [1]
+
+
+def test_an_export_names_a_robot_as_a_robot(join_table, host, client):
+    join_table.take_seat(host, "S")
+    for seat in "NEW":
+        join_table.seat_robot(seat)
+    deal_boards(join_table.game, host)
+    play_out(join_table, {"S": host}, client)
+    client.force_login(host)
+    join_table.game.seats.filter(user=host).delete()  # stood up: a seated host's export waits
+    text = client.get(f"/games/{join_table.game.pk}/export/dealt.pbn").content.decode()
+    assert '[North "Robot"]' in text and '[East "Robot"]' in text and '[West "Robot"]' in text

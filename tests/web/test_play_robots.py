@@ -62,9 +62,9 @@ def test_the_robots_in_front_call_before_the_student_and_explain_their_calls(hos
     expected = robots.bid_board(DEAL, "N", "None")[:2]
     assert [c.call for c in now.calls] == [made.call for _, made in expected]
     assert "Your turn to call." in html and "Robots bid Acol" in html
-    for made in now.calls:
-        if made.explanation:
-            assert made.explanation in unescape(html)
+    for made in now.calls:  # each line of an explanation on a line of its own
+        for line in made.explanation.splitlines():
+            assert line in unescape(html)
 
 
 def test_a_student_sees_only_what_their_seat_sees_at_every_step(host_client, host):
@@ -158,3 +158,11 @@ def test_a_stale_robot_task_changes_nothing(host):
     robot_plays.call(play.pk, before - 1)  # asked when the table stood elsewhere
     play.refresh_from_db()
     assert play.actions == before and play.state().turn == "S"
+
+
+def test_the_dealt_boards_export_names_the_robots_as_robots(host_client, host):
+    game = with_robots(host)
+    post(host_client, game, "call", call="P")
+    text = host_client.get(f"/games/{game.pk}/export/dealt.pbn").content.decode()
+    assert '[North "Robot"]' in text and '[East "Robot"]' in text and '[West "Robot"]' in text
+    assert f'[South "{host.get_username()}"]' in text
