@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-import logging
-
 import codecs
+import logging
 
 import pytest
 
