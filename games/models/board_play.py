@@ -80,6 +80,8 @@ class BoardPlay(models.Model):
 
         DEALT = "dealt", _("not finished")
         REVEALED = "revealed", _("revealed, not finished")
+        # A movement's round ended by the host before the table reached the board.
+        NOT_PLAYED = "unplayed", _("not played")
 
     board = models.ForeignKey(DealtBoard, on_delete=models.CASCADE, related_name="plays")
     # The Join table that plays it (each table of a game plays every board once); none at
@@ -418,6 +420,10 @@ class BoardPlay(models.Model):
                 "Board %(board)s was revealed before it was over: it is recorded as not finished, "
                 "and no more calls or cards are made on it."
             ) % {"board": self.board.board_number}
+        if self.abandoned == BoardPlay.Abandoned.NOT_PLAYED:
+            return gettext("Board %(board)s was not played: the round ended before the table reached it.") % {
+                "board": self.board.board_number
+            }
         return gettext(
             "Board %(board)s was left unfinished when the next board was dealt: nothing more is played on it."
         ) % {"board": self.board.board_number}
@@ -507,8 +513,10 @@ def attach_plays(boards, table_id: int | None, *, reveals: bool = False) -> None
 
 def running_total(game, table=None) -> dict[str, int]:
     """The boards finished in ``game`` (at ``table``, for a Join game: its first when not
-    given), N-S's total score and IMPs, and the boards left unfinished once called on,
-    which score nothing (no score, no IMPs: not even a zero against the file's result)."""
+    given), N-S's total score and IMPs, the boards left unfinished once called on,
+    which score nothing (no score, no IMPs: not even a zero against the file's result),
+    and ``scoring``: the boards finished whose reference (par, solved by a task worker:
+    ``settle``) is not known yet, whose IMPs the total lacks meanwhile."""
     plays = BoardPlay.objects.filter(board__game=game)
     if table is not None:
         plays = plays.filter(table=table)
@@ -519,5 +527,6 @@ def running_total(game, table=None) -> dict[str, int]:
         score=Sum("score"),
         imps=Sum("imps"),
         unfinished=Count("pk", filter=Q(abandoned_at__isnull=False) & ~Q(calls=[])),
+        scoring=Count("pk", filter=Q(finished_at__isnull=False, reference="")),
     )
     return {key: value or 0 for key, value in totals.items()}

@@ -74,7 +74,7 @@ def test_a_confirmed_deal_ends_the_board_unfinished_and_deals_in_one_go(practice
     assert play.abandoned == BoardPlay.Abandoned.DEALT and play.abandoned_at is not None
     assert not play.done and play.score is None and play.imps is None
     assert result_line(play) == "not finished: 4♥ by N, 1 card played"
-    assert running_total(practice_game) == {"boards": 0, "score": 0, "imps": 0, "unfinished": 1}
+    assert running_total(practice_game) == {"boards": 0, "score": 0, "imps": 0, "unfinished": 1, "scoring": 0}
 
 
 def test_a_second_click_on_the_confirmation_deals_nothing_more(practice_game):
