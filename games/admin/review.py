@@ -113,6 +113,7 @@ class QueueInline(admin.TabularInline):
     max_num = 0
     can_delete = False
     show_change_link = True
+    template = "admin/games/game/queue_inline.html"  # Django's, its empty headings named
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[Deck]:
         return (

@@ -1,5 +1,5 @@
-"""Reordering the game's deck queue: move up, down or to the front, remove, clear, go to a
-board, and play a dealt board again."""
+"""Reordering the game's deck queue: move up, down or to the front, remove (and undo it),
+clear, go to a board, and play a dealt board again."""
 
 from __future__ import annotations
 
@@ -51,10 +51,26 @@ def move(request: HttpRequest, pk: int, deck_pk: int) -> HttpResponse:
 @require_POST
 @vary_on_headers("HX-Request")
 def remove(request: HttpRequest, pk: int, deck_pk: int) -> HttpResponse:
+    """The deck out of the queue, and in its place a line with Undo (``restore``): the
+    answer shows it, or without JavaScript the game page it sends back to."""
     game = get_game_for_host(request, pk)
     if not game.remove_deck(deck_pk):
         raise Http404("No such deck in this game's queue")
-    return _done(request, game, gettext("Deck removed from the queue."))
+    if request.htmx:
+        return render(request, "games/game.html#queue", queue_context(game, deck_pk))
+    return redirect(reverse("game", args=[game.pk]) + f"?removed={deck_pk}#queue")
+
+
+@login_required
+@require_POST
+@vary_on_headers("HX-Request")
+def restore(request: HttpRequest, pk: int, deck_pk: int) -> HttpResponse:
+    """A removed deck back in the queue, in the place it had (Undo after Remove); a deck
+    already back (Undo pressed twice) stays as it is."""
+    game = get_game_for_host(request, pk)
+    if not game.restore_deck(deck_pk) and not game.queued().filter(pk=deck_pk).exists():
+        raise Http404("No such removed deck in this game")
+    return _done(request, game, gettext("Deck back in the queue."))
 
 
 @login_required

@@ -34,7 +34,7 @@ from games.models import Game
 from games.models.result_text import record_said
 from games.models.upload import DeckKey, Upload, deck_label, find_duplicates, queued_deals, storage_full
 from games.presentation import lesson_scripts
-from games.presentation.preview import shown_dealer_vul
+from games.presentation.preview import MachineNotes, machine_notes, shown_dealer_vul
 from games.presentation.problem_text import ShownProblem, say, shown
 from games.views.access import game_for_upload, get_upload
 
@@ -71,6 +71,7 @@ class FileView:
     duplicates: int
     kept: list[str] = field(default_factory=list)  # ticked duplicates on other pages
     page_links: list[int | str] = field(default_factory=list)  # 1 2 … 7 8 9 … 200
+    machine: MachineNotes = field(default_factory=MachineNotes)  # the writing program's notes on itself
 
 
 def _auction(deck: ParsedDeck) -> str:
@@ -135,6 +136,7 @@ def _file_view(game, number, result, duplicates, page_number, include) -> FileVi
         sum(1 for f, _ in duplicates if f == number),
         kept,
         links,
+        machine_notes(result),
     )
 
 

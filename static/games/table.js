@@ -16,8 +16,10 @@
 // - a new board is brought into view when the felt's top is above the screen.
 // An action done at a Join table (a call, a card, a deal) answers with no content and the
 // event "table-moved": every poller on the page asks at once (see below), and the focus
-// follows the table when it was on the control that acted.
+// follows the table when it was on the control that acted. Another's action reaches the
+// page through its event stream, on which the pollers of the table that moved ask.
 // Once a form is submitted without htmx, the page is leaving: its polls stop.
+// The bidding box is a grid the arrow keys move in (see below).
 // Without JavaScript none of this is needed: every action loads the page again.
 (function () {
   "use strict";
@@ -53,6 +55,14 @@
     return (region && region.dataset[name]) || english;
   }
 
+  // The board's title without its line of dealer and vulnerability: "Board 3", or at a
+  // club night "Table 1 · Board 3".
+  function boardName(title) {
+    var copy = title.cloneNode(true);
+    copy.querySelectorAll("small").forEach(function (small) { small.remove(); });
+    return copy.textContent.replace(/\s+/g, " ").trim();
+  }
+
   function news(root, was) {
     var c = controls(root);
     if (!c) return "";
@@ -61,7 +71,7 @@
     var said = [];
     if (!was || was.board !== now.board) {
       var title = root.querySelector(".board-title");
-      if (title) said.push(words("dealt", "{board} is dealt.").replace("{board}", title.firstChild.textContent.trim()));
+      if (title) said.push(words("dealt", "{board} is dealt.").replace("{board}", boardName(title)));
     } else if (now.made < was.made) {
       said.push(was.made - now.made > 1
         ? words("undoneMany", "The last actions were taken back.")
@@ -137,24 +147,198 @@
     }
   });
 
-  // The pollers (a.refresh: the seat view, the tables' overview) ask
-  // one after the other: they share the page's one request slot (hx-sync on body), which
-  // htmx frees only once the action's answer is handled, hence the timeout.
-  document.addEventListener("table-moved", function () {
-    mover = document.activeElement;
+  // The bidding box as a grid (the WAI-ARIA grid pattern): the box is one tab stop (the
+  // call last focused, else the first that may be made); the arrows move among the calls
+  // that may be made, Home and End to a row's first and last, Ctrl+Home and Ctrl+End to the
+  // box's; Enter and Space are the buttons' own, so the call is posted as a click posts it
+  // (by htmx, or by the form without it). Moving up or down keeps the column, the three
+  // buttons of Pass, Double and Redouble spread over the levels' five; a call that may not
+  // be made is passed over for the nearest one that may. The roles come with the keys: a
+  // page without this script has a plain group of buttons.
+  var GRID = ".bidding-box .box-grid";
+
+  function gridRows(grid) {
+    return Array.prototype.map.call(grid.querySelectorAll(".box-row"), function (row) {
+      return Array.prototype.slice.call(row.querySelectorAll(".call-button"));
+    });
+  }
+
+  function enabled(button) {
+    return !!button && !button.disabled;
+  }
+
+  function setUpGrid(grid) {
+    if (grid.getAttribute("role") === "grid") return;
+    var legend = grid.closest("fieldset") && grid.closest("fieldset").querySelector("legend");
+    grid.setAttribute("role", "grid");
+    if (legend) grid.setAttribute("aria-label", legend.textContent.trim());
+    var stop = null;
+    grid.querySelectorAll(".box-row").forEach(function (row) { row.setAttribute("role", "row"); });
+    grid.querySelectorAll(".box-cell").forEach(function (cell) { cell.setAttribute("role", "gridcell"); });
+    grid.querySelectorAll(".call-button").forEach(function (button) {
+      button.tabIndex = -1;
+      if (!stop && enabled(button)) stop = button;
+    });
+    if (stop) stop.tabIndex = 0;
+  }
+
+  function setUpGrids() {
+    document.querySelectorAll(GRID).forEach(setUpGrid);
+  }
+
+  function moveTo(grid, button) {
+    if (!button) return;
+    grid.querySelectorAll(".call-button").forEach(function (b) { b.tabIndex = b === button ? 0 : -1; });
+    button.focus();
+  }
+
+  // The call in ``row`` nearest to column ``col`` that may be made, or null.
+  function nearest(row, col) {
+    for (var d = 0; d < row.length; d++) {
+      if (enabled(row[col + d])) return row[col + d];
+      if (enabled(row[col - d])) return row[col - d];
+    }
+    return null;
+  }
+
+  function firstOf(list) {
+    return list.filter(enabled)[0] || null;
+  }
+
+  function lastOf(list) {
+    return list.filter(enabled).pop() || null;
+  }
+
+  function target(rows, r, c, key, ctrl) {
+    var row = rows[r];
+    var all = [].concat.apply([], rows);
+    if (key === "Home") return ctrl ? firstOf(all) : firstOf(row);
+    if (key === "End") return ctrl ? lastOf(all) : lastOf(row);
+    if (key === "ArrowRight") return firstOf(row.slice(c + 1));
+    if (key === "ArrowLeft") return lastOf(row.slice(0, c));
+    var step = key === "ArrowDown" ? 1 : -1;
+    for (var to = r + step; to >= 0 && to < rows.length; to += step) {
+      var spread = row.length > 1 ? Math.round((c * (rows[to].length - 1)) / (row.length - 1)) : 0;
+      var found = nearest(rows[to], spread);
+      if (found) return found;
+    }
+    return null;
+  }
+
+  document.addEventListener("keydown", function (event) {
+    var button = event.target instanceof Element ? event.target.closest(".call-button") : null;
+    var grid = button ? button.closest(GRID) : null;
+    if (!grid || grid.getAttribute("role") !== "grid" || event.altKey || event.metaKey) return;
+    if (["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight", "Home", "End"].indexOf(event.key) === -1) return;
+    var rows = gridRows(grid);
+    for (var r = 0; r < rows.length; r++) {
+      var c = rows[r].indexOf(button);
+      if (c !== -1) {
+        event.preventDefault();
+        moveTo(grid, target(rows, r, c, event.key, event.ctrlKey));
+        return;
+      }
+    }
+  });
+
+  // a call focused otherwise (a click, the focus moved here after a swap) is the tab stop
+  document.addEventListener("focusin", function (event) {
+    var button = event.target instanceof Element ? event.target.closest(".call-button") : null;
+    var grid = button ? button.closest(GRID) : null;
+    if (grid && grid.getAttribute("role") === "grid" && button.tabIndex !== 0) moveTo(grid, button);
+  });
+
+  document.addEventListener("htmx:load", setUpGrids);
+  document.addEventListener("DOMContentLoaded", setUpGrids);
+
+  // The pollers (a.refresh: the seat view, the teacher's view, the tables' overview, the
+  // results) ask one after the other: they share the page's one request slot (hx-sync on
+  // body), which htmx frees only once the action's answer is handled, hence the timeout.
+  // ``table``: the table that moved (a poller with data-table asks only for its own; 0 or
+  // none: every poller). A round asked for while one is under way follows it, once.
+  var asking = false;
+  var again = null; // the table of the round to follow, 0 for every poller
+  var pushed = new WeakSet(); // links asked here, not by their timer
+
+  function askPollers(table) {
+    if (asking) {
+      again = again === null || again === table ? table : 0;
+      return;
+    }
+    asking = true;
     window.setTimeout(function () {
-      var links = Array.prototype.slice.call(document.querySelectorAll("a.refresh[hx-get]"));
+      var links = Array.prototype.slice.call(document.querySelectorAll("a.refresh[hx-get]")).filter(function (link) {
+        var own = link.getAttribute("data-table");
+        return !table || !own || own === String(table);
+      });
       (function next() {
         var link = links.shift();
         if (!link) {
           mover = null;
+          asking = false;
+          if (again !== null) {
+            var follow = again;
+            again = null;
+            askPollers(follow);
+          }
           return;
         }
         if (!document.body.contains(link)) return next();
         var asked = { source: link, target: link.getAttribute("hx-target"), swap: "outerHTML" };
+        pushed.add(link);
         window.htmx.ajax("GET", link.getAttribute("hx-get"), asked).then(next, next);
       })();
     }, 0);
+  }
+
+  document.addEventListener("table-moved", function () {
+    mover = document.activeElement;
+    askPollers(0);
+  });
+
+  // The table's event stream (games/partials/table_events.html): "moved" says which table
+  // moved; "alive", that the stream is open and the page up to date. While it is heard
+  // (within two of its heartbeats), the pollers' timers ask only every
+  // data-fallback-seconds: a proxy that buffers the stream, or a stream gone quiet,
+  // leaves them polling as before.
+  var heard = 0; // Date.now() of the stream's last event
+  var timerAsked = {}; // a poller's target -> Date.now() of its last ask
+  var HEARD_MS = 35000;
+
+  document.addEventListener("htmx:sseMessage", function (event) {
+    var message = event.detail;
+    if (!message || (message.type !== "moved" && message.type !== "alive")) return;
+    heard = Date.now();
+    if (message.type !== "moved") return;
+    var table = 0;
+    try {
+      table = JSON.parse(message.data).table || 0;
+    } catch (e) {
+      table = 0;
+    }
+    askPollers(table);
+  });
+
+  function fallbackMs() {
+    var stream = document.getElementById("table-events");
+    return stream ? (parseFloat(stream.getAttribute("data-fallback-seconds")) || 60) * 1000 : 0;
+  }
+
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var link = event.detail.elt;
+    if (!link || !link.matches || !link.matches("a.refresh[hx-get]")) return;
+    var now = Date.now();
+    var key = link.getAttribute("hx-target") || "";
+    if (pushed.has(link)) {
+      pushed.delete(link);
+      timerAsked[key] = now;
+      return;
+    }
+    if (now - heard < HEARD_MS && now - (timerAsked[key] || 0) < fallbackMs()) {
+      event.preventDefault();
+      return;
+    }
+    timerAsked[key] = now;
   });
 
   // A form the browser submits itself (standing up, a confirmation's button) leaves the

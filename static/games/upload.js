@@ -59,13 +59,33 @@
     if (event.target instanceof Element && event.target.closest("#add-form")) updateCount();
   });
 
-  // htmx reports the upload's progress on the form that sent it.
+  // The size sent, in the page's language ("2.3 MB", "2,3 Mo").
+  function size(bytes) {
+    var lang = document.documentElement.lang || undefined;
+    var mega = bytes >= 1e6;
+    try {
+      return new Intl.NumberFormat(lang, {
+        style: "unit", unit: mega ? "megabyte" : "kilobyte", maximumFractionDigits: mega ? 1 : 0,
+      }).format(mega ? bytes / 1e6 : Math.max(1, bytes / 1e3));
+    } catch (e) {
+      return mega ? (bytes / 1e6).toFixed(1) + " MB" : Math.max(1, Math.round(bytes / 1e3)) + " kB";
+    }
+  }
+
+  // htmx reports the upload's progress on the form that sent it. Once every byte is sent
+  // the bar is full while the server reads the decks (a second or two for thousands of
+  // them): a line says so, with the size sent (the count of decks is not known yet).
   document.addEventListener("htmx:xhr:progress", function (event) {
     var bar = document.getElementById("upload-progress");
     if (!bar || !(event.target instanceof Element) || !event.target.closest("#upload-form")) return;
     if (!event.detail.lengthComputable || !event.detail.total) return;
     bar.hidden = false;
     bar.value = Math.round((event.detail.loaded / event.detail.total) * 100);
+    var reading = document.getElementById("upload-reading");
+    if (reading && event.detail.loaded >= event.detail.total && !reading.textContent) {
+      var label = reading.dataset.label || "Reading the decks ({size})…"; // the page's language
+      reading.textContent = label.replace("{size}", size(event.detail.total));
+    }
   });
 
   document.addEventListener("htmx:afterRequest", function (event) {
@@ -73,6 +93,8 @@
     if (!form || event.target !== form) return;
     var bar = document.getElementById("upload-progress");
     if (bar) { bar.hidden = true; bar.value = 0; }
+    var reading = document.getElementById("upload-reading");
+    if (reading) reading.textContent = "";
     if (event.detail.successful && !document.querySelector("#upload-results .errors")) {
       form.reset();
       showChosen();

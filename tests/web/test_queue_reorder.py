@@ -58,7 +58,7 @@ def test_it_removes_a_deck(host_client, game, queue_decks):
     assert order(game) == [b.pk]
     a.refresh_from_db()
     assert a.status == Deck.Status.REMOVED
-    assert "Deck removed from the queue." in host_client.get(f"/games/{game.pk}/").content.decode()
+    assert "Board 1 removed from the queue." in host_client.get(response.url).content.decode()
 
 
 def test_it_clears_the_queue(host_client, game, queue_decks):
