@@ -83,7 +83,7 @@ def test_a_join_games_history_shows_results_too(host_client, host):
 
 def test_the_running_total_adds_up_the_boards_played(played):
     total = running_total(played)
-    assert total == {"boards": 2, "score": 520, "imps": -6, "unfinished": 0}
+    assert total == {"boards": 2, "score": 520, "imps": -6, "unfinished": 0, "scoring": 0}  # both settled
     html = text_of(render_to_string("games/partials/play_total.html", {"total": total, "game": played}))
     assert html == "2 boards played · N-S +520 · -6 IMPs"
 
