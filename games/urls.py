@@ -12,6 +12,7 @@ from games.views import (
     analysis,
     club,
     dealer_help,
+    director,
     exports,
     help,
     jobs,
@@ -89,6 +90,11 @@ urlpatterns = [
     path("games/<dbid:pk>/results.pbn", club.results_pbn, name="club_results_pbn"),
     path("games/<dbid:pk>/results.pdf", club.results_pdf, name="club_results_pdf"),
     path("games/<dbid:pk>/results.usebio.xml", club.results_usebio, name="club_results_usebio"),
+    # The director's desk: a table's call, its answer, a board's adjusted scores; a pair's card.
+    path("games/<dbid:pk>/director/call/", director.call_director, name="director_call"),
+    path("games/<dbid:pk>/director/<dbid:call>/answer/", director.answer_call, name="director_answer"),
+    path("games/<dbid:pk>/results/board/<dbid:number>/adjust/", director.adjust, name="club_adjust"),
+    path("games/<dbid:pk>/results/pair/<str:name>/", director.pair_card_view, name="club_pair_card"),
     # The teacher's view of a Join table: all four hands, live, and notes to the table.
     path("games/<dbid:pk>/teacher/", teacher.teacher_view, name="teacher_view"),
     path("games/<dbid:pk>/teacher/table/", teacher.teacher_poll, name="teacher_poll"),

@@ -36,7 +36,9 @@ class SheetLine:
     ew_mp: Fraction
     ns_percent: Fraction
     ew_percent: Fraction
-    imps: Fraction  # N-S's cross-IMPs
+    imps: Fraction  # N-S's cross-IMPs (or Butler IMPs)
+    ew_imps: Fraction | None = None  # E-W's: N-S's turned unless an artificial score gives each side its own
+    adjusted: str = ""  # a director's adjustment as the traveller writes it: "Avg+/Avg-", "assigned"
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,18 +173,21 @@ def _traveller_columns(matchpoints: bool, labels: SheetLabels = ENGLISH_SHEET) -
 
 def _traveller_row(line: SheetLine, matchpoints: bool, labels: SheetLabels = ENGLISH_SHEET) -> list[str]:
     passed = not line.declarer
+    contract = contract_text(line.contract, labels.records) if line.contract else ""
+    if line.adjusted:
+        contract = f"{contract} ({line.adjusted})" if contract else line.adjusted
     row = [
         str(line.table),
-        contract_text(line.contract, labels.records),
+        contract,
         labels.records.said.seat(line.declarer) if line.declarer else "—",
         _card(line.lead) if line.lead else "—",
         "—" if passed else str(line.tricks),
-        str(line.score) if line.score >= 0 else "",
-        str(-line.score) if line.score <= 0 else "",
+        str(line.score) if line.score >= 0 and line.contract else "—" if not line.contract else "",
+        str(-line.score) if line.score <= 0 and line.contract else "—" if not line.contract else "",
     ]
     if matchpoints:
         return row + [_figure(line.ns_mp), _figure(line.ew_mp), _fixed(line.ns_percent), _fixed(line.ew_percent)]
-    return row + [_signed(line.imps), _signed(-line.imps)]
+    return row + [_signed(line.imps), _signed(-line.imps if line.ew_imps is None else line.ew_imps)]
 
 
 def _ranking_columns(matchpoints: bool, labels: SheetLabels = ENGLISH_SHEET) -> list[_Column]:

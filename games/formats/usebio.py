@@ -10,7 +10,7 @@ BridgeWebs, the ABF's and NZ Bridge's importers)::
       EVENT EVENT_TYPE="PAIRS"
         PROGRAM_NAME, PROGRAM_VERSION, EVENT_DESCRIPTION, DATE (dd/mm/yyyy),
         WINNER_TYPE (2: N-S and E-W ranked apart), BOARD_SCORING_METHOD
-        (MATCH_POINTS or CROSS_IMPS), BOARDS_PLAYED
+        (MATCH_POINTS, CROSS_IMPS or BUTLER_IMPS), BOARDS_PLAYED
         PARTICIPANTS
           PAIR: PAIR_NUMBER, DIRECTION (NS/EW), BOARDS_PLAYED, PLAYER (PLAYER_NAME)...,
                 PLACE, TOTAL_SCORE, PERCENTAGE (matchpoints)
@@ -39,8 +39,8 @@ from games.bridge.club_night.numbers import decimal_text, hundredths
 
 VERSION = "1.2"
 DOCTYPE = '<!DOCTYPE USEBIO PUBLIC "-//EBU//DTD USEBIO 1.2//EN" "http://www.usebio.org/files/usebio_v1_2.dtd">'
-MATCH_POINTS, CROSS_IMPS = "MATCH_POINTS", "CROSS_IMPS"
-SCORING_METHODS = (MATCH_POINTS, CROSS_IMPS)
+MATCH_POINTS, CROSS_IMPS, BUTLER_IMPS = "MATCH_POINTS", "CROSS_IMPS", "BUTLER_IMPS"
+SCORING_METHODS = (MATCH_POINTS, CROSS_IMPS, BUTLER_IMPS)
 
 # Each element with the elements every file of this writer holds beneath it (in order).
 REQUIRED: dict[str, tuple[str, ...]] = {
@@ -63,6 +63,9 @@ REQUIRED: dict[str, tuple[str, ...]] = {
 POINTS = {
     MATCH_POINTS: ("NS_MATCH_POINTS", "EW_MATCH_POINTS"),
     CROSS_IMPS: ("NS_CROSS_IMP_POINTS", "EW_CROSS_IMP_POINTS"),
+    # Butler IMPs are IMPs against a datum: written in the IMP points elements an IMP
+    # reader looks for, the method naming which IMPs they are (the DTD was not at hand).
+    BUTLER_IMPS: ("NS_CROSS_IMP_POINTS", "EW_CROSS_IMP_POINTS"),
 }
 
 

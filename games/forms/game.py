@@ -123,7 +123,9 @@ class GameForm(forms.ModelForm):
             "boards_per_round": forms.NumberInput(attrs={"inputmode": "numeric", "min": 1, "max": 6}),
             "rounds": forms.NumberInput(attrs={"inputmode": "numeric", "min": 1}),
             "arrow_switch": forms.NumberInput(attrs={"inputmode": "numeric", "min": 0}),
-            "scoring": ChoicesShownWhen(shown_when={Game.Scoring.MATCHPOINTS: "game_type=join"}),
+            "scoring": ChoicesShownWhen(
+                shown_when={Game.Scoring.MATCHPOINTS: "game_type=join", Game.Scoring.BUTLER: "game_type=join"}
+            ),
             "missing_info": forms.RadioSelect,
             "when_empty": forms.RadioSelect,
             "show_lesson": forms.RadioSelect,
@@ -153,7 +155,8 @@ class GameForm(forms.ModelForm):
             "scoring": _(
                 "At one table, each board played to the end is scored in IMPs against the result its "
                 "file records (“at the other table”), or against par when the file records none. A Join game with "
-                "several tables also ranks its pairs: by cross-IMPs, or by matchpoints (Join games only)."
+                "several tables also ranks its pairs: by cross-IMPs, by matchpoints or by Butler IMPs (against each "
+                "board's datum, its average score; Join games only)."
             ),
             "movement": _(
                 "Join games with several tables, every table playing the same boards. Teaching: you "
@@ -205,6 +208,13 @@ class GameForm(forms.ModelForm):
         if cleaned.get("scoring") == Game.Scoring.MATCHPOINTS and cleaned.get("game_type") != Game.Type.JOIN:
             self.add_error(
                 "scoring", gettext("Matchpoints compare the tables of a Join game: a practice game is scored in IMPs.")
+            )
+        if cleaned.get("scoring") == Game.Scoring.BUTLER and cleaned.get("game_type") != Game.Type.JOIN:
+            self.add_error(
+                "scoring",
+                gettext(
+                    "Butler IMPs compare the tables of a Join game with a datum: a practice game is scored in IMPs."
+                ),
             )
         self._only_what_the_type_uses(cleaned)
         self._movement_plays(cleaned)
@@ -280,13 +290,18 @@ def trial_run(script: str, *, user_key: str) -> str:
     return "" if run.decks else gettext("The script made no deal: %(why)s.") % {"why": say(run.problem)}
 
 
+# What the artificial adjusted scores Avg+, Avg and Avg- are worth: percentages, then IMPs.
+AVERAGE_FIELDS = ("avg_plus_percent", "avg_percent", "avg_minus_percent", "avg_plus_imps", "avg_imps", "avg_minus_imps")
+
+
 class GameSettingsForm(forms.ModelForm):
-    """A game's settings page: its name, as the new-game form takes it, and when the
-    players see the lesson text. A post without the rule keeps the game's."""
+    """A game's settings page: its name, as the new-game form takes it, when the players
+    see the lesson text, and the robots' rules the game has (hints, robot pairs in the
+    ranking). A post without the lesson rule keeps the game's."""
 
     class Meta:
         model = Game
-        fields = ("name", "show_lesson")
+        fields = ("name", "show_lesson", "robot_hints", "rank_robot_pairs", *AVERAGE_FIELDS)
         labels = {"name": _("Game name")}
         widgets = {"show_lesson": forms.RadioSelect}
         help_texts = {"show_lesson": LESSON_HELP}
@@ -294,6 +309,27 @@ class GameSettingsForm(forms.ModelForm):
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.fields["show_lesson"].required = False
+        game = self.instance
+        if not (game.game_type == Game.Type.PRACTICE and game.practice_play == Game.PracticePlay.ROBOTS):
+            del self.fields["robot_hints"]  # only a practice With robots offers hints
+        if game.game_type != Game.Type.JOIN:
+            del self.fields["rank_robot_pairs"]  # only a club night ranks pairs
+        for name in AVERAGE_FIELDS:  # a club night's artificial adjusted scores; kept when not posted
+            if game.game_type != Game.Type.JOIN:
+                del self.fields[name]
+            else:
+                self.fields[name].required = False
+
+    def clean(self):
+        cleaned = super().clean()
+        for name in AVERAGE_FIELDS:
+            if name in self.fields and cleaned.get(name) is None:
+                cleaned[name] = getattr(self.instance, name)
+        if "avg_plus_percent" in self.fields:
+            percents = [cleaned.get(name) for name in AVERAGE_FIELDS[:3]]
+            if any(value is not None and not 0 <= value <= 100 for value in percents):
+                self.add_error("avg_plus_percent", gettext("Avg+, Avg and Avg− are percentages from 0 to 100."))
+        return cleaned
 
     def clean_name(self) -> str:
         return game_name(self.cleaned_data["name"])

@@ -26,14 +26,18 @@ from django.utils.translation import get_language, gettext, gettext_lazy, ngette
 
 from games.bridge import rules, words
 from games.bridge.club_night import (
+    ARTIFICIAL_SCORES,
     AVG,
+    BUTLER,
     IMPS,
     MATCHPOINTS,
     Adjustment,
+    ArtificialScores,
     Standing,
     Traveller,
     adjust,
     artificial,
+    butler_imps,
     cross_imps_by_side,
     matchpoints,
     rank_pairs,
@@ -42,6 +46,7 @@ from games.bridge.club_night import (
 from games.bridge.club_night.traveller import PASSED_OUT
 from games.models.board_play import BoardPlay
 from games.models.deck import DealtBoard
+from games.models.director import Adjustment as DirectorAdjustment
 from games.models.game import Game
 from games.models.join import BoardReveal, JoinTable, Seat, opens_analysis, rounds
 from games.models.result_text import record_said
@@ -107,14 +112,30 @@ class PairLine:
 
     @property
     def label(self) -> str:
-        number, _, moved = self.standing.pair.partition(" ")
-        if moved or not self.standing.direction:  # a movement's pair: "1 NS", or a Howell's "3"
-            if not moved:
-                return gettext("Pair %(pair)s") % {"pair": number}
-            direction = words.for_language(get_language()).pair(moved)
-            return gettext("Pair %(pair)s %(direction)s") % {"pair": number, "direction": direction}
-        direction = words.for_language(get_language()).pair("NS" if self.standing.direction == NS else "EW")
-        return gettext("Table %(pair)s %(direction)s") % {"pair": self.standing.pair, "direction": direction}
+        return pair_label(self.standing.pair, self.standing.direction)
+
+    @property
+    def slug(self) -> str:
+        """The pair as its score card's address names it: "1-NS", "3"."""
+        return pair_slug(self.standing.pair, self.standing.direction)
+
+
+def pair_label(pair: str, direction: str) -> str:
+    """A pair as a page names it: a movement's "Pair 3", "Pair 1 N-S"; a table's "Table 1 N-S"."""
+    number, _, moved = pair.partition(" ")
+    if moved or not direction:  # a movement's pair: "1 NS", or a Howell's "3"
+        if not moved:
+            return gettext("Pair %(pair)s") % {"pair": number}
+        said = words.for_language(get_language()).pair(moved)
+        return gettext("Pair %(pair)s %(direction)s") % {"pair": number, "direction": said}
+    said = words.for_language(get_language()).pair("NS" if direction == NS else "EW")
+    return gettext("Table %(pair)s %(direction)s") % {"pair": pair, "direction": said}
+
+
+def pair_slug(pair: str, direction: str) -> str:
+    if " " in pair:
+        return pair.replace(" ", "-")
+    return f"{pair}-{direction}" if direction else pair
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,15 +145,20 @@ class Results:
     boards: tuple[BoardResults, ...]  # board order, only those the viewer may see
     ranking: tuple[PairLine, ...]  # N-S pairs, then E-W pairs, best first
     hidden: int = 0  # boards dealt whose traveller the viewer may not see yet
+    artificial: ArtificialScores = ARTIFICIAL_SCORES  # what the game's Avg+, Avg and Avg- are worth
 
     @property
     def matchpoints(self) -> bool:
         return self.scoring == Game.Scoring.MATCHPOINTS
 
     @property
+    def butler(self) -> bool:
+        return self.scoring == Game.Scoring.BUTLER
+
+    @property
     def engine_scoring(self) -> str:
-        """The scoring as ``games.bridge.club_night`` names it: MATCHPOINTS or IMPS."""
-        return MATCHPOINTS if self.matchpoints else IMPS
+        """The scoring as ``games.bridge.club_night`` names it: MATCHPOINTS, IMPS or BUTLER."""
+        return SCORINGS[self.scoring]
 
 
 def results_for(game: Game, user) -> Results:
@@ -196,6 +222,11 @@ def game_results(game: Game, viewer_table: JoinTable | None = None, *, seen: set
     travellers = []
     met = rounds.meetings(game)  # a movement's pairs and round, by table and deal
     missed = rounds.late_lines(game)
+    worth = game.artificial_scores()
+    engine = SCORINGS[game.scoring]
+    adjusted: dict[int, list] = {}
+    for adjustment in DirectorAdjustment.objects.filter(game=game).select_related("table"):
+        adjusted.setdefault(adjustment.board_id, []).append(adjustment)
     for board in visible:
         here = by_board.get(board.pk, {})
         done = sorted(
@@ -205,11 +236,18 @@ def game_results(game: Game, viewer_table: JoinTable | None = None, *, seen: set
         rows = [(*_pairs(met, number, board.number), play.contract, play.declarer, play.tricks or 0, _lead(play))
             for number, play in done]  # fmt: skip
         scored = traveller(board.board_number, rows, board.vul)
+        numbers = [number for number, _ in done]  # the table of each traveller line
         if board.number in missed:  # a late pair's missed boards: the game's average
-            scored = adjust(scored, [artificial(ns, ew, AVG, AVG, reason=LATE) for ns, ew in missed[board.number]])
+            lines = [artificial(ns, ew, AVG, AVG, reason=LATE) for ns, ew in missed[board.number]]
+            scored = _adjusted(scored, numbers, lines, _table_of(met, board.number))
+        if board.pk in adjusted:  # the director's
+            scored = _adjusted(scored, numbers, _director_lines(adjusted[board.pk], met, board, scored, numbers),
+                               _table_of(met, board.number))  # fmt: skip
         travellers.append(scored)
-        points = matchpoints(scored, max(full, len(rows))) if rows else ()
-        imps = cross_imps_by_side(scored) if rows else ()
+        count = len(scored.results)
+        points = matchpoints(scored, max(full, count), worth) if count else ()
+        by_side = butler_imps if engine == BUTLER else cross_imps_by_side
+        imps = by_side(scored, worth) if count else ()
         lines = tuple(
             TableLine(
                 table=number,
@@ -230,11 +268,11 @@ def game_results(game: Game, viewer_table: JoinTable | None = None, *, seen: set
                 ew_pair=result.ew,
                 round=met[number, board.number].round if (number, board.number) in met else None,
             )
-            for (number, _), result, mp, imp in zip(done, scored.results, points, imps)
+            for number, result, mp, imp in sorted(zip(numbers, scored.results, points, imps), key=lambda line: line[0])
         )
         unfinished = tuple(sorted(tables[t] for t, play in here.items() if play.abandoned))
         over = {tables[t] for t, play in here.items() if _over(play)}
-        playing = tuple(sorted(set(tables.values()) - over))
+        playing = tuple(sorted(set(tables.values()) - over - set(numbers)))
         results.append(
             BoardResults(
                 board.number,
@@ -249,15 +287,133 @@ def game_results(game: Game, viewer_table: JoinTable | None = None, *, seen: set
                 analysable=board.pk in analysable,
             )
         )
-    scoring = MATCHPOINTS if game.scoring == Game.Scoring.MATCHPOINTS else IMPS
     played = [t for t in travellers if t.results]
     by_direction = not (game.by_movement and (game.movement == Game.Movement.HOWELL or game.arrow_switch))
-    standings = rank_pairs(played, scoring=scoring, tables=full, by_direction=by_direction) if played else ()
+    standings = (
+        rank_pairs(played, scoring=engine, tables=full, by_direction=by_direction, artificial=worth) if played else ()
+    )
     if not game.rank_robot_pairs:
         standings = _ranked_without(standings, robot_pairs(game))
     names = pair_names(game)
     ranking = tuple(PairLine(s, names.get((s.pair, s.direction), "")) for s in standings)
-    return Results(game.scoring, full, tuple(results), ranking, hidden=len(boards) - len(visible))
+    return Results(game.scoring, full, tuple(results), ranking, hidden=len(boards) - len(visible), artificial=worth)
+
+
+# The game's scoring as the scoring engine names it.
+SCORINGS = {Game.Scoring.MATCHPOINTS: MATCHPOINTS, Game.Scoring.IMPS: IMPS, Game.Scoring.BUTLER: BUTLER}
+
+
+def _table_of(met: dict[tuple[int, int], rounds.Meeting], deal: int) -> dict[tuple[str, str], int]:
+    """{(N-S pair, E-W pair): table} of a movement's deal; {} otherwise (a table's number names its pairs)."""
+    return {(m.ns, m.ew): table for (table, number), m in met.items() if number == deal}
+
+
+def _adjusted(scored: Traveller, numbers: list[int], lines: list, table_of: dict[tuple[str, str], int]) -> Traveller:
+    """``scored`` with ``lines`` in place of the same pairs' (``adjust``); ``numbers``, the
+    table of each line, gains the tables of the lines added at the end."""
+    known = {(r.ns, r.ew) for r in scored.results}
+    for line in lines:
+        if (line.ns, line.ew) not in known:
+            numbers.append(table_of.get((line.ns, line.ew)) or int(line.ns.split(" ")[0]))
+            known.add((line.ns, line.ew))
+    return adjust(scored, lines)
+
+
+def _director_lines(adjustments: list, met, board: DealtBoard, scored: Traveller, numbers: list[int]) -> list:
+    """The traveller lines of the director's adjustments on ``board``."""
+    played = {number: result for number, result in zip(numbers, scored.results)}
+    lines = []
+    for adjustment in adjustments:
+        number = adjustment.table.number
+        ns, ew = _pairs(met, number, board.number)
+        line = adjustment.line(ns, ew, board.vul, played.get(number))
+        if line is not None:
+            lines.append(line)
+    return lines
+
+
+@dataclass(frozen=True, slots=True)
+class CardLine:
+    """One board of a pair's score card, from the pair's side."""
+
+    round: int | None  # a movement's round; None at a table's pairs
+    board: BoardResults
+    line: TableLine
+    direction: str  # the side the pair held: NS or EW
+    opponents: str  # "Pair 4", "Table 1 E-W"
+
+    @property
+    def score(self) -> int:
+        return self.line.score if self.direction == NS else -self.line.score
+
+    @property
+    def points(self) -> Fraction:
+        """Matchpoints, or IMPs, of the pair on the board."""
+        if self.direction == NS:
+            return self.line.ns_mp if self.matchpoints else self.line.imps
+        return self.line.ew_mp if self.matchpoints else self.line.ew_imps
+
+    @property
+    def percent(self) -> Fraction:
+        return self.line.ns_percent if self.direction == NS else self.line.ew_percent
+
+    matchpoints: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class PairCard:
+    """A pair's personal score card: the boards it played that the viewer may see."""
+
+    slug: str
+    label: str
+    players: str
+    lines: tuple[CardLine, ...]
+    standing: Standing | None  # its line of the ranking (None before it has a board)
+    scoring: str  # Game.Scoring
+
+    @property
+    def matchpoints(self) -> bool:
+        return self.scoring == Game.Scoring.MATCHPOINTS
+
+    @property
+    def total(self) -> Fraction:
+        return sum((line.points for line in self.lines), Fraction(0))
+
+
+def pair_card(game: Game, results: Results, slug: str) -> PairCard | None:
+    """The score card of the pair ``slug`` names ("1-NS", "3": ``PairLine.slug``) from
+    ``results`` (the boards the viewer may see); None for no pair of the game."""
+    if game.by_movement:
+        name, wanted = slug.replace("-", " "), None
+        if not rounds.Pair.objects.filter(game=game, name=name).exists():
+            return None
+    else:
+        name, _, wanted = slug.partition("-")
+        if wanted not in (NS, EW) or not name.isdecimal() or JoinTable.numbered(game, int(name)) is None:
+            return None
+    mp = results.matchpoints
+    lines = []
+    for board in results.boards:
+        for line in board.lines:
+            for direction, mine, theirs in ((NS, line.ns_pair, line.ew_pair), (EW, line.ew_pair, line.ns_pair)):
+                if wanted is not None and (direction != wanted or str(line.table) != name):
+                    continue
+                if wanted is None and mine != name:
+                    continue
+                other = EW if direction == NS else NS
+                opponents = pair_label(theirs, "" if " " in theirs or game.by_movement else other)
+                lines.append(CardLine(line.round, board, line, direction, opponents, matchpoints=mp))
+    standing = next(
+        (pair for pair in results.ranking if pair.slug == slug or (pair.standing.pair == name and not wanted)), None
+    )
+    return PairCard(
+        slug=slug,
+        label=standing.label if standing is not None else pair_label(name, wanted or ""),
+        players=standing.players if standing is not None else "",
+        lines=tuple(lines),
+        standing=standing.standing if standing is not None else None,
+        scoring=results.scoring,
+    )
 
 
 def _over(play: BoardPlay | None) -> bool:
@@ -358,20 +514,24 @@ class TableTotal:
 
     matchpoints: bool
     boards: int  # boards counted in the figures
-    ns: Fraction  # N-S's percentage, or cross-IMPs
+    ns: Fraction  # N-S's percentage, or cross-IMPs (a movement's pair: its own figure)
     ew: Fraction
     waiting: int = 0  # IMPs: boards finished here that other tables still play
+    pair: str = ""  # a movement: the viewer's pair ("Pair 3"), whose figure ``ns`` is
+    butler: bool = False  # IMPs against each board's datum, not cross-IMPs
 
 
-def table_total(game: Game, table: JoinTable | None) -> TableTotal | None:
+def table_total(game: Game, table: JoinTable | None, user=None) -> TableTotal | None:
     """``table``'s running figure on a club night (a Join game of several tables); None at
     a single table, whose boards are scored against the file's result or par
     (``board_play.running_total``). Only the boards ``table`` has finished count, as on
-    the results page its players see."""
+    the results page its players see. In a movement the table's number names no pair:
+    the figure is ``user``'s pair's (None for someone in no pair)."""
     if table is None or game.game_type != Game.Type.JOIN or JoinTable.objects.filter(game=game).count() < 2:
         return None
-    if game.by_movement:  # its pairs move: the table's number names no pair
-        return None
+    butler = game.scoring == Game.Scoring.BUTLER
+    if game.by_movement:
+        return _pair_total(game, user, butler)
     results = game_results(game, table)
     pair = str(table.number)
     if results.matchpoints:
@@ -395,7 +555,26 @@ def table_total(game: Game, table: JoinTable | None) -> TableTotal | None:
         boards += 1
         ns_imps += here[0].imps
         ew_imps += here[0].ew_imps
-    return TableTotal(False, boards, ns_imps, ew_imps, waiting)
+    return TableTotal(False, boards, ns_imps, ew_imps, waiting, butler=butler)
+
+
+def _pair_total(game: Game, user, butler: bool) -> TableTotal | None:
+    """A movement pair's own figure: its matchpoint percentage on the boards it has
+    finished, or its IMPs on those the other tables have finished too."""
+    pair = rounds.pair_of(game, user)
+    if pair is None:
+        return None
+    results = results_for(game, user)
+    card = pair_card(game, results, pair_slug(pair.name, ""))
+    if card is None:
+        return None
+    if results.matchpoints:
+        percent = card.standing.percent if card.standing is not None else None
+        return TableTotal(True, len(card.lines), Fraction(50) if percent is None else percent, Fraction(0),
+                          pair=card.label)  # fmt: skip
+    counted = [line for line in card.lines if not line.board.playing]
+    total = sum((line.points for line in counted), Fraction(0))
+    return TableTotal(False, len(counted), total, Fraction(0), len(card.lines) - len(counted), card.label, butler)
 
 
 # --- the host's overview ----------------------------------------------------------------

@@ -33,7 +33,7 @@ from games.models.join import JoinTable
 # one table is scored against the file or par: not what a club night compares).
 _SCORE_TAGS = ("Scoring", "ScoreIMP", "ScoreMP", "ScorePercentage")
 # PBN 3.4.12: matchpoints as 2 a score beaten, 1 a score tied; cross-IMPs averaged over the comparisons.
-SCORING_TAG = {MATCHPOINTS: "MP;MP1", "IMP": "IMP;Cross2"}
+SCORING_TAG = {MATCHPOINTS: "MP;MP1", "IMP": "IMP;Cross2", "Butler": "IMP;Butler"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,7 +166,9 @@ def _board_records(
 def _score_table(board: BoardResults | None, results: Results) -> Table | None:
     if board is None or board.scored is None or not board.scored.results:
         return None
-    return score_table(board.scored, scoring=results.engine_scoring, tables=results.tables)
+    return score_table(
+        board.scored, scoring=results.engine_scoring, tables=results.tables, artificial=results.artificial
+    )
 
 
 def _scored_record(game: Game, deck: ParsedDeck, board: BoardResults | None, results: Results) -> ParsedDeck:

@@ -23,6 +23,8 @@ import functools
 import secrets
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
+from decimal import Decimal
+from fractions import Fraction
 
 from django.conf import settings
 from django.db import models, transaction
@@ -35,6 +37,7 @@ from django.utils.translation import gettext_lazy as _
 from games.bridge.board import VULS, board_heading, dealer_for_board, vul_for_board
 from games.bridge.cards import SEATS, random_deal
 from games.bridge.club_night import movements
+from games.bridge.club_night.adjusted import ArtificialScores
 from games.formats.model import Deck as ParsedDeck
 from games.models.board_play import BoardPlay
 from games.models.deck import BOARD_NUMBER_MAX, SEAT_CHOICES, DealtBoard, Deck, insert_decks, stated_board_number
@@ -114,6 +117,7 @@ class Game(models.Model):
 
         IMPS = "imps", _("IMPs")
         MATCHPOINTS = "matchpoints", _("Matchpoints")
+        BUTLER = "butler", _("Butler IMPs")
 
     class Movement(models.TextChoices):
         """How the tables of a Join game go from board to board."""
@@ -225,6 +229,14 @@ class Game(models.Model):
     missed_boards = models.CharField(
         _("A late pair's missed boards"), max_length=7, choices=MissedBoards.choices, default=MissedBoards.AVERAGE
     )
+    # What a director's artificial adjusted score (Avg+, Avg, Avg-) is worth: a percentage
+    # of the top at matchpoints, IMPs at IMPs (games.bridge.club_night.adjusted).
+    avg_plus_percent = models.DecimalField(_("Avg+ (%)"), max_digits=5, decimal_places=2, default=Decimal(60))
+    avg_percent = models.DecimalField(_("Avg (%)"), max_digits=5, decimal_places=2, default=Decimal(50))
+    avg_minus_percent = models.DecimalField(_("Avg− (%)"), max_digits=5, decimal_places=2, default=Decimal(40))
+    avg_plus_imps = models.DecimalField(_("Avg+ (IMPs)"), max_digits=4, decimal_places=1, default=Decimal(3))
+    avg_imps = models.DecimalField(_("Avg (IMPs)"), max_digits=4, decimal_places=1, default=Decimal(0))
+    avg_minus_imps = models.DecimalField(_("Avg− (IMPs)"), max_digits=4, decimal_places=1, default=Decimal(-3))
     round = models.PositiveSmallIntegerField(default=0, editable=False)
     movement_base = models.PositiveIntegerField(default=0, editable=False)
     movement_tables = models.PositiveSmallIntegerField(default=0, editable=False)  # fixed at the start
@@ -278,6 +290,22 @@ class Game(models.Model):
         """Whether the game is played by a club movement (Mitchell, Howell): pairs move
         round by round and each table plays its round's set of boards."""
         return self.movement in (self.Movement.MITCHELL, self.Movement.HOWELL)
+
+    def artificial_scores(self) -> ArtificialScores:
+        """What this game's Avg+, Avg and Avg- are worth, as the scoring engine takes them."""
+        return ArtificialScores(
+            *(
+                Fraction(value)
+                for value in (
+                    self.avg_plus_percent,
+                    self.avg_percent,
+                    self.avg_minus_percent,
+                    self.avg_plus_imps,
+                    self.avg_imps,
+                    self.avg_minus_imps,
+                )
+            )
+        )
 
     def club_movement(self, tables: int | None = None, pairs: int | None = None) -> movements.Movement:
         """The game's Mitchell or Howell for ``tables`` tables (the tables it started with

@@ -3,17 +3,19 @@ results a viewer may see (``club.results_for``), with the pairs' players as they
 
 from __future__ import annotations
 
-from games.bridge.club_night import ARTIFICIAL_SCORES
 from games.formats import usebio
-from games.models.club import Results, pair_players
+from games.models.club import Results, movement_pair_players, pair_players
 from games.models.game import Game
 
 
 def usebio_event(game: Game, results: Results) -> usebio.Event:
-    """``results`` of ``game`` as a USEBIO event: every board's traveller, with each table
-    named by its number in both directions (a Mitchell), and the ranking."""
+    """``results`` of ``game`` as a USEBIO event: every board's traveller, its lines naming
+    the pairs as the traveller does (a table's number in both directions, or a movement's
+    pairs), and the ranking; an artificial score as the game's percentages."""
     mp = results.matchpoints
     players = pair_players(game)
+    if game.by_movement:
+        players = {key: names for key, names in movement_pair_players(game).items()}
     pairs = tuple(
         usebio.Pair(
             number=line.standing.pair,
@@ -34,13 +36,13 @@ def usebio_event(game: Game, results: Results) -> usebio.Event:
             artificial = None
             if adjustment is not None and adjustment.artificial:
                 artificial = (
-                    int(ARTIFICIAL_SCORES.percent(adjustment.ns)),
-                    int(ARTIFICIAL_SCORES.percent(adjustment.ew)),
+                    round(results.artificial.percent(adjustment.ns)),
+                    round(results.artificial.percent(adjustment.ew)),
                 )
             lines.append(
                 usebio.Line(
-                    ns=str(line.table),
-                    ew=str(line.table),
+                    ns=line.ns_pair or str(line.table),
+                    ew=line.ew_pair or str(line.table),
                     contract=line.contract,
                     declarer=line.declarer,
                     lead=line.lead,
@@ -57,7 +59,7 @@ def usebio_event(game: Game, results: Results) -> usebio.Event:
     return usebio.Event(
         description=game.name,
         date=game.created_at.date(),
-        scoring=usebio.MATCH_POINTS if mp else usebio.CROSS_IMPS,
+        scoring=usebio.MATCH_POINTS if mp else usebio.BUTLER_IMPS if results.butler else usebio.CROSS_IMPS,
         pairs=pairs,
         boards=tuple(boards),
     )

@@ -62,10 +62,22 @@ def _board(board: BoardResults) -> SheetBoard:
             ns_percent=line.ns_percent,
             ew_percent=line.ew_percent,
             imps=line.imps,
+            ew_imps=line.ew_imps,
+            adjusted=line.adjustment.label if line.adjustment is not None else "",
         )
         for line in board.lines
     )
-    return SheetBoard(board.board_number, board.dealer, board.vul, lines, note_of(board))
+    note = " ".join(part for part in (note_of(board), reasons_of(board)) if part)
+    return SheetBoard(board.board_number, board.dealer, board.vul, lines, note)
+
+
+def reasons_of(board: BoardResults) -> str:
+    """ "Adjusted at table 2: slow play.": each adjusted line's reason, as the sheet notes it."""
+    return " ".join(
+        gettext("Adjusted at table %(table)s: %(reason)s.") % {"table": line.table, "reason": line.adjustment.reason}
+        for line in board.lines
+        if line.adjustment is not None and line.adjustment.reason
+    )
 
 
 def note_of(board: BoardResults) -> str:

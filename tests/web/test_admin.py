@@ -230,6 +230,17 @@ def test_the_game_can_be_saved_with_its_queue_inline(staff_client, game, queue_d
         "even": "relay",
         "arrow_switch": "0",
         "missed_boards": "average",
+        **{
+            f"avg{kind}_{unit}": value
+            for kind, unit, value in (
+                ("_plus", "percent", "60"),
+                ("", "percent", "50"),
+                ("_minus", "percent", "40"),
+                ("_plus", "imps", "3"),
+                ("", "imps", "0"),
+                ("_minus", "imps", "-3"),
+            )
+        },
         "decks-TOTAL_FORMS": "2",
         "decks-INITIAL_FORMS": "2",
         "decks-MIN_NUM_FORMS": "0",

@@ -97,6 +97,11 @@ ROUTES: dict[str, tuple[str, set[str]]] = {
     "club_results_usebio": (HOST, {"GET"}),
     "club_start_round": (HOST, {"POST"}),
     "club_next_round": (HOST, {"GET", "POST"}),
+    # A player of the table calls (a seated player only: a manager off the tables is sent back).
+    "director_call": (HOST, {"POST"}),
+    "director_answer": (HOST, {"POST"}),
+    "club_adjust": (HOST, {"GET", "POST"}),
+    "club_pair_card": (HOST, {"GET"}),
 }
 PBN = (
     b'[Board "1"]\n[Dealer "N"]\n[Vulnerable "None"]\n'
@@ -138,6 +143,8 @@ def url_for(name: str, game, deck, token) -> str:
         "key": "0-0",
         "uidb64": "MQ",
         "table": 1,
+        "call": 1,
+        "name": "1-NS",
     }
     converters = patterns()[name].pattern.converters
     unknown = set(converters) - set(values)

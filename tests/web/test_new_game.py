@@ -97,10 +97,13 @@ def test_each_rule_for_one_type_of_game_says_which_for_the_pages_script(host_cli
         )
         assert block and block.group(1) == condition, name
     assert re.search(r'name="scoring" value="matchpoints"[^>]*data-shown-when="game_type=join"', html)
+    assert re.search(r'name="scoring" value="butler"[^>]*data-shown-when="game_type=join"', html)
     assert 'name="scoring" value="imps"' in html and not re.search(r'value="imps"[^>]*data-shown-when', html)
     # what every game uses carries no condition, and the script is a static file: no inline code
     assert not re.search(
-        r'data-shown-when="[^"]*">(?:(?!<div class="field).)*name="(?:name|game_type|scoring)"', html, re.S
+        r'<div class="field" data-shown-when="[^"]*">(?:(?!<div class="field).)*name="(?:name|game_type|scoring)"',
+        html,
+        re.S,
     )
     assert '<script src="/static/games/rules_form.js" defer></script>' in html and "<script>" not in html
 

@@ -166,3 +166,13 @@ def test_the_dealt_boards_export_names_the_robots_as_robots(host_client, host):
     text = host_client.get(f"/games/{game.pk}/export/dealt.pbn").content.decode()
     assert '[North "Robot"]' in text and '[East "Robot"]' in text and '[West "Robot"]' in text
     assert f'[South "{host.get_username()}"]' in text
+
+
+def test_the_host_turns_hints_off_on_the_settings_page(host_client, host):
+    game = with_robots(host)
+    page = host_client.get(f"/games/{game.pk}/settings/").text
+    assert 'name="robot_hints"' in page and 'name="rank_robot_pairs"' not in page
+    host_client.post(f"/games/{game.pk}/settings/", {"name": game.name, "show_lesson": game.show_lesson})
+    game.refresh_from_db()
+    assert game.robot_hints is False
+    assert "A robot would call" not in host_client.get(f"/games/{game.pk}/").text

@@ -66,6 +66,27 @@ class Pair(models.Model):
         return self.first_id is None and self.second_id is None
 
 
+class Substitute(models.Model):
+    """A player who took a pair's seat mid-session in place of one of its players: from
+    ``from_deal`` on (DealtBoard.number, the next board after they sat) they play for the
+    pair and move with it; ``replaced`` is the player they stand in for."""
+
+    pair = models.ForeignKey(Pair, on_delete=models.CASCADE, related_name="substitutes")
+    replaced = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    substitute = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    round = models.PositiveSmallIntegerField()
+    from_deal = models.PositiveIntegerField()
+    at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        ordering = ["at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.substitute} for {self.replaced} in {self.pair}"
+
+
 class RoundNotOver(SeatError):
     """Next round while some tables still play their boards: the host is asked first.
     ``tables``: their numbers; ``round``: the round the question is about."""
@@ -295,6 +316,40 @@ def late_lines(game: Game) -> dict[int, list[tuple[str, str]]]:
             for board in table.boards:
                 missed.setdefault(game.movement_base + board, []).append((table.ns, table.ew))
     return missed
+
+
+# --- a substitute ---------------------------------------------------------------------------
+
+
+def substitute_in(table: JoinTable, seat: str, user_id: int, from_deal: int) -> Substitute | None:
+    """Someone of no pair (``user_id``) has taken a pair's seat in the current round: they
+    become the pair's player in place of the one who held it, play on for the pair from
+    ``from_deal`` and move with it at Next round; recorded as its substitute. Called
+    inside the seating's transaction. None when nothing changed: no movement under way,
+    a seat of no pair (the phantom's), or a player of some pair (a move among players)."""
+    game = Game.objects.get(pk=table.game_id)
+    if not game.by_movement or not game.round:
+        return None
+    movement = movement_of(game)
+    if game.round > len(movement.rounds):
+        return None
+    spot = movement.rounds[game.round - 1].table(table.number)
+    if spot is None:
+        return None
+    direction = NS if seat in SEATS_OF[NS] else EW
+    pair = Pair.objects.select_for_update().filter(game=game, name=spot.ns if direction == NS else spot.ew).first()
+    if pair is None:
+        return None
+    place = "first_id" if SEATS_OF[direction].index(seat) == 0 else "second_id"
+    replaced = getattr(pair, place)
+    in_a_pair = Pair.objects.filter(game=game).filter(Q(first_id=user_id) | Q(second_id=user_id)).exists()
+    if replaced == user_id or in_a_pair:
+        return None
+    setattr(pair, place, user_id)
+    pair.save(update_fields=[place.removesuffix("_id")])
+    return Substitute.objects.create(
+        pair=pair, replaced_id=replaced, substitute_id=user_id, round=game.round, from_deal=from_deal
+    )
 
 
 # --- starting the movement -----------------------------------------------------------------
