@@ -3,7 +3,7 @@ stored as games.UserSession rows that record the logged-in user."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from django.contrib.auth import SESSION_KEY
 from django.contrib.sessions.backends.db import SessionStore as DBStore
@@ -17,7 +17,8 @@ class SessionStore(DBStore):
         return UserSession
 
     def create_model_instance(self, data: dict[str, Any]) -> UserSession:
-        session = super().create_model_instance(data)
+        # a UserSession: the model class is get_model_class's
+        session = cast(UserSession, super().create_model_instance(data))
         try:
             session.user_id = int(data[SESSION_KEY])
         except (KeyError, TypeError, ValueError):

@@ -23,7 +23,7 @@ from django.contrib.admin import helpers
 from django.contrib.admin.utils import unquote
 from django.core.exceptions import PermissionDenied
 from django.db.models import Count, Prefetch, QuerySet
-from django.http import FileResponse, Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import FileResponse, Http404, HttpRequest, HttpResponse, HttpResponseBase, HttpResponseRedirect
 from django.template.loader import render_to_string
 from django.template.response import TemplateResponse
 from django.urls import path, reverse
@@ -61,7 +61,7 @@ def remove_queued(upload: Upload) -> int:
     return upload.game.remove_decks(added_decks(upload).values_list("pk", flat=True))
 
 
-def download(request: HttpRequest, files: QuerySet[UploadFile], zip_name: str) -> HttpResponse | None:
+def download(request: HttpRequest, files: QuerySet[UploadFile], zip_name: str) -> HttpResponseBase | None:
     """One file as it was sent, several in a zip (one folder per upload when they come
     from several); None, with a message, when there is nothing or too much."""
     listed = list(files.order_by("upload_id", "position").values_list("pk", "upload_id", "name", "size"))
@@ -87,13 +87,13 @@ def download(request: HttpRequest, files: QuerySet[UploadFile], zip_name: str) -
     used: set[str] = set()
     with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as zf:
         rows = files.order_by("upload_id", "position").values_list("upload_id", "position", "name", "data")
-        for upload_id, position, name, data in rows.iterator(chunk_size=1):  # one file's bytes at a time
+        for upload_id, position, name, stored in rows.iterator(chunk_size=1):  # one file's bytes at a time
             entry = clean_name(name)
             if entry in used or (folders and f"upload-{upload_id}/{entry}" in used):
                 entry = f"{position + 1}-{entry}"  # two files of one name in one upload
             entry = f"upload-{upload_id}/{entry}" if folders else entry
             used.add(entry)
-            zf.writestr(entry, bytes(data))
+            zf.writestr(entry, bytes(stored))
     archive.seek(0)
     return FileResponse(archive, as_attachment=True, filename=zip_name, content_type="application/zip")
 
@@ -145,7 +145,7 @@ class UploadDecksFilter(admin.ListFilter):
     def has_output(self) -> bool:
         return self.parameter_name in self.used_parameters
 
-    def expected_parameters(self) -> list[str]:
+    def expected_parameters(self) -> list[str | None]:
         return [self.parameter_name]
 
     def queryset(self, request, queryset):
@@ -325,7 +325,7 @@ class UploadAdmin(ReviewAdmin):
         )
 
     @admin.action(description=_("Download the selected uploads' files"))
-    def download_files(self, request: HttpRequest, queryset: QuerySet[Upload]) -> HttpResponse | None:
+    def download_files(self, request: HttpRequest, queryset: QuerySet[Upload]) -> HttpResponseBase | None:
         seated = seated_secrets(request.user).games
         if queryset.filter(game_id__in=seated).exists():
             self.message_user(request, SEATED_SOME, messages.WARNING)
@@ -339,9 +339,9 @@ class UploadAdmin(ReviewAdmin):
         )
         return [download_url, *super().get_urls()]
 
-    def download_view(self, request: HttpRequest, object_id: str) -> HttpResponse:
+    def download_view(self, request: HttpRequest, object_id: str) -> HttpResponseBase:
         upload = self.get_object(request, unquote(object_id))
-        if upload is None:
+        if not isinstance(upload, Upload):  # None: no such upload
             raise Http404("No such upload")
         if not self.has_view_permission(request, upload):
             raise PermissionDenied

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 import secrets
+from collections.abc import Mapping
 from functools import lru_cache
 
 from .types import SEATS, Seat  # SEATS: "NESW", clockwise, the order of the canonical deal text
@@ -101,17 +102,16 @@ def _count(masks: Masks) -> int:
     return masks[0].bit_count() + masks[1].bit_count() + masks[2].bit_count() + masks[3].bit_count()
 
 
-def canonical(hands: dict[str, Masks]) -> str:
+def canonical(n: Masks, e: Masks, s: Masks, w: Masks) -> str:
     """'N:<north> <east> <south> <west>' from four seats' masks (already validated)."""
     t = SUIT_TEXT
-    n, e, s, w = hands["N"], hands["E"], hands["S"], hands["W"]
     return (
         f"N:{t[n[0]]}.{t[n[1]]}.{t[n[2]]}.{t[n[3]]} {t[e[0]]}.{t[e[1]]}.{t[e[2]]}.{t[e[3]]}"
         f" {t[s[0]]}.{t[s[1]]}.{t[s[2]]}.{t[s[3]]} {t[w[0]]}.{t[w[1]]}.{t[w[2]]}.{t[w[3]]}"
     )
 
 
-def build_deal(hands: dict[str, Masks | None]) -> tuple[str, bool]:
+def build_deal(hands: Mapping[str, Masks | None]) -> tuple[str, bool]:
     """Validate four hands (one may be None: it gets the 13 remaining cards).
 
     Returns (canonical deal, whether a hand was inferred). Raises DealError
@@ -127,7 +127,7 @@ def build_deal(hands: dict[str, Masks | None]) -> tuple[str, bool]:
             and n[3] | e[3] | s[3] | w[3] == FULL_SUIT == n[3] + e[3] + s[3] + w[3]
             and _count(n) == _count(e) == _count(s) == 13
         ):
-            return canonical(hands), False
+            return canonical(n, e, s, w), False
         _explain(hands)
         raise DealError("the cards do not make a full deck", "deal.not_full_deck")  # pragma: no cover - _explain raises
     missing = [s for s in SEATS if hands.get(s) is None]
@@ -145,11 +145,11 @@ def build_deal(hands: dict[str, Masks | None]) -> tuple[str, bool]:
     union = [a[i] | b[i] | c[i] for i in range(4)]
     if any(union[i] != a[i] + b[i] + c[i] for i in range(4)) or not (_count(a) == _count(b) == _count(c) == 13):
         _explain(known)
-    known[missing[0]] = tuple(FULL_SUIT & ~u for u in union)  # type: ignore[assignment]
-    return canonical(known), True
+    known[missing[0]] = (FULL_SUIT & ~union[0], FULL_SUIT & ~union[1], FULL_SUIT & ~union[2], FULL_SUIT & ~union[3])
+    return canonical(known["N"], known["E"], known["S"], known["W"]), True
 
 
-def _explain(known: dict[str, Masks]) -> None:
+def _explain(known: Mapping[str, Masks | None]) -> None:
     """Raise DealError naming the first thing wrong: a card twice, then a hand's size."""
     owner: dict[tuple[int, int], str] = {}
     for seat in SEATS:
@@ -190,11 +190,11 @@ def parse_dotted_hand(text: str) -> tuple[Masks, bool]:
             f"hand '{text}' does not have four suits separated by dots", "deal.not_four_suits", hand=text
         ) from None
     # (a suit's letter before its ranks is read past; "" is in any string, and stays "")
-    s, s_ordered = suit_mask(s[1:] if s[:1] in "Ss" else s)
-    h, h_ordered = suit_mask(h[1:] if h[:1] in "Hh" else h)
-    d, d_ordered = suit_mask(d[1:] if d[:1] in "Dd" else d)
-    c, c_ordered = suit_mask(c[1:] if c[:1] in "Cc" else c)
-    return (s, h, d, c), s_ordered and h_ordered and d_ordered and c_ordered
+    s_mask, s_ordered = suit_mask(s[1:] if s[:1] in "Ss" else s)
+    h_mask, h_ordered = suit_mask(h[1:] if h[:1] in "Hh" else h)
+    d_mask, d_ordered = suit_mask(d[1:] if d[:1] in "Dd" else d)
+    c_mask, c_ordered = suit_mask(c[1:] if c[:1] in "Cc" else c)
+    return (s_mask, h_mask, d_mask, c_mask), s_ordered and h_ordered and d_ordered and c_ordered
 
 
 def random_deal(rng: random.Random | None = None) -> str:

@@ -12,12 +12,16 @@ import re
 import threading
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from . import rules
 from .cards import SEATS
 from .rules import STRAIN_SYMBOLS
 from .types import VULS
 from .words import ENGLISH, Words
+
+if TYPE_CHECKING:  # the solver is imported where it is called
+    from endplay.dds.ddtable import DDTable as SolverTable
 
 STRAINS = rules.STRAINS[::-1]  # highest first, the order tables are shown in: NT, S, H, D, C
 DDTable = dict[str, dict[str, int]]
@@ -71,7 +75,7 @@ def solve(deals: Sequence[str]) -> list[Solved]:
     strains = {Denom.spades: "S", Denom.hearts: "H", Denom.diamonds: "D", Denom.clubs: "C", Denom.nt: "NT"}
     risk = {Penalty.passed: "", Penalty.doubled: "X", Penalty.redoubled: "XX"}
 
-    def par_for(table, vul: str, dealer: str) -> Par:
+    def par_for(table: SolverTable, vul: str, dealer: str) -> Par:
         found = par(table, vuls[vul], Player.find(dealer))
         contracts = tuple(f"{c.level}{strains[c.denom]}{risk[c.penalty]}{SEATS[int(c.declarer)]}" for c in found)
         return Par(int(found.score), contracts)
@@ -93,7 +97,10 @@ def par_in_words(par: Par, words: Words, by: str, passed_out: str) -> str:
     ("%(contract)s, rozgrywa %(declarer)s"), ``passed_out`` is the language's "Passed out"."""
     if not par.contracts:
         return f"{passed_out}, 0"
-    level, strain, risk, _ = _PAR_CONTRACT.fullmatch(par.contracts[0]).groups()
+    contract = _PAR_CONTRACT.fullmatch(par.contracts[0])
+    if contract is None:
+        raise ValueError(f"{par.contracts[0]!r} is not a par contract")
+    level, strain, risk, _ = contract.groups()
     sides = {c[-1] for c in par.contracts}
     if sides in ({"N", "S"}, {"E", "W"}):
         who = words.pair("NS" if sides == {"N", "S"} else "EW")
@@ -159,12 +166,19 @@ _COLUMN = re.compile(r"\s*[+-]?([^\\]*)")
 _DENOMINATIONS = {"NT": "NT", "N": "NT", "S": "S", "H": "H", "D": "D", "C": "C"}
 
 
+def _column_name(header: str) -> str:
+    """A column's name as a table's header gives it: "Result" of "+Result\\2R" (sign and
+    width left off)."""
+    found = _COLUMN.match(header)  # every text matches; "" when nothing is left
+    return found.group(1).strip() if found else ""
+
+
 def stated_table(value: str) -> tuple[list[tuple[str, str, int]], str]:
     """The rows of an [OptimumResultTable] value as Deck.tags keeps it (the column names,
     then a line a row): (declarer, strain, tricks) each, and the first row not understood
     ("" when all are). A table without the three columns states nothing."""
     header, *rows = value.split("\n")
-    columns = [_COLUMN.match(name).group(1).strip() for name in header.split(";")]  # type: ignore[union-attr]
+    columns = [_column_name(name) for name in header.split(";")]
     if not {"Declarer", "Denomination", "Result"} <= set(columns):
         return [], ""
     at = (columns.index("Declarer"), columns.index("Denomination"), columns.index("Result"))

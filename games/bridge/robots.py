@@ -135,7 +135,7 @@ def _cards(hand: str | Iterable[str]) -> list[str]:
         raise ValueError(f"{hand!r} is not a hand: cards are a suit and a rank, SA .. C2")
     if len(set(cards)) != 13 or len(cards) != 13:
         raise ValueError(f"{hand!r} is not a hand of 13 different cards")
-    return [rank + suit for suit, rank in cards]
+    return [card[1] + card[0] for card in cards]
 
 
 def _auction(dealer: str, vul: str, auction: Sequence[str]) -> BoardState:

@@ -41,8 +41,9 @@ def rotate(deck: Deck, quarters: int) -> Deck:
     if vul and quarters % 2:
         vul = _VUL_TURNED.get(vul, vul)
     declarer = deck.declarer
-    if declarer[:1].upper() in SEATS:
-        declarer = turn(declarer[:1].upper()) + declarer[1:]
+    seat = declarer[:1].upper()
+    if seat and seat in SEATS:
+        declarer = rules.seat_after(seat, quarters) + declarer[1:]
     return replace(
         deck,
         deal="N:" + " ".join(turned[seat] for seat in SEATS),
@@ -113,12 +114,19 @@ def renumber(decks: Sequence[Deck], start: int, *, follow_number: bool = False) 
     out = []
     for offset, deck in enumerate(decks):
         number = start + offset
-        fields: dict[str, object] = {"board": str(number)}
-        if not board_heading(deck.board, deck.board_name):  # a name that only said the old number
-            fields["board_name"] = ""
+        # a name that only said the old number is dropped
+        board_name = deck.board_name if board_heading(deck.board, deck.board_name) else ""
         if follow_number:
-            fields.update(dealer=dealer_for_board(number), vul=vul_for_board(number))
-        out.append(replace(deck, **fields))
+            renumbered = replace(
+                deck,
+                board=str(number),
+                board_name=board_name,
+                dealer=dealer_for_board(number),
+                vul=vul_for_board(number),
+            )
+        else:
+            renumbered = replace(deck, board=str(number), board_name=board_name)
+        out.append(renumbered)
     return out
 
 

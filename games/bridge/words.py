@@ -54,6 +54,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
+from typing import Any
 
 from .cards import SUIT_SYMBOLS
 
@@ -155,9 +156,9 @@ class Words:
         return self.terms.get(key, key)
 
 
-def _words(code: str, **tables: object) -> Words:
-    frozen = {k: _frozen(v) if isinstance(v, dict) else v for k, v in tables.items()}
-    return Words(code=code, **frozen)  # type: ignore[arg-type]
+def _words(code: str, **tables: Any) -> Words:  # Words' fields, its tables as dicts
+    frozen: dict[str, Any] = {k: _frozen(v) if isinstance(v, dict) else v for k, v in tables.items()}
+    return Words(code=code, **frozen)
 
 
 ENGLISH = _words(

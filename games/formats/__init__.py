@@ -20,13 +20,15 @@ which the readers and writers use and which import nothing from here.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+
 from .club import WriteError, write_bri, write_dge, write_dlm, write_dup, write_rbn
 from .model import Deck, FileResult, Problem
 from .reader import read_decks
 from .writers import write_lin, write_pbn
 
 # Every export format by name: each writer returns text, or bytes for the machines' binary records.
-WRITERS = {
+WRITERS: dict[str, Callable[[Iterable[Deck]], str | bytes]] = {
     "pbn": write_pbn,
     "lin": write_lin,
     "dup": write_dup,

@@ -160,7 +160,7 @@ class _Words(HTMLParser):
         self.parts: list[str] = []
         self.hidden = 0
 
-    def handle_starttag(self, tag: str, attrs) -> None:
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         if tag in _UNSEEN:
             self.hidden += 1
         elif tag in _BREAKS:

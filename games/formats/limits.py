@@ -38,7 +38,7 @@ class ProblemList(list):
         super().__init__()
         self.dropped = 0
 
-    def append(self, problem: Problem) -> None:  # type: ignore[override]
+    def append(self, problem: Problem) -> None:
         if len(self) < MAX_PROBLEMS:
             super().append(problem)
         else:

@@ -60,7 +60,7 @@ class Part(tuple):
     def __new__(cls, key: str, values: tuple[Param | Part, ...]) -> Part:
         return super().__new__(cls, (key, *values))
 
-    def __getnewargs__(self) -> tuple[Any, ...]:  # type: ignore[override]
+    def __getnewargs__(self) -> tuple[Any, ...]:
         return (self[0], self[1:])
 
     @property

@@ -168,9 +168,10 @@ class Problem:
     @property
     def part(self) -> Part | None:
         """The message's key and parameters (messages.Part); None for a text without them."""
-        if self.detail is None or not self.own_where:
+        where = self._where()  # never None under own_where: it matched the message's own place
+        if self.detail is None or not self.own_where or where is None:
             return self.detail
-        return Part("at", (self._where(), self.detail))
+        return Part("at", (where, self.detail))
 
     @property
     def key(self) -> str:

@@ -20,6 +20,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from games.bridge import rules, words
 from games.bridge.cards import SEATS, SUITS, hcp
@@ -28,6 +29,9 @@ from games.bridge.words import ENGLISH, Words
 
 from .commentary import plain_text
 from .model import ENGLISH_PLACES, Deck, PlaceWords
+
+if TYPE_CHECKING:  # reportlab is imported where a PDF is drawn
+    from reportlab.pdfgen.canvas import Canvas
 
 FONT_DIRS = (Path("/usr/share/fonts/truetype/dejavu"), Path("/usr/share/fonts/dejavu"))
 RED = (0.78, 0.0, 0.0)
@@ -88,7 +92,7 @@ class PdfLabels:
         if not data:
             return ENGLISH_LABELS
         known = {f.name for f in fields(cls)} - {"said"}
-        values = {k: v for k, v in data.items() if k in known and isinstance(v, (str, list, tuple))}
+        values: dict[str, Any] = {k: v for k, v in data.items() if k in known and isinstance(v, (str, list, tuple))}
         if "tricks" in values:
             values["tricks"] = tuple(str(t) for t in values["tricks"])
         return cls(said=words.for_language(str(data.get("said", "en"))), **values)
@@ -279,7 +283,7 @@ def _points(hand: str, labels: PdfLabels) -> str:
 
 
 def _board(
-    canvas,
+    canvas: Canvas,
     record: HandRecord,
     x: float,
     y: float,
@@ -379,7 +383,7 @@ def _wrap(text: str, font: str, size: float, width: float) -> list[str]:
 
 
 def _lesson(
-    canvas,
+    canvas: Canvas,
     deck: Deck,
     x: float,
     y: float,
@@ -423,7 +427,7 @@ def _vulnerable(vul: str | None) -> str:
 
 
 def _hand(
-    canvas,
+    canvas: Canvas,
     label: str,
     hand: str,
     x: float,
@@ -448,7 +452,7 @@ def _hand(
 
 
 def _compass(
-    canvas, x: float, y: float, size: float, board: str, regular: str, scale: float, said: Words = ENGLISH
+    canvas: Canvas, x: float, y: float, size: float, board: str, regular: str, scale: float, said: Words = ENGLISH
 ) -> None:
     canvas.setStrokeColorRGB(0.4, 0.4, 0.4)
     canvas.rect(x, y, size, size)
@@ -467,7 +471,7 @@ def _compass(
 
 
 def _dd_table(
-    canvas,
+    canvas: Canvas,
     table: DDTable,
     par: Par | None,
     x: float,
@@ -508,7 +512,7 @@ def _dd_table(
 
 
 def _auction(
-    canvas,
+    canvas: Canvas,
     deck: Deck,
     x: float,
     y: float,
@@ -574,7 +578,7 @@ def _result_line(deck: Deck, labels: PdfLabels = ENGLISH_LABELS) -> str:
     return labels.claimed % {"result": text} if deck.claim is not None else text
 
 
-def symbols(canvas, x: float, y: float, text: str, font: str, size: float) -> None:
+def symbols(canvas: Canvas, x: float, y: float, text: str, font: str, size: float) -> None:
     """``text`` at (x, y) with its hearts and diamonds in red, as the diagram's (the
     results sheet's contracts and leads too)."""
     canvas.setFont(font, size)

@@ -69,7 +69,10 @@ def _read(data: bytes, name: str, result: FileResult) -> FileResult:
         result.format = "lin" if fmt == "handviewer" else fmt
         if fmt == "handviewer":
             result.notes.append(Message("file.handviewer"))
-        decks, problems, notes = _reader(fmt)(data if fmt in RECORD_FORMATS else text)
+        if fmt in RECORD_FORMATS:  # the club formats of fixed-size records read the bytes
+            decks, problems, notes = club_reader(fmt)(data)
+        else:
+            decks, problems, notes = _reader(fmt)(text)
         result.decks.extend(decks)
         result.problems.extend(problems)
         result.notes.extend(notes)

@@ -151,7 +151,7 @@ def pbn_record(
     irregular = False
     if seat is None:
         seat = stated_declarer(declarer, notes)
-        irregular = declarer.lstrip()[:1] == "^"  # type: ignore[union-attr]
+        irregular = declarer is not None and declarer.lstrip()[:1] == "^"
     if auction:
         kept, seat = settle(kept, seat, auction, first, notes, irregular)
     tricks = _RESULTS.get(result)

@@ -211,9 +211,10 @@ def _pbn_play(deck: Deck, declarer: str, comments: dict[int, list[str]]) -> list
     last = len(deck.play)
     for number, trick in enumerate(deck.play, 1):
         cards = [card.upper() for card in trick]
-        seats = [owner.get(card) for card in cards]
+        found = [owner.get(card) for card in cards]
+        seats = [seat for seat in found if seat is not None]
         columns = ["-"] * 4
-        if None in seats or len(set(seats)) < len(seats):
+        if len(seats) < len(found) or len(set(seats)) < len(seats):
             columns[: len(cards[:4])] = cards[:4]  # not a trick of this deal: keep the order given
         else:
             for card, seat in zip(cards, seats):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from django.conf import settings
 from django.db import models
@@ -23,6 +24,9 @@ from games.formats.model import Comment
 from games.formats.model import Deck as ParsedDeck
 from games.models.result_text import record_said
 from games.models.results import result_line
+
+if TYPE_CHECKING:
+    from games.models.board_play import BoardPlay
 
 SEAT_CHOICES = [(seat.value, seat.full_name) for seat in Seat]
 VUL_CHOICES = [(vul.value, vul.label) for vul in Vul]
@@ -73,6 +77,8 @@ class Deck(models.Model):
         "dealer",
         "vul",
     )  # what a row of the queue list shows
+    # Not stored: set on the queue's last deck when a page lists the whole queue.
+    is_last: bool
 
     class Status(models.TextChoices):
         QUEUED = "queued", _("Queued")
@@ -220,6 +226,10 @@ class DealtBoard(models.Model):
     vul = models.CharField(max_length=4, choices=VUL_CHOICES)
     dealt_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
     dealt_at = models.DateTimeField(auto_now_add=True)
+    # Not stored: its play at one table and whether the host showed its hands there, set on
+    # boards a page shows (``board_play.attach_plays``, ``JoinTable.board_and_play``).
+    played: BoardPlay | None
+    revealed_here: bool
 
     class Meta:
         ordering = ["game", "-number"]

@@ -61,7 +61,7 @@ def queue_problems(game_ids: Iterable[int] | None = None) -> tuple[list[str], in
 def play_problems(plays) -> list[str]:
     """What is wrong with these played boards (a BoardPlay queryset): each is replayed
     call by call and card by card with the rules engine."""
-    problems = []
+    problems: list[str] = []
     rows = plays.select_related("board").order_by("board__game_id", "board__number")
     for play in rows.iterator(chunk_size=500):
         where = f"game {play.board.game_id}: board {play.board.number}"

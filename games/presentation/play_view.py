@@ -268,7 +268,7 @@ def _build(
         vul=state.vul,
         phase=phase,
         status=_ended_status(board.board_number, play, state)
-        if ended
+        if ended and play is not None
         else _status(state, acts_for, me, mode, undo_asked_by, host_seat),
         turn=turn,
         hands=hands,

@@ -333,7 +333,7 @@ def english(language: str | None = None) -> bool:
     return (language or get_language() or "en").split("-")[0] == "en"
 
 
-def say(message: str | Part, words: Words | None = None) -> str:
+def say(message: str | int | Part, words: Words | None = None) -> str:
     """A reader's message in the active language; a text without a key as it is."""
     if isinstance(message, Message):
         message = message.part
@@ -390,7 +390,7 @@ def problem_text(problem: Problem) -> str:
         return english_problem_text(problem)
     if not problem.line:
         return say(part)
-    message: Part = part
+    message: str | int | Part = part
     deal = None
     if part.key == "at":
         where, rest = part.params["where"], part.params["message"]

@@ -142,7 +142,7 @@ def table_seats(game: Game, user=None) -> tuple[TableSeats, ...]:
                 for seat in SEATS
             ),
         )
-        for pk in sorted(numbers, key=numbers.get)
+        for pk in sorted(numbers, key=numbers.__getitem__)
     )
 
 
@@ -201,7 +201,7 @@ def seat_view(game: Game, user, table: JoinTable | None = None, *, checked: bool
     ``play.visible_hands`` allows the seat they held when the board was dealt (their own;
     dummy's after the opening lead; declarer's during a claim; all four once the board
     is done), all four once revealed at this table."""
-    if not checked:
+    if not checked or table is None:
         table = table_seen_by(game, user, table)
     seen = _table_board(game, table)
     board, players, revealed = seen.board, seen.players, seen.revealed
@@ -225,7 +225,7 @@ def seat_view(game: Game, user, table: JoinTable | None = None, *, checked: bool
     )
     lesson, notes, later = board_lesson(game, board, off_table=manages and not mine, revealed=revealed, table=table)
     record = None
-    if revealed and board.deck is not None:
+    if revealed and board is not None and board.deck is not None:
         deck = board.deck
         record = build_record(
             deal=board.deal,
@@ -274,7 +274,7 @@ def movement_note(game: Game, table: JoinTable, board: DealtBoard | None) -> str
     if not game.round:
         return gettext("The host starts round 1 once every pair is seated.")
     movement = game.club_movement()
-    names = {"round": game.round, "rounds": len(movement.rounds)}
+    names: dict[str, int | str] = {"round": game.round, "rounds": len(movement.rounds)}
     spot = movement.rounds[game.round - 1].table(table.number) if game.round <= len(movement.rounds) else None
     if spot is None or board is None:
         if spot is not None and game.phantom in (spot.ns, spot.ew):
@@ -371,10 +371,10 @@ def board_lesson(
     always, when the seats will ("" once they do). ``board.played``: its play there."""
     if board is None:
         return (), (), ""
-    notes = BoardNote.objects.filter(board=board).select_related("written_by")
+    found = BoardNote.objects.filter(board=board).select_related("written_by")
     if table is not None:
-        notes = notes.filter(table=table)
-    notes = tuple(notes)
+        found = found.filter(table=table)
+    notes = tuple(found)
     deck = board.deck
     comments = comments_of(deck.commentary) if deck is not None else ()
     if not comments:

@@ -334,5 +334,5 @@ def hand_diagram(
         f'<div class="compass" aria-label="{_attr(about)}">{point("N")}{point("W")}'
         f'<span class="c-mid">{number}{small}</span>{point("E")}{point("S")}</div>'
     )
-    hands = f"{seat('N')}{seat('W')}{compass}{seat('E')}{seat('S')}"
-    return mark_safe(f'<div class="diagram{" compact" if compact else ""}">{hands}</div>')  # every value escaped above
+    around = f"{seat('N')}{seat('W')}{compass}{seat('E')}{seat('S')}"
+    return mark_safe(f'<div class="diagram{" compact" if compact else ""}">{around}</div>')  # every value escaped above

@@ -28,6 +28,7 @@ from games.models.result_text import par_said
 from games.presentation.difference_text import difference_said
 from games.presentation.preview import shown_dealer_vul
 from games.views.access import game_for_upload, get_upload
+from games.views.htmx import HtmxHttpRequest
 from games.views.jobs import busy_answer, solve_in_background
 
 PARTIAL = "games/partials/analysis.html"
@@ -52,7 +53,7 @@ def analysis_context(solved: Solved, dealer: str, vul: str, tags) -> dict:
     }
 
 
-def _answer(request: HttpRequest, context: dict) -> HttpResponse:
+def _answer(request: HtmxHttpRequest, context: dict) -> HttpResponse:
     """The analysis if the deal is solved; else "Solving…" (or "wait", past the user's
     share of the workers), asking again by itself."""
     solved = DealAnalysis.stored(context["deal"])
@@ -85,10 +86,10 @@ def _board_for(request: HttpRequest, game: Game, number: int) -> DealtBoard:
 @login_required
 @require_safe
 @vary_on_headers("HX-Request")
-def board_analysis(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+def board_analysis(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
     game = get_object_or_404(Game, pk=pk)
     board = _board_for(request, game, number)
-    tags = board.deck.tags if board.deck_id else []
+    tags = board.deck.tags if board.deck is not None else []
     return _answer(
         request,
         {
@@ -107,7 +108,7 @@ def board_analysis(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 @login_required
 @require_safe
 @vary_on_headers("HX-Request")
-def deck_analysis(request: HttpRequest, pk: int, token, key: str) -> HttpResponse:
+def deck_analysis(request: HtmxHttpRequest, pk: int, token, key: str) -> HttpResponse:
     """A previewed deck, as it would be added (turned and numbered as chosen)."""
     game, refused = game_for_upload(request, pk)
     if refused:

@@ -30,6 +30,7 @@ from games.models import Game
 from games.models.board_play import BoardInPlay
 from games.models.club import overview, results_for, results_version
 from games.models.club_export import club_export
+from games.models.director import open_calls
 from games.models.join import JoinTable, RoundNotOver, SeatError, next_round, round_state, start_movement
 from games.models.usebio_export import usebio_event
 from games.presentation.problem_text import refusal
@@ -37,6 +38,7 @@ from games.presentation.results_sheet import results_sheet
 from games.views import confirm
 from games.views.access import get_game_for_host, private
 from games.views.exports import attachment, board_range, club_pbn
+from games.views.htmx import HtmxHttpRequest
 from games.views.join import TABLE_MOVED, VIEW, seat_fragments
 
 RESULTS = "games/results.html"
@@ -96,7 +98,7 @@ def results_context(request: HttpRequest, game: Game) -> dict[str, Any]:
 @require_safe
 @vary_on_headers("HX-Request")
 @_join_only
-def results(request: HttpRequest, pk: int) -> HttpResponse:
+def results(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The travellers and the ranking, as the viewer may see them. The page polls its
     results part (``?v=``: 204 while no table has changed)."""
     game, _ = _join_game_for(request, pk)
@@ -163,6 +165,7 @@ def overview_context(request: HttpRequest, game: Game) -> dict[str, Any]:
         "movement": movement,
         "seated": seated,
         "overview_version": results_version(game),
+        "calls": [] if seated else open_calls(game),
         "poll_seconds": settings.TABLE_POLL_SECONDS,
     }
 
@@ -171,7 +174,7 @@ def overview_context(request: HttpRequest, game: Game) -> dict[str, Any]:
 @require_safe
 @vary_on_headers("HX-Request")
 @_join_only
-def tables(request: HttpRequest, pk: int) -> HttpResponse:
+def tables(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The host's overview of every table: its board, how far it is, who is to act, a
     link to its teacher's view. A page of its own without JavaScript; for htmx, the
     overview alone (``?v=``: 204 while no table has changed)."""
@@ -186,7 +189,7 @@ def tables(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 @vary_on_headers("HX-Request")
 @_join_only
-def next_board(request: HttpRequest, pk: int) -> HttpResponse:
+def next_board(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Own pace: a table whose board is over goes on to the next (``board``: the deal the
     page shows). A player's own table; the manager's, the table the form names."""
     game, table = _join_game_for(request, pk)
@@ -203,7 +206,7 @@ def next_board(request: HttpRequest, pk: int) -> HttpResponse:
     return _went_on(request, game, table)
 
 
-def _went_on(request: HttpRequest, game: Game, table: JoinTable, *, error: str = "") -> HttpResponse:
+def _went_on(request: HtmxHttpRequest, game: Game, table: JoinTable, *, error: str = "") -> HttpResponse:
     if request.htmx:
         return seat_fragments(request, game, VIEW, table, table_error=error)
     if error:
@@ -232,7 +235,7 @@ def move_on_question(game: Game, table: JoinTable, in_play: BoardInPlay) -> conf
 @require_http_methods(["GET", "POST"])
 @vary_on_headers("HX-Request")
 @_join_only
-def move_on(request: HttpRequest, pk: int) -> HttpResponse:
+def move_on(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The host moves a table on from its board (``table``, ``board``: the deal the overview
     shows for it): teaching, to the board the others play; own pace, to the next. Over a
     board under way only with ``confirm`` (otherwise the question: in the page for htmx,
@@ -273,7 +276,9 @@ def move_on(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect("club_tables", game.pk)
 
 
-def _overview_answer(request: HttpRequest, game: Game, error: str, done: str, *, cleared: bool = False) -> HttpResponse:
+def _overview_answer(
+    request: HtmxHttpRequest, game: Game, error: str, done: str, *, cleared: bool = False
+) -> HttpResponse:
     """The overview again (htmx), or back to the tables' page with ``error`` or ``done``."""
     if request.htmx:
         game.refresh_from_db()
@@ -292,7 +297,7 @@ def _overview_answer(request: HttpRequest, game: Game, error: str, done: str, *,
 @require_POST
 @vary_on_headers("HX-Request")
 @_join_only
-def start_round(request: HttpRequest, pk: int) -> HttpResponse:
+def start_round(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The host starts the movement: the pairs seated at round 1's tables become its
     pairs, and its boards are dealt (``rounds.start_movement``)."""
     game = _host_join_game(request, pk)
@@ -327,7 +332,7 @@ def next_round_question(game: Game, not_over: RoundNotOver) -> confirm.Confirmat
 @require_http_methods(["GET", "POST"])
 @vary_on_headers("HX-Request")
 @_join_only
-def next_round_view(request: HttpRequest, pk: int) -> HttpResponse:
+def next_round_view(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Next round: every pair to its next table and seat at once (``round``: the round the
     overview shows). While a table has not finished, only with ``confirm`` (the round):
     otherwise the question, in the page for htmx, else this route's GET page."""

@@ -42,6 +42,7 @@ from games.models.join import JoinTable, revealed_at, seat_of
 from games.presentation.pdf_labels import hand_record_labels
 from games.tasks import open_job
 from games.views.access import get_game_for_host
+from games.views.htmx import HtmxHttpRequest
 from games.views.jobs import busy_answer, refused_answer
 
 # The formats that hold a board's play give every table's record of a club night's board
@@ -74,7 +75,7 @@ def attachment(
     binary = isinstance(written, bytes)
     filename = f"{slugify(stem)[:80] or 'decks'}.{fmt}"
     return HttpResponse(
-        written if binary else written.encode("utf-8"),
+        written.encode("utf-8") if isinstance(written, str) else written,
         content_type=content_type or ("application/octet-stream" if binary else "text/plain; charset=utf-8"),
         headers={"Content-Disposition": content_disposition_header(not inline, filename)},
     )
@@ -82,7 +83,7 @@ def attachment(
 
 @login_required
 @require_safe
-def export(request: HttpRequest, pk: int, which: str, fmt: str) -> HttpResponse:
+def export(request: HtmxHttpRequest, pk: int, which: str, fmt: str) -> HttpResponse:
     """The queue or the dealt boards of a game the user manages, as ``fmt``.
 
     A manager seated at their own Join table is a player. The dealt boards leave out the
@@ -156,14 +157,15 @@ def board_range(
     return render(request, "games/export_too_many.html", context, status=400)
 
 
-def start_pdf(request: HttpRequest, game: Game, decks: list[ParsedDeck], which: str) -> HttpResponse:
+def start_pdf(request: HtmxHttpRequest, game: Game, decks: list[ParsedDeck], which: str) -> HttpResponse:
     """Hand records (?per_page=1 or 4, ?paper=A4 or Letter, ?analysis=no for no
     double-dummy tables) made by a task worker: the answer is the page that shows how far
     it got, then the download. A set with more than ``HAND_RECORD_ASK_ANALYSIS`` deals to
     solve, asked for without ``analysis``, first gets the choice of PDF with or without
     the tables; past the user's share of the workers, a page that says so."""
     per_page = 4 if request.GET.get("per_page") == "4" else 1
-    paper = request.GET.get("paper") if request.GET.get("paper") in PAPERS else "A4"
+    asked = request.GET.get("paper")
+    paper = asked if asked is not None and asked in PAPERS else "A4"
     analysis = request.GET.get("analysis") != "no"
     to_solve = len(DealAnalysis.unsolved(deck.deal for deck in decks)) if analysis else 0
     if "analysis" not in request.GET and to_solve > settings.HAND_RECORD_ASK_ANALYSIS:

@@ -211,9 +211,9 @@ def _board_in_play(language: str = "en") -> dict[str, Any]:
     deal = _worked()["deck"].deal
     state = rules_of_play.new_board(deal, "N", "None")
     for call in ("1H", "P", "2NT", "P", "4H", "P", "P", "P"):
-        state = rules_of_play.make_call(state, state.turn, call, False, "")
+        state = rules_of_play.make_call(state, state.turn or "", call, False, "")
     for _ in range(14):
-        state = rules_of_play.play_card(state, state.turn, rules_of_play.legal_cards(state)[0], by=state.actor)
+        state = rules_of_play.play_card(state, state.turn or "", rules_of_play.legal_cards(state)[0], by=state.actor)
     play = BoardPlay(
         mode=BoardPlay.Mode.ALL_FOUR,
         deal=deal,

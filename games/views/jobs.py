@@ -20,11 +20,12 @@ from django.views.decorators.vary import vary_on_headers
 from games.models import Job
 from games.models.job import JobRefused
 from games.tasks import open_job, recover_abandoned
+from games.views.htmx import HtmxHttpRequest
 
 PAGE = "games/job.html"
 
 
-def busy_answer(request: HttpRequest, retry_url: str) -> HttpResponse:
+def busy_answer(request: HtmxHttpRequest, retry_url: str) -> HttpResponse:
     """429 and a page that says why (and asks again by itself): the user has as many
     jobs under way as one user may."""
     context = {"retry_url": retry_url, "limit": settings.JOBS_PER_USER, "poll": settings.JOB_POLL_SECONDS}
@@ -35,7 +36,7 @@ def busy_answer(request: HttpRequest, retry_url: str) -> HttpResponse:
     return response
 
 
-def refused_answer(request: HttpRequest, refused: JobRefused, to_solve: int, retry_url: str) -> HttpResponse:
+def refused_answer(request: HtmxHttpRequest, refused: JobRefused, to_solve: int, retry_url: str) -> HttpResponse:
     """The page for a job past the user's share: as many jobs as they may have (it asks
     again by itself), or as many deals waiting for the solver (it offers the PDF without
     the double-dummy tables)."""
@@ -73,7 +74,7 @@ def _own_job(request: HttpRequest, pk: int) -> Job:
 @login_required
 @require_safe
 @vary_on_headers("HX-Request")
-def job(request: HttpRequest, pk: int) -> HttpResponse:
+def job(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """How far the job got; the download once it is done."""
     found = _own_job(request, pk)
     if found.lease_until is not None and not found.finished and found.lease_until < timezone.now():

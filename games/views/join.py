@@ -32,6 +32,7 @@ from django_htmx.http import HttpResponseClientRedirect
 from games.models import Game
 from games.models.board_play import BoardInPlay, attach_plays, running_total
 from games.models.club import table_total
+from games.models.director import open_call_at
 from games.models.join import (
     JoinTable,
     LeavingBoardInPlay,
@@ -43,6 +44,7 @@ from games.presentation.language import active
 from games.presentation.seats import seat_view, table_seats, table_seen_by
 from games.views import confirm
 from games.views.access import get_game_for_host, private
+from games.views.htmx import HtmxHttpRequest
 
 VIEW = "games/partials/seat_view.html"
 PANEL = "games/partials/seat_panel.html"
@@ -73,7 +75,8 @@ def join_context(
         "game": game,
         "view": view,
         "total": running_total(game, table),
-        "club_total": table_total(game, table),
+        "club_total": table_total(game, table, request.user),
+        "director_call": open_call_at(table) if view.my_seat else None,
         "poll_seconds": settings.TABLE_POLL_SECONDS,
     }
     if view.can_manage:  # the players panel: the host's alone
@@ -139,7 +142,7 @@ def seat_fragments(
     return private(HttpResponse("".join(parts)))
 
 
-def player_table(request: HttpRequest, game: Game) -> HttpResponse:
+def player_table(request: HtmxHttpRequest, game: Game) -> HttpResponse:
     """The game page of a player seated at a Join table (the host's is table.game's)."""
     if game.game_type != Game.Type.JOIN or not seat_of(game, request.user):
         raise Http404("No such game")
@@ -152,7 +155,7 @@ def player_table(request: HttpRequest, game: Game) -> HttpResponse:
 HIDDEN_SEAT_VIEW = '<div id="seat-view" hidden hx-swap-oob="true"></div>'
 
 
-def page_table(request: HttpRequest, game: Game, query: QueryDict | None = None) -> tuple[JoinTable, bool]:
+def page_table(request: HtmxHttpRequest, game: Game, query: QueryDict | None = None) -> tuple[JoinTable, bool]:
     """The table whose felt the host's page shows (a seated host's own; for one who does
     not sit, the one its address asks for with ``?table=N``, else the first), and whether
     it asked for one. ``query``: the page's query string; by default an htmx request's
@@ -218,7 +221,7 @@ def join_game(request: HttpRequest, pk: int, token: str) -> HttpResponse:
 
 @login_required
 @require_safe
-def seat_poll(request: HttpRequest, pk: int) -> HttpResponse:
+def seat_poll(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The seat view alone, polled by the page every TABLE_POLL_SECONDS: 204 while the
     table's version is the one the page shows (``?v=``), 304 for a matching ETag, the
     partial otherwise. A seated person's own table (one query finds it and the game);
@@ -277,7 +280,7 @@ def reveal_question(game: Game, in_play: BoardInPlay, table: JoinTable) -> confi
 @login_required
 @require_http_methods(["GET", "POST"])
 @vary_on_headers("HX-Request")
-def reveal(request: HttpRequest, pk: int) -> HttpResponse:
+def reveal(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Show the board's four hands to a table (``table``: its number; the host's own, else
     the first), which ends it there. Before it is over, once someone has called, only
     with ``confirm``: otherwise the answer is the question (in the page for htmx, else
@@ -324,7 +327,7 @@ def reveal(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 @vary_on_headers("HX-Request")
-def new_invite(request: HttpRequest, pk: int) -> HttpResponse:
+def new_invite(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     game = get_game_for_host(request, pk)
     if game.game_type != Game.Type.JOIN:
         return _not_join(request, game)
@@ -333,7 +336,7 @@ def new_invite(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _seating_done(
-    request: HttpRequest, game: Game, message: str, error: str = "", *, answered: bool = False
+    request: HtmxHttpRequest, game: Game, message: str, error: str = "", *, answered: bool = False
 ) -> HttpResponse:
     """htmx: the players panel (with the seat view out of band); otherwise back to the page."""
     if request.htmx:
@@ -348,7 +351,7 @@ def _seating_done(
     return redirect(reverse("game", args=[game.pk]) + "#seating")
 
 
-def _host_seating(request: HttpRequest, pk: int, change: Callable[[JoinTable], str]) -> HttpResponse:
+def _host_seating(request: HtmxHttpRequest, pk: int, change: Callable[[JoinTable], str]) -> HttpResponse:
     game = get_game_for_host(request, pk)
     if game.game_type != Game.Type.JOIN:
         return _not_join(request, game)
@@ -362,7 +365,7 @@ def _host_seating(request: HttpRequest, pk: int, change: Callable[[JoinTable], s
 @login_required
 @require_POST
 @vary_on_headers("HX-Request")
-def sit(request: HttpRequest, pk: int) -> HttpResponse:
+def sit(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The host takes a free seat (at the table the form names)."""
     seat = request.POST.get("seat", "")
 
@@ -396,7 +399,7 @@ def _destination(text: str) -> tuple[int | None, str]:
 @login_required
 @require_POST
 @vary_on_headers("HX-Request")
-def move(request: HttpRequest, pk: int) -> HttpResponse:
+def move(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Move a player to another seat, at their table or another (swapping with whoever
     sits there)."""
     seat = request.POST.get("seat", "")
@@ -419,7 +422,7 @@ def move(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 @vary_on_headers("HX-Request")
-def remove(request: HttpRequest, pk: int) -> HttpResponse:
+def remove(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Take a player off their table; the seat stays empty until someone takes it."""
     seat = request.POST.get("seat", "")
 
@@ -433,7 +436,7 @@ def remove(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 @vary_on_headers("HX-Request")
-def seat_robot(request: HttpRequest, pk: int) -> HttpResponse:
+def seat_robot(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The host seats a robot in an empty seat: it plays the board in play if nobody holds
     that seat's hand of it, else from the next board."""
     seat = request.POST.get("seat", "")
@@ -449,7 +452,7 @@ def seat_robot(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 @vary_on_headers("HX-Request")
-def unseat_robot(request: HttpRequest, pk: int) -> HttpResponse:
+def unseat_robot(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The host takes a robot out: it finishes the board it plays; the seat is free for
     a person, who plays from the next board."""
     seat = request.POST.get("seat", "")
@@ -465,7 +468,7 @@ def unseat_robot(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 @vary_on_headers("HX-Request")
-def add_table(request: HttpRequest, pk: int) -> HttpResponse:
+def add_table(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The host adds a table, numbered after the others: its four seats are free."""
 
     def change(table: JoinTable) -> str:
@@ -499,7 +502,7 @@ def remove_table_question(game: Game, removing: RemovingTableThatPlayed) -> conf
 @login_required
 @require_http_methods(["GET", "POST"])
 @vary_on_headers("HX-Request")
-def remove_table(request: HttpRequest, pk: int) -> HttpResponse:
+def remove_table(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The host removes a table: refused while anyone sits there; once it has played,
     only with ``confirm``, its number (otherwise the answer is the question: in the page
     for htmx, else this route's GET page)."""
@@ -545,7 +548,7 @@ def leave_question(game: Game, leaving: LeavingBoardInPlay, manages: bool) -> co
 @login_required
 @require_http_methods(["GET", "POST"])
 @vary_on_headers("HX-Request")
-def leave(request: HttpRequest, pk: int) -> HttpResponse:
+def leave(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """A seated player (or the host) stands up. From a hand being played only with
     ``confirm``, the board's number: otherwise the answer is the question (in the page for
     htmx, else this route's GET page)."""

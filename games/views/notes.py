@@ -4,7 +4,7 @@ viewer's page (``games.presentation.table_notes``, kept in their session)."""
 from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect
 from django.views.decorators.http import require_POST
 from django.views.decorators.vary import vary_on_headers
@@ -13,6 +13,7 @@ from games.converters import bounded_int
 from games.models import Game, JoinTable
 from games.presentation.table_notes import mark_read, table_key
 from games.views import confirm
+from games.views.htmx import HtmxHttpRequest
 from games.views.join import VIEW, seat_fragments
 
 NOTE_ID_MAX = 2**63 - 1
@@ -21,7 +22,7 @@ NOTE_ID_MAX = 2**63 - 1
 @login_required
 @require_POST
 @vary_on_headers("HX-Request")
-def notes_read(request: HttpRequest, pk: int) -> HttpResponse:
+def notes_read(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Mark the notes of the viewer's table read up to the posted ``upto`` (the newest
     their page showed); a host off the tables names the table (``table``). The answer is
     the seat view, drawn again, for htmx; the game page otherwise."""

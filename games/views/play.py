@@ -36,6 +36,7 @@ from games.models.join import JoinTable, Seat
 from games.presentation.language import active
 from games.views import confirm
 from games.views.access import get_seat_at_table, private
+from games.views.htmx import HtmxHttpRequest
 from games.views.join import TABLE_MOVED, VIEW, join_context
 from games.views.table import practice_context, robot_seats
 
@@ -104,7 +105,7 @@ def _practice_seat(play: BoardPlay, action: str) -> str:
     return state.actor or state.declarer or ""
 
 
-def _act(request: HttpRequest, pk: int, action: str, **args) -> HttpResponse:
+def _act(request: HtmxHttpRequest, pk: int, action: str, **args) -> HttpResponse:
     game, row = get_seat_at_table(request, pk)
     table = None
     try:
@@ -140,7 +141,7 @@ ROBOT_REJECTS = gettext_lazy("The defenders reject your claim: play on.")
 
 
 def _answer(
-    request: HttpRequest,
+    request: HtmxHttpRequest,
     game: Game,
     board: DealtBoard | None = None,
     error: str = "",
@@ -171,7 +172,7 @@ def _checked(value: str) -> bool:
 @login_required
 @require_POST
 @vary_on_headers("HX-Request")
-def call(request: HttpRequest, pk: int) -> HttpResponse:
+def call(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     return _act(
         request,
         pk,
@@ -185,14 +186,14 @@ def call(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 @vary_on_headers("HX-Request")
-def card(request: HttpRequest, pk: int) -> HttpResponse:
+def card(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     return _act(request, pk, "card", card=request.POST.get("card", "")[:4])
 
 
 @login_required
 @require_POST
 @vary_on_headers("HX-Request")
-def claim(request: HttpRequest, pk: int) -> HttpResponse:
+def claim(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     tricks = confirm.number(request.POST.get("tricks", "").strip())
     return _act(request, pk, "claim", tricks=-1 if tricks is None else tricks)
 
@@ -200,7 +201,7 @@ def claim(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 @vary_on_headers("HX-Request")
-def answer(request: HttpRequest, pk: int, action: str) -> HttpResponse:
+def answer(request: HtmxHttpRequest, pk: int, action: str) -> HttpResponse:
     """The actions that carry nothing but who acts: a defender's "accept" or "reject" of a
     claim, a player's "ask_undo", the host's "undo" or "keep" (named in games/urls.py)."""
     return _act(request, pk, action)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
+from django.http import Http404, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext, ngettext
@@ -14,12 +14,13 @@ from django.views.decorators.vary import vary_on_headers
 
 from games.models import DealtBoard, Deck, Game
 from games.views.access import get_game_for_host
+from games.views.htmx import HtmxHttpRequest
 from games.views.table import queue_context
 
 MOVES = ("up", "down", "front")
 
 
-def _done(request: HttpRequest, game: Game, message: str) -> HttpResponse:
+def _done(request: HtmxHttpRequest, game: Game, message: str) -> HttpResponse:
     """htmx: the queue partial alone; otherwise back to the game page (redirect after POST)."""
     if request.htmx:
         return render(request, "games/game.html#queue", queue_context(game))
@@ -30,7 +31,7 @@ def _done(request: HttpRequest, game: Game, message: str) -> HttpResponse:
 @login_required
 @require_POST
 @vary_on_headers("HX-Request")
-def move(request: HttpRequest, pk: int, deck_pk: int) -> HttpResponse:
+def move(request: HtmxHttpRequest, pk: int, deck_pk: int) -> HttpResponse:
     game = get_game_for_host(request, pk)
     where = request.POST.get("where", "")
     if where not in MOVES:
@@ -50,7 +51,7 @@ def move(request: HttpRequest, pk: int, deck_pk: int) -> HttpResponse:
 @login_required
 @require_POST
 @vary_on_headers("HX-Request")
-def remove(request: HttpRequest, pk: int, deck_pk: int) -> HttpResponse:
+def remove(request: HtmxHttpRequest, pk: int, deck_pk: int) -> HttpResponse:
     """The deck out of the queue, and in its place a line with Undo (``restore``): the
     answer shows it, or without JavaScript the game page it sends back to."""
     game = get_game_for_host(request, pk)
@@ -64,7 +65,7 @@ def remove(request: HttpRequest, pk: int, deck_pk: int) -> HttpResponse:
 @login_required
 @require_POST
 @vary_on_headers("HX-Request")
-def restore(request: HttpRequest, pk: int, deck_pk: int) -> HttpResponse:
+def restore(request: HtmxHttpRequest, pk: int, deck_pk: int) -> HttpResponse:
     """A removed deck back in the queue, in the place it had (Undo after Remove); a deck
     already back (Undo pressed twice) stays as it is."""
     game = get_game_for_host(request, pk)
@@ -76,7 +77,7 @@ def restore(request: HttpRequest, pk: int, deck_pk: int) -> HttpResponse:
 @login_required
 @require_POST
 @vary_on_headers("HX-Request")
-def clear(request: HttpRequest, pk: int) -> HttpResponse:
+def clear(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     game = get_game_for_host(request, pk)
     count = game.clear_queue()
     said = ngettext("Queue cleared: %(count)s deck removed.", "Queue cleared: %(count)s decks removed.", count)
@@ -86,7 +87,7 @@ def clear(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 @vary_on_headers("HX-Request")
-def go_to_board(request: HttpRequest, pk: int) -> HttpResponse:
+def go_to_board(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The first queued deck with the board label asked for moves to the front: dealt next."""
     game = get_game_for_host(request, pk)
     label = request.POST.get("board", "").strip()[:20]
@@ -107,7 +108,7 @@ def go_to_board(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_POST
 @vary_on_headers("HX-Request")
-def play_again(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+def play_again(request: HtmxHttpRequest, pk: int, number: int) -> HttpResponse:
     """A dealt board's deck back at the front of the queue, as it was dealt (``number``:
     the deal, ``DealtBoard.number``)."""
     game = get_game_for_host(request, pk)

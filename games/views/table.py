@@ -13,6 +13,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.templatetags.static import static
 from django.urls import reverse
+from django.utils.functional import Promise
 from django.utils.translation import get_language, gettext, gettext_lazy
 from django.views.decorators.http import require_http_methods, require_safe
 from django.views.decorators.vary import vary_on_headers
@@ -25,11 +26,13 @@ from games.forms.game import GameForm
 from games.models import BoardPlay, DealtBoard, Deck, Game
 from games.models.board_play import BoardInPlay, SolvingPar, attach_plays, running_total
 from games.models.club import overview, results_version
+from games.models.director import open_calls
 from games.models.join import JoinTable, round_state
 from games.presentation.play_view import for_practice
 from games.presentation.problem_text import refusal
 from games.views import confirm
 from games.views.access import get_game_for_host
+from games.views.htmx import HtmxHttpRequest
 from games.views.jobs import solve_in_background
 from games.views.join import TABLE_MOVED, join_context, page_table, player_table
 
@@ -37,7 +40,7 @@ QUEUE_SHOWN = 10  # the next decks listed on the game page
 HISTORY_SHOWN = 50
 
 
-def table_context(game: Game, request: HttpRequest | None = None) -> dict[str, Any]:
+def table_context(game: Game, request: HtmxHttpRequest | None = None) -> dict[str, Any]:
     """Everything the game page and its partials (table, queue, history) show; for a
     Join game and its host, the seat view and the players panel too."""
     table, watching = None, False
@@ -46,7 +49,7 @@ def table_context(game: Game, request: HttpRequest | None = None) -> dict[str, A
     shown = recent_boards(game, table)
     removed = request.GET.get("removed") if request is not None else None  # after a Remove without JavaScript
     context = {"game": game, "board": shown[0] if shown else None, "history": shown, **queue_context(game, removed)}
-    if table is not None:
+    if table is not None and request is not None:
         context.update(join_table_context(request, game, table, watching=watching))
     context.update(play_context(game, context["board"]))
     return context
@@ -67,6 +70,7 @@ def join_table_context(request: HttpRequest, game: Game, table: JoinTable, *, wa
             movement=movement,
             seated=seated,
             overview_version=results_version(game),
+            calls=[] if seated else open_calls(game),
             # A director off the tables sees every table (its board, where it stands, its
             # teacher's view), one table's felt only when asking for it (?table=).
             overview_only=not seated and not watching,
@@ -189,13 +193,13 @@ def dealt_context(
 
 @require_safe
 def home(request: HttpRequest) -> HttpResponse:
-    games, seated = [], []
-    if request.user.is_authenticated:
-        games = request.user.hosted_games.annotate(
-            queued=Count("decks", filter=Q(decks__status=Deck.Status.QUEUED), distinct=True),
-            dealt=Count("boards", distinct=True),
-        )
-        seated = request.user.seats.exclude(game__host=request.user).select_related("game", "game__host")
+    if not request.user.is_authenticated:
+        return render(request, "games/home.html", {"games": [], "seated": []})
+    games = request.user.hosted_games.annotate(
+        queued_count=Count("decks", filter=Q(decks__status=Deck.Status.QUEUED), distinct=True),
+        dealt=Count("boards", distinct=True),
+    )
+    seated = request.user.seats.exclude(game__host=request.user).select_related("game", "game__host")
     return render(request, "games/home.html", {"games": games, "seated": seated})
 
 
@@ -227,7 +231,7 @@ def new_game(request: HttpRequest) -> HttpResponse:
 @login_required
 @require_safe
 @vary_on_headers("HX-Request")
-def game(request: HttpRequest, pk: int) -> HttpResponse:
+def game(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     game = get_object_or_404(Game, pk=pk)
     if not game.can_manage(request.user):
         return player_table(request, game)  # a player seated at a Join table; 404 for anyone else
@@ -250,7 +254,7 @@ def felt(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_http_methods(["GET", "POST"])
 @vary_on_headers("HX-Request")
-def deal(request: HttpRequest, pk: int) -> HttpResponse:
+def deal(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """Deal New Cards. Over a board in play (someone has called or played, it is not
     over) only with ``confirm``, its number: otherwise the answer is the question, in
     the page for htmx, else this route's GET page, whose form posts ``confirm``."""
@@ -318,7 +322,7 @@ def deal_question_page(request: HttpRequest, game: Game) -> HttpResponse:
     return confirm.page(request, game, deal_question(game, BoardInPlay.of(play)))
 
 
-def deal_refused(request: HttpRequest, game: Game, message: str) -> HttpResponse:
+def deal_refused(request: HtmxHttpRequest, game: Game, message: str) -> HttpResponse:
     """A confirmation sent for a board no longer on the table: nothing dealt, the table as it is."""
     if request.htmx:
         response = render(request, "games/game.html#table", {**table_context(game, request), "deal_notice": message})
@@ -333,7 +337,7 @@ SET_FINISHED = gettext_lazy(
 )
 
 
-def set_finished(request: HttpRequest, game: Game, why: str = SET_FINISHED) -> HttpResponse:
+def set_finished(request: HtmxHttpRequest, game: Game, why: str | Promise = SET_FINISHED) -> HttpResponse:
     """Deal New Cards with nothing queued in a game that stops, or whose script made no
     deal: say why, deal nothing."""
     if request.htmx:

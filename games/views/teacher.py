@@ -31,6 +31,7 @@ from games.models.join import seat_of
 from games.models.lesson import MAX_NOTE_CHARS, BoardNote, NoteError
 from games.presentation.seats import teacher_view as build_view
 from games.views.access import get_game_for_host, private
+from games.views.htmx import HtmxHttpRequest
 
 PAGE = "games/teacher.html"
 TABLE = "games/teacher.html#table"
@@ -119,14 +120,14 @@ def _seated_answer(request: HttpRequest, game: Game) -> HttpResponse:
 @require_safe
 @vary_on_headers("HX-Request")
 @_join_only
-def teacher_view(request: HttpRequest, pk: int, table: int = 1) -> HttpResponse:
+def teacher_view(request: HtmxHttpRequest, pk: int, table: int = 1) -> HttpResponse:
     """The page: the table with all four hands, the lesson text and the note form."""
-    game, table = _teacher_game(request, pk, table)
+    game, join_table = _teacher_game(request, pk, table)
     if seat_of(game, request.user):
         return _seated_answer(request, game)
-    table.teacher_looks()
+    join_table.teacher_looks()
     template = TABLE if request.htmx else PAGE
-    return private(render(request, template, _context(request, game, table)))
+    return private(render(request, template, _context(request, game, join_table)))
 
 
 @login_required
@@ -135,30 +136,30 @@ def teacher_view(request: HttpRequest, pk: int, table: int = 1) -> HttpResponse:
 def teacher_poll(request: HttpRequest, pk: int, table: int = 1) -> HttpResponse:
     """The table alone, asked for every TABLE_POLL_SECONDS: 204 while the table's version
     is the one the page shows (``?v=``). Each ask keeps the seats told they are watched."""
-    game, table = _teacher_game(request, pk, table)
+    game, join_table = _teacher_game(request, pk, table)
     if seat_of(game, request.user):
         response = HttpResponse("You sit at a table of this game.", status=404, content_type="text/plain")
         response["HX-Redirect"] = reverse("game", args=[game.pk])
         return response
-    table.teacher_looks()
-    if request.GET.get("v") == table.version_tag():
+    join_table.teacher_looks()
+    if request.GET.get("v") == join_table.version_tag():
         return HttpResponse(status=204)
-    return private(render(request, TABLE, _context(request, game, table)))
+    return private(render(request, TABLE, _context(request, game, join_table)))
 
 
 @login_required
 @require_POST
 @vary_on_headers("HX-Request")
 @_join_only
-def add_note(request: HttpRequest, pk: int, table: int = 1) -> HttpResponse:
+def add_note(request: HtmxHttpRequest, pk: int, table: int = 1) -> HttpResponse:
     """A note to the table on the board the page shows (``board``, its deal number):
     refused when the table has moved on to another board meanwhile."""
-    game, table = _teacher_game(request, pk, table)
+    game, join_table = _teacher_game(request, pk, table)
     if seat_of(game, request.user):
         return _seated_answer(request, game)
     form = NoteForm(request.POST)
     if form.is_valid():
-        board = table.board()
+        board = join_table.board()
         number = form.cleaned_data["board"]
         if board is None or board.number != number:
             form.add_error(
@@ -166,18 +167,18 @@ def add_note(request: HttpRequest, pk: int, table: int = 1) -> HttpResponse:
             )
         else:
             try:
-                table.play_of(board)
-                BoardNote.add(board, form.cleaned_data["text"], request.user, table)
+                join_table.play_of(board)
+                BoardNote.add(board, form.cleaned_data["text"], request.user, join_table)
             except NoteError as error:
                 form.add_error("text", str(error))
     if form.is_valid():
         if request.htmx:
-            return _note_answer(request, game, table, None, added=True)
+            return _note_answer(request, game, join_table, None, added=True)
         messages.success(request, gettext("Note added: every player at the table reads it now."))
-        return redirect(teacher_urls(game, table)["view"])
+        return redirect(teacher_urls(game, join_table)["view"])
     if request.htmx:  # htmx swaps only a 2xx answer: the form with its errors
-        return _note_answer(request, game, table, form)
-    return private(render(request, PAGE, _context(request, game, table, form), status=400))
+        return _note_answer(request, game, join_table, form)
+    return private(render(request, PAGE, _context(request, game, join_table, form), status=400))
 
 
 def _note_answer(

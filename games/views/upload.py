@@ -37,6 +37,7 @@ from games.presentation import lesson_scripts
 from games.presentation.preview import MachineNotes, machine_notes, shown_dealer_vul
 from games.presentation.problem_text import ShownProblem, say, shown
 from games.views.access import game_for_upload, get_upload
+from games.views.htmx import HtmxHttpRequest
 
 TEMPLATE = "games/upload.html"
 PER_PAGE = 50  # decks shown per file and page: never a 10,000-row page
@@ -195,7 +196,7 @@ def _added_context(game: Game, upload: Upload, *, already: bool = False) -> dict
     return _context(game, upload, added=True, already=already, next_deck=game.queued().first())
 
 
-def _disk_full_status(request: HttpRequest) -> int:
+def _disk_full_status(request: HtmxHttpRequest) -> int:
     """503 for the plain page; htmx swaps only 2xx answers, so it gets 200 to show the message."""
     return 200 if request.htmx else 503
 
@@ -208,7 +209,7 @@ def _partial(request: HttpRequest, name: str) -> str:
 
 @login_required
 @vary_on_headers("HX-Request")
-def upload(request: HttpRequest, pk: int) -> HttpResponse:
+def upload(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     game, refused = game_for_upload(request, pk)
     if refused:
         return refused
@@ -237,7 +238,7 @@ def upload(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_safe
 @vary_on_headers("HX-Request")
-def preview(request: HttpRequest, pk: int, token) -> HttpResponse:
+def preview(request: HtmxHttpRequest, pk: int, token) -> HttpResponse:
     game, refused = game_for_upload(request, pk)
     if refused:
         return refused
@@ -256,7 +257,7 @@ def preview(request: HttpRequest, pk: int, token) -> HttpResponse:
 @login_required
 @require_POST
 @vary_on_headers("HX-Request")
-def add(request: HttpRequest, pk: int, token) -> HttpResponse:
+def add(request: HtmxHttpRequest, pk: int, token) -> HttpResponse:
     game, refused = game_for_upload(request, pk)
     if refused:
         return refused
@@ -293,7 +294,7 @@ def add(request: HttpRequest, pk: int, token) -> HttpResponse:
 @login_required
 @require_POST
 @vary_on_headers("HX-Request")
-def options(request: HttpRequest, pk: int, token) -> HttpResponse:
+def options(request: HtmxHttpRequest, pk: int, token) -> HttpResponse:
     """Rotation and numbering of the previewed decks: kept on the staged upload, the
     preview redrawn with them."""
     game, refused = game_for_upload(request, pk)

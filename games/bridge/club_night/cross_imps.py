@@ -9,6 +9,7 @@ IMPs for each side apart (``adjusted.ArtificialScores``).
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -87,7 +88,9 @@ def datum(scores: list[int]) -> int:
     return 10 * tens if average >= 0 else -10 * tens
 
 
-def _by_group(board: Traveller, scored, artificial: ArtificialScores) -> tuple[Imps, ...]:
+def _by_group(
+    board: Traveller, scored: Callable[[list[int]], list[Fraction]], artificial: ArtificialScores
+) -> tuple[Imps, ...]:
     lines: list[Imps | None] = [None] * len(board.results)
     for group in groups(board):
         for at, value in zip(group, scored([board.results[at].score for at in group])):

@@ -25,14 +25,14 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Literal
+from typing import Final, Literal
 
 NS = "NS"
 EW = "EW"
 MITCHELL = "mitchell"
 HOWELL = "howell"
-SKIP = "skip"
-RELAY = "relay"
+SKIP: Final = "skip"
+RELAY: Final = "relay"
 Even = Literal["skip", "relay"]
 
 BOARDS_PER_ROUND = range(1, 7)

@@ -198,7 +198,7 @@ def _deal(board: _Board, problems: ProblemList) -> str:
     expected = check_digits(n, letters)
     if int(check) != expected:
         return problem(Message("dlm.check", digits=check, expected=f"{expected:03d}"))
-    seat_of = []
+    seat_of: list[int] = []
     for ch in letters:
         code = ord(ch) - 97
         seat_of += (code >> 2, code & 3)

@@ -56,11 +56,11 @@ def read_dup(data: bytes) -> tuple[list[Deck], list[Problem], list[str]]:
         except RecordError as error:
             reader.problem(number, start, Message("dup.bri_part", reason=reason(error)), 0, bri.PART)
             continue
-        shown = record[DGE_START:TRAILER_START]
-        if blank(shown):
+        dge_part = record[DGE_START:TRAILER_START]
+        if blank(dge_part):
             blank_dge.append(reader.board(number))
         else:
-            why = _disagreement(deal, shown)
+            why = _disagreement(deal, dge_part)
             if why:
                 reader.problem(number, start, why, DGE_START, TRAILER_START)
                 continue

@@ -76,7 +76,8 @@ def _auction(deck: Deck) -> list[str]:
         or deck.deal_first
         or (dealer_for_board(number) if number else "N")
     )
-    tokens, notes = [], []
+    tokens: list[str] = []
+    notes: list[str] = []
     end = len(codes)
     if rules.auction_complete(codes):
         end -= 4 if all(code == rules.PASS for code in codes) else 3

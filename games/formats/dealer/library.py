@@ -6,6 +6,7 @@ Each file starts with two comment lines: its title, then a one-line description.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -39,7 +40,7 @@ def _load() -> tuple[LessonScript, ...]:
 class _Library:
     """The lesson scripts in their order, read once."""
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[LessonScript]:
         return iter(_load())
 
     def __len__(self) -> int:

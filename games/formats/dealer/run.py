@@ -48,7 +48,7 @@ from games.bridge.cards import SEATS, DealError, build_deal, parse_dotted_hand
 
 from ..messages import Message
 from ..model import Deck, FileResult, Problem
-from .script import read_script, word_near
+from .script import Script, read_script, word_near
 
 DEFAULT_PROGRAM = "/usr/games/dealer"
 INSTALL = "sudo apt-get install dealer"
@@ -76,7 +76,7 @@ _GENERATED = re.compile(r"Generated ([0-9]{1,12}) hands")
 _PRODUCED = re.compile(r"^Produced ([0-9]{1,12}) hands", re.M)
 _ERROR_LINE = re.compile(r"line ([0-9]{1,9}): (.*)")
 _UNPRINTABLE = re.compile(r"[^\x20-\x7e]")
-_SIGNALS = {
+_SIGNALS: dict[int, str] = {  # a signal's number, as a negative return code gives it
     signal.SIGFPE: "dealer.signal_fpe",
     signal.SIGSEGV: "dealer.signal_segv",
     signal.SIGABRT: "dealer.signal_abrt",
@@ -280,7 +280,7 @@ def _exchange(proc: subprocess.Popen, script: bytes, deadline: float, out_cap: i
                         selector.unregister(proc.stdin)
                         proc.stdin.close()
                     continue
-                chunk = os.read(key.fileobj.fileno(), 65536)  # type: ignore[union-attr]
+                chunk = os.read(key.fd, 65536)
                 if not chunk:
                     selector.unregister(key.fileobj)
                     continue
@@ -319,7 +319,7 @@ def _deal(hands: tuple[str, ...]) -> str | None:
     are not a whole deal."""
     try:
         masks = {seat: parse_dotted_hand(hand.upper())[0] for seat, hand in zip(SEATS, hands)}
-        deal, inferred = build_deal(masks)  # type: ignore[arg-type]
+        deal, inferred = build_deal(masks)
     except DealError:
         return None
     return None if inferred else deal
@@ -411,9 +411,9 @@ def _error_text(said: str, returncode: int, lines: int, script: str = "") -> Mes
     return Message("dealer.exit_status", status=returncode)
 
 
-def _facts(run: Run, script, limits: Limits) -> list[str]:
+def _facts(run: Run, script: Script, limits: Limits) -> list[str]:
     """What the preview says about a run beyond its summary line."""
-    notes = [Message("dealer.seed", seed=run.seed)]
+    notes: list[str] = [Message("dealer.seed", seed=run.seed)]
     dealer, vul = script.dealer, script.vulnerable
     if dealer and vul:
         notes.append(Message("dealer.sets_both", seat=dealer, vul=vul))

@@ -55,7 +55,9 @@ class Builder:
     def build(self, rec: Record, end: int, header: tuple[tuple[str, str], ...]) -> Deck | str:
         """The deck of a record with an md, whose text ends at ``end``, or the reason its md
         is no deal; ``header``: the session headers the deck's tags begin with."""
-        value, index, line, names = rec.md  # type: ignore[misc]
+        if rec.md is None:  # the reader builds only a record that has its md
+            raise ValueError("a LIN record without an md has no deck")
+        value, index, line, names = rec.md
         deal = self.deal(value)
         if isinstance(deal, str):
             return deal

@@ -213,7 +213,7 @@ class _Reader:
                 self.problem(MD0_REASON, line, index, rec)
             self.problems.count_more(rec.md0_more)
 
-    def problem(self, reason: Message, line: int, index: int, rec: Record) -> None:
+    def problem(self, reason: str, line: int, index: int, rec: Record) -> None:  # reason: a Message
         if self.problems.full():  # only counted: the board need not be known
             self.problems.count_more(1)
             return

@@ -77,4 +77,6 @@ class Record:
     def comments_full(self) -> bool:
         """Whether an nt value now would only be cut (add_comment keeps no more)."""
         found = self.comments
-        return bool(found) and (len(found) > MAX_COMMENTS or found[-1][4] > 3 * MAX_COMMENTARY)
+        if not found:
+            return False
+        return len(found) > MAX_COMMENTS or found[-1][4] > 3 * MAX_COMMENTARY

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from urllib.parse import unquote
 
 from games.bridge.cards import RANKS, SUITS
@@ -63,7 +64,7 @@ ONE_CALL = {
 }
 
 
-def read_auction(pairs: list[tuple[str, str]], notes: list[str]) -> tuple[tuple[Call, ...], list[int]]:
+def read_auction(pairs: Sequence[tuple[str, str]], notes: list[str]) -> tuple[tuple[Call, ...], list[int]]:
     """The calls of a record's mb/an pairs (an explains the call just made), and how many
     calls stand after each pair read (commentary is placed by them)."""
     if len(pairs) > MAX_PAIRS:
@@ -107,7 +108,7 @@ CARDS.update({suit + "10": suit.upper() + "T" for suit in "SHDCshdc"})
 
 
 def read_play(
-    pairs: list[tuple[str, str]], notes: list[str]
+    pairs: Sequence[tuple[str, str]], notes: list[str]
 ) -> tuple[tuple[tuple[str, ...], ...], int | None, list[int]]:
     """(cards in tricks of four, tricks claimed, how many cards stand after each pair read)
     from a record's pc/mc pairs. A claim may come mid-trick: the last one counts. Line

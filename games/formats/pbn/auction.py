@@ -50,8 +50,10 @@ def first_words(data: str, what: str, notes: list[str]) -> list[str]:
 # word -> canonical call, in the spellings programs write (rules.read_call reads the rest)
 CALLS: dict[str, str] = {}
 for _word in ("P", "Pass", "Pas", "X", "D", "Dbl", "Double", "XX", "Xx", "R", "Rdbl", "Redouble"):
+    _call = read_call(_word)
+    assert _call is not None  # each word is a call the rules read
     for _w in {_word, _word.upper(), _word.lower()}:
-        CALLS[_w] = read_call(_word)  # type: ignore[assignment]
+        CALLS[_w] = _call
 for _level in "1234567":
     for _den in ("C", "D", "H", "S", "NT", "N"):
         for _w in {_level + _den, _level + _den.lower(), _level + _den.capitalize()}:

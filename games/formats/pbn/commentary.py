@@ -25,12 +25,12 @@ def placed(game: Game, calls: int, tricks: int) -> Iterator[tuple[Comment, int]]
     for text, section, offset, pos in game.comments:
         if section == "auction":
             if offset > made_to:
-                made += calls_in(game.auction[made_to:offset])  # type: ignore[index]
+                made += calls_in((game.auction or "")[made_to:offset])
                 made_to = offset
             yield Comment(text, "auction", min(made, calls)), pos
         elif section == "play":
             if offset > cards_to:
-                cards += cards_in(game.play[cards_to:offset])  # type: ignore[index]
+                cards += cards_in((game.play or "")[cards_to:offset])
                 cards_to = offset
             yield Comment(text, "play", min((cards + 3) // 4, tricks)), pos
         else:

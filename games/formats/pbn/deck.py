@@ -82,8 +82,8 @@ class Builder:
             deal=canonical,
             index=index,
             line=line,
-            dealer=dealer,  # type: ignore[arg-type]
-            vul=vul,  # type: ignore[arg-type]
+            dealer=dealer,
+            vul=vul,
             board=board,
             board_name=board_name,
             deal_first=first,
@@ -116,7 +116,8 @@ def _other_tags(game: Game, alerts_used: bool) -> tuple[tuple[str, str], ...]:
     """Deck.tags: the tags without a Deck field of their own in file order, then the Notes
     (but those that explain the auction's alerts), then '##' defaults from earlier games."""
     items = list(game.tags.items())
-    other = [(k, table_value(v, game.table) if k == TABLE else v) for k, v in items[: game.named] if k not in OWN_TAGS]
+    table = game.table or ""  # (a game whose tags hold the table holds its rows)
+    other = [(k, table_value(v, table) if k == TABLE else v) for k, v in items[: game.named] if k not in OWN_TAGS]
     if game.notes:
         used = set(game.auction_notes) if alerts_used else ()
         other.extend(("Note", v) for v in game.notes if v not in used)

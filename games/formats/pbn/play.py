@@ -25,7 +25,7 @@ from .auction import PIECE, SEAT, first_words
 CARDS = ("", *(s + r for s in SUITS for r in RANKS))
 NUMBERS: dict[str, int] = {"-": 0, "+": 0}  # word -> number ('+': the card still to be played)
 for _n, _card in enumerate(CARDS[1:], 1):
-    _s, _r = _card
+    _s, _r = _card[0], _card[1]
     for _w in {_s + _r, _s.lower() + _r, _s + _r.lower(), _s.lower() + _r.lower()}:
         NUMBERS[_w] = _n
     if _r == "T":
@@ -132,7 +132,7 @@ def _in_played_order(numbers: list[int], trump: str) -> tuple[tuple[str, ...], .
     scores = _SCORES[trump]
     cards = CARDS
     lead = 0  # column of the leader; column 0 is the [Play] seat
-    tricks = []
+    tricks: list[tuple[str, ...]] = []
     append = tricks.append
     it = iter(numbers)
     for a, b, c, d in zip(it, it, it, it):

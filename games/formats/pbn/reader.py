@@ -144,17 +144,17 @@ class Reader:
         line = self.line_at(game.deal_at if game.deal_at >= 0 else game.first)
         source = self.text[game.first : min(game.end, game.first + SOURCE_LIMIT)].rstrip()
         deck = self.builder.build(game, index, line, source, hash_notes)
-        if type(deck) is Problem:
+        if isinstance(deck, Problem):
             self.problems.append(deck)
             return
         for message in hash_notes:
-            self.note(_HASH, Message("pbn.hash_forbidden", where=where(deck.board, index, line), message=message))  # type: ignore[union-attr]
+            self.note(_HASH, Message("pbn.hash_forbidden", where=where(deck.board, index, line), message=message))
         if game.comments:
-            found, machine = apart(placed(game, len(deck.auction), len(deck.play)))  # type: ignore[union-attr]
-            commentary = self.budget.keep(found, where(deck.board, index, line), self.line_at)  # type: ignore[union-attr]
+            found, machine = apart(placed(game, len(deck.auction), len(deck.play)))
+            commentary = self.budget.keep(found, where(deck.board, index, line), self.line_at)
             if commentary or machine:
-                deck = replace(deck, commentary=commentary, machine_notes=machine)  # type: ignore[type-var]
-        self.decks.append(deck)  # type: ignore[arg-type]
+                deck = replace(deck, commentary=commentary, machine_notes=machine)
+        self.decks.append(deck)
 
     def no_deal(self, game: Game) -> None:
         if self.counts.get(_NO_DEAL, 0) >= NOTE_LIMIT:  # only counted: no message to make

@@ -25,10 +25,11 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from games.bridge.club_night.cross_imps import cross_imps
+from games.bridge.club_night.adjusted import ARTIFICIAL_SCORES, ArtificialScores
+from games.bridge.club_night.cross_imps import butler_imps, cross_imps_by_side
 from games.bridge.club_night.matchpoints import matchpoints
 from games.bridge.club_night.numbers import decimal_text, hundredths
-from games.bridge.club_night.ranking import MATCHPOINTS, SCORINGS, Standing
+from games.bridge.club_night.ranking import BUTLER, MATCHPOINTS, SCORINGS, Standing
 from games.bridge.club_night.traveller import PASSED_OUT, Traveller, table_result, traveller
 
 from ..writers import CRLF, pbn_value
@@ -58,7 +59,7 @@ _WIDTHS = {
     "TotalPercentage": 6,
     "TotalIMP": 7,
 }
-_TEXT_COLUMNS = {"Contract", "Declarer", "Lead", "Direction", "Names"}  # left-aligned; numbers to the right
+_TEXT_COLUMNS = {"Contract", "Declarer", "Lead", "Direction", "Names", "Adjusted"}  # left-aligned; numbers to the right
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,34 +106,62 @@ class Table:
         return CRLF.join(self.lines()) + CRLF
 
 
-def score_table(board: Traveller, *, scoring: str = MATCHPOINTS, tables: int | None = None) -> Table:
+def score_table(
+    board: Traveller,
+    *,
+    scoring: str = MATCHPOINTS,
+    tables: int | None = None,
+    artificial: ArtificialScores = ARTIFICIAL_SCORES,
+) -> Table:
     """A board's [ScoreTable]: every table's pairs, contract, declarer, result (tricks),
     lead when recorded, scores, and matchpoints with percentages (``tables`` as
-    ``matchpoints`` takes it) or cross-IMPs."""
+    ``matchpoints`` takes it), cross-IMPs or Butler IMPs, each side's own figure.
+
+    A director's adjusted line is marked in a column of our own, ``Adjusted`` (written
+    only when some line is): the adjustment ("assigned", "Avg+/Avg-", "fouled (B)") and
+    its reason. An artificial score has no contract, declarer, result or score: ``-``."""
     if scoring not in SCORINGS:
         raise ValueError(f"'{scoring}' is not a scoring ({', '.join(SCORINGS)})")
     leads = any(result.lead for result in board.results)
+    adjusted = any(result.adjustment is not None for result in board.results)
     names = ["PairId_NS", "PairId_EW", "Contract", "Declarer", "Result", *(["Lead"] if leads else [])]
     names += ["Score_NS", "Score_EW"]
+    scores: list[tuple[str, ...]]
     if scoring == MATCHPOINTS:
         names += ["MP_NS", "MP_EW", "Percentage_NS", "Percentage_EW"]
         scores = [
             (decimal_text(mp.ns), decimal_text(mp.ew), _percent(mp.ns_percent), _percent(mp.ew_percent))
-            for mp in matchpoints(board, tables)
+            for mp in matchpoints(board, tables, artificial)
         ]
     else:
         names += ["IMP_NS", "IMP_EW"]
-        scores = [(decimal_text(imp), decimal_text(-imp)) for imp in cross_imps(board)]
+        by_side = butler_imps if scoring == BUTLER else cross_imps_by_side
+        scores = [(decimal_text(imp.ns), decimal_text(imp.ew)) for imp in by_side(board, artificial)]
+    if adjusted:
+        names.append("Adjusted")
     rows = []
     for result, figures in zip(board.results, scores):
-        passed = result.contract == PASSED_OUT
-        row = [result.ns, result.ew, result.contract]
-        row += [IRRELEVANT, IRRELEVANT] if passed else [result.declarer, str(result.tricks)]
-        if leads:
-            row.append(IRRELEVANT if passed else result.lead or UNKNOWN)
-        row += _score_columns(result.score)
-        rows.append((*row, *figures))
+        if result.artificial:
+            row = [result.ns, result.ew, IRRELEVANT, IRRELEVANT, IRRELEVANT]
+            row += [IRRELEVANT] if leads else []
+            row += [IRRELEVANT, IRRELEVANT]
+        else:
+            passed = result.contract == PASSED_OUT
+            row = [result.ns, result.ew, result.contract]
+            row += [IRRELEVANT, IRRELEVANT] if passed else [result.declarer, str(result.tricks)]
+            if leads:
+                row.append(IRRELEVANT if passed else result.lead or UNKNOWN)
+            row += _score_columns(result.score)
+        row += figures
+        if adjusted:
+            adjustment = result.adjustment
+            row.append(IRRELEVANT if adjustment is None else _adjusted_text(adjustment.label, adjustment.reason))
+        rows.append(tuple(row))
     return _table(SCORE_TABLE, names, rows)
+
+
+def _adjusted_text(label: str, reason: str) -> str:
+    return f"{label}: {reason}" if reason.strip() else label
 
 
 def write_score_table(board: Traveller, *, scoring: str = MATCHPOINTS, tables: int | None = None) -> str:
@@ -189,7 +218,8 @@ def read_tables(text: str) -> tuple[Table, ...]:
     and elements that do not fill whole rows."""
     tables = []
     columns_before: dict[str, tuple[Column, ...]] = {}
-    name, header, elements = "", "", []
+    name, header = "", ""
+    elements: list[str] = []
 
     def close() -> None:
         if not name:

@@ -116,6 +116,9 @@ def read_game(text: str, start: int, last_brace: int) -> tuple[Game, int]:
     pos = start
     while True:
         m = match(text, pos)
+        if m is None:  # never: the pattern's last alternatives match any character, and the end
+            end = pos
+            break
         kind = m.lastindex
         pos = m.end()
         if kind == 1:
@@ -186,16 +189,18 @@ def read_game(text: str, start: int, last_brace: int) -> tuple[Game, int]:
                 said = clean(text[at + 1 : min(pos, at + 2 + MAX_COMMENTARY)])
                 run = semi_end >= 0 and _next_line(text, semi_end, at)
                 if run and blank_run is None:  # the next line of a text
-                    comments[-1][0].append(said)  # type: ignore[union-attr]
+                    lines_so_far = comments[-1][0]  # a ';' comment's: a list
+                    if isinstance(lines_so_far, list):
+                        lines_so_far.append(said)
                     comment_chars += len(said) + 1
                 elif blank(said):  # a blank line: kept only if a line with words follows
-                    if not run:
+                    if not run or blank_run is None:  # (a run of lines has its blank run)
                         blank_run, blank_chars = ([], at), 0
                     if blank_chars <= MAX_COMMENTARY:
-                        blank_run[0].append(said)  # type: ignore[index]
+                        blank_run[0].append(said)
                         blank_chars += len(said) + 1
                 else:
-                    kept, where = (blank_run[0], blank_run[1]) if run else ([], at)  # type: ignore[index]
+                    kept, where = blank_run if run and blank_run is not None else ([], at)
                     kept.append(said)
                     comments.append((kept, section, length, where))
                     comment_chars += len(said) + (blank_chars if run else 0)
@@ -222,7 +227,7 @@ def read_game(text: str, start: int, last_brace: int) -> tuple[Game, int]:
         end=end,
         issues=issues,
         more_issues=more_issues,
-        comments=[(t if type(t) is str else "\n".join(t), *rest) for t, *rest in comments],  # type: ignore[misc]
+        comments=[(t if type(t) is str else "\n".join(t), sec, offset, at) for t, sec, offset, at in comments],
     )
     return game, pos
 

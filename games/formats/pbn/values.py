@@ -2,13 +2,21 @@
 
 from __future__ import annotations
 
+from enum import Enum
+from typing import Final
+
 from games.bridge.board import BOARD_LENGTH
 from games.bridge.cards import SEATS
 from games.bridge.rules import seat_of_word
 
 from ..messages import Message
 
-MISSING = object()
+
+class _Missing(Enum):
+    MISSING = "missing"
+
+
+MISSING: Final = _Missing.MISSING  # a value the tables below do not hold (None is one they do)
 DEALER: dict[str | None, str | None] = {None: None, "": None, "?": None}
 DEALER.update({s: s for s in SEATS})
 VUL: dict[str | None, str | None] = {None: None, "": None, "?": None}
@@ -58,7 +66,7 @@ def field(value: str | None, name: str, notes: list[str]) -> str | None:
     known = DEALER if name == "Dealer" else VUL
     found = known.get(value, MISSING)
     if found is not MISSING:
-        return found  # type: ignore[return-value]
+        return found
     assert value is not None  # None is a key of both tables
     word = value.strip()
     if name == "Dealer":
@@ -67,7 +75,7 @@ def field(value: str | None, name: str, notes: list[str]) -> str | None:
         found = known.get(word) or _VUL_WORDS.get(word.lower())
     if found is None and word not in ("", "?"):
         notes.append(Message("tag_not_understood", tag=name, value=word[:20]))
-    return found  # type: ignore[return-value]
+    return found
 
 
 def stated(value: str | None) -> str:

@@ -130,9 +130,9 @@ class Command(BaseCommand):
         parser.add_argument("--json", action="store_true", dest="as_json", help="print JSON instead of a card")
 
     def handle(self, *args, kind: str, tables: int | None, pairs: int | None, as_json: bool, **options) -> None:
-        if tables is None and pairs is None:
-            raise CommandError("give --tables or --pairs")
         if tables is None:
+            if pairs is None:
+                raise CommandError("give --tables or --pairs")
             tables = math.ceil(pairs / 2)
         if kind == HOWELL and options["arrow_switch"]:
             raise CommandError("a Howell has no arrow switch: every pair plays both ways already")

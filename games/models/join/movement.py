@@ -18,6 +18,7 @@ from games.models.board_play import BoardPlay, attach_plays
 from games.models.deck import DealtBoard
 from games.models.game import Game
 from games.models.join.errors import SeatError
+from games.models.join.table_like import TableLike, as_table
 
 # What a table's pages never read of a board's deck: its file's text, tags and notes, the
 # players named in the file.
@@ -27,7 +28,7 @@ TABLE_DECK_DEFERRED = ("source_text", "tags", "notes", "players")
 class TableMovement:
     """``JoinTable``'s board and movement (its rows: ``game``, ``deal``, ``version``)."""
 
-    def board(self, *related: str) -> DealtBoard | None:
+    def board(self: TableLike, *related: str) -> DealtBoard | None:
         """The game's deal this table plays now (None before the first deal), with
         ``related`` (``select_related``).
 
@@ -47,7 +48,7 @@ class TableMovement:
             return boards.filter(pk=held).first()
         return boards.order_by("-number").first()
 
-    def board_and_play(self, *, deck: bool = True) -> DealtBoard | None:
+    def board_and_play(self: TableLike, *, deck: bool = True) -> DealtBoard | None:
         """``board()`` with its play at this table as ``board.played`` and, with ``deck``,
         its deck as the table shows it (``TABLE_DECK_DEFERRED`` left unread): in one
         query while the table holds a board under way (teaching), else two."""
@@ -75,27 +76,23 @@ class TableMovement:
                 self.start_robots(board)
         return board
 
-    def _movement_deal(self) -> int | None:
+    def _movement_deal(self: TableLike) -> int | None:
         from games.models.join.rounds import current_deal  # the rows of a movement, beside the tables'
 
-        return current_deal(self.game, self)
+        return current_deal(self.game, as_table(self))
 
-    def _held(self) -> QuerySet[BoardPlay]:
+    def _held(self: TableLike) -> QuerySet[BoardPlay]:
         """Teaching: the plays under way at this table (called on, neither over nor left
         unfinished), the oldest board first: the first holds the table."""
-        return (
-            BoardPlay.objects.filter(table=self, finished_at__isnull=True, abandoned="")
-            .exclude(calls=[])
-            .order_by("board__number")
-        )
+        return self.plays.filter(finished_at__isnull=True, abandoned="").exclude(calls=[]).order_by("board__number")
 
-    def play_of(self, board: DealtBoard) -> BoardPlay | None:
+    def play_of(self: TableLike, board: DealtBoard) -> BoardPlay | None:
         """``board``'s play at this table (None before its first call), kept on the board
         as ``board.played`` for the pages that read it there."""
         attach_plays([board], self.pk)
         return board.played
 
-    def next_board(self, by=None, *, at: int | None = None, host: bool = False) -> DealtBoard:
+    def next_board(self: TableLike, by=None, *, at: int | None = None, host: bool = False) -> DealtBoard:
         """Own pace: the table goes on to the next deal once its board is over: the board
         another table has dealt already, else the game's next (``Game.deal_next``: the
         queue's next deck). Under the game's lock, so that two tables going on at once
@@ -130,7 +127,7 @@ class TableMovement:
             self.deal, self.version = board.number, locked.version + 1
             return board
 
-    def move_on(self, number: int | None, by=None, *, confirm: int | None = None) -> DealtBoard | None:
+    def move_on(self: TableLike, number: int | None, by=None, *, confirm: int | None = None) -> DealtBoard | None:
         """The host moves a table on from the board it plays (the deal ``number`` the host's
         page showed; SeatError when the table is elsewhere now). A board under way there is
         recorded as not finished (once someone has called, only with ``confirm``, its
@@ -150,7 +147,7 @@ class TableMovement:
                     gettext("Table %(table)s plays the newest board already: deal the next one.")
                     % {"table": self.number}
                 )
-            play = BoardPlay.objects.select_for_update().select_related("board").filter(board=board, table=self).first()
+            play = self.plays.select_for_update().select_related("board").filter(board=board).first()
             if play is not None:
                 play.leave_unfinished(BoardPlay.Abandoned.DEALT, confirmed=confirm == board.number)
             if own_pace:
@@ -158,10 +155,10 @@ class TableMovement:
             self._bump(self._locked())
             return self.board()
 
-    def _move_on_in_round(self, board: DealtBoard, confirm: int | None) -> DealtBoard | None:
+    def _move_on_in_round(self: TableLike, board: DealtBoard, confirm: int | None) -> DealtBoard | None:
         """A club movement: the table leaves ``board`` (not finished once someone has
         called, only with ``confirm``; not played before) for the next of its set."""
-        play = BoardPlay.objects.select_for_update().select_related("board").filter(board=board, table=self).first()
+        play = self.plays.select_for_update().select_related("board").filter(board=board).first()
         if play is None:
             play = BoardPlay.start(board, BoardPlay.Mode.TABLE, self)
             play = BoardPlay.objects.select_for_update().select_related("board").get(pk=play.pk)
@@ -175,7 +172,7 @@ class TableMovement:
         self._bump(self._locked())
         return self.board()
 
-    def _next_board(self) -> int:
+    def _next_board(self: TableLike) -> int:
         """The place of the next deal this table plays (``DealtBoard.number``): a seat
         taken now sees from that one."""
         board = self.board()
@@ -185,7 +182,7 @@ class TableMovement:
             return 1
         return Game.objects.filter(pk=self.game_id).values_list("next_board_number", flat=True).get()
 
-    def reveal(self, number: int | None, by=None, *, confirm: int | None = None) -> DealtBoard:
+    def reveal(self: TableLike, number: int | None, by=None, *, confirm: int | None = None) -> DealtBoard:
         """Show the four hands of the game's deal ``number`` (``DealtBoard.number``) to this
         table. Only the table's current board, the one the host's page shows: a page left
         open while a new board was dealt must not reveal a board its host has not seen
@@ -207,14 +204,14 @@ class TableMovement:
                     )
                     % {"shown": self.game.board_named(number), "board": board.board_number}
                 )
-            if self.reveals.model.objects.filter(board=board, table=self).exists():
+            if self.reveals.filter(board=board).exists():
                 return board
             # The play's row first, then the table's, in the order BoardPlay.act locks them.
             play = BoardPlay.start(board, BoardPlay.Mode.TABLE, self)
             play = BoardPlay.objects.select_for_update().select_related("board").get(pk=play.pk)
             play.leave_unfinished(BoardPlay.Abandoned.REVEALED, confirmed=confirm == board.number)
             locked = self._locked()
-            _, created = self.reveals.model.objects.get_or_create(board=board, table=self, defaults={"revealed_by": by})
+            _, created = self.reveals.get_or_create(board=board, defaults={"revealed_by": by})
             if created:
                 self._bump(locked)
             return board

@@ -15,6 +15,7 @@ from games.models.board_play import BoardPlay
 from games.models.deck import DealtBoard
 from games.models.game import Game
 from games.models.join.errors import LeavingBoardInPlay, SeatError, seat_name
+from games.models.join.table_like import TableLike, as_table
 
 if TYPE_CHECKING:
     from games.models.join.tables import JoinTable, Seat
@@ -23,7 +24,7 @@ if TYPE_CHECKING:
 class TableSeating:
     """``JoinTable``'s seating: taking, moving, freeing and leaving seats."""
 
-    def take_seat(self, user, seat: str) -> Seat:
+    def take_seat(self: TableLike, user, seat: str) -> Seat:
         if seat not in SEAT_NAMES:
             raise SeatError(gettext("Choose North, East, South or West."))
         try:
@@ -39,8 +40,9 @@ class TableSeating:
                         gettext("%(seat)s was just taken: choose another seat.") % {"seat": seat_name(seat)}
                     )
                 row = self.seats.model.objects.create(
-                    game_id=self.game_id, table=self, seat=seat, user=user, from_board=self._next_board()
+                    game_id=self.game_id, table=as_table(self), seat=seat, user=user, from_board=self._next_board()
                 )
+                _substitute(as_table(self), seat, row.user_id, row.from_board)
                 self._bump(locked)
                 return row
         except IntegrityError:  # a race the lock did not serialise (it does on SQLite and PostgreSQL)
@@ -48,7 +50,7 @@ class TableSeating:
                 gettext("%(seat)s was just taken: choose another seat.") % {"seat": seat_name(seat)}
             ) from None
 
-    def seat_robot(self, seat: str) -> None:
+    def seat_robot(self: TableLike, seat: str) -> None:
         """The host seats a robot in the empty ``seat``. It plays from the board in play, if
         nobody holds that seat's hand of it (a missing fourth: the table goes on), else
         from the next board."""
@@ -75,7 +77,7 @@ class TableSeating:
         if board is not None:
             self.start_robots(board)
 
-    def unseat_robot(self, seat: str) -> None:
+    def unseat_robot(self: TableLike, seat: str) -> None:
         """The host takes the robot out of ``seat``: it finishes the board in play, if it
         plays it, and whoever sits there next plays from the next board."""
         with transaction.atomic():
@@ -86,7 +88,7 @@ class TableSeating:
             type(self).objects.filter(pk=self.pk).update(robots=self.robots)
             self._bump(locked)
 
-    def start_robots(self, board: DealtBoard) -> BoardPlay | None:
+    def start_robots(self: TableLike, board: DealtBoard) -> BoardPlay | None:
         """``board``'s play at this table started if robots sit here, so that a robot that
         is to act first acts (the calls at once, a card by the task worker). Idempotent:
         the play is made once (``BoardPlay.start``)."""
@@ -100,16 +102,16 @@ class TableSeating:
         board.played = play
         return play
 
-    def several(self) -> bool:
+    def several(self: TableLike) -> bool:
         """Whether the game has more than this one table."""
         return type(self).objects.filter(game_id=self.game_id).exclude(pk=self.pk).exists()
 
-    def move(self, seat: str, to: str, to_table: JoinTable | None = None) -> None:
+    def move(self: TableLike, seat: str, to: str, to_table: JoinTable | None = None) -> None:
         """Move the player at ``seat`` to ``to`` at ``to_table`` (this table when None);
         whoever sat there takes ``seat`` here (a swap)."""
         if seat not in SEAT_NAMES or to not in SEAT_NAMES:
             raise SeatError(gettext("Choose North, East, South or West."))
-        target = to_table if to_table is not None else self
+        target: TableLike = to_table if to_table is not None else self
         if target.game_id != self.game_id:
             raise SeatError(gettext("Choose a table of this game."))
         with transaction.atomic():
@@ -132,13 +134,16 @@ class TableSeating:
             # (table, seat) is unique: park the other player out of the way while swapping.
             if other is not None:
                 self.seats.model.objects.filter(pk=other.pk).update(seat="-")
-            self.seats.model.objects.filter(pk=mover.pk).update(table=target, seat=to, from_board=there)
+            self.seats.model.objects.filter(pk=mover.pk).update(table=as_table(target), seat=to, from_board=there)
             if other is not None:
-                self.seats.model.objects.filter(pk=other.pk).update(table=self, seat=seat, from_board=here)
+                self.seats.model.objects.filter(pk=other.pk).update(table=as_table(self), seat=seat, from_board=here)
+            _substitute(as_table(target), to, mover.user_id, there)
+            if other is not None:
+                _substitute(as_table(self), seat, other.user_id, here)
             type(self).objects.filter(pk__in=locks).update(version=F("version") + 1)
             self.version = locks[self.pk].version + 1
 
-    def _nobody_sits(self, seat: str) -> str:
+    def _nobody_sits(self: TableLike, seat: str) -> str:
         """ "Nobody sits North at table 2.", "at table 2" only in a game of several tables."""
         if self.several():
             return gettext("Nobody sits %(seat)s at table %(table)s.") % {
@@ -147,7 +152,7 @@ class TableSeating:
             }
         return gettext("Nobody sits %(seat)s.") % {"seat": seat_name(seat)}
 
-    def unseat(self, seat: str) -> None:
+    def unseat(self: TableLike, seat: str) -> None:
         if seat not in SEAT_NAMES:
             raise SeatError(gettext("Choose North, East, South or West."))
         with transaction.atomic():
@@ -156,7 +161,7 @@ class TableSeating:
                 raise SeatError(self._nobody_sits(seat))
             self._bump(locked)
 
-    def leave(self, user, *, confirm: int | None = None) -> None:
+    def leave(self: TableLike, user, *, confirm: int | None = None) -> None:
         """``user`` stands up (from their seat at whichever table of the game). While
         someone has called or played on the board their seat holds, only with ``confirm``,
         that board's number (LeavingBoardInPlay otherwise): the seat stays empty and the
@@ -176,21 +181,28 @@ class TableSeating:
             row.delete()
             table._bump(locked)
 
-    def leaving_board_in_play(self, user) -> LeavingBoardInPlay | None:
+    def leaving_board_in_play(self: TableLike, user) -> LeavingBoardInPlay | None:
         """What standing up now would ask ``user`` (None: nothing, they may just go)."""
         row = self.seats.model.objects.filter(game_id=self.game_id, user=user).select_related("table__game").first()
         return row.table._leaving(row) if row is not None else None
 
-    def _leaving(self, row: Seat) -> LeavingBoardInPlay | None:
+    def _leaving(self: TableLike, row: Seat) -> LeavingBoardInPlay | None:
         board = self.board()
         play = self.play_of(board) if board is not None else None
-        if play is None or not play.under_way or row.from_board > board.number:
+        if board is None or play is None or not play.under_way or row.from_board > board.number:
             return None  # nothing under way, or a hand they do not hold (they sat down after the deal)
         needed = seat_needed(play, row.seat)
         return LeavingBoardInPlay(board.number, play.progress(), row.seat, needed, board.board_number)
 
 
 # --- who the board waits for, who sits where ----------------------------------------------
+
+
+def _substitute(table: JoinTable, seat: str, user_id: int, from_deal: int) -> None:
+    """In a movement under way, a newcomer in a pair's seat plays on as its substitute."""
+    from games.models.join.rounds import substitute_in  # rounds builds on the tables
+
+    substitute_in(table, seat, user_id, from_deal)
 
 
 def seat_needed(play: BoardPlay, seat: str) -> bool:
