@@ -158,3 +158,11 @@ def test_an_adjustment_is_one_a_table_and_board(three_tables, host):
     save_adjustment(game, board, table, host, kind="fouled", reason="x", group="A")
     save_adjustment(game, board, table, host, kind="artificial", reason="y", ns_average="Avg", ew_average="Avg")
     assert Adjustment.objects.get(board=board, table=table).kind == "artificial"
+
+
+def test_a_howells_ranking_is_one_field_and_says_so(host, django_user_model, client):
+    game, _ = howell_night(host, django_user_model)
+    finish_round(game)
+    client.force_login(host)
+    page = client.get(f"/games/{game.pk}/results/").text
+    assert "<caption>Every pair, one field</caption>" in page and "East-West pairs" not in page
