@@ -36,7 +36,7 @@ SPECIAL = st.sampled_from(list(b"0123456789 \x00\x03\x04\x05\x06\x1a\n\r:;.{}%=^
 
 
 def check(result: FileResult) -> None:
-    assert result.format in ("", "lin", "pbn", *FORMATS)
+    assert result.format in ("", "lin", "pbn", "dlr", *FORMATS)  # dlr: text that reads as a dealer script
     last = -1
     for deck in result.decks:
         check_deck_text(deck.deal)

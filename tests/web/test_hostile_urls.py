@@ -215,6 +215,8 @@ def valid_values(route: Route, site: dict[str, Any], game_pk: int) -> dict[str, 
                 "key": "0-0",
                 "uidb64": "MQ",  # the user of id 1, as a password-reset link names them
                 "table": "1",
+                "call": "1",  # a director's call (none yet: a 404, never a 500)
+                "name": "1-NS",  # a pair, as the ranking's links name it
                 "content_type_id": str(ContentType.objects.get_for_model(JoinTable).pk),
             }[group]
     return values
