@@ -34,7 +34,7 @@ MAX_USERNAME = 255  # axes' username columns; case folding can lengthen a name (
 
 
 def _typed_username(request: HttpRequest | None, credentials: dict | None) -> str | None:
-    field = settings.AXES_USERNAME_FORM_FIELD
+    field = settings.AXES_USERNAME_FORM_FIELD  # type: ignore[misc]  # django-axes' setting, not Django's
     if credentials:
         name = credentials.get(field)
     elif request is not None:

@@ -48,6 +48,9 @@ echo "== ruff: lint and format (pyproject.toml) =="
 $PY -m ruff check .
 $PY -m ruff format --check .
 
+echo "== mypy: the types (pyproject.toml) =="
+$PY -m mypy
+
 echo "== Migrations: every model change has one =="
 $PY manage.py makemigrations --check --dry-run
 

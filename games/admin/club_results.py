@@ -86,7 +86,7 @@ def traveller_html(board: BoardResults, matchpoints: bool) -> SafeString:
     )
     ns, ew = said.pair("NS"), said.pair("EW")
     if matchpoints:
-        figures = (f"{ns} {words.mp}", f"{ew} {words.mp}", f"{ns} %", f"{ew} %")
+        figures: tuple[str, ...] = (f"{ns} {words.mp}", f"{ew} {words.mp}", f"{ns} %", f"{ew} %")
     else:
         figures = (f"{ns} {words.imps}", f"{ew} {words.imps}")
     names = (words.table, words.contract, words.by, words.lead, words.tricks, ns, ew, *figures)
@@ -94,7 +94,12 @@ def traveller_html(board: BoardResults, matchpoints: bool) -> SafeString:
     rows = []
     for line in board.lines:
         if matchpoints:
-            scored = (_figure(line.ns_mp), _figure(line.ew_mp), _fixed(line.ns_percent), _fixed(line.ew_percent))
+            scored: tuple[str, ...] = (
+                _figure(line.ns_mp),
+                _figure(line.ew_mp),
+                _fixed(line.ns_percent),
+                _fixed(line.ew_percent),
+            )
         else:
             scored = (_signed(line.imps), _signed(line.ew_imps))
         cells = (

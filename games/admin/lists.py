@@ -54,12 +54,12 @@ class TypedFilter(admin.ListFilter):
 
     def value(self) -> str:
         # NUL: PostgreSQL refuses it in a query parameter, and no name holds one.
-        return (self.used_parameters.get(self.parameter_name) or "").replace("\x00", "").strip()[:MAX_TERM]
+        return str(self.used_parameters.get(self.parameter_name) or "").replace("\x00", "").strip()[:MAX_TERM]
 
     def has_output(self) -> bool:
         return True
 
-    def expected_parameters(self) -> list[str]:
+    def expected_parameters(self) -> list[str | None]:
         return [self.parameter_name]
 
     def queryset(self, request: HttpRequest, queryset: QuerySet) -> QuerySet:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import replace
+from typing import Any, cast
 
 from django.contrib import admin, messages
 from django.contrib.admin.utils import unquote
@@ -71,9 +72,10 @@ HIDDEN = _("Hidden while you play at this table")
 def secrets_of(request: HttpRequest) -> SeatedSecrets:
     """What the viewer may not see while they sit at Join tables, read once a request (a
     list reads its rows, then an action its selection)."""
-    if not hasattr(request, "seated_secrets"):
-        request.seated_secrets = seated_secrets(request.user)
-    return request.seated_secrets
+    kept = vars(request)  # the request's own attributes: read once, then at each use
+    if "seated_secrets" not in kept:
+        kept["seated_secrets"] = seated_secrets(request.user)
+    return kept["seated_secrets"]
 
 
 def _seats_read_lesson(deck: Deck, request: HttpRequest | None = None) -> bool:
@@ -173,17 +175,17 @@ class GameAdmin(ClubResultsAdmin, ReviewAdmin):
             '<a href="{}?{}">{} queued deck(s) in the deck list</a> (this page shows the first {})',
             reverse("admin:games_deck_changelist"),
             query,
-            game.queued_count,
+            game.queued_count,  # type: ignore[attr-defined]  # get_queryset's annotation
             QUEUE_SHOWN,
         )
 
     @admin.display(description=_("Queued"), ordering="queued_count")
     def queued(self, game: Game) -> int:
-        return game.queued_count
+        return game.queued_count  # type: ignore[attr-defined]  # get_queryset's annotation
 
     @admin.display(description=_("Dealt"), ordering="dealt_count")
     def dealt(self, game: Game) -> int:
-        return game.dealt_count
+        return game.dealt_count  # type: ignore[attr-defined]  # get_queryset's annotation
 
 
 # Every value the readers store in Deck.source_format: the formats written (LIN, PBN and the
@@ -287,7 +289,7 @@ class DeckAdmin(ReviewAdmin):
             return "None in the file."
         return render_to_string("games/partials/lesson_text.html", lesson.context(obj.commentary, fold=False))
 
-    def get_fieldsets(self, request: HttpRequest, obj: Deck | None = None) -> list:
+    def get_fieldsets(self, request: HttpRequest, obj: Deck | None = None) -> Any:
         if getattr(obj, "hidden_seat", None) is not None:
             return self.hidden_fieldsets
         fieldsets = super().get_fieldsets(request, obj)
@@ -298,7 +300,7 @@ class DeckAdmin(ReviewAdmin):
 
     # Decks join and leave the queue only through the game's rules (uploads, the actions):
     # the change page is for reading.
-    def get_readonly_fields(self, request: HttpRequest, obj: Deck | None = None) -> list[str]:
+    def get_readonly_fields(self, request: HttpRequest, obj: Deck | None = None) -> Any:
         return [name for _, options in self.fieldsets for name in options["fields"]]
 
     def has_add_permission(self, request: HttpRequest) -> bool:
@@ -337,9 +339,9 @@ class DeckAdmin(ReviewAdmin):
     def change_view(self, request: HttpRequest, object_id: str, form_url: str = "", extra_context=None):
         """Opening a deck whose deal is not solved yet starts its solve in a task worker (not
         one hidden from the viewer: its page shows no analysis)."""
-        deck = self.get_object(request, unquote(object_id))
-        shown = deck is not None and getattr(deck, "hidden_seat", None) is None
-        if shown and DealAnalysis.stored(deck.deal) is None:
+        deck = cast(Deck | None, self.get_object(request, unquote(object_id)))
+        hidden = getattr(deck, "hidden_seat", None) is not None
+        if deck is not None and not hidden and DealAnalysis.stored(deck.deal) is None:
             solve_in_background(request.user, deck.deal)
         return super().change_view(request, object_id, form_url, extra_context)
 
@@ -387,7 +389,7 @@ class DeckAdmin(ReviewAdmin):
         """The deal in one line, each hand's high-card points ("N 12 · E 8 · S 11 · W 9");
         nothing of a deal in play at the viewer's table."""
         if getattr(deck, "hidden_seat", None) is not None:
-            return HIDDEN
+            return str(HIDDEN)
         hands = deck.hands()
         return " · ".join(f"{seat} {hcp(hands[seat])}" for seat in SEATS)
 
@@ -480,7 +482,7 @@ class DealtBoardAdmin(ReviewAdmin):
         boards = super().get_queryset(request).defer(*(f"deck__{name}" for name in Deck.LISTING_DEFERRED))
         return hiding_from_seated(boards, secrets_of(request))
 
-    def get_fields(self, request: HttpRequest, obj: DealtBoard | None = None) -> list[str]:
+    def get_fields(self, request: HttpRequest, obj: DealtBoard | None = None) -> Any:
         """The board in play at the viewer's table shows what the table shows them in place
         of its deal."""
         if getattr(obj, "hidden_seat", None) is not None:

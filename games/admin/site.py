@@ -39,7 +39,7 @@ class SafeLookupMixin:
     """A ModelAdmin's object lookup that takes an empty ``_to_field`` for the primary key
     and finds nothing for an id its column cannot hold."""
 
-    def get_object(self, request: HttpRequest, object_id: str, from_field: str | None = None) -> models.Model | None:
+    def get_object(self, request: HttpRequest, object_id: str, from_field: str | None = None) -> Any:
         from_field = from_field or None
         opts = self.model._meta  # type: ignore[attr-defined]
         field = opts.pk if from_field is None else opts.get_field(from_field)

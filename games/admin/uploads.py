@@ -229,9 +229,10 @@ class UploadAdmin(ReviewAdmin):
     # --- one upload's page: what the reader found, computed from the stored results -------
 
     def _found(self, upload: Upload) -> list[dict]:
-        if not hasattr(upload, "_found"):
+        kept = vars(upload)  # the row's own attributes: read again for each column of its page
+        if "found" not in kept:
             help_url = reverse("help_upload")
-            upload._found = [
+            kept["found"] = [
                 {
                     "name": result.name,
                     "size": human_size(f.size),
@@ -244,7 +245,7 @@ class UploadAdmin(ReviewAdmin):
                 }
                 for f, result in ((f, f.stored_result()) for f in upload.files.defer("data").order_by("position"))
             ]
-        return upload._found
+        return kept["found"]
 
     @admin.display(description=_("In short"))
     def summary(self, upload: Upload) -> str:

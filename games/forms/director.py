@@ -31,7 +31,9 @@ class AdjustmentForm(forms.Form):
 
     def __init__(self, *args, tables: list[int], vul: str, played: set[int], **kwargs) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["table"].choices = [(number, str(number)) for number in tables]
+        table = self.fields["table"]
+        assert isinstance(table, forms.ChoiceField)  # for the checker: declared above as one
+        table.choices = [(number, str(number)) for number in tables]
         self.vul, self.played = vul, played
 
     def clean(self):

@@ -182,7 +182,9 @@ class GameForm(forms.ModelForm):
         for name in ("boards_per_round", "even", "arrow_switch", "missed_boards"):
             self.fields[name].required = False  # for a movement only: the model's defaults otherwise
         self.fields["practice_seat"].required = False  # likewise: South
-        self.fields["practice_seat"].choices = [(seat, active().seat_name(seat)) for seat in SEATS]
+        seat_field = self.fields["practice_seat"]
+        assert isinstance(seat_field, forms.ChoiceField)  # for the checker: the model field's choices make one
+        seat_field.choices = [(seat, active().seat_name(seat)) for seat in SEATS]
         self.fields["tables"].widget.attrs["max"] = settings.JOIN_MAX_TABLES
         for name, condition in self.SHOWN_WHEN.items():
             self.fields[name].shown_when = condition  # type: ignore[attr-defined]

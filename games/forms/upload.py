@@ -108,7 +108,8 @@ class MultipleFileField(forms.FileField):
 
 
 class UploadForm(forms.Form):
-    files = MultipleFileField(
+    # A declared field leaves the class for base_fields: it never hides BaseForm.files.
+    files = MultipleFileField(  # type: ignore[assignment]
         label=_("Click to Choose File(s)…"),
         required=False,
         allow_empty_file=True,
@@ -154,7 +155,9 @@ class UploadForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.refused = refused  # games.forms.upload_handlers.refusal: why the files were stopped unread
         self.user_key = user_key  # whose share of the dealer runs a script takes (games.dealer_runs)
-        self.fields["library"].choices = [
+        library = self.fields["library"]
+        assert isinstance(library, forms.ChoiceField)  # for the checker: declared above as one
+        library.choices = [
             ("", pgettext("no lesson script", "None")),
             *((script.slug, script.title) for script in lesson_scripts.library()),
         ]
@@ -334,7 +337,7 @@ class DeckChoiceForm(forms.ModelForm):
         choices=[("0", _("Keep the file's")), ("1", _("Follow the new number (16-board cycle)"))],
         coerce=lambda value: value == "1",
         required=False,
-        empty_value=False,
+        empty_value=False,  # type: ignore[arg-type]  # a bool field's empty value: the stubs say str only
         widget=forms.RadioSelect,
     )
 

@@ -48,8 +48,8 @@ class DealAnalysis(models.Model):
             if deal in found:
                 continue
             (solved,) = solve([deal])
-            cls.objects.bulk_create(
-                [cls(deal=deal, tricks=solved.tricks, pars=solved.pars_json())],
+            DealAnalysis.objects.bulk_create(
+                [DealAnalysis(deal=deal, tricks=solved.tricks, pars=solved.pars_json())],
                 update_conflicts=True,
                 unique_fields=["deal"],
                 update_fields=["tricks", "pars"],

@@ -192,7 +192,7 @@ class BoardPlay(models.Model):
         fields = {"mode": mode, "deal": board.deal, "dealer": board.dealer, "vul": board.vul, "robots": robots}
         if mode == cls.Mode.DECLARE:
             fields.update(_declare_fields(board))
-        play, created = cls.objects.get_or_create(board=board, table_id=table_id, defaults=fields)
+        play, created = BoardPlay.objects.get_or_create(board=board, table_id=table_id, defaults=fields)
         if created:
             play = play.ask_robot()
         board.played = play

@@ -238,8 +238,8 @@ def game_results(game: Game, viewer_table: JoinTable | None = None, *, seen: set
         scored = traveller(board.board_number, rows, board.vul)
         numbers = [number for number, _ in done]  # the table of each traveller line
         if board.number in missed:  # a late pair's missed boards: the game's average
-            lines = [artificial(ns, ew, AVG, AVG, reason=LATE) for ns, ew in missed[board.number]]
-            scored = _adjusted(scored, numbers, lines, _table_of(met, board.number))
+            late = [artificial(ns, ew, AVG, AVG, reason=LATE) for ns, ew in missed[board.number]]
+            scored = _adjusted(scored, numbers, late, _table_of(met, board.number))
         if board.pk in adjusted:  # the director's
             scored = _adjusted(scored, numbers, _director_lines(adjusted[board.pk], met, board, scored, numbers),
                                _table_of(met, board.number))  # fmt: skip
@@ -300,7 +300,7 @@ def game_results(game: Game, viewer_table: JoinTable | None = None, *, seen: set
 
 
 # The game's scoring as the scoring engine names it.
-SCORINGS = {Game.Scoring.MATCHPOINTS: MATCHPOINTS, Game.Scoring.IMPS: IMPS, Game.Scoring.BUTLER: BUTLER}
+SCORINGS: dict[str, str] = {Game.Scoring.MATCHPOINTS: MATCHPOINTS, Game.Scoring.IMPS: IMPS, Game.Scoring.BUTLER: BUTLER}
 
 
 def _table_of(met: dict[tuple[int, int], rounds.Meeting], deal: int) -> dict[tuple[str, str], int]:
@@ -643,7 +643,7 @@ def overview(game: Game, *, show_results: bool = True) -> tuple[TableState, ...]
     if movement is not None:
         own_pace = True  # each table at its own board of its set: none is behind another
         found = {table.number: table.deal for table in movement.tables}
-        board_of = {table.pk: found[table.number] for table in tables if found.get(table.number)}
+        board_of = {table.pk: deal for table in tables if (deal := found.get(table.number))}
     elif own_pace:
         board_of = {table.pk: max(table.deal, 1) for table in tables}
     elif newest is not None:

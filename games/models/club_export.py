@@ -156,7 +156,8 @@ def _board_records(
 
     if table is not None:
         add(table, dealt_boards(game, leave_out=leave_out, seated=seated, table=table, upto=upto), True)
-        visible = visible & set(by_deal)  # a board over at their table but not shown to it: no table's record
+        if visible is not None:  # a board over at their table but not shown to it: no table's record
+            visible = visible & set(by_deal)
     for here in tables:
         if table is None or here.pk != table.pk:
             add(here, dealt_boards(game, seated=seated, table=here), False)

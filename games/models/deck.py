@@ -229,6 +229,7 @@ class DealtBoard(models.Model):
     # Not stored: its play at one table and whether the host showed its hands there, set on
     # boards a page shows (``board_play.attach_plays``, ``JoinTable.board_and_play``).
     played: BoardPlay | None
+    left_unfinished: BoardPlay | None  # Game.deal_next: the board in play this deal ended
     revealed_here: bool
 
     class Meta:

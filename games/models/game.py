@@ -25,6 +25,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from decimal import Decimal
 from fractions import Fraction
+from typing import cast
 
 from django.conf import settings
 from django.db import models, transaction
@@ -70,12 +71,12 @@ def _built(
         boards_per_round,
         rounds,
         arrow_switch=arrow_switch,
-        even=even,
-        pairs=pairs,  # type: ignore[arg-type]
+        even=cast(movements.Even, even),  # one of Game.Even's values, as the model's choices hold
+        pairs=pairs,
     )
 
 
-class GameManager(models.Manager):
+class GameManager(models.Manager["Game"]):
     def managed(self, user) -> models.QuerySet[Game]:
         """The games ``user`` may upload, reorder and deal in: their own, and every game
         for staff with the change permission."""
@@ -511,10 +512,10 @@ class Game(models.Model):
             board = table.board()
             play = table.play_of(board) if board is not None else None
         else:
-            board = self.boards.order_by("-number").first()
-            play = BoardPlay.objects.filter(board=board, table__isnull=True).first() if board is not None else None
-            if play is not None:
-                play.board = board
+            newest: DealtBoard | None = self.boards.order_by("-number").first()
+            play = BoardPlay.objects.filter(board=newest, table__isnull=True).first() if newest is not None else None
+            if play is not None and newest is not None:
+                play.board = newest
         return play if play is not None and play.under_way else None
 
     def _deal_numbered(

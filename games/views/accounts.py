@@ -3,6 +3,8 @@ resetting a password, with Django's auth views and our templates."""
 
 from __future__ import annotations
 
+from typing import cast
+
 from django.contrib import messages
 from django.contrib.auth import login, logout
 from django.contrib.auth import views as auth_views
@@ -62,7 +64,8 @@ class LogoutView(auth_views.LogoutView):
 @login_required
 @require_safe
 def account(request: HttpRequest) -> HttpResponse:
-    sessions = UserSession.objects.filter(user=request.user, expire_date__gt=timezone.now()).count()
+    user_id = cast(int, request.user.pk)  # login_required: a user's, never None
+    sessions = UserSession.objects.filter(user_id=user_id, expire_date__gt=timezone.now()).count()
     return render(request, "registration/account.html", {"sessions": sessions})
 
 
@@ -71,9 +74,9 @@ def account(request: HttpRequest) -> HttpResponse:
 def logout_everywhere(request: HttpRequest) -> HttpResponse:
     """End every session of the user: this one as a log-out does, the others by deleting
     their rows, so that no copy of any of their cookies logs in again."""
-    user = request.user
+    user_id = cast(int, request.user.pk)  # login_required: a user's, never None
     logout(request)
-    UserSession.objects.filter(user=user).delete()
+    UserSession.objects.filter(user_id=user_id).delete()
     messages.success(request, gettext("You are logged out on every browser and device."))
     return redirect("home")
 

@@ -68,7 +68,7 @@ def join_context(
     the host, the players panel show.
     ``table``: the table a host who does not sit shows (the first when None); a seated
     person always sees their own (``checked``: ``table`` is ``table_seen_by``'s already)."""
-    if not checked:
+    if not checked or table is None:
         table = table_seen_by(game, request.user, table)
     view = seat_view(game, request.user, table, checked=True)
     context = {
@@ -128,7 +128,7 @@ def seat_fragments(
     the host's page asked for one table (False: it may be the director's overview of
     several tables, which shows no table's felt)."""
     context = {**join_context(request, game, table, checked=checked), **extra}
-    parts = [render_to_string(main, context, request)]
+    parts: list[str] = [render_to_string(main, context, request)]
     view = context["view"]
     if view.can_manage:
         if main == PANEL and not watching and not view.my_seat and view.tables > 1:

@@ -124,7 +124,10 @@ def as_text(game: Game, results: Results) -> list[str]:
     out.append("Ranking")
     for pair in results.ranking:
         standing = pair.standing
-        figure = f"{decimal_text(standing.percent, fixed=True)}%" if mp else f"{_signed(standing.score)} IMPs"
+        percent = standing.percent
+        figure = (
+            f"{decimal_text(percent, fixed=True)}%" if mp and percent is not None else f"{_signed(standing.score)} IMPs"
+        )
         out.append(f"  {standing.direction} {standing.place:>3}  {pair.label:<12} {pair.players:<24} {figure}")
     return out
 

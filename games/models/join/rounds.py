@@ -243,7 +243,7 @@ def pair_of(game: Game, user) -> Pair | None:
 def pair_deals(game: Game, pair_name: str) -> set[int]:
     """The deals ``pair_name`` plays in the rounds so far (the current one included)."""
     movement = movement_of(game)
-    deals = set()
+    deals: set[int] = set()
     for number in range(1, min(game.round, len(movement.rounds)) + 1):
         spot = movement.where(pair_name, number)
         if spot is not None:
@@ -264,7 +264,9 @@ def pair_boards_over(game: Game, user) -> set[int] | None:
     wanted = Q()
     for number in range(1, min(game.round, len(movement.rounds)) + 1):
         spot = movement.where(pair.name, number)
-        deals = round_deals(game, spot.table, number) if spot is not None else ()
+        if spot is None:
+            continue  # sat out this round
+        deals = round_deals(game, spot.table, number)
         if deals:
             wanted |= Q(table__number=spot.table, board__number__in=deals)
     if not wanted:
@@ -395,7 +397,10 @@ def start_movement(game: Game, by=None) -> int:
         held = _occupants(tables)
         missing = []
         for name in full.pair_names:
-            table, seats = _pair_seats(full, name, 1)
+            found = _pair_seats(full, name, 1)
+            if found is None:
+                continue  # sits out round 1
+            table, seats = found
             present = [held.get((table, seat)) for seat in seats]
             if None in present:
                 missing.append((name, table, seats, present))
@@ -418,9 +423,10 @@ def start_movement(game: Game, by=None) -> int:
             )
         pairs = []
         for name in full.pair_names:
-            if name == phantom:
+            found = _pair_seats(full, name, 1)
+            if name == phantom or found is None:
                 continue
-            table, seats = _pair_seats(full, name, 1)
+            table, seats = found
             first, second = (held[table, seat] for seat in seats)
             pairs.append(
                 Pair(
@@ -485,15 +491,16 @@ def _late_pair(game: Game, movement: Movement, round_number: int) -> tuple[int |
     if table is None:
         return None
     held = _occupants([table])
-    present = [held.get((table_number, seat)) for seat in seats]
-    if None in present:
+    first, second = (held.get((table_number, seat)) for seat in seats)
+    if first is None or second is None:
         return None
-    in_pairs = set()
+    present = (first, second)
+    in_pairs: set[int | str] = set()
     for first, second in Pair.objects.filter(game=game).values_list("first_id", "second_id"):
         in_pairs.update(user for user in (first, second) if user is not None)
     if any(user != ROBOT and user in in_pairs for user in present):
         return None
-    return present[0], present[1]
+    return first, second
 
 
 def next_round(game: Game, shown: int | None, *, force: bool = False, by=None) -> int:
@@ -584,15 +591,15 @@ def _seat_pairs(game: Game, tables: list[JoinTable], movement: Movement, round_n
         spot = _pair_seats(movement, pair.name, round_number)
         if spot is None:
             continue
-        table, seats = spot
+        number, seats = spot
         for seat, user in zip(seats, (pair.first_id, pair.second_id), strict=True):
             if user is None:
-                places[table, seat] = ROBOT
+                places[number, seat] = ROBOT
             elif user in seated:
-                places[table, seat] = user
+                places[number, seat] = user
     movers = [user for user in places.values() if user != ROBOT]
     Seat.objects.filter(game=game, user_id__in=movers).delete()
-    wanted = [Q(table=by_number[table], seat=seat) for table, seat in places]
+    wanted = [Q(table=by_number[number], seat=seat) for number, seat in places]
     if wanted:
         blocking = Q()
         for condition in wanted:
@@ -600,8 +607,8 @@ def _seat_pairs(game: Game, tables: list[JoinTable], movement: Movement, round_n
         Seat.objects.filter(game=game).filter(blocking).delete()
     first = game.movement_base + 1
     Seat.objects.bulk_create(
-        Seat(game=game, table=by_number[table], seat=seat, user_id=user, from_board=first)
-        for (table, seat), user in places.items()
+        Seat(game=game, table=by_number[number], seat=seat, user_id=user, from_board=first)
+        for (number, seat), user in places.items()
         if user != ROBOT
     )
     for table in tables:
