@@ -496,8 +496,8 @@ def _late_pair(game: Game, movement: Movement, round_number: int) -> tuple[int |
         return None
     present = (first, second)
     in_pairs: set[int | str] = set()
-    for first, second in Pair.objects.filter(game=game).values_list("first_id", "second_id"):
-        in_pairs.update(user for user in (first, second) if user is not None)
+    for one, other in Pair.objects.filter(game=game).values_list("first_id", "second_id"):
+        in_pairs.update(user for user in (one, other) if user is not None)
     if any(user != ROBOT and user in in_pairs for user in present):
         return None
     return first, second
