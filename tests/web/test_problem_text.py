@@ -99,6 +99,8 @@ def test_every_key_is_given_by_a_real_or_small_file():
         found = keys_of(read_decks(data, name))
         assert key in found, f"{name} for {key} gives {sorted(found)}"
         given |= found
+    if not CORPUS.is_dir():  # the small files are checked above; some keys only real files give
+        pytest.skip("../shared/corpus is not present beside the repository")
     run_keys = {key for key in TEMPLATES if key.startswith("dealer.")}  # runs give them: test_dealer_messages
     assert not set(TEMPLATES) - given - set(UNREACHABLE) - run_keys, "keys no file gives"
 
