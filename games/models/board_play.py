@@ -391,10 +391,12 @@ class BoardPlay(models.Model):
         won = None
         if self.board.game.scoring == "imps" and reference_score is not None and self.score is not None:
             won = imps(self.score - reference_score)
-        BoardPlay.objects.filter(pk=self.pk, actions=self.actions).update(
+        written = BoardPlay.objects.filter(pk=self.pk, actions=self.actions).update(
             reference=reference[:80], reference_score=reference_score, imps=won
         )
         self.reference, self.reference_score, self.imps = reference[:80], reference_score, won
+        if written:
+            self._table_moved()  # a Join table's pages said "scoring…": they look again
 
     def leave_unfinished(self, why: str, *, confirmed: bool) -> None:
         """End the board where it stands, recorded as not finished (``why``: Abandoned).

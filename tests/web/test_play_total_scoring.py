@@ -46,3 +46,25 @@ def test_the_total_says_scoring_until_par_is_known(host_client, host, never_run)
     felt = host_client.get(f"/games/{game.pk}/play/felt/", headers={"HX-Request": "true"}).content.decode()
     assert "scoring…" not in felt and "scoring-poll" not in felt
     assert re.fullmatch(r"1 board played · N-S \+90 · [+-]?\d+ IMPs?", total_line(felt)), total_line(felt)
+
+
+def test_a_join_tables_pages_look_again_once_par_is_known(seated_table, act, never_run):
+    """The seats' poll asks with the table's version: the worker's settling moves it on,
+    so that the pages saying "scoring…" fetch the board's IMPs."""
+    from games.models.join import JoinTable
+
+    for seat_user, call in (("alice", "1NT"), ("bob", "P"), ("dave", "P"), ("erin", "P")):
+        act(seat_user, "call", call=call)
+    play = BoardPlay.objects.get()
+    for _ in range(52):
+        now = play.state()
+        if now.phase == rules_of_play.DONE:
+            break
+        play = play.act(now.actor, "card", play.actions, card=rules_of_play.legal_cards(now)[0])
+    play.refresh_from_db()
+    assert play.done and play.imps is None  # par not solved yet: the worker has not run
+    before = JoinTable.objects.get(pk=seated_table.pk).version
+    settle_board.call(play.pk)
+    assert JoinTable.objects.get(pk=seated_table.pk).version > before
+    play.refresh_from_db()
+    assert play.reference_score is not None
