@@ -141,7 +141,7 @@ def test_a_director_creates_a_club_night_of_several_tables_in_one_step(live_serv
     host.goto(f"{live_server.url}/games/new/")
     host.get_by_label("Game name").fill("Tuesday club")
     host.get_by_label("Game type").select_option("join")
-    host.get_by_label("Tables").fill("3")
+    host.locator("#id_tables").fill("3")
     host.get_by_label("Matchpoints").check()
     shoot(host, output_dir, "new-club-night-wide")
     host.set_viewport_size(SIZES["phone"])
