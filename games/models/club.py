@@ -41,11 +41,12 @@ from games.bridge.club_night import (
     cross_imps_by_side,
     matchpoints,
     rank_pairs,
+    ranked_without,
     traveller,
 )
 from games.bridge.club_night.traveller import PASSED_OUT
 from games.models.board_play import BoardPlay
-from games.models.deck import DealtBoard
+from games.models.deck import ROBOT_NAME, DealtBoard
 from games.models.director import Adjustment as DirectorAdjustment
 from games.models.game import Game
 from games.models.join import BoardReveal, JoinTable, Seat, opens_analysis, rounds
@@ -293,7 +294,7 @@ def game_results(game: Game, viewer_table: JoinTable | None = None, *, seen: set
         rank_pairs(played, scoring=engine, tables=full, by_direction=by_direction, artificial=worth) if played else ()
     )
     if not game.rank_robot_pairs:
-        standings = _ranked_without(standings, robot_pairs(game))
+        standings = ranked_without(standings, robot_pairs(game))
     names = pair_names(game)
     ranking = tuple(PairLine(s, names.get((s.pair, s.direction), "")) for s in standings)
     return Results(game.scoring, full, tuple(results), ranking, hidden=len(boards) - len(visible), artificial=worth)
@@ -453,9 +454,6 @@ def movement_pair_players(game: Game) -> dict[tuple[str, str], tuple[str, ...]]:
     return players
 
 
-ROBOT_NAME = gettext_lazy("Robot")
-
-
 def robot_pairs(game: Game) -> set[tuple[str, str]]:
     """The pairs two robots hold: {("2", "EW")} (a movement's: {("2 EW", "EW"), ("2 EW", "")})."""
     if game.by_movement:
@@ -466,19 +464,6 @@ def robot_pairs(game: Game) -> set[tuple[str, str]]:
             if all(seat in robots for seat in direction):
                 pairs.add((str(number), direction))
     return pairs
-
-
-def _ranked_without(standings: tuple[Standing, ...], left_out: set[tuple[str, str]]) -> tuple[Standing, ...]:
-    """The ranking without the pairs ``left_out``, the others ranked again among
-    themselves (ties as ties), each direction apart."""
-    kept = [s for s in standings if (s.pair, s.direction) not in left_out]
-    ranked = []
-    for direction in dict.fromkeys(s.direction for s in kept):
-        field = [s for s in kept if s.direction == direction]  # best first already
-        values = [s.score if s.percent is None else s.percent for s in field]
-        for standing, value in zip(field, values, strict=True):
-            ranked.append(replace(standing, rank=values.index(value) + 1, tied=values.count(value) > 1))
-    return tuple(ranked)
 
 
 def pair_players(game: Game) -> dict[tuple[str, str], tuple[str, ...]]:

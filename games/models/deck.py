@@ -11,6 +11,7 @@ from django.db import models
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.functional import cached_property
+from django.utils.translation import gettext_lazy
 from django.utils.translation import gettext_lazy as _
 
 from games.bridge import rules
@@ -28,6 +29,7 @@ from games.models.results import result_line
 if TYPE_CHECKING:
     from games.models.board_play import BoardPlay
 
+ROBOT_NAME = gettext_lazy("Robot")  # a robot, wherever players are named: pages, travellers, exports
 SEAT_CHOICES = [(seat.value, seat.full_name) for seat in Seat]
 VUL_CHOICES = [(vul.value, vul.label) for vul in Vul]
 # The highest board number a dealt board takes: what a PositiveIntegerField holds on every

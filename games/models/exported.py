@@ -10,7 +10,7 @@ from django.db.models import Prefetch
 from games.bridge.cards import SEATS
 from games.formats.model import Deck as ParsedDeck
 from games.models.board_play import attach_plays
-from games.models.deck import DealtBoard
+from games.models.deck import ROBOT_NAME, DealtBoard
 from games.models.lesson import BoardNote, seats_see_lesson
 
 
@@ -91,15 +91,12 @@ def dealt_boards(
         play = played[board.pk]
         if play is None:
             return {}
-        robots = dict.fromkeys(play.robot_seats, ROBOT_PLAYER)
+        robots = dict.fromkeys(play.robot_seats, str(ROBOT_NAME))
         if join:
             return {**{seat: name for seat, name, first in seats if first <= board.number}, **robots}
         return {**dict.fromkeys(SEATS, host), **robots}
 
     return [(board, _lesson(game, board, board.to_parsed(players(board)), seated)) for board in boards]
-
-
-ROBOT_PLAYER = "Robot"  # how the files name a seat a robot played
 
 
 def _lesson(game, board: DealtBoard, deck: ParsedDeck, seated: bool) -> ParsedDeck:

@@ -17,7 +17,7 @@ from django.utils.translation import gettext, gettext_lazy
 
 from games.bridge.cards import SEATS
 from games.formats.model import Comment
-from games.models.deck import DealtBoard, comments_of
+from games.models.deck import ROBOT_NAME, DealtBoard, comments_of
 from games.models.game import Game
 from games.models.join import JoinTable, Seat, revealed_at, waiting_for
 from games.models.lesson import BoardNote, seats_see_lesson
@@ -79,9 +79,6 @@ class SeatView:
         return [slot.seat for slot in self.slots if not slot.player]
 
 
-ROBOT = gettext_lazy("Robot")
-
-
 def robot_seats(table: JoinTable, board: DealtBoard | None) -> str:
     """The seats a robot holds at ``table`` now, or plays on its board in play."""
     play = getattr(board, "played", None) if board is not None else None
@@ -93,7 +90,7 @@ def _slot_player(seat: str, players: dict[str, Seat], robots: str) -> tuple[str,
     if seat in players:
         return players[seat].user.get_username(), False
     if seat in robots:
-        return str(ROBOT), True
+        return str(ROBOT_NAME), True
     return "", False
 
 
@@ -127,7 +124,7 @@ def table_seats(game: Game, user=None) -> tuple[TableSeats, ...]:
     me = getattr(user, "pk", None)
     for row in Seat.objects.filter(game=game).select_related("user"):
         players.setdefault(row.table_id, {})[row.seat] = (row.user.get_username(), row.user_id == me)
-    robot = (str(ROBOT), False)
+    robot = (str(ROBOT_NAME), False)
     return tuple(
         TableSeats(
             number=numbers[pk],

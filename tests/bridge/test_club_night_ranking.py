@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import pytest
 
-from games.bridge.club_night import IMPS, Standing, rank_pairs, traveller
+from games.bridge.club_night import IMPS, Standing, rank_pairs, ranked_without, traveller
 
 # Board 1 (nobody vulnerable): +420 (1 v 5), +420 (2 v 6), +450 (3 v 7), -50 (4 v 8)
 #   N-S matchpoints 3, 3, 6, 0; E-W 3, 3, 0, 6.
@@ -119,3 +119,17 @@ def test_a_field_all_tied_shares_first_place():
 def test_an_unknown_scoring_is_refused():
     with pytest.raises(ValueError, match="not a scoring"):
         rank_pairs(SESSION, scoring="BAM")
+
+
+def test_pairs_left_out_leave_the_others_ranked_again_ties_as_ties():
+    def line(rank: int, pair: str, percent: int, direction: str = "EW") -> Standing:
+        return Standing(rank, False, pair, 3, Fraction(percent), Fraction(percent), direction)
+
+    standings = (line(1, "2", 70), line(2, "4", 60), line(3, "1", 50), line(3, "3", 50), line(1, "1", 55, "NS"))
+    kept = ranked_without(standings, {("4", "EW")})
+    assert [(s.pair, s.direction, s.place) for s in kept] == [
+        ("2", "EW", "1"),
+        ("1", "EW", "2="),
+        ("3", "EW", "2="),
+        ("1", "NS", "1"),
+    ]

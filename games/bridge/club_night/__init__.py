@@ -46,7 +46,7 @@ from .chicago import Chicago, ChicagoDeal, chicago_vul, honours, score_chicago
 from .cross_imps import Imps, butler_imps, cross_imps, cross_imps_by_side, datum
 from .matchpoints import Matchpoints, matchpoints, neuberg
 from .numbers import decimal_text, hundredths
-from .ranking import BUTLER, IMPS, MATCHPOINTS, Standing, rank_pairs
+from .ranking import BUTLER, IMPS, MATCHPOINTS, Standing, rank_pairs, ranked_without
 from .traveller import TableResult, Traveller, table_result, traveller
 
 __all__ = [
@@ -81,6 +81,7 @@ __all__ = [
     "matchpoints",
     "neuberg",
     "rank_pairs",
+    "ranked_without",
     "score_chicago",
     "table_result",
     "traveller",

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from .adjusted import ARTIFICIAL_SCORES, ArtificialScores
@@ -98,3 +98,17 @@ def rank_pairs(
 def _pair_order(pair: str) -> tuple[int, int, str]:
     """Pairs tied stand in the order of their numbers: 2 before 10, numbers before names."""
     return (0, int(pair), "") if pair.isdecimal() else (1, 0, pair)
+
+
+def ranked_without(standings: Iterable[Standing], left_out: set[tuple[str, str]]) -> tuple[Standing, ...]:
+    """``rank_pairs``' standings without the pairs ``left_out`` ((pair, direction): a robot
+    pair a game leaves out), the others ranked again among themselves, ties as ties, each
+    direction apart."""
+    kept = [s for s in standings if (s.pair, s.direction) not in left_out]
+    ranked = []
+    for direction in dict.fromkeys(s.direction for s in kept):
+        field = [s for s in kept if s.direction == direction]  # best first already
+        values = [s.score if s.percent is None else s.percent for s in field]
+        for standing, value in zip(field, values, strict=True):
+            ranked.append(replace(standing, rank=values.index(value) + 1, tied=values.count(value) > 1))
+    return tuple(ranked)
