@@ -38,6 +38,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games.bridge import play as rules_of_play
 from games.bridge import robot_table, words
+from games.bridge.cards import SEATS
 from games.bridge.declare import just_declare
 from games.bridge.play import BoardState, Claim, IllegalAction
 from games.bridge.rules import Call
@@ -316,6 +317,11 @@ class BoardPlay(models.Model):
     def robot_seats(self) -> str:
         """The seats robots play: Just Declare's defenders, else the ones set at the start."""
         return "".join(DEFENDERS_OF_SOUTH) if self.mode == BoardPlay.Mode.DECLARE else self.robots
+
+    @property
+    def student_seat(self) -> str:
+        """With robots: the seat the host plays, the one no robot holds."""
+        return next(seat for seat in SEATS if seat not in self.robots)
 
     @property
     def robot_due(self) -> bool:

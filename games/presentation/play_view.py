@@ -179,7 +179,7 @@ def for_practice(board: DealtBoard, play: BoardPlay | None, mode: str, *, hints:
         shown = rules_of_play.visible_hands(state, "S")
         acts_for = {"S"}
     elif mode == BoardPlay.Mode.ROBOTS and play is not None:
-        me = next(seat for seat in SEATS if seat not in play.robots)
+        me = play.student_seat
         shown = rules_of_play.visible_hands(state, me)
         acts_for = {me}
     else:

@@ -98,7 +98,7 @@ def _practice_seat(play: BoardPlay, action: str) -> str:
     if play.mode == BoardPlay.Mode.DECLARE:
         return "S"
     if play.mode == BoardPlay.Mode.ROBOTS:
-        return next(seat for seat in "NESW" if seat not in play.robots)
+        return play.student_seat
     state = play.state()
     if action == "claim":
         return state.declarer
