@@ -8,8 +8,8 @@
 //   play."), from the hidden list the server writes beside the controls (.table-news: each
 //   call, and the cards of the tricks on show, numbered by the calls and cards made), less
 //   what this page's own player did (data-by among the controls' data-acts-for);
-// - the focus, if it was on the table (or on the button that dealt), goes where the next
-//   action is: the claim's answer, the bidding box's first call that may be made, the first
+// - the focus, if it was on the table (or on the button that dealt, when the swap brings
+//   the new board, whichever request brought it), goes where the next action is: the claim's answer, the bidding box's first call that may be made, the first
 //   card that may be played; else to the status line, so that it never falls to the page.
 //   A field being typed in (a call's explanation, a claim's number) keeps the focus and
 //   what was typed, when a poll brings the same table back with it;
@@ -121,6 +121,8 @@
       // the focus was on the table, or on the form that changed it (Deal New Cards, a
       // confirmation's button): it follows the table
       focused: !!active && (target.contains(active) || (!!trigger && trigger.contains(active)) || active === mover),
+      // on Deal New Cards: a poll may bring the new board before the deal's own redraw
+      onDeal: !!active && !!active.closest && !!active.closest("form[data-deals]"),
       typing: typing && event.detail.requestConfig.verb === "get" ? { name: active.name, value: active.value } : null,
     };
   });
@@ -140,7 +142,7 @@
     if (field) {
       if (!field.value) field.value = was.typing.value;
       field.focus();
-    } else if (was.focused || (lost && dealt)) {
+    } else if (was.focused || ((lost || was.onDeal) && dealt)) {
       var next = nextAction(root);
       if (next) next.focus({ preventScroll: dealt });
     }

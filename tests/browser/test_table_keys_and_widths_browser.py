@@ -19,6 +19,7 @@ from games.formats.model import Deck as ParsedDeck
 from games.models import BoardPlay, Game
 from tests.browser.test_table_layout_browser import (
     assert_no_axe_violations,
+    focus_settles,
     hals_table,  # noqa: F401 (a fixture)
     logged_in,
     no_problems,
@@ -94,8 +95,7 @@ def test_a_keyboard_player_bids_3nt_from_pass_in_five_key_presses(live_server, b
     assert [c.call for c in play_of(game).state().calls] == ["3NT"]
     # East's box: the focus on its first call, the one tab stop; the arrows pass over the
     # bids 3NT has taken away
-    page.wait_for_timeout(50)
-    assert focused_call(page) == "P"
+    assert focus_settles(page, "P", key="value") == "P"
     page.keyboard.press("ArrowDown")
     assert focused_call(page) == "4C"
     page.keyboard.press("ArrowUp")

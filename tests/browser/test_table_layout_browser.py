@@ -16,11 +16,14 @@ Screenshots go to test-output/<test name>/.
 
 from __future__ import annotations
 
+import contextlib
+
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.test import Client
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import expect
 
 from games.bridge import play as rules_of_play
@@ -160,6 +163,21 @@ def focused(page) -> str:
     return page.evaluate("() => { const e = document.activeElement; return e.className + ' ' + e.textContent.trim(); }")
 
 
+FOCUS_IS = """([part, key]) => {
+  const e = document.activeElement;
+  if (!e) return false;
+  return key === "value" ? e.value === part : (e.className + " " + e.textContent.trim()).includes(part);
+}"""
+
+
+def focus_settles(page, part: str, *, key: str = "text") -> str:
+    """Wait until the focus, which moves in a settle step after a swap, is on `part` (in the
+    element's class and text, or its whole value); the focused element as `focused` gives it."""
+    with contextlib.suppress(PlaywrightTimeout):  # the caller's assertion names the focus then
+        page.wait_for_function(FOCUS_IS, arg=[part, key], timeout=WAIT)
+    return page.evaluate("document.activeElement.value") if key == "value" else focused(page)
+
+
 # --- tables --------------------------------------------------------------------------------
 
 
@@ -248,10 +266,10 @@ def test_after_a_deal_the_new_board_is_in_view(live_server, browser, output_dir,
     assert page.evaluate("window.scrollY") > 300
     deal.click()
     expect(page.locator(".board-title")).to_contain_text("Board 2")
-    page.wait_for_timeout(100)  # the settle step, where the page scrolls
+    # the next action: board 2's first call
+    assert "call-button pass" in focus_settles(page, "call-button pass")
     page.screenshot(path=str(output_dir / f"dealt-{size['width']}.png"), **SHOT)
     assert_on_screen(page, [".board-title", ".side-top .hand"], f"after the deal at {size['width']} px")
-    assert "call-button pass" in focused(page)  # the next action: board 2's first call
 
     # Without JavaScript the deal loads the page again, at its top: the title is on screen.
     still = logged_in(browser, live_server.url, dora, problems, size, javascript=False)
@@ -294,8 +312,7 @@ def test_a_seated_host_who_deals_by_keyboard_finds_the_focus_on_the_first_call(l
     expect(page.locator("#seat-view .board-title")).to_contain_text("Board 1", timeout=WAIT)
     expect(page.locator("#queue-count")).to_have_text("0")
     expect(page.locator("#history-board-1")).to_be_visible()
-    page.wait_for_timeout(100)  # the settle step, where the focus moves
-    assert "call-button pass" in focused(page), focused(page)
+    assert "call-button pass" in focus_settles(page, "call-button pass")
     page.context.close()
     no_problems(problems)
 
@@ -439,18 +456,16 @@ def test_the_focus_stays_on_the_next_action_at_a_practice_table(live_server, bro
         with page.expect_response(lambda r: "/play/call/" in r.url):
             page.keyboard.press("Enter")
         expect(page.locator(".play-controls")).to_have_attribute("data-made", str(made), timeout=WAIT)
-        page.wait_for_timeout(50)
         if made < len(TO_4H):
-            assert page.evaluate("document.activeElement.value") == "P", focused(page)  # the next box's first call
+            assert focus_settles(page, "P", key="value") == "P", focused(page)  # the next box's first call
     # the auction is over: East leads, and the focus is on East's first card
-    assert "card-button" in focused(page), focused(page)
+    assert "card-button" in focus_settles(page, "card-button")
     first = page.locator(".hand-form .card-button").first.get_attribute("data-card")
     assert page.evaluate("document.activeElement.dataset.card") == first
     for _ in range(3):
         with page.expect_response(lambda r: "/play/card/" in r.url):
             page.keyboard.press("Enter")
-        page.wait_for_timeout(100)
-        assert "card-button" in focused(page), focused(page)
+        assert "card-button" in focus_settles(page, "card-button")
     page.screenshot(path=str(output_dir / "practice-focus-1280.png"), **SHOT)
     page.context.close()
     no_problems(problems)
@@ -465,8 +480,7 @@ def test_after_a_call_the_focus_is_on_the_next_box(live_server, browser):
     with page.expect_response(lambda r: "/play/call/" in r.url):
         page.keyboard.press("Enter")
     expect(page.locator(".play-controls")).to_have_attribute("data-made", "1")
-    page.wait_for_timeout(50)
-    assert page.evaluate("document.activeElement.value") == "P"  # East's box: its first call
+    assert focus_settles(page, "P", key="value") == "P"  # East's box: its first call
     assert "East's call" in page.locator(".bidding-box legend").inner_text()
     page.context.close()
     no_problems(problems)
@@ -512,8 +526,7 @@ def test_a_join_table_announces_the_other_seats_and_moves_the_focus(hals_table, 
     with east.expect_response(lambda r: "/play/card/" in r.url):
         east.keyboard.press("Enter")
     expect(east.locator(".play-controls")).to_have_attribute("data-made", "9")
-    east.wait_for_timeout(50)
-    assert "play-status" in focused(east)
+    assert "play-status" in focus_settles(east, "play-status")
     expect(west.locator("#table-news")).to_have_text(
         f"East played {Card(code).spoken}. Dummy (South) to play: North plays it.", timeout=WAIT
     )
@@ -526,7 +539,7 @@ def test_a_join_table_announces_the_other_seats_and_moves_the_focus(hals_table, 
     expect(west.locator("#table-news")).to_have_text(
         f"Dummy (South) played {Card(code).spoken}. Your turn to play.", timeout=WAIT
     )
-    assert "card-button" in focused(west), focused(west)
+    assert "card-button" in focus_settles(west, "card-button")
     west.screenshot(path=str(output_dir / "join-west-told-1280.png"), **SHOT)
 
     # Declarer claims: the defender's answer gets the focus.
@@ -536,8 +549,7 @@ def test_a_join_table_announces_the_other_seats_and_moves_the_focus(hals_table, 
         state = play.state()
     claim(play_of(game), 10)
     expect(west.locator(".claim-pending button").first).to_be_visible(timeout=WAIT)
-    west.wait_for_timeout(100)
-    assert "Accept the claim" in focused(west), focused(west)
+    assert "Accept the claim" in focus_settles(west, "Accept the claim")
     expect(west.locator("#table-news")).to_contain_text("North claims 10 of the remaining tricks")
 
 
