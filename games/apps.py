@@ -8,6 +8,11 @@ class GamesConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "games"
 
+    def ready(self) -> None:
+        # The task module answers the models' signals for work that leaves the request
+        # (``board_play.robot_cards_due``, ``par_wanted``): connected in every process.
+        import_module("games.tasks")
+
 
 class AdminConfig(admin_apps.AdminConfig):
     """Django's admin on ``games.admin.site.AdminSite``: INSTALLED_APPS names this in place of

@@ -29,7 +29,7 @@ from django_tasks import task
 from games.formats.pdf import FontMissing, PdfLabels, hand_records_pdf
 from games.formats.stored import deck_from_json
 from games.models.analysis import DealAnalysis, hand_records
-from games.models.board_play import BoardPlay
+from games.models.board_play import BoardPlay, par_wanted, robot_cards_due
 from games.models.job import Job
 
 log = logging.getLogger(__name__)
@@ -144,3 +144,15 @@ def robot_plays(board_id: int, actions: int) -> None:
     play = BoardPlay.objects.select_related("board__game").filter(pk=board_id, actions=actions).first()
     if play is not None:
         play.robot_moves()
+
+
+def _queue_robot_cards(sender: Any, *, play_id: int, actions: int, **_: Any) -> None:
+    robot_plays.enqueue(play_id, actions)
+
+
+def _queue_settling(sender: Any, *, play_id: int, **_: Any) -> None:
+    settle_board.enqueue(play_id)
+
+
+robot_cards_due.connect(_queue_robot_cards, dispatch_uid="games.tasks.robot_plays")
+par_wanted.connect(_queue_settling, dispatch_uid="games.tasks.settle_board")

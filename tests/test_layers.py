@@ -1,7 +1,7 @@
 """The layers point one way (docs/architecture.md): read from every module's imports.
 
 games.bridge imports nothing else of the project and no Django; games.formats may use
-games.bridge and nothing else; the models never import what the pages show; a view never
+games.bridge and nothing else; the models never import what the pages show, nor the task workers' code; a view never
 borrows another view's private helpers.
 """
 
@@ -91,6 +91,22 @@ def test_the_models_never_import_what_the_pages_show():
         for module, _ in imports(path, run_time_only=False)
         if module.startswith(pages)
     ] == []
+
+
+def test_the_models_never_import_the_workers_code():
+    """Work that leaves the request is asked for by a signal that ``games.tasks`` answers."""
+    assert [
+        f"{module_name(path)} imports {module}"
+        for path in modules("models")
+        for module, _ in imports(path, run_time_only=False)
+        if module == "games.tasks" or module.startswith("games.tasks.")
+    ] == []
+
+
+def test_no_model_is_looked_up_by_name_outside_the_migrations():
+    """An import cycle held apart by ``apps.get_model`` is a cycle still: the models reach
+    each other through their imports, or through a relation's model."""
+    assert [module_name(path) for path in modules("") if "get_model(" in path.read_text(encoding="utf-8")] == []
 
 
 def test_no_view_borrows_another_views_private_names():

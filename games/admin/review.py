@@ -39,7 +39,7 @@ from games.bridge.cards import SEAT_NAMES, SEATS, hcp
 from games.formats import WRITERS
 from games.formats.club import FORMATS as CLUB_FORMATS
 from games.models import DealAnalysis, DealtBoard, Deck, Game
-from games.models.board_play import attach_plays
+from games.models.board_play import prefetch_plays
 from games.models.join import (
     BoardReveal,
     JoinTable,
@@ -85,7 +85,7 @@ def _seats_read_lesson(deck: Deck, request: HttpRequest | None = None) -> bool:
     if board is None:
         return False
     table = JoinTable.of(board.game, request.user) if request is not None else None
-    attach_plays([board], table.pk if table is not None else None, reveals=True)
+    prefetch_plays([board], table.pk if table is not None else None, reveals=True)
     return seats_see_lesson(board.game.show_lesson, board)
 
 

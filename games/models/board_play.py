@@ -17,9 +17,9 @@ Four ways to play a board:
 ``robots`` holds the seats robots play at this board, fixed when its play starts: a person
 who takes a robot's seat plays from the next board (``games.bridge.robot_table``). The
 robots' calls are made in the request that makes them due (the bidding engine takes
-milliseconds); their cards are solved by a task worker (``games.tasks.robot_plays``),
-never in a request and never under a lock: ``robot_moves`` solves from the stored
-position, then locks the row and stores its cards only if nobody acted meanwhile.
+milliseconds); their cards are solved by a task worker (``robot_cards_due``, which
+``games.tasks`` answers), never in a request and never under a lock: ``robot_moves``
+solves from the stored position, then locks the row and stores its cards only if nobody acted meanwhile.
 
 A board in play is never lost by one click: dealing the next board over it, or revealing
 its hands before it is over, ends it with ``leave_unfinished``, which asks for a
@@ -29,9 +29,11 @@ recorded as not finished (``abandoned``), and scores nothing.
 
 from __future__ import annotations
 
-from django.apps import apps
+from collections.abc import Iterable
+
 from django.db import models, transaction
-from django.db.models import Count, F, Q, Sum
+from django.db.models import Count, F, Prefetch, Q, Sum, prefetch_related_objects
+from django.dispatch import Signal
 from django.utils import timezone
 from django.utils.translation import get_language, gettext, ngettext
 from django.utils.translation import gettext_lazy as _
@@ -49,6 +51,11 @@ from games.models.results import reference_for
 from games.models.rules_said import rules_said
 
 DEFENDERS_OF_SOUTH = ("E", "W")
+
+# Work that leaves the request, sent here and queued by the task module (``games.tasks``,
+# connected when the app is ready): the models do not import the workers' code.
+robot_cards_due = Signal()  # play_id, actions: the robots are to play a card or answer a claim
+par_wanted = Signal()  # play_id: a finished board waits for its deal to be solved
 
 
 class BoardInPlay(IllegalAction):
@@ -179,9 +186,9 @@ class BoardPlay(models.Model):
         make one row), with robots in the seats ``robots`` names. Just Declare turns the
         deck and lets the robot lead; robots that are to call first call."""
         if table is None and mode == cls.Mode.TABLE:
-            table = apps.get_model("games", "JoinTable").for_game(board.game)
+            table = board.game.join_tables.get_or_create(number=1)[0]  # as JoinTable.for_game
         table_id = getattr(table, "pk", None)
-        attached = board.__dict__.get("played")  # loaded with the board for this table (``attach_plays``)
+        attached = board.played  # loaded with the board for this table (``prefetch_plays``)
         if attached is not None and attached.table_id == table_id:
             return attached
         found = cls.objects.filter(board=board, table_id=table_id).first()
@@ -339,9 +346,7 @@ class BoardPlay(models.Model):
         row = self.robot_moves(cards=False)
         if not row.robot_due:
             return row
-        from games.tasks import robot_plays  # the tasks module imports the models
-
-        robot_plays.enqueue(row.pk, row.actions)
+        robot_cards_due.send(BoardPlay, play_id=row.pk, actions=row.actions)
         row.refresh_from_db()
         return row
 
@@ -369,8 +374,8 @@ class BoardPlay(models.Model):
     def _table_moved(self) -> None:
         """A Join table's pages poll its version: move it on (inside the caller's transaction)."""
         if self.table_id is not None:
-            # By name: the Join models show a board's play, so they import this module.
-            tables = apps.get_model("games", "JoinTable").objects
+            # Through the foreign key: the Join models show a board's play, so they import this module.
+            tables = BoardPlay.table.field.related_model._default_manager
             tables.filter(pk=self.table_id).update(version=F("version") + 1)
 
     # --- the result ----------------------------------------------------------------
@@ -388,9 +393,7 @@ class BoardPlay(models.Model):
         settles the board then."""
         found = reference_for(self)
         if found is None:
-            from games.tasks import settle_board  # the tasks module imports the models
-
-            settle_board.enqueue(self.pk)
+            par_wanted.send(BoardPlay, play_id=self.pk)
             self.refresh_from_db(fields=["reference", "reference_score", "imps"])
             return
         reference, reference_score = found
@@ -496,27 +499,18 @@ def _declare_fields(board: DealtBoard) -> dict:
     }
 
 
-def attach_plays(boards, table_id: int | None, *, reveals: bool = False) -> None:
-    """Give each of ``boards`` its play at the table ``table_id`` (None: a practice table)
-    as ``board.played`` (None when nobody has called or played on it there): one query.
-    ``reveals``: and whether the host showed its hands to that table, as
-    ``board.revealed_here`` (one query more)."""
-    boards = list(boards)
-    pks = [board.pk for board in boards]
-    plays = BoardPlay.objects.filter(board__in=pks)
-    plays = plays.filter(table__isnull=True) if table_id is None else plays.filter(table_id=table_id)
-    found = {play.board_id: play for play in plays}
-    shown: set[int] = set()
+def prefetch_plays(boards: Iterable[DealtBoard], table_id: int | None, *, reveals: bool = False) -> None:
+    """Load with each of ``boards`` its play at the table ``table_id`` (None: a practice
+    table), which ``board.played`` then gives (None when nobody has called or played on it
+    there): one query, for the boards not loaded yet. ``reveals``: and whether the host
+    showed its hands to that table, ``board.revealed_here`` (one query more)."""
+    here = Q(table__isnull=True) if table_id is None else Q(table_id=table_id)
+    plays = BoardPlay.objects.filter(here)
+    lookups: list[Prefetch] = [Prefetch("plays", queryset=plays, to_attr="plays_here")]
     if reveals and table_id is not None:
-        # By name: the Join models import this module.
-        reveal = apps.get_model("games", "BoardReveal")
-        shown = set(reveal.objects.filter(board__in=pks, table_id=table_id).values_list("board_id", flat=True))
-    for board in boards:
-        play = found.get(board.pk)
-        if play is not None:
-            play.board = board
-        board.played = play
-        board.revealed_here = board.pk in shown
+        shown = DealtBoard._meta.get_field("reveal").related_model._default_manager.filter(table_id=table_id)
+        lookups.append(Prefetch("reveals", queryset=shown, to_attr="reveals_here"))
+    prefetch_related_objects(list(boards), *lookups)
 
 
 def running_total(game, table=None) -> dict[str, int]:

@@ -228,11 +228,12 @@ class DealtBoard(models.Model):
     vul = models.CharField(max_length=4, choices=VUL_CHOICES)
     dealt_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
     dealt_at = models.DateTimeField(auto_now_add=True)
-    # Not stored: its play at one table and whether the host showed its hands there, set on
-    # boards a page shows (``board_play.attach_plays``, ``JoinTable.board_and_play``).
-    played: BoardPlay | None
+    # Not stored: loaded with the boards a page shows, for one table (``board_play.prefetch_plays``,
+    # ``JoinTable.board_and_play``): its play there (none or one) and the host's showing of
+    # its hands there (none or one).
+    plays_here: list[BoardPlay]
+    reveals_here: list[models.Model]
     left_unfinished: BoardPlay | None  # Game.deal_next: the board in play this deal ended
-    revealed_here: bool
 
     class Meta:
         ordering = ["game", "-number"]
@@ -244,6 +245,22 @@ class DealtBoard(models.Model):
         return f"{self.game} board {self.board_number}"
 
     @property
+    def played(self) -> BoardPlay | None:
+        """Its play at the table it was loaded for; None when nobody has called or played
+        on it there, or when no play was loaded with it."""
+        plays = getattr(self, "plays_here", None)
+        return plays[0] if plays else None
+
+    @played.setter
+    def played(self, play: BoardPlay | None) -> None:
+        self.plays_here = [play] if play is not None else []
+
+    @property
+    def revealed_here(self) -> bool:
+        """Whether the host showed its hands to the table it was loaded for (``reveals``)."""
+        return bool(getattr(self, "reveals_here", ()))
+
+    @property
     def is_random(self) -> bool:
         return self.deck_id is None
 
@@ -253,22 +270,20 @@ class DealtBoard(models.Model):
     def to_parsed(self, players: dict[str, str] | None = None) -> ParsedDeck:
         """The board for the writers (export): the deck as dealt, with the board number,
         dealer and vulnerability the table showed; once the board is played at the table
-        (``played``, given by ``attach_plays``), as played there (``as_played``). ``players``:
+        (``played``, loaded by ``prefetch_plays``), as played there (``as_played``). ``players``:
         who sat where at the table, by seat."""
         base = self.deck.to_parsed() if self.deck else ParsedDeck(deal=self.deal, index=self.number - 1, line=0)
         base = replace(base, board=str(self.board_number), dealer=self.dealer, vul=self.vul)
-        play = getattr(self, "played", None)
+        play = self.played
         return base if play is None else as_played(base, play, players)
 
     @property
     def play_result(self) -> str:
         """What the table made of the board ("4♥ by S, 11 tricks, +450, +5 IMPs"); "" when it
         was not played, or not to the end. Only from a play loaded with the board
-        (``attach_plays``, as the history does): a board just dealt has none, and asking
+        (``prefetch_plays``, as the history does): a board just dealt has none, and asking
         would cost the deal's answer a query."""
-        if "played" not in self.__dict__:
-            return ""
-        play = getattr(self, "played", None)
+        play = self.played
         if play is None:
             return ""
         return result_line(play)

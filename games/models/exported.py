@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from django.apps import apps
 from django.db.models import Prefetch
 
 from games.bridge.cards import SEATS
 from games.formats.model import Deck as ParsedDeck
-from games.models.board_play import attach_plays
+from games.models.board_play import prefetch_plays
 from games.models.deck import ROBOT_NAME, DealtBoard
 from games.models.lesson import BoardNote, seats_see_lesson
 
@@ -58,7 +57,7 @@ def dealt_boards(
     join = game.game_type == game.Type.JOIN
     table_id = None
     if join:
-        table = table or apps.get_model("games", "JoinTable").for_game(game)
+        table = table or game.join_tables.get_or_create(number=1)[0]  # as JoinTable.for_game
         table_id = table.pk
     notes = BoardNote.objects.filter(table_id=table_id) if join else BoardNote.objects.all()
     boards = (
@@ -72,7 +71,7 @@ def dealt_boards(
     if upto is not None:
         boards = boards.filter(number__lte=upto)
     boards = list(boards[chosen])
-    attach_plays(boards, table_id, reveals=join)
+    prefetch_plays(boards, table_id, reveals=join)
     played = {board.pk: board.played for board in boards}
     if join:
         boards = [b for b in boards if played[b.pk] is None or played[b.pk].done or played[b.pk].abandoned]

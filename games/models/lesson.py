@@ -40,7 +40,7 @@ class LessonRule(models.TextChoices):
 def seats_see_lesson(rule: str, board: DealtBoard, *, revealed: bool | None = None) -> bool:
     """Whether the seats of a table playing under ``rule`` see ``board``'s lesson text
     now. ``revealed``: whether the board's hands were shown there (``board.revealed_here``
-    when None); ``board.played``: its play there (``attach_plays``), None when not played."""
+    when None); ``board.played``: its play there (``prefetch_plays``), None when not played."""
     if rule == LessonRule.WITH_DEAL:
         return True
     if rule != LessonRule.AFTER:
@@ -91,8 +91,7 @@ class BoardNote(models.Model):
 
         if table is None:
             table = JoinTable.for_game(board.game)
-        if "played" not in board.__dict__:
-            table.play_of(board)
+        table.play_of(board)  # unless loaded with it
         text = clean(text).strip()
         if not text:
             raise NoteError(gettext("Write the note first."))

@@ -30,7 +30,7 @@ from django.views.decorators.vary import vary_on_headers
 from django_htmx.http import HttpResponseClientRedirect
 
 from games.models import Game
-from games.models.board_play import BoardInPlay, attach_plays, running_total
+from games.models.board_play import BoardInPlay, prefetch_plays, running_total
 from games.models.club import table_total
 from games.models.director import open_call_at
 from games.models.join import (
@@ -105,7 +105,7 @@ def history_row(request: HttpRequest, game: Game, context: dict[str, Any]) -> st
     if board is None:
         return ""
     table = JoinTable.numbered(game, view.table)
-    attach_plays([board], table.pk if table is not None else None)
+    prefetch_plays([board], table.pk if table is not None else None)
     row = render_to_string("games/game.html#history_row", {"game": game, "b": board, "oob_row": True}, request)
     return f"<template>{row}</template>"  # a table row parses only inside a <template>
 

@@ -31,7 +31,7 @@ from django_htmx.http import trigger_client_event
 
 from games.bridge.play import IllegalAction
 from games.models import BoardPlay, DealtBoard, Game
-from games.models.board_play import attach_plays
+from games.models.board_play import prefetch_plays
 from games.models.join import JoinTable, Seat
 from games.presentation.language import active
 from games.views import confirm
@@ -51,7 +51,7 @@ def _current_board(game: Game, shown: int | None, table: JoinTable | None) -> De
     else:
         board = game.boards.select_related("deck").order_by("-number").first()
         if board is not None:
-            attach_plays([board], None)
+            prefetch_plays([board], None)
     if board is None:
         raise IllegalAction(gettext("No board has been dealt yet."))
     if shown != board.number:

@@ -24,7 +24,7 @@ from games.bridge.cards import SEATS
 from games.bridge.play import IllegalAction
 from games.forms.game import GameForm
 from games.models import BoardPlay, DealtBoard, Deck, Game
-from games.models.board_play import BoardInPlay, SolvingPar, attach_plays, running_total
+from games.models.board_play import BoardInPlay, SolvingPar, prefetch_plays, running_total
 from games.models.club import overview, results_version
 from games.models.director import open_calls
 from games.models.join import JoinTable, round_state
@@ -93,8 +93,7 @@ def play_context(game: Game, board: DealtBoard | None) -> dict[str, Any]:
 
 
 def _played_context(game: Game, board: DealtBoard) -> dict[str, Any]:
-    if "played" not in board.__dict__:
-        attach_plays([board], None)
+    prefetch_plays([board], None)  # unless loaded with it
     play = board.played
     if play is None and game.practice_play == Game.PracticePlay.ROBOTS:
         play = BoardPlay.start(board, BoardPlay.Mode.ROBOTS, robots=robot_seats(game))  # robots that deal call
@@ -155,7 +154,7 @@ def recent_boards(game: Game, table: JoinTable | None = None) -> list[DealtBoard
     )
     if game.game_type == Game.Type.JOIN:
         table = table or JoinTable.for_game(game)
-    attach_plays(boards, table.pk if table is not None else None)
+    prefetch_plays(boards, table.pk if table is not None else None)
     return boards
 
 

@@ -14,7 +14,7 @@ from django.db import transaction
 from django.db.models import F, QuerySet
 from django.utils.translation import gettext
 
-from games.models.board_play import BoardPlay, attach_plays
+from games.models.board_play import BoardPlay, prefetch_plays
 from games.models.deck import DealtBoard
 from games.models.game import Game
 from games.models.join.errors import SeatError
@@ -87,9 +87,9 @@ class TableMovement:
         return self.plays.filter(finished_at__isnull=True, abandoned="").exclude(calls=[]).order_by("board__number")
 
     def play_of(self: TableLike, board: DealtBoard) -> BoardPlay | None:
-        """``board``'s play at this table (None before its first call), kept on the board
-        as ``board.played`` for the pages that read it there."""
-        attach_plays([board], self.pk)
+        """``board``'s play at this table (None before its first call), loaded with the
+        board unless it was (``board.played``, for the pages that read it there)."""
+        prefetch_plays([board], self.pk)
         return board.played
 
     def next_board(self: TableLike, by=None, *, at: int | None = None, host: bool = False) -> DealtBoard:
