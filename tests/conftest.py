@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from hypothesis import settings
 
-SHARED = Path(__file__).resolve().parent.parent.parent / "shared"
-CORPUS = SHARED / "corpus"
+from tests import corpus
+
 CHROMIUM = "/usr/bin/chromium"
 STRICT = os.environ.get("STRICT") == "1"  # CI: a missing browser fails instead of skipping
 OUTPUT = Path(__file__).resolve().parent.parent / "test-output"
@@ -70,9 +70,8 @@ def skip_or_fail(reason: str) -> None:
 
 @pytest.fixture
 def corpus_dir() -> Path:
-    if not (CORPUS / "expected.json").exists():
-        pytest.skip("../shared/corpus is not present beside the repository")
-    return CORPUS
+    """The shared corpus's directory (tests/corpus.py reads its files once); skipped without it."""
+    return corpus.require()
 
 
 @pytest.fixture

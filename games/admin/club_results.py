@@ -9,8 +9,6 @@ format_html, every value escaped.
 
 from __future__ import annotations
 
-from fractions import Fraction
-
 from django.contrib import admin
 from django.contrib.admin.utils import unquote
 from django.core.exceptions import PermissionDenied
@@ -22,7 +20,7 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from games.bridge.club_night import decimal_text, hundredths
+from games.bridge.club_night import hundredths_text, signed_text
 from games.models import Game
 from games.models.club import BoardResults, Results, results_for
 from games.presentation.pdf_labels import sheet_labels
@@ -48,10 +46,12 @@ def ranking_html(results: Results) -> SafeString:
             standing = pair.standing
             if results.matchpoints:
                 figure = format_html(
-                    "<td>{}</td><td>{}</td>", _figure(standing.score), _fixed(standing.percent or Fraction(0))
+                    "<td>{}</td><td>{}</td>",
+                    hundredths_text(standing.score),
+                    hundredths_text(standing.percent or 0, fixed=True),
                 )
             else:
-                figure = format_html("<td>{}</td>", _signed(standing.score))
+                figure = format_html("<td>{}</td>", signed_text(standing.score))
             rows.append(
                 format_html(
                     '<tr><td>{}</td><th scope="row">{}<br><small>{}</small></th><td>{}</td>{}</tr>',
@@ -95,16 +95,16 @@ def traveller_html(board: BoardResults, matchpoints: bool) -> SafeString:
     for line in board.lines:
         if matchpoints:
             scored: tuple[str, ...] = (
-                _figure(line.ns_mp),
-                _figure(line.ew_mp),
-                _fixed(line.ns_percent),
-                _fixed(line.ew_percent),
+                hundredths_text(line.ns_mp),
+                hundredths_text(line.ew_mp),
+                hundredths_text(line.ns_percent, fixed=True),
+                hundredths_text(line.ew_percent, fixed=True),
             )
         else:
-            scored = (_signed(line.imps), _signed(line.ew_imps))
+            scored = (signed_text(line.imps), signed_text(line.ew_imps))
         cells = (
             contract_text(line.contract),
-            line.declarer or "—",
+            said.seat(line.declarer) if line.declarer else "—",
             card_text(line.lead) if line.lead else "—",
             line.tricks if line.declarer else "—",
             line.score if line.score >= 0 else "",
@@ -198,16 +198,3 @@ class ClubResultsAdmin(admin.ModelAdmin):
 def _joined(parts) -> SafeString:
     """Pieces of HTML made by format_html, one after the other."""
     return format_html_join("", "{}", ((part,) for part in parts))
-
-
-def _figure(value: Fraction) -> str:
-    return decimal_text(hundredths(value))
-
-
-def _fixed(value: Fraction) -> str:
-    return decimal_text(hundredths(value), fixed=True)
-
-
-def _signed(value: Fraction) -> str:
-    text = _figure(value)
-    return f"+{text}" if value > 0 else text

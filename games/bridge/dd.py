@@ -16,8 +16,8 @@ from typing import TYPE_CHECKING
 
 from . import rules
 from .cards import SEATS
-from .rules import STRAIN_SYMBOLS
-from .types import VULS
+from .club_night.numbers import MINUS, signed_text
+from .types import SEATS_BY_SIDE, VULS
 from .words import ENGLISH, Words
 
 if TYPE_CHECKING:  # the solver is imported where it is called
@@ -92,9 +92,10 @@ def solve(deals: Sequence[str]) -> list[Solved]:
     return solved
 
 
-def par_in_words(par: Par, words: Words, by: str, passed_out: str) -> str:
+def par_in_words(par: Par, words: Words, by: str, passed_out: str, *, minus: str = MINUS) -> str:
     """``par_text`` in a language's words: ``by`` places %(contract)s and %(declarer)s
-    ("%(contract)s, rozgrywa %(declarer)s"), ``passed_out`` is the language's "Passed out"."""
+    ("%(contract)s, rozgrywa %(declarer)s"), ``passed_out`` is the language's "Passed out";
+    the score signed as pages and printed sheets sign it (``minus``: "−")."""
     if not par.contracts:
         return f"{passed_out}, 0"
     contract = _PAR_CONTRACT.fullmatch(par.contracts[0])
@@ -107,17 +108,17 @@ def par_in_words(par: Par, words: Words, by: str, passed_out: str) -> str:
     else:
         who = "/".join(words.seat(seat) for seat in sorted(sides, key=SEATS.index))
     said = by % {"contract": words.contract(int(level), strain, risk), "declarer": who}
-    return f"{said}, {par.score:+d}" if par.score else f"{said}, 0"
+    return f"{said}, {signed_text(par.score, minus=minus)}"
 
 
 def par_text(par: Par) -> str:
-    """ "4♥ by N-S, +420" or "6♣X by N-S, -300": par in English."""
-    return par_in_words(par, ENGLISH, "%(contract)s by %(declarer)s", "Passed out")
+    """ "4♥ by N-S, +420" or "6♣X by N-S, -300": par in English, in plain ASCII signs."""
+    return par_in_words(par, ENGLISH, "%(contract)s by %(declarer)s", "Passed out", minus="-")
 
 
 # --- the tags hand-record programs write (Deep Finesse, BridgeComposer, Big Deal) --------
 
-_HEX_SEATS = "NSEW"  # [DoubleDummyTricks]: 20 hex digits, N then S, E, W, each NT S H D C
+_HEX_SEATS = SEATS_BY_SIDE  # [DoubleDummyTricks]: 20 hex digits, N then S, E, W, each NT S H D C
 
 
 def to_hex(table: DDTable) -> str:
@@ -264,7 +265,7 @@ class Difference(str):
     values: dict[str, str]
 
     def __new__(cls, kind: str, **values: object) -> Difference:
-        shown = {k: STRAIN_SYMBOLS.get(str(v), str(v)) if k == "strain" else str(v) for k, v in values.items()}
+        shown = {k: ENGLISH.strain_symbol(str(v)) if k == "strain" else str(v) for k, v in values.items()}
         self = super().__new__(cls, DIFFERENCES[kind].format(**shown))
         self.kind, self.values = kind, {k: str(v) for k, v in values.items()}
         return self

@@ -14,6 +14,7 @@ from .board import VULS
 from .cards import RANKS, SEAT_NAMES, SEATS, SUIT_NAMES, SUITS, build_deal, parse_dotted_hand
 from .rules import DOUBLE, PASS, REDOUBLE, Call
 from .scoring import duplicate_score
+from .words import ENGLISH
 
 AUCTION, OPENING_LEAD, PLAY, CLAIM_PENDING, DONE = "auction", "opening_lead", "play", "claim_pending", "done"
 BIDS = tuple(f"{level}{strain}" for level in range(1, 8) for strain in rules.STRAINS)  # lowest first
@@ -266,7 +267,7 @@ def _call_problem(state: BoardState, seat: str, call: str) -> IllegalAction | No
 
 
 def _show(bid: str) -> str:
-    return bid[0] + rules.STRAIN_SYMBOLS[bid[1:]]  # "1♥", "3NT"
+    return ENGLISH.contract(bid[0], bid[1:])  # "1♥", "3NT"
 
 
 # The play

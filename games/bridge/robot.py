@@ -18,7 +18,7 @@ from .cards import RANKS, SEATS, SUITS
 from .dd import SOLVER_LOCK
 from .play import OPENING_LEAD, PLAY, BoardState, legal_cards
 
-TIE_ORDER = "CDHS"  # among equally good cards of the same rank, the first suit here is played
+TIE_ORDER = SUITS[::-1]  # clubs first: among equally good cards of a rank, the first suit here is played
 _OPTIMAL_ALL = 2  # SolveBoard's ``solutions``: every card that takes the most tricks
 _OPTIMAL_ONE = 1  # one such card: enough to know the number of tricks
 

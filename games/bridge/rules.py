@@ -144,6 +144,16 @@ def read_contract(text: str) -> str | None:
     return None if bid is None else str(bid)
 
 
+def contract_in_words(contract: str, words: Words, passed_out: str) -> str:
+    """A stated contract ("4HX", "3nt", "Pass") as ``words`` write it for people: "4♥X",
+    "3BA" in Polish, ``passed_out``; "" for ""; a text that is no contract as it came."""
+    read = read_contract(contract) if contract else None
+    if read == "Pass":
+        return passed_out
+    bid = parse_contract(read) if read is not None else None
+    return contract if bid is None else words.contract(bid.level, bid.strain, bid.risk)
+
+
 def auction_complete(calls: Sequence[str]) -> bool:
     """Four passes to start, or three passes after a bid."""
     if len(calls) < 4:
@@ -216,6 +226,16 @@ def finished_contract(calls: Sequence[str], first: str) -> tuple[str, str]:
     return final_contract(calls, first)
 
 
+def record_contract(contract: str, declarer: str, calls: Sequence[str] = (), first: str = "") -> tuple[str, str]:
+    """(contract, declarer) a record says were played: as it states them, else as its
+    finished auction (``calls`` in any case, the first made by ``first``) arrives at
+    them, a declarer it states standing. Pages, printed sheets and files all pick them so."""
+    if contract or not calls or not first:
+        return contract, declarer
+    found, found_declarer = finished_contract([call.upper() for call in calls], first)
+    return found, declarer or found_declarer
+
+
 def declarer_tricks(text: str, declarer: str) -> int | None:
     """Tricks declarer took from a result as files write it: "9", "^9" (agreed, though
     not what the play gives), or by side: "NS 9", "EW 4", "NS 9 EW 4" (the declarer's
@@ -284,11 +304,9 @@ class RecordSummary:
 def record_parts(
     *, contract: str, declarer: str, result: str, claim: int | None, calls: Sequence[str] = (), first: str = ""
 ) -> RecordSummary | None:
-    """The contract and declarer as stated, else from a finished auction; the tricks from
-    the result, else from the claim; None when the record says nothing."""
-    if not contract and calls and first and auction_complete(calls):
-        contract, found = final_contract(calls, first)
-        declarer = declarer or found
+    """The contract and declarer as stated, else from a finished auction (``record_contract``);
+    the tricks from the result, else from the claim; None when the record says nothing."""
+    contract, declarer = record_contract(contract, declarer, calls, first)
     if contract.strip().lower() in ("pass", "passed out"):
         return RecordSummary(None)
     bid = parse_contract(contract)
@@ -309,9 +327,11 @@ def record_in_words(
     tricks: Callable[[int], str],
     claimed: str,
     passed_out: str,
+    seat: Callable[[str], str] | None = None,
 ) -> str:
     """A record's parts as a sentence in a language's words: ``by`` places %(contract)s and
-    %(declarer)s, ``tricks`` says a count of tricks; "" when the record says nothing."""
+    %(declarer)s, ``tricks`` says a count of tricks, ``seat`` names the declarer (its
+    letter, ``words.seat``, unless given); "" when the record says nothing."""
     if parts is None:
         return ""
     if parts.contract is None:
@@ -319,7 +339,7 @@ def record_in_words(
     bid = parts.contract
     text = words.contract(bid.level, bid.strain, bid.risk)
     if parts.declarer:
-        text = by % {"contract": text, "declarer": words.seat(parts.declarer)}
+        text = by % {"contract": text, "declarer": (seat or words.seat)(parts.declarer)}
     if parts.tricks.isdecimal():
         text += ", " + tricks(int(parts.tricks))
     if parts.claimed:

@@ -117,5 +117,7 @@ _FROM_LIN = {
 }
 
 SEATS = "".join(Seat)  # "NESW": clockwise, the order of the canonical deal text
+SEATS_BY_SIDE = "NSEW"  # N-S, then E-W: the rows of a double-dummy table, printed or in PBN
+AUCTION_COLUMNS = "WNES"  # an auction's columns as bridge books print them, West first
 VULS = tuple(Vul)  # in the order of the 16-board cycle's first four
 STRAINS = tuple(Strain)

@@ -57,6 +57,7 @@ from types import MappingProxyType
 from typing import Any
 
 from .cards import SUIT_SYMBOLS
+from .types import Seat
 
 HONOURS = "AKQJ"
 SPOT_RANKS = "T98765432"  # as the deal text writes them; the ten prints as 10 in every language
@@ -131,14 +132,24 @@ class Words:
         """ "P", "X", "XX" -> the word; anything else as it came."""
         return self.calls.get(call, call)
 
-    def contract(self, level: int, strain: str, risk: str = "") -> str:
-        """A contract as text: 4♥X, 3NT (3BA in Polish): suits as symbols, no trump the language's."""
-        return f"{level}{self.notrump if strain == 'NT' else SUIT_SYMBOLS.get(strain, strain)}{risk}"
+    def strain_symbol(self, strain: str) -> str:
+        """A strain as a contract writes it: a suit's symbol, no trump the language's ("BA")."""
+        return self.notrump if strain == "NT" else SUIT_SYMBOLS.get(strain, strain)
+
+    def contract(self, level: int | str, strain: str, risk: str = "") -> str:
+        """A contract or a bid as text: 4♥X, 3NT (3BA in Polish): suits as symbols, no trump
+        the language's. Every page and printed sheet writes one so (a page's HTML then
+        colours the symbols: games.templatetags.bridge.with_suits)."""
+        return f"{level}{self.strain_symbol(strain)}{risk}"
 
     def strain(self, strain: str) -> str:
         """A contract's strain in words: NT is the language's; a suit stays its letter (the
         templates draw the symbol)."""
         return self.notrump if strain == "NT" else strain
+
+    def card_text(self, code: str) -> str:
+        """ "SA" -> "♠A", "SK" -> "♠R" in French: a card as a traveller's lead shows it."""
+        return SUIT_SYMBOLS.get(code[:1].upper(), code[:1]) + self.rank(code[1:])
 
     def card(self, code: str) -> str:
         """ "HK" -> "king of hearts", "roi de cœur", "hjärter kung"."""
@@ -163,8 +174,8 @@ def _words(code: str, **tables: Any) -> Words:  # Words' fields, its tables as d
 
 ENGLISH = _words(
     "en",
-    seats={"N": "N", "E": "E", "S": "S", "W": "W"},
-    seat_names={"N": "North", "E": "East", "S": "South", "W": "West"},
+    seats={seat.value: seat.value for seat in Seat},
+    seat_names={seat.value: seat.full_name for seat in Seat},
     calls={"P": "Pass", "X": "Dbl", "XX": "Rdbl"},
     honours={"A": "A", "K": "K", "Q": "Q", "J": "J"},
     honour_names={"A": "ace", "K": "king", "Q": "queen", "J": "jack"},

@@ -29,8 +29,9 @@ _HAND_PARAM = re.compile(r"(?i)[?&][nesw]=[shdc]")
 _LIN_PARAM = re.compile(r"(?i)[?&]lin=")
 _NEXT_PARAM = re.compile(r"&[A-Za-z_]{1,12}=")
 _QUERY = re.compile(r"\?([A-Za-z_]{1,12}=[^\s\"'<>#]*)")
+HAND_PARAMS = SEATS.lower()  # "n", "e", "s", "w": the hands
 NAME_PARAMS = {"nn": "N", "en": "E", "sn": "S", "wn": "W"}  # in N, E, S, W order
-KNOWN = {"n", "e", "s", "w", "d", "v", "b", *NAME_PARAMS}
+KNOWN = {*HAND_PARAMS, "d", "v", "b", *NAME_PARAMS}
 OTHER_PARAMS = 20  # unknown parameters of a link kept (as Deck.tags)
 _PART = re.compile(r"[^&]+")
 _LINE_END = re.compile("\r\n|[\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029]")  # what str.splitlines splits at
@@ -73,7 +74,7 @@ class _Links:
             line = line[: lin_at.start()]  # split-parameter links before it still count
         for query in _QUERY.finditer(line):
             params = _params(query[1])
-            if any(seat in params for seat in "nesw"):
+            if any(seat in params for seat in HAND_PARAMS):
                 self.read_hands_link(params, line.strip(), number)
 
     def read_lin_link(self, line: str, start: int, number: int) -> None:

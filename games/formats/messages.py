@@ -1,9 +1,13 @@
-"""The readers' messages: a stable key for each kind, its English template, and ``Message``,
-the text that keeps its key and parameters.
+"""The readers' messages: a stable key for each kind, its template, and ``Message``, the
+text that keeps its key and parameters.
 
-A ``Message`` is a ``str`` (its English text), so whatever reads a problem's message or a
-note as text reads it unchanged; pages read ``key`` and ``params`` and say it in their own
-language (games.presentation.problem_text). One call builds each message:
+``TEMPLATES`` is the one list of them. Each key's template is written once, in English, with
+its parameters as named placeholders ("%(seat)s has %(count)s cards"), and marked for the
+catalogues (``gettext_noop``, ``ngettext``), which translate these very texts. A
+``Message`` is a ``str``, its English text: the template filled with the English words, so
+whatever reads a problem's message or a note as text reads it unchanged. Pages read ``key``
+and ``params`` and fill the same template's translation in their own language
+(games.presentation.problem_text). One call builds each message:
 ``Message("deal.hand_size", seat="S", count=12)`` is "South has 12 cards".
 
 A parameter is a number, a text (a value taken from the file, shown as it is), or another
@@ -17,8 +21,7 @@ from __future__ import annotations
 
 import re
 from functools import cache
-from string import Formatter
-from typing import Any
+from typing import Any, NamedTuple
 
 from games.bridge.cards import RANK_NAMES, SEAT_NAMES, SUIT_NAMES
 
@@ -37,6 +40,35 @@ WORD_KINDS = {
     "vul": lambda v: VUL_NAMES.get(v, v),  # "NS" -> "N-S vulnerable"
 }
 _KIND = re.compile(r"\d+$")
+_PLACEHOLDER = re.compile(r"%(?:%|\((\w+)\)s)")  # "%(seat)s"; "%%" is a percent sign
+
+
+def gettext_noop(template: str) -> str:
+    """Marks an English template for the catalogues and returns it unchanged; makemessages
+    (xgettext) finds the texts by this name, as it finds Django's own ``gettext_noop``."""
+    return template
+
+
+class Plural(NamedTuple):
+    """A template's singular and plural, chosen by its ``count`` parameter when said: "1
+    card" and "12 cards" in English; a page asks its language's catalogue, which may hold
+    more forms than two (Polish has four)."""
+
+    singular: str
+    plural: str
+
+    def english(self, count: object) -> str:
+        return self.singular if count == 1 else self.plural
+
+
+def ngettext(singular: str, plural: str) -> Plural:
+    """Marks a template's two forms for the catalogues as one plural entry (msgid and
+    msgid_plural) and returns them. It translates and chooses nothing, as the number is
+    known only when a message is said. It has the name of gettext's own plural function
+    because xgettext, as makemessages runs it, extracts a call by that name as a plural:
+    Django has no plural ``gettext_noop``, and its other plural keywords name functions
+    that translate."""
+    return Plural(singular, plural)
 
 
 def word_kind(name: str) -> str | None:
@@ -78,8 +110,13 @@ class Part(tuple):
 
     @property
     def text(self) -> str:
-        """The English text."""
-        return TEMPLATES[self[0]].format(**{n: _english(n, v) for n, v in zip(names(self[0]), self[1:])})
+        """The English text: the template filled with the English words."""
+        params = self.params
+        template = TEMPLATES[self[0]]
+        if isinstance(template, Plural):
+            template = template.english(params["count"])
+        grouped = THOUSANDS.get(self[0], ())
+        return template % {name: _english(name, value, name in grouped) for name, value in params.items()}
 
     def __repr__(self) -> str:
         return f"Part({self.key!r}, {self.params!r})"
@@ -93,7 +130,9 @@ class Part(tuple):
 @cache
 def names(key: str) -> tuple[str, ...]:
     """The parameters a key's template names, in order of first use."""
-    return tuple(dict.fromkeys(name for _, name, _, _ in Formatter().parse(TEMPLATES[key]) if name))
+    template = TEMPLATES[key]
+    forms = template if isinstance(template, Plural) else (template,)
+    return tuple(dict.fromkeys(name for form in forms for name in _PLACEHOLDER.findall(form) if name))
 
 
 class Message(str):
@@ -134,11 +173,11 @@ class Message(str):
         return self.part.as_json()
 
 
-def _english(name: str, value: Param | Part) -> Any:
+def _english(name: str, value: Param | Part, grouped: bool = False) -> Any:
     if isinstance(value, Part):
         return value.text
     if not isinstance(value, str):
-        return value
+        return f"{value:,}" if grouped else value
     kind = word_kind(name)
     return WORD_KINDS[kind](value) if kind else value
 
@@ -180,313 +219,394 @@ def reason(error: Exception) -> str:
     return str(error)
 
 
-# Every message the readers give, by key. Placeholders name their parameters; a parameter's
-# name says what it holds (WORD_KINDS). The English here is what the files' tests expect.
-TEMPLATES: dict[str, str] = {
+# Two keys with one plural each: a reader picks the key by the number, and the catalogues
+# hold one entry with each language's forms.
+_OTHER_TABLES = ngettext(
+    "%(count)s record of other tables (no B or H) is a deck of its own, "
+    "with the board and deal of the record before it",
+    "%(count)s records of other tables (no B or H) are decks of their own, "
+    "with the board and deal of the record before them",
+)
+_DEALER_SUMMARY = ngettext(
+    "%(count)s deck made by %(name)s (dealer script): %(tried)s hands tried",
+    "%(count)s decks made by %(name)s (dealer script): %(tried)s hands tried",
+)
+_DEALER_KEPT = ngettext(
+    "%(problem)s; the %(count)s deck made before that is kept",
+    "%(problem)s; the %(count)s decks made before that are kept",
+)
+
+# Every message the readers give, by key: the one template the English text, the pages and
+# the catalogues share. A placeholder "%(name)s" names a parameter, whose name says what it
+# holds (WORD_KINDS); "%%" is a percent sign. A template is its translations' msgid in
+# locale/*/LC_MESSAGES/django.po: a changed wording is untranslated until the catalogues
+# catch up, and a new kind of message gets a new key (docs/messages.md).
+TEMPLATES: dict[str, str | Plural] = {
     # --- pieces: where a message is about --------------------------------------------
-    "at": "{where}: {message}",
-    "where.board": "board {board}",
-    "where.deal": "deal {deal} (line {line})",
-    "where.line": "line {line}",
-    "where.deal_number": "deal {deal}",
-    "where.link": "link {link} (line {line})",
-    "where.record": "record {record} (bytes {first}–{last})",
+    "at": gettext_noop("%(where)s: %(message)s"),
+    "where.board": gettext_noop("board %(board)s"),
+    "where.deal": gettext_noop("deal %(deal)s (line %(line)s)"),
+    "where.line": gettext_noop("line %(line)s"),
+    "where.deal_number": gettext_noop("deal %(deal)s"),
+    "where.link": gettext_noop("link %(link)s (line %(line)s)"),
+    "where.record": gettext_noop("record %(record)s (bytes %(first)s–%(last)s)"),
     # --- the cards of one deal (games.bridge.cards and the readers' hand syntax) ------
-    "deal.not_a_rank": "'{char}' is not a card rank",
-    "deal.rank_twice": "the {rank} is written twice in one suit",
-    "deal.not_full_deck": "the cards do not make a full deck",
-    "deal.hands_not_given": "{seatsand} are not given: a deck needs at least three hands",
-    "deal.hands_not_given_list": "{seats} are not given: a deck needs at least three hands",
-    "deal.card_twice": "{card} is in both {seat} and {seat2}",
-    "deal.hand_size": "{seat} has {count} cards",
-    "deal.not_four_suits": "hand '{hand}' does not have four suits separated by dots",
+    "deal.not_a_rank": gettext_noop("'%(char)s' is not a card rank"),
+    "deal.rank_twice": gettext_noop("the %(rank)s is written twice in one suit"),
+    "deal.not_full_deck": gettext_noop("the cards do not make a full deck"),
+    "deal.hands_not_given": gettext_noop("%(seatsand)s are not given: a deck needs at least three hands"),
+    "deal.hands_not_given_list": gettext_noop("%(seats)s are not given: a deck needs at least three hands"),
+    "deal.card_twice": gettext_noop("%(card)s is in both %(seat)s and %(seat2)s"),
+    "deal.hand_size": ngettext("%(seat)s has %(count)s card", "%(seat)s has %(count)s cards"),
+    "deal.not_four_suits": gettext_noop("hand '%(hand)s' does not have four suits separated by dots"),
 }
 TEMPLATES.update(
     {
         # --- PBN: the [Deal] value -------------------------------------------------------
-        "pbn.unordered": "ranks not in descending order within a suit",
-        "pbn.no_first_seat": "the deal gives no first seat: hands read from South, as Trickster does",
-        "pbn.extra_spaces": "extra spaces between the hands of the deal",
-        "pbn.lower_case": "cards written in lower case",
-        "pbn.hand_inferred": "{seat}'s hand is not given: it holds the 13 remaining cards",
-        "pbn.deal_first_seat": "the deal starts with '{value}', not a seat (N, E, S or W) and ':'",
-        "pbn.deal_empty": "the deal is empty",
-        "pbn.deal_one_hand": "the deal has one hand; it needs four ('-' for a hand not given)",
-        "pbn.deal_hand_count": "the deal has {count} hands; it needs four ('-' for a hand not given)",
-        "pbn.hand_suits": "{seat}'s hand '{hand}' has {count} suits: it needs four, separated by dots",
-        "deal.hand_trouble": "{seat}'s hand '{hand}': {reason}",
-        "pbn.no_hand": "no hand is given",
-        "pbn.end_position": "every hand has {count} cards: an end position, not a full deal",
-        "tag_not_understood": "{tag} '{value}' is not understood: read as not stated",
+        "pbn.unordered": gettext_noop("ranks not in descending order within a suit"),
+        "pbn.no_first_seat": gettext_noop("the deal gives no first seat: hands read from South, as Trickster does"),
+        "pbn.extra_spaces": gettext_noop("extra spaces between the hands of the deal"),
+        "pbn.lower_case": gettext_noop("cards written in lower case"),
+        "pbn.hand_inferred": gettext_noop("%(seat)s's hand is not given: it holds the 13 remaining cards"),
+        "pbn.deal_first_seat": gettext_noop("the deal starts with '%(value)s', not a seat (N, E, S or W) and ':'"),
+        "pbn.deal_empty": gettext_noop("the deal is empty"),
+        "pbn.deal_one_hand": gettext_noop("the deal has one hand; it needs four ('-' for a hand not given)"),
+        "pbn.deal_hand_count": gettext_noop("the deal has %(count)s hands; it needs four ('-' for a hand not given)"),
+        "pbn.hand_suits": ngettext(
+            "%(seat)s's hand '%(hand)s' has %(count)s suit: it needs four, separated by dots",
+            "%(seat)s's hand '%(hand)s' has %(count)s suits: it needs four, separated by dots",
+        ),
+        "deal.hand_trouble": gettext_noop("%(seat)s's hand '%(hand)s': %(reason)s"),
+        "pbn.no_hand": gettext_noop("no hand is given"),
+        "pbn.end_position": ngettext(
+            "every hand has %(count)s card: an end position, not a full deal",
+            "every hand has %(count)s cards: an end position, not a full deal",
+        ),
+        "tag_not_understood": gettext_noop("%(tag)s '%(value)s' is not understood: read as not stated"),
         # --- PBN: the auction and the play ---------------------------------------------
-        "pbn.auction_too_long": "auction: more than {count} words; the rest was read past",
-        "pbn.play_too_long": "play: more than {count} words; the rest was read past",
-        "pbn.not_a_call_kept": "auction: '{word}' is not a call: kept as '?'",
-        "pbn.not_a_call": "auction: '{word}' is not a call: read past",
-        "pbn.more_not_calls": "auction: {count} more words that are not calls kept as '?'",
-        "pbn.play_too_many_cards": "play: more than {count} cards; the rest was read past",
-        "pbn.play_columns": "play kept in column order (seats clockwise from {by})",
-        "pbn.not_a_card": "play: '{word}' is not a card: read past",
+        "pbn.auction_too_long": gettext_noop("auction: more than %(count)s words; the rest was read past"),
+        "pbn.play_too_long": gettext_noop("play: more than %(count)s words; the rest was read past"),
+        "pbn.not_a_call_kept": gettext_noop("auction: '%(word)s' is not a call: kept as '?'"),
+        "pbn.not_a_call": gettext_noop("auction: '%(word)s' is not a call: read past"),
+        "pbn.more_not_calls": gettext_noop("auction: %(count)s more words that are not calls kept as '?'"),
+        "pbn.play_too_many_cards": gettext_noop("play: more than %(count)s cards; the rest was read past"),
+        "pbn.play_columns": gettext_noop("play kept in column order (seats clockwise from %(by)s)"),
+        "pbn.not_a_card": gettext_noop("play: '%(word)s' is not a card: read past"),
         # --- PBN: the file -------------------------------------------------------------------
-        "more_notes": "... and {count} more {kind}",
-        "pbn.kind_malformed": "places with malformed text read past",
-        "pbn.kind_no_deal": "games without a deal read past",
-        "pbn.kind_junk": "stretches of text that is not PBN read past",
-        "pbn.kind_loose_comments": "comments outside any board read past",
-        "pbn.kind_hash": "notes on '#' or '##' used for Deal, Dealer or Vulnerable",
-        "pbn.hash_default": '"##" used for {tag}: a value for this and later games',
-        "pbn.hash_copied": '"#" used for {tag}: copied from the previous game',
-        "pbn.hash_taken": '{tag} taken from an earlier "##" default',
-        "pbn.hash_forbidden": "{where}: {message} (the PBN standard forbids this)",
-        "pbn.too_many_decks": (
-            "this file holds {count:,} decks, the most read from one file: the rest of it was not read"
+        "more_notes": gettext_noop("... and %(count)s more %(kind)s"),
+        "pbn.kind_malformed": gettext_noop("places with malformed text read past"),
+        "pbn.kind_no_deal": gettext_noop("games without a deal read past"),
+        "pbn.kind_junk": gettext_noop("stretches of text that is not PBN read past"),
+        "pbn.kind_loose_comments": gettext_noop("comments outside any board read past"),
+        "pbn.kind_hash": gettext_noop("notes on '#' or '##' used for Deal, Dealer or Vulnerable"),
+        "pbn.hash_default": gettext_noop('"##" used for %(tag)s: a value for this and later games'),
+        "pbn.hash_copied": gettext_noop('"#" used for %(tag)s: copied from the previous game'),
+        "pbn.hash_taken": gettext_noop('%(tag)s taken from an earlier "##" default'),
+        "pbn.hash_forbidden": gettext_noop("%(where)s: %(message)s (the PBN standard forbids this)"),
+        "pbn.too_many_decks": gettext_noop(
+            "this file holds %(count)s decks, the most read from one file: the rest of it was not read"
         ),
-        "pbn.game_unreadable": "a game could not be read ({error}): please report this file",
-        "pbn.junk": "line {line}: text that is not PBN read past",
-        "pbn.loose_comment": "line {line}: a comment outside any board read past",
-        "pbn.no_deal": "game at line {line} has no deal: read past",
-        "pbn.no_deal_board": "game at line {line} (board {board}) has no deal: read past",
-        "pbn.too_many_tags": "this game has more than {count} tags: the rest read past",
-        "pbn.unclosed_comment": "a '{{' comment is never closed: read to the end of its line",
-        "pbn.malformed_tag": "'{text}' is not a well-formed tag: read past",
+        "pbn.game_unreadable": gettext_noop("a game could not be read (%(error)s): please report this file"),
+        "pbn.junk": gettext_noop("line %(line)s: text that is not PBN read past"),
+        "pbn.loose_comment": gettext_noop("line %(line)s: a comment outside any board read past"),
+        "pbn.no_deal": gettext_noop("game at line %(line)s has no deal: read past"),
+        "pbn.no_deal_board": gettext_noop("game at line %(line)s (board %(board)s) has no deal: read past"),
+        "pbn.too_many_tags": gettext_noop("this game has more than %(count)s tags: the rest read past"),
+        "pbn.unclosed_comment": gettext_noop("a '{' comment is never closed: read to the end of its line"),
+        "pbn.malformed_tag": gettext_noop("'%(text)s' is not a well-formed tag: read past"),
         # --- the record: contract, declarer, result ------------------------------------------
-        "record.contract_by": "{contract} by {by}",
-        "record.disagreement": "contract from the auction: {auction}; the file says {file}",
+        "record.contract_by": gettext_noop("%(contract)s by %(by)s"),
+        "record.disagreement": gettext_noop("contract from the auction: %(auction)s; the file says %(file)s"),
         # --- commentary (lesson text) --------------------------------------------------------
-        "commentary.too_many": "{where}: more than {count} comments; those from line {line} on were left out",
-        "commentary.file_full": (
-            "{where}, line {line}: this file's commentary passed {count:,} characters; the rest of it was left out"
+        "commentary.too_many": gettext_noop(
+            "%(where)s: more than %(count)s comments; those from line %(line)s on were left out"
         ),
-        "commentary.cut": "{where}, line {line}: commentary cut: a board keeps {count:,} characters",
-        "commentary.more": "... and {count} more boards with commentary cut",
+        "commentary.file_full": gettext_noop(
+            "%(where)s, line %(line)s: this file's commentary passed %(count)s characters; the rest of it was left out"
+        ),
+        "commentary.cut": gettext_noop("%(where)s, line %(line)s: commentary cut: a board keeps %(count)s characters"),
+        "commentary.more": gettext_noop("... and %(count)s more boards with commentary cut"),
         # --- LIN: the file -------------------------------------------------------------------
-        "lin.md0": "md|0| changes the previous deal (a teaching movie step); it is not a deck",
-        "lin.more_md0": "... and {count} more md|0| steps read past",
-        "lin.stray_text": "text between pairs was read past (first at line {line})",
-        "lin.no_md": "this LIN file has no md (deal) tag: only headers or commentary",
-        "lin.loose_commentary": "line {line}: commentary (nt) before the first board belongs to no deck: read past",
-        "lin.board_unreadable": "this board could not be read ({error})",
-        "lin.md0_step": "line {line}: md|0| (a teaching movie step changing {where}) was read past",
-        "lin.unreadable": "this LIN text could not be read ({error})",
+        "lin.md0": gettext_noop("md|0| changes the previous deal (a teaching movie step); it is not a deck"),
+        "lin.more_md0": gettext_noop("... and %(count)s more md|0| steps read past"),
+        "lin.stray_text": gettext_noop("text between pairs was read past (first at line %(line)s)"),
+        "lin.no_md": gettext_noop("this LIN file has no md (deal) tag: only headers or commentary"),
+        "lin.loose_commentary": gettext_noop(
+            "line %(line)s: commentary (nt) before the first board belongs to no deck: read past"
+        ),
+        "lin.board_unreadable": gettext_noop("this board could not be read (%(error)s)"),
+        "lin.md0_step": gettext_noop("line %(line)s: md|0| (a teaching movie step changing %(where)s) was read past"),
+        "lin.unreadable": gettext_noop("this LIN text could not be read (%(error)s)"),
         # --- LIN: one board ------------------------------------------------------------------
-        "lin.sv_not_understood": "vulnerability sv|{value}| not understood; not stated",
-        "lin.auction_pairs": "the auction has more than {count} pairs: the rest was read past",
-        "lin.auction_calls": "the auction has more than {count} calls: the rest was read past",
-        "lin.call_kept": "call mb|{value}| not understood; kept as '?'",
-        "lin.call_read_past": "call mb|{value}| not understood; read past",
-        "lin.play_pairs": "the play has more than {count} pairs: the rest was read past",
-        "lin.claim": "claim mc|{value}| not understood",
+        "lin.sv_not_understood": gettext_noop("vulnerability sv|%(value)s| not understood; not stated"),
+        "lin.auction_pairs": gettext_noop("the auction has more than %(count)s pairs: the rest was read past"),
+        "lin.auction_calls": gettext_noop("the auction has more than %(count)s calls: the rest was read past"),
+        "lin.call_kept": gettext_noop("call mb|%(value)s| not understood; kept as '?'"),
+        "lin.call_read_past": gettext_noop("call mb|%(value)s| not understood; read past"),
+        "lin.play_pairs": gettext_noop("the play has more than %(count)s pairs: the rest was read past"),
+        "lin.claim": gettext_noop("claim mc|%(value)s| not understood"),
         # --- LIN: the md value ---------------------------------------------------------------
-        "lin.hand_inferred": "hand {by} not given; completed with the 13 remaining cards",
-        "lin.unordered": "ranks not in descending order within a suit (md)",
-        "lin.dealer_digit": "dealer digit '{digit}' is not 1-4; dealer not stated",
-        "lin.no_hands": "md gives no hands",
-        "lin.too_many_hands": "md gives {count} hands; a deal has four",
-        "lin.one_hand": "md gives only one hand; a deck needs South, West and North (East may be left out)",
-        "lin.two_hands": "md gives only two hands; a deck needs South, West and North (East may be left out)",
-        "lin.before_suit": "'{char}' comes before any suit letter in {seat}'s hand '{hand}'",
-        "lin.suit_twice": "{suit} are given twice in {seat}'s hand '{hand}'",
-        "lin.not_a_rank": "'{char}' is not a card rank (in {seat}'s hand '{hand}')",
-        "lin.card_twice": "{card} is written twice in {seat}'s hand '{hand}'",
-        "lin.suit_unreadable": "{seat}'s {suit} '{ranks}' cannot be read",
+        "lin.hand_inferred": gettext_noop("hand %(by)s not given; completed with the 13 remaining cards"),
+        "lin.unordered": gettext_noop("ranks not in descending order within a suit (md)"),
+        "lin.dealer_digit": gettext_noop("dealer digit '%(digit)s' is not 1-4; dealer not stated"),
+        "lin.no_hands": gettext_noop("md gives no hands"),
+        "lin.too_many_hands": gettext_noop("md gives %(count)s hands; a deal has four"),
+        "lin.one_hand": gettext_noop(
+            "md gives only one hand; a deck needs South, West and North (East may be left out)"
+        ),
+        "lin.two_hands": gettext_noop(
+            "md gives only two hands; a deck needs South, West and North (East may be left out)"
+        ),
+        "lin.before_suit": gettext_noop("'%(char)s' comes before any suit letter in %(seat)s's hand '%(hand)s'"),
+        "lin.suit_twice": gettext_noop("%(suit)s are given twice in %(seat)s's hand '%(hand)s'"),
+        "lin.not_a_rank": gettext_noop("'%(char)s' is not a card rank (in %(seat)s's hand '%(hand)s')"),
+        "lin.card_twice": gettext_noop("%(card)s is written twice in %(seat)s's hand '%(hand)s'"),
+        "lin.suit_unreadable": gettext_noop("%(seat)s's %(suit)s '%(ranks)s' cannot be read"),
         # --- BBO handviewer links ------------------------------------------------------------
-        "handviewer.unreadable": "these links could not be read ({error})",
-        "handviewer.no_link": "no BBO handviewer link was found",
-        "handviewer.empty_lin": "line {line}: the lin= link holds nothing",
-        "handviewer.dealer": "dealer d={value} not understood; not stated",
-        "handviewer.vul": "vulnerability v={value} not understood; not stated",
-        "handviewer.unordered": "ranks not in descending order within a suit (link)",
+        "handviewer.unreadable": gettext_noop("these links could not be read (%(error)s)"),
+        "handviewer.no_link": gettext_noop("no BBO handviewer link was found"),
+        "handviewer.empty_lin": gettext_noop("line %(line)s: the lin= link holds nothing"),
+        "handviewer.dealer": gettext_noop("dealer d=%(value)s not understood; not stated"),
+        "handviewer.vul": gettext_noop("vulnerability v=%(value)s not understood; not stated"),
+        "handviewer.unordered": gettext_noop("ranks not in descending order within a suit (link)"),
         # --- the file as a whole -------------------------------------------------------------
-        "file.no_format": 'no LIN pairs (like md|...|) or PBN tags (like [Deal "..."]) found',
-        "file.no_deals": "no deals found in this file",
-        "file.dealer_script": (
+        "file.no_format": gettext_noop('no LIN pairs (like md|...|) or PBN tags (like [Deal "..."]) found'),
+        "file.no_deals": gettext_noop("no deals found in this file"),
+        "file.dealer_script": gettext_noop(
             "a dealer script: it makes decks when it is run (on the Upload Decks page, or by manage.py deal_decks)"
         ),
-        "file.handviewer": "read as BBO handviewer links",
-        "file.internal": "could not read this file: {error}",
-        "file.more_problems": "... and {count} more problems like these (only the first {listed} are listed)",
-        "file.binary": "this file is binary, not a LIN or PBN text file",
+        "file.handviewer": gettext_noop("read as BBO handviewer links"),
+        "file.internal": gettext_noop("could not read this file: %(error)s"),
+        "file.more_problems": gettext_noop(
+            "... and %(count)s more problems like these (only the first %(listed)s are listed)"
+        ),
+        "file.binary": gettext_noop("this file is binary, not a LIN or PBN text file"),
         # --- the dealing machines' files (BRI, DGE, DUP, DLM) and RBN ------------------------
-        "club.rotation": "dealer and vulnerability follow the board numbers: the file does not state them",
-        "club.blank_record": (
-            "record {record} is blank, which ends a {format} file's boards: the records after it were not read"
+        "club.rotation": gettext_noop(
+            "dealer and vulnerability follow the board numbers: the file does not state them"
         ),
-        "club.record_length": (
-            "the file ends with {count} bytes that are not a whole {size}-byte {format} record: the file is cut short "
-            "or is not a {format} file"
+        "club.blank_record": gettext_noop(
+            "record %(record)s is blank, which ends a %(format)s file's boards: the records after it were not read"
         ),
-        "club.not_a_record": (
-            "not a {format} record: {reason}; the file is read no further ({count:,} bytes from this record to its end)"
+        "club.record_length": gettext_noop(
+            "the file ends with %(count)s bytes that are not a whole %(size)s-byte "
+            "%(format)s record: the file is cut short or is not a %(format)s file"
         ),
-        "club.not_numbers": "bytes {first}–{last} hold '{text}', not two-digit card numbers",
-        "club.numbers_end": "byte 79 holds '{text}', not the padding that follows the card numbers",
-        "club.not_marks": "bytes 1–68 hold '{text}', not four hands with their sixteen suit marks (bytes 06 03 04 05)",
-        "club.not_dge_part": (
-            "bytes 79–146 hold '{text}', neither a DGE part's four hands with their suit marks nor blank"
+        "club.not_a_record": gettext_noop(
+            "not a %(format)s record: %(reason)s; the file is read no further "
+            "(%(count)s bytes from this record to its end)"
         ),
-        "bri.not_a_card": "{seat}'s number {number} (bytes {first}–{last}) is not a card: cards are 01–52",
-        "bri.not_a_number": "bytes {first}–{last} hold '{text}', not a two-digit card number ({seat}'s cards)",
-        "bri.card_twice": "card {number} ({card}) is given twice to {seat}",
-        "bri.card_both": "card {number} ({card}) is given to both {seat} and {seat2}",
-        "dge.marks": (
-            "{seat}'s 17 bytes ({first}–{last}) '{text}' are not the four suit marks (♠♥♦♣, bytes 06 03 04 05, in "
-            "that order) each followed by its ranks"
+        "club.not_numbers": gettext_noop("bytes %(first)s–%(last)s hold '%(text)s', not two-digit card numbers"),
+        "club.numbers_end": gettext_noop("byte 79 holds '%(text)s', not the padding that follows the card numbers"),
+        "club.not_marks": gettext_noop(
+            "bytes 1–68 hold '%(text)s', not four hands with their sixteen suit marks (bytes 06 03 04 05)"
         ),
-        "dup.lowest": (
-            "the lowest board number in record 1's trailer (bytes 149–151) is {value}: boards are numbered from 1"
+        "club.not_dge_part": gettext_noop(
+            "bytes 79–146 hold '%(text)s', neither a DGE part's four hands with their suit marks nor blank"
         ),
-        "dup.lowest_blank": (
+        "bri.not_a_card": gettext_noop(
+            "%(seat)s's number %(number)s (bytes %(first)s–%(last)s) is not a card: cards are 01–52"
+        ),
+        "bri.not_a_number": gettext_noop(
+            "bytes %(first)s–%(last)s hold '%(text)s', not a two-digit card number (%(seat)s's cards)"
+        ),
+        "bri.card_twice": gettext_noop("card %(number)s (%(card)s) is given twice to %(seat)s"),
+        "bri.card_both": gettext_noop("card %(number)s (%(card)s) is given to both %(seat)s and %(seat2)s"),
+        "dge.marks": gettext_noop(
+            "%(seat)s's 17 bytes (%(first)s–%(last)s) '%(text)s' are not the four suit marks "
+            "(♠♥♦♣, bytes 06 03 04 05, in that order) each followed by its ranks"
+        ),
+        "dup.lowest": gettext_noop(
+            "the lowest board number in record 1's trailer (bytes 149–151) is %(value)s: boards are numbered from 1"
+        ),
+        "dup.lowest_blank": gettext_noop(
             "the lowest board number in record 1's trailer (bytes 149–151) is blank: boards are numbered from 1"
         ),
-        "dup.bri_part": "the BRI part: {reason}",
-        "dup.blank_dge_one": (
-            "the DGE part (the cards the machine shows) is blank for board {boards}: read from the BRI part alone"
+        "dup.bri_part": gettext_noop("the BRI part: %(reason)s"),
+        "dup.blank_dge_one": gettext_noop(
+            "the DGE part (the cards the machine shows) is blank for board %(boards)s: read from the BRI part alone"
         ),
-        "dup.blank_dge": (
-            "the DGE part (the cards the machine shows) is blank for boards {boards}: read from the BRI part alone"
+        "dup.blank_dge": gettext_noop(
+            "the DGE part (the cards the machine shows) is blank for boards %(boards)s: read from the BRI part alone"
         ),
-        "dup.blank_dge_more": (
-            "the DGE part (the cards the machine shows) is blank for boards {boards} and {count} more: read from the "
-            "BRI part alone"
+        "dup.blank_dge_more": gettext_noop(
+            "the DGE part (the cards the machine shows) is blank for boards "
+            "%(boards)s and %(count)s more: read from the BRI part alone"
         ),
-        "dup.highest": (
-            "record 1's trailer gives {highest} as the highest board (bytes 154–156), but the file holds boards "
-            "{lowest}–{last}"
+        "dup.highest": gettext_noop(
+            "record 1's trailer gives %(highest)s as the highest board (bytes "
+            "154–156), but the file holds boards %(lowest)s–%(last)s"
         ),
-        "dup.dge_unreadable": "the DGE part cannot be read, so it cannot confirm the BRI part: {reason}",
-        "dup.disagree_hand": (
-            "the DGE part disagrees with the BRI part: {seat} holds {bri} in the BRI part, {dge} in the DGE part"
+        "dup.dge_unreadable": gettext_noop(
+            "the DGE part cannot be read, so it cannot confirm the BRI part: %(reason)s"
         ),
-        "dup.disagree": "the DGE part disagrees with the BRI part",
-        "dlm.board_number": "line {line}: 'Board {value}' is not a board number 01–{most}",
-        "dlm.board_twice": "board {board} is given twice (lines {first} and {second}): the second is left out",
-        "dlm.sealed": (
-            "this DLM file is sealed: its boards are encrypted (Crypto key={value}) and cannot be read. Save the set "
-            "in Duplimate without sealing it, or export it as PBN, and upload that"
+        "dup.disagree_hand": gettext_noop(
+            "the DGE part disagrees with the BRI part: %(seat)s holds %(bri)s in the BRI part, %(dge)s in the DGE part"
         ),
-        "dlm.marked_sealed": "the file is marked Sealed (the machine shows no cards): its boards are read as usual",
-        "dlm.set_left_out": (
-            "the set is boards {first}–{last} (From board, To board): the file's other {count} boards are left out"
+        "dup.disagree": gettext_noop("the DGE part disagrees with the BRI part"),
+        "dlm.board_number": gettext_noop("line %(line)s: 'Board %(value)s' is not a board number 01–%(most)s"),
+        "dlm.board_twice": gettext_noop(
+            "board %(board)s is given twice (lines %(first)s and %(second)s): the second is left out"
         ),
-        "dlm.set_missing": (
-            "board {board} is in the set (From board={first}, To board={last}) but the file does not give it"
+        "dlm.sealed": gettext_noop(
+            "this DLM file is sealed: its boards are encrypted (Crypto key=%(value)s) and cannot be read. Save "
+            "the set in Duplimate without sealing it, or export it as PBN, and upload that"
         ),
-        "dlm.set_unclear": (
-            "From board={low} and To board={high} do not give a set of boards 1–{most}: the boards that are not "
-            "filler are read"
+        "dlm.marked_sealed": gettext_noop(
+            "the file is marked Sealed (the machine shows no cards): its boards are read as usual"
         ),
-        "dlm.no_set": (
-            "the file does not say which boards are the set (From board, To board): the boards that are not filler "
-            "are read"
+        "dlm.set_left_out": gettext_noop(
+            "the set is boards %(first)s–%(last)s (From board, To board): "
+            "the file's other %(count)s boards are left out"
         ),
-        "dlm.value": "'{value}' is not 26 letters a–p and 3 check digits",
-        "dlm.letter": "'{char}' (letter {position}) is not one of a–p, which code the cards",
-        "dlm.check": (
-            "the check digits {digits} do not match the board's cards (they give {expected}): the board was changed "
-            "or damaged after it was written"
+        "dlm.set_missing": gettext_noop(
+            "board %(board)s is in the set (From board=%(first)s, To board=%(last)s) but the file does not give it"
         ),
-        "rbn.hands_length": "the hands take {count:,} characters: four hands take at most 70",
-        "rbn.hands_start": "'{value}' does not start with a seat (N, E, S or W) and a colon, like 'W:AK2.…'",
-        "rbn.hand_count": "{count} hands are given: a deal has four",
-        "rbn.unknown_cards": "{seat}'s hand '{hand}' has unknown cards (x or ?): not a full deal",
-        "rbn.hand": "{seat}'s hand: {reason}",
-        "rbn.vul": "vulnerability '{value}' in the auction is not Z, N, E, B or ?: not stated",
-        "rbn.too_many_calls": "the auction holds more than {count} calls: the rest is left out",
-        "rbn.not_a_call": "'{char}' in the auction is not a call: the auction is kept up to it",
-        "rbn.after_all_pass": "the auction goes on after 'A' (all pass): the rest is left out",
-        "rbn.too_many_tricks": "the play holds more than 13 tricks: the rest is left out",
-        "rbn.trick": "trick {trick} of the play '{text}' cannot be read: the play is kept up to it",
-        "rbn.other_table": "another table's record (no B or H): the board and deal of the record before it",
-        "rbn.no_hands_before": (
-            "line {line}: a record with an auction, contract, play or result, but no hands (H) given before it: there "
-            "is no deal to read"
+        "dlm.set_unclear": gettext_noop(
+            "From board=%(low)s and To board=%(high)s do not give a set of boards "
+            "1–%(most)s: the boards that are not filler are read"
         ),
-        "rbn.no_hands": "the record gives no hands (H)",
-        "rbn.contract": "contract '{value}' is not understood: left out",
-        "rbn.board_number": "board '{board}' is not a board number: dealer and vulnerability cannot follow it",
-        "rbn.other_table_one": (
-            "{count} record of other tables (no B or H) is a deck of its own, with the board and deal of the record "
-            "before it"
+        "dlm.no_set": gettext_noop(
+            "the file does not say which boards are the set (From board, To "
+            "board): the boards that are not filler are read"
         ),
-        "rbn.other_tables": (
-            "{count} records of other tables (no B or H) are decks of their own, with the board and deal of the "
-            "record before them"
+        "dlm.value": gettext_noop("'%(value)s' is not 26 letters a–p and 3 check digits"),
+        "dlm.letter": gettext_noop("'%(char)s' (letter %(position)s) is not one of a–p, which code the cards"),
+        "dlm.check": gettext_noop(
+            "the check digits %(digits)s do not match the board's cards (they give "
+            "%(expected)s): the board was changed or damaged after it was written"
         ),
-        "rbn.rotation_some": (
-            "dealer and vulnerability follow the board numbers for the {count} decks whose record does not state them "
-            "(an A label starting with them, like 'NZ:')"
+        "rbn.hands_length": gettext_noop("the hands take %(count)s characters: four hands take at most 70"),
+        "rbn.hands_start": gettext_noop(
+            "'%(value)s' does not start with a seat (N, E, S or W) and a colon, like 'W:AK2.…'"
         ),
-        "rbn.kind_unknown_labels": "unknown labels",
-        "rbn.kind_repeated_labels": "repeated labels",
-        "rbn.kind_other_lines": "other lines",
-        "rbn.kind_other_text": "other text",
-        "rbn.unknown_label": "line {line}: '{label}' is not an RBN label: read past",
-        "rbn.repeated_label": "line {line}: a second {label} in one record: the first is kept",
-        "rbn.other_line": "line {line}: '{text}' is not a label and its data: read past",
-        "rbx.other_text": "line {line}: '{text}' is not an RBX element like E{{…}}: read past",
+        "rbn.hand_count": gettext_noop("%(count)s hands are given: a deal has four"),
+        "rbn.unknown_cards": gettext_noop("%(seat)s's hand '%(hand)s' has unknown cards (x or ?): not a full deal"),
+        "rbn.hand": gettext_noop("%(seat)s's hand: %(reason)s"),
+        "rbn.vul": gettext_noop("vulnerability '%(value)s' in the auction is not Z, N, E, B or ?: not stated"),
+        "rbn.too_many_calls": gettext_noop("the auction holds more than %(count)s calls: the rest is left out"),
+        "rbn.not_a_call": gettext_noop("'%(char)s' in the auction is not a call: the auction is kept up to it"),
+        "rbn.after_all_pass": gettext_noop("the auction goes on after 'A' (all pass): the rest is left out"),
+        "rbn.too_many_tricks": gettext_noop("the play holds more than 13 tricks: the rest is left out"),
+        "rbn.trick": gettext_noop("trick %(trick)s of the play '%(text)s' cannot be read: the play is kept up to it"),
+        "rbn.other_table": gettext_noop(
+            "another table's record (no B or H): the board and deal of the record before it"
+        ),
+        "rbn.no_hands_before": gettext_noop(
+            "line %(line)s: a record with an auction, contract, play or result, but "
+            "no hands (H) given before it: there is no deal to read"
+        ),
+        "rbn.no_hands": gettext_noop("the record gives no hands (H)"),
+        "rbn.contract": gettext_noop("contract '%(value)s' is not understood: left out"),
+        "rbn.board_number": gettext_noop(
+            "board '%(board)s' is not a board number: dealer and vulnerability cannot follow it"
+        ),
+        "rbn.other_table_one": _OTHER_TABLES,
+        "rbn.other_tables": _OTHER_TABLES,
+        "rbn.rotation_some": gettext_noop(
+            "dealer and vulnerability follow the board numbers for the %(count)s decks whose "
+            "record does not state them (an A label starting with them, like 'NZ:')"
+        ),
+        "rbn.kind_unknown_labels": gettext_noop("unknown labels"),
+        "rbn.kind_repeated_labels": gettext_noop("repeated labels"),
+        "rbn.kind_other_lines": gettext_noop("other lines"),
+        "rbn.kind_other_text": gettext_noop("other text"),
+        "rbn.unknown_label": gettext_noop("line %(line)s: '%(label)s' is not an RBN label: read past"),
+        "rbn.repeated_label": gettext_noop("line %(line)s: a second %(label)s in one record: the first is kept"),
+        "rbn.other_line": gettext_noop("line %(line)s: '%(text)s' is not a label and its data: read past"),
+        "rbx.other_text": gettext_noop("line %(line)s: '%(text)s' is not an RBX element like E{…}: read past"),
     }
 )
 TEMPLATES.update(
     {
         # --- dealer scripts' runs (games.formats.dealer) -------------------------------------
-        "dealer.summary_one": "{count} deck made by {name} (dealer script): {tried:,} hands tried",
-        "dealer.summary": "{count} decks made by {name} (dealer script): {tried:,} hands tried",
-        "dealer.seed": "seed {seed}: the same script, number of decks and seed make the same deals again",
-        "dealer.sets_both": "the script sets the dealer ({seat}) and the vulnerability ({vul})",
-        "dealer.sets_dealer": (
-            "the script sets the dealer ({seat}) but not the vulnerability: the game's rule for missing information "
-            "gives it"
+        "dealer.summary_one": _DEALER_SUMMARY,
+        "dealer.summary": _DEALER_SUMMARY,
+        "dealer.seed": gettext_noop(
+            "seed %(seed)s: the same script, number of decks and seed make the same deals again"
         ),
-        "dealer.sets_vul": (
-            "the script sets the vulnerability ({vul}) but not the dealer: the game's rule for missing information "
-            "gives it"
+        "dealer.sets_both": gettext_noop("the script sets the dealer (%(seat)s) and the vulnerability (%(vul)s)"),
+        "dealer.sets_dealer": gettext_noop(
+            "the script sets the dealer (%(seat)s) but not the vulnerability: "
+            "the game's rule for missing information gives it"
         ),
-        "dealer.sets_none": (
+        "dealer.sets_vul": gettext_noop(
+            "the script sets the vulnerability (%(vul)s) but not the dealer: "
+            "the game's rule for missing information gives it"
+        ),
+        "dealer.sets_none": gettext_noop(
             "the script sets no dealer or vulnerability: the game's rule for missing information gives them"
         ),
-        "dealer.produce": "the script's produce {produce:,} is replaced by the {count} decks asked for",
-        "dealer.only_some": "only {made} of the {count} decks asked for matched in {tries:,} tries",
-        "dealer.kept_one": "{problem}; the {count} deck made before that is kept",
-        "dealer.kept": "{problem}; the {count} decks made before that are kept",
-        "dealer.too_big": "the script is {size:,} bytes; a dealer script may have at most {most:,}",
-        "dealer.not_run": "not run: {reason}",
-        "dealer.reasons": "{first}; {then}",
-        "dealer.refused_tricks": (
-            "line {line}: tricks() writes each deal to a temporary file and runs another program (GIB's double-dummy "
-            "solver) through the shell; scripts here may not run programs or write files"
+        "dealer.produce": ngettext(
+            "the script's produce %(produce)s is replaced by the %(count)s deck asked for",
+            "the script's produce %(produce)s is replaced by the %(count)s decks asked for",
         ),
-        "dealer.refused_csvrpt": "line {line}: csvrpt writes a report to a file; scripts here may not write files",
-        "dealer.generate_capped": (
-            "line {line}: the script's generate {count:,} is above this site's cap: at most {most:,} hands were tried"
+        "dealer.only_some": ngettext(
+            "only %(made)s of the %(count)s deck asked for matched in %(tries)s tries",
+            "only %(made)s of the %(count)s decks asked for matched in %(tries)s tries",
         ),
-        "dealer.missing": "dealer scripts need Debian's dealer program, which this server does not have ({install})",
-        "dealer.not_started": "dealer could not be started: {error}",
-        "dealer.budget_spent": (
-            "{name} was not run: the dealer scripts before it used up the {seconds} seconds that one upload's "
-            "scripts share"
+        "dealer.kept_one": _DEALER_KEPT,
+        "dealer.kept": _DEALER_KEPT,
+        "dealer.too_big": gettext_noop("the script is %(size)s bytes; a dealer script may have at most %(most)s"),
+        "dealer.not_run": gettext_noop("not run: %(reason)s"),
+        "dealer.reasons": gettext_noop("%(first)s; %(then)s"),
+        "dealer.refused_tricks": gettext_noop(
+            "line %(line)s: tricks() writes each deal to a temporary file and runs another program (GIB's "
+            "double-dummy solver) through the shell; scripts here may not run programs or write files"
         ),
-        "dealer.budget_hit": (
-            "stopped when the {seconds} seconds that one upload's dealer scripts share ran out (the scripts before "
-            "it used the rest)"
+        "dealer.refused_csvrpt": gettext_noop(
+            "line %(line)s: csvrpt writes a report to a file; scripts here may not write files"
         ),
-        "dealer.too_slow": (
-            "stopped after {seconds} seconds: the script takes too long (each hand costs too much to check, or too "
-            "few hands match)"
+        "dealer.generate_capped": gettext_noop(
+            "line %(line)s: the script's generate %(count)s is above this site's cap: at most %(most)s hands were tried"
         ),
-        "dealer.too_much_output": "stopped: dealer printed far more than {count} deals need",
-        "dealer.crashed": "dealer crashed while running this script: {why}",
-        "dealer.cpu": "it used its {count} seconds of processor time",
-        "dealer.signal_fpe": "a division by zero (/ or % by 0)",
-        "dealer.signal_segv": "it ran out of stack (a script nested or chained too deeply)",
-        "dealer.signal_abrt": "one of its internal checks failed",
-        "dealer.signal_bus": "a memory fault",
-        "dealer.signal": "signal {name}",
-        "dealer.stopped_at_line": "dealer stopped at line {line}: “{error}”",
-        "dealer.stopped_near": "dealer stopped at line {line}: “{error}” near “{word}”",
-        "dealer.stopped_at_end": "dealer stopped at the end of the script: “{error}”",
-        "dealer.stopped": "dealer stopped: “{error}”",
-        "dealer.exit_status": "dealer stopped with exit status {status} and no message",
-        "dealer.no_match": "no hand matched in {count:,} tries: loosen the specification",
-        "dealer.unread": "only {made} of the deals dealer printed ({printed}) could be read",
+        "dealer.missing": gettext_noop(
+            "dealer scripts need Debian's dealer program, which this server does not have (%(install)s)"
+        ),
+        "dealer.not_started": gettext_noop("dealer could not be started: %(error)s"),
+        "dealer.budget_spent": gettext_noop(
+            "%(name)s was not run: the dealer scripts before it used up the "
+            "%(seconds)s seconds that one upload's scripts share"
+        ),
+        "dealer.budget_hit": gettext_noop(
+            "stopped when the %(seconds)s seconds that one upload's dealer scripts "
+            "share ran out (the scripts before it used the rest)"
+        ),
+        "dealer.too_slow": gettext_noop(
+            "stopped after %(seconds)s seconds: the script takes too long (each "
+            "hand costs too much to check, or too few hands match)"
+        ),
+        "dealer.too_much_output": gettext_noop("stopped: dealer printed far more than %(count)s deals need"),
+        "dealer.crashed": gettext_noop("dealer crashed while running this script: %(why)s"),
+        "dealer.cpu": gettext_noop("it used its %(count)s seconds of processor time"),
+        "dealer.signal_fpe": gettext_noop("a division by zero (/ or %% by 0)"),
+        "dealer.signal_segv": gettext_noop("it ran out of stack (a script nested or chained too deeply)"),
+        "dealer.signal_abrt": gettext_noop("one of its internal checks failed"),
+        "dealer.signal_bus": gettext_noop("a memory fault"),
+        "dealer.signal": gettext_noop("signal %(name)s"),
+        "dealer.stopped_at_line": gettext_noop("dealer stopped at line %(line)s: “%(error)s”"),
+        "dealer.stopped_near": gettext_noop("dealer stopped at line %(line)s: “%(error)s” near “%(word)s”"),
+        "dealer.stopped_at_end": gettext_noop("dealer stopped at the end of the script: “%(error)s”"),
+        "dealer.stopped": gettext_noop("dealer stopped: “%(error)s”"),
+        "dealer.exit_status": gettext_noop("dealer stopped with exit status %(status)s and no message"),
+        "dealer.no_match": gettext_noop("no hand matched in %(count)s tries: loosen the specification"),
+        "dealer.unread": gettext_noop("only %(made)s of the deals dealer printed (%(printed)s) could be read"),
     }
 )
+
+# The numbers the English text writes with a thousands separator ("12,345 hands tried"):
+# counts that run into thousands. A line, a board, a byte or a seed is written plain.
+THOUSANDS: dict[str, tuple[str, ...]] = {
+    "pbn.too_many_decks": ("count",),
+    "commentary.file_full": ("count",),
+    "commentary.cut": ("count",),
+    "club.not_a_record": ("count",),
+    "rbn.hands_length": ("count",),
+    "dealer.summary_one": ("tried",),
+    "dealer.summary": ("tried",),
+    "dealer.produce": ("produce",),
+    "dealer.only_some": ("tries",),
+    "dealer.too_big": ("size", "most"),
+    "dealer.generate_capped": ("count", "most"),
+    "dealer.no_match": ("count",),
+}

@@ -17,7 +17,7 @@ from __future__ import annotations
 import io
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 from games.bridge import rules, words
 from games.bridge.cards import SEATS, SUITS, hcp
 from games.bridge.dd import STRAINS, DDTable, Par, par_in_words
+from games.bridge.types import AUCTION_COLUMNS, SEATS_BY_SIDE
 from games.bridge.words import ENGLISH, Words
 
 from .commentary import plain_text
@@ -488,10 +489,9 @@ def _dd_table(
     for i, strain in enumerate(STRAINS):
         canvas.setFillColorRGB(*(RED if strain in ("H", "D") else (0, 0, 0)))
         canvas.setFont(regular, 9 * scale)
-        shown = labels.said.notrump if strain == "NT" else rules.STRAIN_SYMBOLS[strain]
-        canvas.drawCentredString(x + 30 * scale + i * width, y - line, shown)
+        canvas.drawCentredString(x + 30 * scale + i * width, y - line, labels.said.strain_symbol(strain))
     canvas.setFillColorRGB(0, 0, 0)
-    for row, seat in enumerate("NSEW", start=2):
+    for row, seat in enumerate(SEATS_BY_SIDE, start=2):
         canvas.setFont(bold, 8.5 * scale)
         canvas.drawString(x, y - row * line, labels.said.seat(seat))
         canvas.setFont(regular, 8.5 * scale)
@@ -523,9 +523,8 @@ def _auction(
     said: Words = ENGLISH,
 ) -> float:
     canvas.setFont(bold, 8.5 * scale)
-    columns = "WNES"
     width = 40 * scale
-    for i, seat in enumerate(columns):
+    for i, seat in enumerate(AUCTION_COLUMNS):
         canvas.drawString(x + i * width, y, said.seat_name(seat))
     cells = _auction_cells(deck, said)
     for n, text in enumerate(cells):
@@ -537,45 +536,44 @@ def _auction(
 def _auction_cells(deck: Deck, said: Words = ENGLISH) -> list[str]:
     """The auction's calls by column, West first: blank cells before the first call."""
     first = deck.auction_first or deck.effective_dealer
-    return [""] * "WNES".index(first) + [_call(call.call, said) + ("!" if call.alert else "") for call in deck.auction]
+    blanks = [""] * AUCTION_COLUMNS.index(first)
+    return blanks + [_call(call.call, said) + ("!" if call.alert else "") for call in deck.auction]
 
 
 def _call(call: str, said: Words = ENGLISH) -> str:
-    if call[:1].isdigit():
-        strain = call[1:]
-        return call[0] + (said.notrump if strain == "NT" else rules.STRAIN_SYMBOLS.get(strain, strain))
-    return said.call(call)
+    return said.contract(call[0], call[1:]) if call[:1].isdigit() else said.call(call)
 
 
 def contract_text(contract: str, labels: PdfLabels = ENGLISH_LABELS) -> str:
     """A contract as the page writes it, with the auction's suit symbols: "3♥X", "4♠",
     "3NTXX" ("3BAXX" in Polish); "Passed out"; anything not read as a contract as stated."""
-    if contract.strip().lower() in ("pass", "passed out"):
-        return labels.passed_out
-    bid = rules.parse_contract(contract)
-    if bid is None:
-        return contract
-    strain = labels.said.notrump if bid.strain == "NT" else rules.STRAIN_SYMBOLS[bid.strain]
-    return f"{bid.level}{strain}{bid.risk}"
+    return rules.contract_in_words(contract, labels.said, labels.passed_out)
 
 
 def _result_line(deck: Deck, labels: PdfLabels = ENGLISH_LABELS) -> str:
-    contract, declarer = deck.contract, deck.declarer
-    if not contract and deck.auction:
-        contract, declarer = rules.final_contract(
-            [c.call for c in deck.auction], deck.auction_first or deck.effective_dealer
-        )
-    if not contract:
-        return ""
-    if contract.strip().lower() in ("pass", "passed out"):
-        return labels.passed_out
-    tricks = deck.result or (str(deck.claim) if deck.claim is not None else "")
-    shown = contract_text(contract, labels)
-    if declarer:
-        shown = labels.by % {"contract": shown, "declarer": labels.said.seat_names.get(declarer[:1], declarer)}
-    text = labels.contract % {"contract": shown}
-    text += f", {labels.trick_count(tricks)}" if tricks else ""
-    return labels.claimed % {"result": text} if deck.claim is not None else text
+    """ "Contract: 3♥X by South, 9 tricks": the record's parts as the pages read them
+    (``rules.record_parts``), the declarer named in full."""
+    parts = rules.record_parts(
+        contract=deck.contract,
+        declarer=deck.declarer,
+        result=deck.result,
+        claim=deck.claim,
+        calls=[call.call for call in deck.auction],
+        first=deck.auction_first or deck.effective_dealer,
+    )
+    if parts is None or parts.contract is None:
+        return "" if parts is None else labels.passed_out
+    played = rules.record_in_words(
+        replace(parts, claimed=False),  # the sheet says a claim around the whole line
+        labels.said,
+        by=labels.by,
+        tricks=lambda count: labels.trick_count(str(count)),
+        claimed="",
+        passed_out=labels.passed_out,
+        seat=labels.said.seat_name,
+    )
+    text = labels.contract % {"contract": played}
+    return labels.claimed % {"result": text} if parts.claimed else text
 
 
 def symbols(canvas: Canvas, x: float, y: float, text: str, font: str, size: float) -> None:

@@ -95,6 +95,13 @@ def tricks_taken(deck: Deck) -> str:
     return "" if deck.claim is None else NUMBERS[deck.claim] if 0 <= deck.claim <= 13 else str(deck.claim)
 
 
+def played_contract(deck: Deck) -> tuple[str, str]:
+    """(contract, declarer) the deck says were played: as it states them, else as its
+    finished auction arrives at them (``rules.record_contract``: the pages' rule too)."""
+    calls = list(map(_CALL, deck.auction))
+    return rules.record_contract(deck.contract, deck.declarer, calls, deck.auction_first or deck.effective_dealer)
+
+
 def auction_contract(auction: Sequence[Call], first: str) -> tuple[str, str]:
     """(contract, declarer) of a finished auction whose first call ``first`` made; ("", "")
     while it is unfinished or holds a call that could not be read."""

@@ -16,8 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from games.bridge.cards import SUIT_SYMBOLS
-from games.bridge.club_night import decimal_text, hundredths
+from games.bridge.club_night import hundredths_text, signed_text
 
 from .pdf import ENGLISH_LABELS, PAPERS, RED, PdfLabels, contract_text, fonts
 
@@ -180,14 +179,19 @@ def _traveller_row(line: SheetLine, matchpoints: bool, labels: SheetLabels = ENG
         str(line.table),
         contract,
         labels.records.said.seat(line.declarer) if line.declarer else "—",
-        _card(line.lead) if line.lead else "—",
+        labels.records.said.card_text(line.lead) if line.lead else "—",
         "—" if passed else str(line.tricks),
         str(line.score) if line.score >= 0 and line.contract else "—" if not line.contract else "",
         str(-line.score) if line.score <= 0 and line.contract else "—" if not line.contract else "",
     ]
     if matchpoints:
-        return row + [_figure(line.ns_mp), _figure(line.ew_mp), _fixed(line.ns_percent), _fixed(line.ew_percent)]
-    return row + [_signed(line.imps), _signed(-line.imps if line.ew_imps is None else line.ew_imps)]
+        return row + [
+            hundredths_text(line.ns_mp),
+            hundredths_text(line.ew_mp),
+            hundredths_text(line.ns_percent, fixed=True),
+            hundredths_text(line.ew_percent, fixed=True),
+        ]
+    return row + [signed_text(line.imps), signed_text(-line.imps if line.ew_imps is None else line.ew_imps)]
 
 
 def _ranking_columns(matchpoints: bool, labels: SheetLabels = ENGLISH_SHEET) -> list[_Column]:
@@ -205,25 +209,8 @@ def _ranking_columns(matchpoints: bool, labels: SheetLabels = ENGLISH_SHEET) -> 
 def _ranking_row(pair: SheetPair, matchpoints: bool) -> list[str]:
     row = [pair.place, pair.label, pair.players, str(pair.boards)]
     if matchpoints:
-        return row + [_figure(pair.score), _fixed(pair.percent if pair.percent is not None else Fraction(0))]
-    return row + [_signed(pair.score)]
-
-
-def _card(card: str) -> str:
-    return SUIT_SYMBOLS.get(card[:1], card[:1]) + card[1:].replace("T", "10")
-
-
-def _figure(value: Fraction) -> str:
-    return decimal_text(hundredths(value))
-
-
-def _fixed(value: Fraction) -> str:
-    return decimal_text(hundredths(value), fixed=True)
-
-
-def _signed(value: Fraction) -> str:
-    text = _figure(value)
-    return f"+{text}" if value > 0 else text
+        return row + [hundredths_text(pair.score), hundredths_text(pair.percent or 0, fixed=True)]
+    return row + [signed_text(pair.score)]
 
 
 # --- the page -------------------------------------------------------------------------------

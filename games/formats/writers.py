@@ -30,10 +30,10 @@ from games.bridge import rules
 from games.bridge.cards import SEATS, SUITS
 from games.bridge.dd import STRAINS, from_hex, stated_table
 from games.bridge.rules import Call
-from games.bridge.types import LIN_MD_ORDER, Seat, Vul
+from games.bridge.types import LIN_MD_ORDER, SEATS_BY_SIDE, Seat, Vul
 
 from .model import Comment, Deck
-from .record import tricks_taken
+from .record import played_contract, tricks_taken
 
 CRLF = "\r\n"
 MANDATORY = (
@@ -178,16 +178,6 @@ def _after(comments: dict[int, list[str]], last: int) -> list[str]:
     return [text for at in sorted(comments) if at >= last for text in comments[at]]
 
 
-def _final_contract(deck: Deck) -> tuple[str, str]:
-    """(contract, declarer) that a finished auction arrives at; ('', '') otherwise.
-
-    A deck made elsewhere than by the readers may leave them to its auction, and PBN
-    needs a contract to put the play back in order.
-    """
-    calls = [c.call.upper() for c in deck.auction]
-    return rules.finished_contract(calls, deck.auction_first or deck.effective_dealer)
-
-
 def _leader(deck: Deck, declarer: str) -> str:
     declarer = declarer.lstrip("^")[:1].upper()
     if declarer and declarer in SEATS:
@@ -238,10 +228,9 @@ def _pbn_game(deck: Deck) -> list[str]:
     players = dict(deck.players)
     played = bool(deck.auction or deck.play or deck.contract)
     unknown = "?" if played else ""
-    contract, declarer = deck.contract, deck.declarer
-    if not contract and deck.auction:
-        contract, found = _final_contract(deck)
-        declarer = declarer or found
+    # A deck made elsewhere than by the readers may leave them to its auction, and PBN
+    # needs a contract to put the play back in order.
+    contract, declarer = played_contract(deck)
     none = "" if contract == "Pass" else unknown  # PBN 3.4.13, 3.4.15: passed out, no declarer or result
     values = {
         "Board": deck.board or "?",
@@ -269,7 +258,7 @@ def _pbn_game(deck: Deck) -> list[str]:
     # the file's own [OptimumResultTable] that say a seat, a strain and its tricks.
     table = from_hex(tags.get("DoubleDummyTricks", ""))
     if table:
-        rows = [(seat, strain, table[seat][strain]) for seat in "NSEW" for strain in STRAINS]
+        rows = [(seat, strain, table[seat][strain]) for seat in SEATS_BY_SIDE for strain in STRAINS]
     else:
         rows = stated_table(tags["OptimumResultTable"])[0] if "OptimumResultTable" in tags else []
     names = {n for n, _ in deck.tags} - _SKIP_TAGS

@@ -45,6 +45,7 @@ from games.bridge.club_night import (
     traveller,
 )
 from games.bridge.club_night.traveller import PASSED_OUT
+from games.bridge.types import SEATS
 from games.models.board_play import BoardPlay
 from games.models.deck import ROBOT_NAME, DealtBoard
 from games.models.director import Adjustment as DirectorAdjustment
@@ -79,12 +80,11 @@ class TableLine:
 
     @property
     def summary(self) -> str:
-        """ "4♥ by S, 10 tricks", "Passed out"; an artificial score's "Avg+/Avg-"."""
+        """ "4♥ by S, 10 tricks", "Passed out", in the page's language; an artificial score's
+        "Avg+/Avg-"."""
         if self.adjustment is not None and self.adjustment.artificial:
             return self.adjustment.label
-        if self.contract == PASSED_OUT:
-            return gettext("Passed out")
-        return rules.record_summary(contract=self.contract, declarer=self.declarer, result=str(self.tricks), claim=None)
+        return record_said(contract=self.contract, declarer=self.declarer, result=str(self.tricks), claim=None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -657,7 +657,7 @@ def overview(game: Game, *, show_results: bool = True) -> tuple[TableState, ...]
     for table in tables:
         board = boards.get(board_of.get(table.pk, 0))
         play = plays.get((table.pk, board.pk)) if board is not None else None
-        players = tuple((seat, seats.get(table.pk, {}).get(seat, "")) for seat in "NESW")
+        players = tuple((seat, seats.get(table.pk, {}).get(seat, "")) for seat in SEATS)
         shown = (table.pk, getattr(board, "pk", 0)) in reveals
         states.append(_state(table, board, play, players, shown, None if own_pace else newest))
     if not show_results:  # who acts tells who declares: a player learns none of it

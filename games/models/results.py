@@ -12,6 +12,7 @@ from __future__ import annotations
 from django.utils.translation import get_language, gettext
 
 from games.bridge import rules, words
+from games.bridge.club_night import signed_text
 from games.bridge.scoring import duplicate_score
 from games.models.analysis import DealAnalysis
 from games.models.result_text import file_stored, par_stored, record_said
@@ -50,7 +51,7 @@ def played_result(deck) -> str:
 
 def result_line(play) -> str:
     """A finished board's result as the history shows it, N-S's score and IMPs, in the
-    page's language: "4♥ by S, 11 tricks, +450, +5 IMPs", "Passed out, 0, -3 IMPs"; a board
+    page's language: "4♥ by S, 11 tricks, +450, +5 IMPs", "Passed out, 0, −3 IMPs"; a board
     ended before it was over says so ("not finished: 4♥ by N, 14 cards played"); "" while
     the board is in play."""
     if play.finished_at is None:
@@ -59,10 +60,10 @@ def result_line(play) -> str:
     claim = play.tricks if play.claim_tricks is not None else None
     text = record_said(contract=play.contract, declarer=play.declarer, result=tricks, claim=claim)
     if play.score is not None:
-        text += f", {signed(play.score)}"
+        text += f", {signed_text(play.score)}"
     if play.imps is not None:
         said = words.for_language(get_language())
-        text += f", {signed(play.imps)} {said.term('imp' if abs(play.imps) == 1 else 'imps')}"
+        text += f", {signed_text(play.imps)} {said.term('imp' if abs(play.imps) == 1 else 'imps')}"
     return text
 
 
@@ -80,11 +81,6 @@ def unfinished_line(play) -> str:
     contract = record_said(contract=state.contract, declarer=state.declarer, result="", claim=None)
     where = play.progress() if play.cards else gettext("before the opening lead")
     return f"{label}: {contract}, {where}"
-
-
-def signed(number: int) -> str:
-    """+450, -100, 0."""
-    return f"{number:+d}" if number else "0"
 
 
 def file_score(contract: str, declarer: str, result: str, claim: int | None, vul: str) -> int | None:

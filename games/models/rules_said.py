@@ -13,7 +13,6 @@ from django.utils.translation import get_language, gettext
 
 from games.bridge import words
 from games.bridge.play import IllegalAction
-from games.bridge.rules import STRAIN_SYMBOLS
 
 
 def _words() -> words.Words:
@@ -31,8 +30,7 @@ def _suit(code: object) -> str:
 def _bid(code: object) -> str:
     """ "1H" -> "1♥", "3NT" -> "3BA" in Polish: a bid as the auction shows it."""
     text = str(code)
-    strain = text[1:]
-    return text[0] + (_words().notrump if strain == "NT" else STRAIN_SYMBOLS.get(strain, strain))
+    return _words().contract(text[:1], text[1:])
 
 
 Say = Callable[[Mapping[str, object]], str]

@@ -8,7 +8,6 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 
 from games.bridge.dd import Difference
-from games.bridge.rules import STRAIN_SYMBOLS
 from games.presentation.language import active
 
 # Every kind of dd.DIFFERENCES (tests/web/test_analysis_notes.py holds them equal).
@@ -32,6 +31,5 @@ def difference_said(note: Difference) -> str:
     if "seat" in values:
         values["seat"] = words.seat(values["seat"])
     if "strain" in values:
-        strain = values["strain"]
-        values["strain"] = words.notrump if strain == "NT" else STRAIN_SYMBOLS.get(strain, strain)
+        values["strain"] = words.strain_symbol(values["strain"])
     return str(SAID[note.kind]) % values

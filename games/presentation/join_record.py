@@ -14,9 +14,10 @@ from dataclasses import dataclass
 
 from games.bridge import rules
 from games.bridge.cards import SEATS
+from games.bridge.types import AUCTION_COLUMNS
 
 _SEAT_SET = frozenset(SEATS)  # a set: "" and "NE" are in the string "NESW"
-COLUMNS = "WNES"  # auction and play tables, as bridge books print them
+COLUMNS = AUCTION_COLUMNS
 CALL_NAMES = {"P": "Pass", "X": "Dbl", "XX": "Rdbl"}
 
 
@@ -118,11 +119,15 @@ def build_record(
         return None
     first = next((seat for seat in (auction_first, dealer) if seat in _SEAT_SET), "N")
     rows, notes = _auction_rows(auction, first)
-    found, found_declarer = rules.final_contract([str(c.get("call", "")) for c in auction], first)
-    stated = rules.parse_contract(contract) or rules.parse_contract(found)
-    bid = as_bid(stated)
     stated_declarer = declarer.strip()[:1].upper()
-    declarer = stated_declarer if stated_declarer in _SEAT_SET else found_declarer
+    contract, declarer = rules.record_contract(
+        contract,
+        stated_declarer if stated_declarer in _SEAT_SET else "",
+        [str(c.get("call", "")) for c in auction],
+        first,
+    )
+    stated = rules.parse_contract(contract)
+    bid = as_bid(stated)
     trump = None if stated is None else stated.trump
     return Record(
         contract=bid,

@@ -11,7 +11,22 @@ from games.bridge.words import Words
 
 
 def active() -> Words:
+    """The bridge words of the language this request is answered in."""
     return words.for_language(get_language())
+
+
+def seat_name(seat: str | None) -> str:
+    """ "N" -> "North" ("Noord", "Północ", ...): a seat's name in the language this request
+    is answered in, the one way pages, forms and messages name one (English alone:
+    ``games.bridge.types.Seat.full_name``). Anything that is no seat as it came."""
+    code = str(seat or "")
+    return active().seat_names.get(code.upper(), code)
+
+
+def seat_letter(seat: str | None) -> str:
+    """ "E" -> "E", "O" in Dutch, "Ö" in Swedish: the compass's and the auction's letters."""
+    code = str(seat or "")
+    return active().seats.get(code.upper(), code)
 
 
 def spoken_card(code: str) -> str:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from games.bridge.cards import RANK_NAMES, SUIT_NAMES, SUITS
+from games.bridge.club_night import signed_text
 from games.bridge.rules import STRAIN_SYMBOLS
 from games.presentation.join_record import COLUMNS, Bid
 
@@ -137,11 +138,11 @@ class Result:
 
     @property
     def score_text(self) -> str:
-        return signed(self.score or 0)
+        return signed_text(self.score or 0)
 
     @property
     def imps_text(self) -> str:
-        return signed(self.imps or 0)
+        return signed_text(self.imps or 0)
 
     @property
     def imps_count(self) -> int:
@@ -153,9 +154,4 @@ class Result:
         if self.contract is None or self.tricks is None:
             return ""
         over = self.tricks - 6 - int(self.contract.level)
-        return "made" if over == 0 else f"+{over}" if over > 0 else f"−{-over}"
-
-
-def signed(number: int) -> str:
-    """ "+420", "−100", "0": a score as score sheets write it."""
-    return f"+{number}" if number > 0 else f"−{-number}" if number < 0 else "0"
+        return "made" if over == 0 else signed_text(over)

@@ -34,7 +34,7 @@ from games.models.board_play import BoardPlay, last_actor
 from games.models.deck import DealtBoard
 from games.models.result_text import reference_said
 from games.presentation.join_record import COLUMNS, Bid
-from games.presentation.language import active, spoken_card
+from games.presentation.language import active, seat_name, spoken_card
 from games.presentation.play_parts import BoxCall, Card, ClaimShown, Hand, News, Result, Trick
 
 CALL_WORDS = {"P": "Pass", "X": "Dbl", "XX": "Rdbl"}  # Bid.level's words; the templates print them translated
@@ -47,10 +47,6 @@ def _contract_from(source: str) -> str:
         "contract": gettext("the file's contract"),
         "par": gettext("par (the file gives no contract)"),
     }.get(source, "")
-
-
-def _name(seat: str) -> str:
-    return active().seat_name(seat)
 
 
 @dataclass(frozen=True, slots=True)
@@ -344,7 +340,7 @@ def _box(state: BoardState) -> tuple[tuple[BoxCall, ...], ...]:
 
 def _said(seat: str, call: str) -> str:
     """ "North bids 2 hearts.", "East passes.": a call as a sentence says it."""
-    name = _name(seat)
+    name = seat_name(seat)
     if call == "P":
         return gettext("%(seat)s passes.") % {"seat": name}
     if call == "X":
@@ -384,12 +380,14 @@ def _news(state: BoardState) -> tuple[News, ...]:
             n += 1
             card = spoken_card(code)
             if seat == state.dummy:
-                text = gettext("Dummy (%(seat)s) played %(card)s.") % {"seat": _name(seat), "card": card}
+                text = gettext("Dummy (%(seat)s) played %(card)s.") % {"seat": seat_name(seat), "card": card}
                 news.append(News(n, state.declarer, text))
             else:
-                news.append(News(n, seat, gettext("%(seat)s played %(card)s.") % {"seat": _name(seat), "card": card}))
+                news.append(
+                    News(n, seat, gettext("%(seat)s played %(card)s.") % {"seat": seat_name(seat), "card": card})
+                )
         if len(trick) == 4:
-            winner = _name(rules.trick_winner(trick, state.trump))
+            winner = seat_name(rules.trick_winner(trick, state.trump))
             news.append(News(n, "", gettext("%(seat)s wins the trick.") % {"seat": winner}))
     return tuple(news)
 
@@ -427,9 +425,8 @@ def contract_text(state: BoardState) -> str:
     bid = rules.parse_contract(state.contract) if state.contract not in ("", "Pass") else None
     if bid is None:
         return ""
-    strain = active().notrump if bid.strain == "NT" else rules.STRAIN_SYMBOLS[bid.strain]
-    contract = f"{bid.level}{strain}{bid.risk}"
-    return gettext("%(contract)s by %(declarer)s") % {"contract": contract, "declarer": _name(state.declarer)}
+    contract = active().contract(bid.level, bid.strain, bid.risk)
+    return gettext("%(contract)s by %(declarer)s") % {"contract": contract, "declarer": seat_name(state.declarer)}
 
 
 def _undo_request(state: BoardState, asker: str, me: str | None, host_seat: str) -> str:
@@ -439,7 +436,7 @@ def _undo_request(state: BoardState, asker: str, me: str | None, host_seat: str)
         if state.cards:
             return gettext("You ask to undo your last card: as the host, you answer your own request.")
         return gettext("You ask to undo your last call: as the host, you answer your own request.")
-    names = {"seat": _name(asker)}
+    names = {"seat": seat_name(asker)}
     partner = bool(host_seat and rules.partners(host_seat, asker))
     if state.cards:
         if partner:
@@ -460,7 +457,7 @@ def _ended_status(number: int, play: BoardPlay, state: BoardState) -> str:
 
 
 def _undo_status(state: BoardState, me: str | None, undo_asked_by: str, host_seat: str) -> str:
-    asker, names = _name(undo_asked_by), {"seat": _name(undo_asked_by), "host": _name(host_seat)}
+    asker, names = seat_name(undo_asked_by), {"seat": seat_name(undo_asked_by), "host": seat_name(host_seat)}
     if undo_asked_by == me:
         if state.cards:
             text = gettext("You ask to undo the last card: waiting for the host.")
@@ -503,9 +500,9 @@ def _status(
             "%(seat)s claims %(count)s of the remaining tricks",
             "%(seat)s claims %(count)s of the remaining tricks",
             state.claim.tricks,
-        ) % {"seat": _name(state.declarer), "count": state.claim.tricks}
-        so_far = "".join(gettext("%(seat)s accepted, ") % {"seat": _name(s)} for s in accepted)
-        names = pgettext("between two names", " and ").join(_name(s) for s in waiting)
+        ) % {"seat": seat_name(state.declarer), "count": state.claim.tricks}
+        so_far = "".join(gettext("%(seat)s accepted, ") % {"seat": seat_name(s)} for s in accepted)
+        names = pgettext("between two names", " and ").join(seat_name(s) for s in waiting)
         return gettext("%(claims)s: %(accepted)swaiting for %(names)s.") % {
             "claims": claims,
             "accepted": so_far,
@@ -516,15 +513,15 @@ def _status(
         if mine:
             return gettext("Your turn to call.")
         if len(acts_for) == 4:
-            return gettext("%(seat)s to call (you call for every seat).") % {"seat": _name(turn)}
-        return gettext("%(seat)s to call.") % {"seat": _name(turn)}
+            return gettext("%(seat)s to call (you call for every seat).") % {"seat": seat_name(turn)}
+        return gettext("%(seat)s to call.") % {"seat": seat_name(turn)}
     if phase == rules_of_play.OPENING_LEAD:
-        return gettext("Your lead.") if mine else gettext("%(seat)s to lead.") % {"seat": _name(turn)}
+        return gettext("Your lead.") if mine else gettext("%(seat)s to lead.") % {"seat": seat_name(turn)}
     if turn == state.dummy:
         if state.actor == me or (mode == BoardPlay.Mode.DECLARE):
             return gettext("Your turn to play from dummy.")
         return gettext("Dummy (%(seat)s) to play: %(declarer)s plays it.") % {
-            "seat": _name(turn),
-            "declarer": _name(state.declarer),
+            "seat": seat_name(turn),
+            "declarer": seat_name(state.declarer),
         }
-    return gettext("Your turn to play.") if mine else gettext("%(seat)s to play.") % {"seat": _name(turn)}
+    return gettext("Your turn to play.") if mine else gettext("%(seat)s to play.") % {"seat": seat_name(turn)}

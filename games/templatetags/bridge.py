@@ -28,22 +28,25 @@ change how a page prints them, never what is stored or exported.
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
 from django import template
-from django.utils.html import conditional_escape, format_html
+from django.utils.html import conditional_escape, format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.text import capfirst
-from django.utils.translation import get_language, gettext, override
+from django.utils.translation import gettext, override
 
 from games.bridge import words
 from games.bridge.cards import SEATS, SUIT_SYMBOLS, SUITS
 from games.bridge.cards import hcp as high_card_points
 from games.bridge.scoring import vulnerable
 from games.bridge.words import Words
+from games.presentation import language
+from games.presentation.language import active
 
 register = template.Library()
 
@@ -59,11 +62,6 @@ def _colour(suit: str) -> str:
 CALL_OF_WORD = {word: call for call, word in words.ENGLISH.calls.items()}
 
 
-def active() -> Words:
-    """The bridge words of the language this request is answered in."""
-    return words.for_language(get_language())
-
-
 @register.filter
 def suit(letter: str) -> SafeString | str:
     letter = str(letter).upper()
@@ -76,6 +74,18 @@ def suit(letter: str) -> SafeString | str:
         active().suit_names[letter],
         SUIT_SYMBOLS[letter],
     )
+
+
+_SUIT_OF_SYMBOL = {symbol: letter for letter, symbol in SUIT_SYMBOLS.items()}
+_SYMBOL = re.compile(f"([{''.join(_SUIT_OF_SYMBOL)}])")
+
+
+def with_suits(text: str) -> SafeString:
+    """``text`` escaped, each suit symbol in it drawn as ``suit`` draws one: how a page
+    shows a contract or a card that games.bridge.words wrote (the printed sheets colour
+    the same text's symbols: games.formats.pdf.symbols)."""
+    parts = (suit(_SUIT_OF_SYMBOL[part]) if part in _SUIT_OF_SYMBOL else part for part in _SYMBOL.split(text))
+    return format_html_join("", "{}", ((part,) for part in parts))
 
 
 @register.filter
@@ -118,13 +128,13 @@ def hand(hands: dict[str, str] | None, seat: str) -> str:
 
 @register.filter
 def seat_name(seat: str | None) -> str:
-    return active().seat_names.get(str(seat or "").upper(), seat or "")
+    return language.seat_name(seat)
 
 
 @register.filter
 def seat_letter(seat: str | None) -> str:
     """ "E" -> "E", "O" in Dutch, "Ö" in Swedish: the compass's and the auction's letters."""
-    return active().seats.get(str(seat or "").upper(), seat or "")
+    return language.seat_letter(seat)
 
 
 @register.filter
@@ -167,15 +177,13 @@ def call(bid: Any) -> SafeString:
     said = active()
     if not bid.strain:
         return conditional_escape(said.call(CALL_OF_WORD.get(bid.level, bid.level)))
-    strain = said.notrump if bid.strain == "NT" else suit(bid.strain)
-    return format_html("{}{}{}", bid.level, strain, bid.risk)
+    return with_suits(said.contract(bid.level, bid.strain, bid.risk))
 
 
 @register.filter
-def strain(letter: str | None) -> SafeString | str:
+def strain(letter: str | None) -> SafeString:
     """A strain as a heading prints it: the language's no trump ("BA", "SA"), or a suit's symbol."""
-    letter = str(letter or "").upper()
-    return active().notrump if letter == "NT" else suit(letter)
+    return with_suits(active().strain_symbol(str(letter or "").upper()))
 
 
 @register.filter
@@ -254,7 +262,7 @@ def _fragments(code: str) -> _Fragments:
             rows=tuple(
                 f'<li><span class="suit {_colour(s)}" title="{e(said.suit_names[s])}">{SUIT_SYMBOLS[s]}</span> '
                 '<span class="cards">'
-                for s in "SHDC"
+                for s in SUITS
             ),
             chip=_dealer_chip(said),
             points=" " + e(said.term("hcp")),

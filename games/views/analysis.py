@@ -21,6 +21,7 @@ from django.views.decorators.http import require_safe
 from django.views.decorators.vary import vary_on_headers
 
 from games.bridge.dd import STRAINS, DDTable, Solved, differences
+from games.bridge.types import SEATS_BY_SIDE
 from games.forms.upload import parse_key
 from games.models import DealAnalysis, DealtBoard, Game
 from games.models.join import JoinTable, analysis_open
@@ -37,7 +38,7 @@ PAGE = "games/analysis.html"
 
 def rows(table: DDTable) -> list[tuple[str, list[int]]]:
     """(seat, tricks in STRAINS order) for N, S, E, W: partners side by side, as hand records print it."""
-    return [(seat, [table[seat][strain] for strain in STRAINS]) for seat in "NSEW"]
+    return [(seat, [table[seat][strain] for strain in STRAINS]) for seat in SEATS_BY_SIDE]
 
 
 def analysis_context(solved: Solved, dealer: str, vul: str, tags) -> dict:

@@ -33,7 +33,7 @@ from games.bridge.play import IllegalAction
 from games.models import BoardPlay, DealtBoard, Game
 from games.models.board_play import prefetch_plays
 from games.models.join import JoinTable, Seat
-from games.presentation.language import active
+from games.presentation.language import seat_name
 from games.views import confirm
 from games.views.access import get_seat_at_table, private
 from games.views.htmx import HtmxHttpRequest
@@ -88,7 +88,7 @@ def _join_seat(board: DealtBoard, row: Seat | None) -> str:
     if row.from_board > board.number:
         raise IllegalAction(
             gettext("You sit %(seat)s since board %(board)s was dealt: you play from the next board.")
-            % {"seat": active().seat_name(row.seat), "board": board.board_number}
+            % {"seat": seat_name(row.seat), "board": board.board_number}
         )
     return row.seat
 

@@ -8,13 +8,11 @@ from __future__ import annotations
 import re
 from fractions import Fraction
 
-import pytest
-
 from games.bridge.club_night import Traveller, cross_imps, traveller
 from games.bridge.dd import stated_score
 from games.formats import Deck, read_decks
 from games.formats.pbn.score_table import read_tables
-from tests.corpus import CORPUS, pbn_decks_with
+from tests.corpus import CORPUS, contents, decks_of, pbn_decks_with, require
 
 VUGRAPH = CORPUS / "lin" / "vugraph_usbf_sf.lin"
 TABLES = CORPUS / "pbn" / "pbnref_errors_20.pbn"
@@ -33,15 +31,10 @@ ANNOUNCED = {
 }
 
 
-def needs_corpus() -> None:
-    if not CORPUS.exists():
-        pytest.skip("../shared/corpus is not present beside the repository")
-
-
 def match_travellers() -> dict[int, tuple[Deck, Deck]]:
     """Each board's (open room, closed room) decks of the vugraph file."""
     rooms: dict[int, dict[str, Deck]] = {}
-    for deck in read_decks(VUGRAPH.read_bytes(), VUGRAPH.name).decks:
+    for deck in decks_of(VUGRAPH):
         room = dict(deck.tags)["qx"][0]  # o46 / c46
         rooms.setdefault(deck.board_number, {})[room] = deck
     return {board: (decks["o"], decks["c"]) for board, decks in rooms.items()}
@@ -57,7 +50,6 @@ def board_traveller(number: int, decks: tuple[Deck, Deck]) -> Traveller:
 
 
 def test_the_cross_imps_of_two_rooms_are_the_imps_the_commentators_announced():
-    needs_corpus()
     boards = match_travellers()
     assert sorted(boards) == list(range(46, 61))
     nickell = {number: cross_imps(board_traveller(number, decks))[0] for number, decks in boards.items()}
@@ -72,8 +64,7 @@ def test_the_cross_imps_of_two_rooms_are_the_imps_the_commentators_announced():
 
 def test_the_travellers_agree_with_the_results_the_vugraph_file_records():
     # rs| lists every table's result, open room then closed, board by board: "4HE=", "4SWx-4".
-    needs_corpus()
-    text = VUGRAPH.read_text()
+    text = contents(VUGRAPH).decode()
     recorded = re.search(r"rs\|([^|]*)\|", text)[1].split(",")
     found = []
     for number, decks in sorted(match_travellers().items()):
@@ -86,9 +77,8 @@ def test_the_travellers_agree_with_the_results_the_vugraph_file_records():
 
 
 def test_a_tables_score_is_the_score_the_file_states():
+    require()
     decks = [(name, deck) for name, deck in pbn_decks_with("Score") if deck.contract and deck.result]
-    if not decks:
-        pytest.skip("../shared/corpus is not present beside the repository")
     assert len(decks) >= 16
     for name, deck in decks:
         board = traveller(1, [(1, 2, deck.contract, deck.declarer, int(deck.result))], vul=deck.effective_vul)
@@ -96,8 +86,7 @@ def test_a_tables_score_is_the_score_the_file_states():
 
 
 def test_the_pbn_reference_tables_are_read_and_a_hash_copies_the_columns():
-    needs_corpus()
-    tables = read_tables(TABLES.read_text(encoding="latin-1"))
+    tables = read_tables(contents(TABLES).decode("latin-1"))
     assert [table.name for table in tables] == ["ScoreTable", "TotalScoreTable"] * 2
     score, total = tables[:2]
     assert [str(column) for column in score.columns] == [
@@ -129,9 +118,7 @@ def test_the_two_rooms_of_a_pbn_team_match_make_a_traveller():
     hand from the scoring table: board 62, 6♣ by N one down (-50) against 6♠X by E three
     down (+500), 550 points, 11 IMPs; board 7 (all vulnerable), 6NT by W made (-1440)
     against 6♣ by W made (-1370), 70 points, 2 IMPs."""
-    if not ROOMS.exists():
-        pytest.skip("../shared/corpus is not present beside the repository")
-    games = re.split(r"\n\s*\n", ROOMS.read_text())
+    games = re.split(r"\n\s*\n", contents(ROOMS).decode())
     inherit = '[Board "#"]\n[Dealer "#"]\n[Vulnerable "#"]\n[Deal "#"]\n'
     text = "\n\n".join(inherit + game if "[Contract " in game and "[Deal " not in game else game for game in games)
     result = read_decks(text.encode(), ROOMS.name)

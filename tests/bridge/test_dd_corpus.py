@@ -15,23 +15,22 @@ from games.bridge.dd import (
     stated_score,
     to_hex,
 )
-from tests.corpus import CORPUS, pbn_decks_with
+from tests.corpus import pbn_decks_with, require
 
-STATED = pbn_decks_with("DoubleDummyTricks")
+TAG = "DoubleDummyTricks"  # the decks whose file states their table
 
 
 def test_the_corpus_has_hand_records_or_is_skipped():
-    if not CORPUS.exists():
-        pytest.skip("../shared/corpus is not present beside the repository")
-    assert len(STATED) >= 10
+    require()
+    assert len(pbn_decks_with(TAG)) >= 10
 
 
 @pytest.mark.slow
 def test_the_solver_agrees_with_every_stated_table_and_par_score():
-    if not STATED:
-        pytest.skip("../shared/corpus is not present beside the repository")
-    decks = [deck for _, deck in STATED]
-    for (name, deck), solved in zip(STATED, solve([d.deal for d in decks])):
+    require()
+    stated = pbn_decks_with(TAG)
+    decks = [deck for _, deck in stated]
+    for (name, deck), solved in zip(stated, solve([d.deal for d in decks])):
         tags = dict(reversed(deck.tags))
         table = solved.tricks
         assert table == from_hex(tags["DoubleDummyTricks"]), name

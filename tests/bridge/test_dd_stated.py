@@ -7,7 +7,7 @@ import pytest
 
 from games.bridge.dd import Par, differences, from_hex, optimum_score, par_contract, stated_par, stated_table, to_hex
 from games.formats import Deck, read_decks, write_pbn
-from tests.corpus import CORPUS, pbn_decks_with
+from tests.corpus import pbn_decks_with, require
 
 HEADER = "Declarer;Denomination\\2R;Result\\2R"
 DEAL = "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"
@@ -15,27 +15,26 @@ HEX = "66477665877785677856"  # N and S take 6 in NT, 6 in spades, ...
 TABLE = from_hex(HEX)
 ROWS = [f"{seat} {strain:>2} {TABLE[seat][strain]:>2}" for seat in "NSEW" for strain in ("NT", "S", "H", "D", "C")]
 
-
-STATED = pbn_decks_with("OptimumResultTable", "ParContract")
+TAGS = ("OptimumResultTable", "ParContract")  # the decks whose file states their table or par
 
 
 def test_the_corpus_has_optimum_result_tables_or_is_skipped():
-    if not CORPUS.exists():
-        pytest.skip("../shared/corpus is not present beside the repository")
-    assert len(STATED) >= 20
-    for name, deck in STATED:
+    require()
+    stated = pbn_decks_with(*TAGS)
+    assert len(stated) >= 20
+    for name, deck in stated:
         rows, odd = stated_table(dict(deck.tags)["OptimumResultTable"])
         assert len(rows) == 20 and odd == "", name
 
 
 @pytest.mark.slow
 def test_the_solver_agrees_with_every_stated_table_and_par_contract():
-    if not STATED:
-        pytest.skip("../shared/corpus is not present beside the repository")
+    require()
     from games.bridge.dd import solve
 
-    decks = [deck for _, deck in STATED]
-    for (name, deck), solved in zip(STATED, solve([d.deal for d in decks])):
+    stated = pbn_decks_with(*TAGS)
+    decks = [deck for _, deck in stated]
+    for (name, deck), solved in zip(stated, solve([d.deal for d in decks])):
         table = solved.tricks
         rows, _ = stated_table(dict(deck.tags)["OptimumResultTable"])
         assert rows == [(seat, strain, table[seat][strain]) for seat, strain, _ in rows], name

@@ -13,9 +13,8 @@ from games.bridge.dd import Par
 from games.bridge.declare import AUCTION, CONTRACT, PAR, DeclareSetup, just_declare, made_up_auction
 from games.bridge.play import replay
 from games.bridge.rules import Call
-from games.formats import read_decks
 from games.formats.model import Deck
-from tests.corpus import CORPUS
+from tests.corpus import decks_of, files, require
 
 DEAL = "N:J4.KJ732.7.Q9862 Q9873.9.KJ8532.A KT2.A64.QT.KJT74 A65.QT85.A964.53"
 HANDS = rules.hands(DEAL)
@@ -155,19 +154,9 @@ def test_the_vulnerability_of_the_board_number_turns_with_the_deck():
     assert setup.vul == "EW"
 
 
-def _corpus_decks() -> list[tuple[str, Deck]]:
-    if not CORPUS.exists():
-        return []
-    found = []
-    for path in sorted(p for p in CORPUS.rglob("*") if p.suffix.lower() in {".lin", ".pbn"}):
-        found += [(f"{path.name}#{deck.index}", deck) for deck in read_decks(path.read_bytes(), path.name).decks]
-    return found
-
-
 def test_every_corpus_deck_with_a_contract_is_declared_by_south():
-    decks = _corpus_decks()
-    if not decks:
-        pytest.skip("../shared/corpus is not present beside the repository")
+    require()
+    decks = [(f"{path.name}#{deck.index}", deck) for path in files() for deck in decks_of(path)]
     declared = 0
     for name, deck in decks:
         setup = just_declare(deck)

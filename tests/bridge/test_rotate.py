@@ -4,41 +4,35 @@ by field; "South declares" puts every declarer South; vulnerability turns with t
 from __future__ import annotations
 
 from dataclasses import fields
+from pathlib import Path
 
 import pytest
 
 from games.bridge import rules
 from games.bridge.rotate import declarer_of, renumber, rotate, rotate_all
 from games.bridge.rules import Call
-from games.formats import read_decks
 from games.formats.model import Deck
-from tests.corpus import CORPUS
+from tests.corpus import decks_of, files, require
 
 DEAL = "N:J4.KJ732.7.Q9862 Q9873.9.KJ8532.A KT2.A64.QT.KJT74 A65.QT85.A964.53"
 
 
-def _corpus_decks() -> list[tuple[str, list[Deck]]]:
-    if not CORPUS.exists():
-        return []
-    found = []
-    for path in sorted(p for p in CORPUS.rglob("*") if p.suffix.lower() in {".lin", ".pbn"}):
-        decks = read_decks(path.read_bytes(), path.name).decks
-        if decks:
-            found.append((path.name, decks))
-    return found
-
-
-CORPUS_DECKS = _corpus_decks()
+def file_decks(path: Path) -> list[Deck]:
+    """The decks of a corpus file; the test is skipped for a file without any."""
+    decks = decks_of(path)
+    if not decks:
+        pytest.skip("no decks in this file")
+    return decks
 
 
 def test_the_corpus_is_there_or_skipped():
-    if not CORPUS_DECKS:
-        pytest.skip("../shared/corpus is not present beside the repository")
-    assert sum(len(decks) for _, decks in CORPUS_DECKS) > 100
+    require()
+    assert sum(len(decks_of(path)) for path in files()) > 100
 
 
-@pytest.mark.parametrize("name, decks", CORPUS_DECKS, ids=[name for name, _ in CORPUS_DECKS])
-def test_four_quarter_turns_give_every_field_back(name, decks):
+@pytest.mark.parametrize("path", files(), ids=lambda p: p.name)
+def test_four_quarter_turns_give_every_field_back(path):
+    name, decks = path.name, file_decks(path)
     for deck in decks:
         turned = deck
         for _ in range(4):
@@ -48,8 +42,9 @@ def test_four_quarter_turns_give_every_field_back(name, decks):
             assert getattr(turned, f.name) == getattr(deck, f.name), f"{name} board {deck.board}: {f.name}"
 
 
-@pytest.mark.parametrize("name, decks", CORPUS_DECKS, ids=[name for name, _ in CORPUS_DECKS])
-def test_south_declares_puts_every_declarer_south(name, decks):
+@pytest.mark.parametrize("path", files(), ids=lambda p: p.name)
+def test_south_declares_puts_every_declarer_south(path):
+    decks = file_decks(path)
     turned, unchanged = rotate_all(decks, "south-declares")
     for i, (before, after) in enumerate(zip(decks, turned)):
         if i in unchanged:
@@ -60,8 +55,9 @@ def test_south_declares_puts_every_declarer_south(name, decks):
         assert rules.hands(after.deal)["S"] == rules.hands(before.deal)[declarer_of(before)]
 
 
-@pytest.mark.parametrize("name, decks", CORPUS_DECKS, ids=[name for name, _ in CORPUS_DECKS])
-def test_south_deals_puts_every_dealer_south(name, decks):
+@pytest.mark.parametrize("path", files(), ids=lambda p: p.name)
+def test_south_deals_puts_every_dealer_south(path):
+    decks = file_decks(path)
     turned, unchanged = rotate_all(decks, "south-deals")
     assert not unchanged
     assert all(deck.dealer == "S" for deck in turned)

@@ -7,6 +7,7 @@ import pytest
 
 from games.bridge import rules
 from games.bridge.rules import Contract
+from games.bridge.words import ENGLISH, for_language
 
 DEAL = "N:J4.KJ732.7.Q9862 Q9873.9.KJ8532.A KT2.A64.QT.KJT74 A65.QT85.A964.53"
 
@@ -205,3 +206,31 @@ def test_a_finished_auction_gives_contract_and_declarer(calls, result):
 )
 def test_tricks_declarer_took_from_a_result_as_files_write_it(text, declarer, tricks):
     assert rules.declarer_tricks(text, declarer) == tricks
+
+
+@pytest.mark.parametrize(
+    "contract, declarer, calls, played",
+    [
+        ("3NT", "S", ["1H", "P", "P", "P"], ("3NT", "S")),  # stated: the auction is not asked
+        ("", "", ["1H", "P", "P", "P"], ("1H", "N")),
+        ("", "", ["1h", "p", "p", "p"], ("1H", "N")),  # calls in any case
+        ("", "E", ["1H", "P", "P", "P"], ("1H", "E")),  # a stated declarer stands
+        ("", "", ["1H", "P", "P"], ("", "")),  # an unfinished auction arrives at nothing
+        ("", "", ["P", "P", "P", "P"], ("Pass", "")),
+        ("", "", [], ("", "")),
+    ],
+)
+def test_the_stated_contract_comes_first_then_the_finished_auctions(contract, declarer, calls, played):
+    assert rules.record_contract(contract, declarer, calls, "N") == played
+
+
+@pytest.mark.parametrize(
+    "stated, shown",
+    [("4HX", "4♥X"), ("3nt", "3NT"), ("6SXX", "6♠XX"), ("Pass", "Passed out"), ("", ""), ("4Z", "4Z")],
+)
+def test_a_stated_contract_is_written_with_suit_symbols(stated, shown):
+    assert rules.contract_in_words(stated, ENGLISH, "Passed out") == shown
+
+
+def test_a_contract_is_written_in_the_languages_no_trump():
+    assert rules.contract_in_words("3NTX", for_language("pl"), "Pas") == "3BAX"

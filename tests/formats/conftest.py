@@ -2,17 +2,14 @@
 
 from __future__ import annotations
 
-import json
+from typing import Any
 
 import pytest
 
-from tests.corpus import CORPUS
+from tests import corpus
 
 
-@pytest.fixture(scope="session")
-def expected() -> dict:
-    """The shared corpus's expected.json: what each file holds (skipped without the corpus)."""
-    path = CORPUS / "expected.json"
-    if not path.exists():
-        pytest.skip("../shared/corpus is not present beside the repository")
-    return json.loads(path.read_text(encoding="utf-8"))
+@pytest.fixture
+def expected() -> dict[str, Any]:
+    """The shared corpus's expected.json: what each file holds, read once (skipped without the corpus)."""
+    return corpus.expected()

@@ -14,7 +14,7 @@ from games.formats import read_decks, write_bri, write_dge, write_dlm, write_dup
 from games.formats.club.detect import record_format, text_format
 from games.formats.decode import binary_reason, detect_format
 from games.formats.model import Deck
-from tests.corpus import CORPUS
+from tests.corpus import CORPUS, contents, files
 
 ROOT = Path(__file__).resolve().parents[2]
 FILES = Path(__file__).resolve().parent / "club_files"
@@ -69,7 +69,7 @@ def test_the_signature_line_decides_for_rbn_and_rbx():
 
 
 def test_a_pbn_with_a_document_section_far_down_stays_pbn():
-    pbn = (CORPUS / "pbn" / "three_records_crlf.pbn").read_bytes() if CORPUS.is_dir() else b'[Deal "N:x"]\n'
+    pbn = contents(CORPUS / "pbn" / "three_records_crlf.pbn") if CORPUS.is_dir() else b'[Deal "N:x"]\n'
     data = pbn + b"\n" * 20000 + b"[Document]\nBoard 01=x\n"
     assert detect_format(data.decode()) == "pbn"
 
@@ -80,13 +80,10 @@ def test_rbn_without_its_first_line_is_only_guessed_when_no_lin_or_pbn_signs_are
     assert detect_format(rbn + "md|3SAKQ,,,|\n") == "lin"
 
 
-@pytest.mark.skipif(not CORPUS.is_dir(), reason="../shared/corpus is not beside the repository")
-def test_every_lin_and_pbn_corpus_file_keeps_its_format():
-    expected = json.loads((CORPUS / "expected.json").read_text())
-    for path in sorted(CORPUS.glob("*/*")):
-        if path.suffix.lower() in (".lin", ".pbn"):
-            key = f"{path.parent.name}/{path.name}"
-            assert read_decks(path.read_bytes(), path.name).format == expected[key]["format"], key
+def test_every_lin_and_pbn_corpus_file_keeps_its_format(expected):
+    for path in files():
+        key = f"{path.parent.name}/{path.name}"
+        assert read_decks(contents(path), path.name).format == expected[key]["format"], key
 
 
 @pytest.mark.parametrize(

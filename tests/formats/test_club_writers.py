@@ -12,9 +12,8 @@ from games.bridge.board import board_number
 from games.bridge.rules import Call
 from games.formats import WriteError, read_decks, write_bri, write_dge, write_dlm, write_dup, write_rbn
 from games.formats.model import Deck
-from tests.corpus import CORPUS
+from tests.corpus import decks_of, files, require
 
-CORPUS_FILES = sorted(p for p in CORPUS.glob("*/*") if p.suffix.lower() in (".lin", ".pbn")) if CORPUS.is_dir() else []
 DEAL = "N:A95.4.AKQ432.T62 KQJT74.93.987.98 63.AQJ87.5.AKQ74 82.KT652.JT6.J53"
 OTHER = "N:KQJT74.93.987.98 A95.4.AKQ432.T62 63.AQJ87.5.AKQ74 82.KT652.JT6.J53"
 # Each writer, and the most boards one file of it holds.
@@ -45,15 +44,14 @@ def sets(decks: list[Deck], size: int) -> list[list[Deck]]:
 
 
 def test_the_corpus_is_here():
-    if not CORPUS_FILES:
-        pytest.skip("../shared/corpus is not beside the repository")
-    assert len(CORPUS_FILES) > 30
+    require()
+    assert len(files()) > 30
 
 
 @pytest.mark.parametrize("fmt", list(WRITERS))
-@pytest.mark.parametrize("path", CORPUS_FILES, ids=[p.name for p in CORPUS_FILES])
+@pytest.mark.parametrize("path", files(), ids=lambda p: p.name)
 def test_every_corpus_deck_reads_back_the_same(path, fmt):
-    decks = read_decks(path.read_bytes(), path.name).decks
+    decks = decks_of(path)
     if not decks:
         return
     for part in sets(decks, WRITERS[fmt][1]):

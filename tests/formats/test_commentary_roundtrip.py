@@ -17,7 +17,7 @@ from games.formats import WRITERS, read_decks, write_lin, write_pbn
 from games.formats.commentary import blank, clean
 from games.formats.model import Comment, Deck
 from tests.builders.decks import full_decks
-from tests.corpus import CORPUS
+from tests.corpus import CORPUS, decks_of
 
 FILES = Path(__file__).resolve().parent / "commentary_files"
 SECTIONS = {"": 0, "auction": 1, "play": 2}
@@ -190,9 +190,7 @@ CORPUS_FILES = [
 
 @pytest.mark.parametrize("path", CORPUS_FILES, ids=lambda p: p.name)
 def test_real_commentary_comes_back_the_same(path: Path):
-    if not path.exists():
-        pytest.skip("../shared/corpus is not present beside the repository")
-    decks = [d for d in read_decks(path.read_bytes(), path.name).decks if d.commentary]
+    decks = [d for d in decks_of(path) if d.commentary]
     assert decks
     assert [d.commentary for d in read_back(write_pbn(decks), "out.pbn")] == [as_pbn(d) for d in decks]
     assert [d.commentary for d in read_back(write_lin(decks), "out.lin")] == [as_lin(d) for d in decks]

@@ -2,34 +2,24 @@
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from games.formats import read_decks
 from games.formats.decode import decode, detect_format
-from tests.corpus import CORPUS
-
-EXPECTED = CORPUS / "expected.json"
+from tests.corpus import CORPUS, contents, names
 
 
-def _cases() -> list[str]:
-    if not EXPECTED.exists():
-        return []
-    return sorted(k for k in json.loads(EXPECTED.read_text(encoding="utf-8")) if not k.startswith("_"))
+def test_the_corpus_is_there_or_skipped(expected: dict) -> None:
+    # The files are named from the directory: expected.json lists each of them, and no other.
+    assert set(names()) == {name for name in expected if not name.startswith("_")}
+    assert len(names()) >= 30
 
 
-def test_the_corpus_is_there_or_skipped() -> None:
-    if not EXPECTED.exists():
-        pytest.skip("../shared/corpus is not present beside the repository")
-    assert len(_cases()) >= 30
-
-
-@pytest.mark.parametrize("name", _cases())
+@pytest.mark.parametrize("name", names())
 def test_file_gives_the_expected_decks(name: str, expected: dict) -> None:
     want = expected[name]
     path = CORPUS / name
-    result = read_decks(path.read_bytes(), path.name)
+    result = read_decks(contents(path), path.name)
 
     assert result.format == want["format"]
     got = [
@@ -49,9 +39,9 @@ def test_file_gives_the_expected_decks(name: str, expected: dict) -> None:
         assert others == []
 
 
-@pytest.mark.parametrize("name", _cases())
+@pytest.mark.parametrize("name", names())
 def test_detection_does_not_depend_on_the_name(name: str, expected: dict) -> None:
-    text, _ = decode((CORPUS / name).read_bytes())
+    text, _ = decode(contents(CORPUS / name))
     want = expected[name]["format"]
     other = "x.lin" if want == "pbn" else "x.pbn"
     assert detect_format(text, other) == want

@@ -6,22 +6,26 @@ readers' code, so a reader that lets a broken deal through is caught here.
 
 from __future__ import annotations
 
+from functools import cache
+from pathlib import Path
+
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games.formats import FileResult, read_decks
 from games.formats.club import FORMATS as CLUB_FORMATS
-from tests.corpus import CORPUS
+from tests.corpus import contents, files
 from tests.mutations import mutated
 
-SMALL_FILES = (
-    sorted(p for p in CORPUS.glob("*/*") if p.suffix.lower() in (".pbn", ".lin") and p.stat().st_size < 40_000)
-    if CORPUS.is_dir()
-    else []
-)
 RANKS = "AKQJT98765432"
 # Bytes that mean something to one of the formats, to make mutations bite.
 SPECIAL = st.sampled_from(list(b'|[]"{};%#\n\r\t ,.:-!=0123456789SHDCNEWmdqxpnahsv\\') + [0, 0xFF, 0xE9])
+
+
+@cache
+def small_files() -> tuple[Path, ...]:
+    """The corpus's files under 40 KB: the seeds of the mutations; () without the corpus."""
+    return tuple(path for path in files() if path.stat().st_size < 40_000)
 
 
 def check_deck_text(deal: str) -> None:
@@ -124,12 +128,12 @@ def test_text_made_of_format_pieces_never_breaks_the_reader(kinds: list[str], rn
 @settings(deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_mutated_corpus_files_never_break_the_reader(data: st.DataObject) -> None:
-    if not SMALL_FILES:
+    if not small_files():
         return  # ../shared/corpus is not beside the repository
-    seeds = [path.read_bytes() for path in SMALL_FILES]
+    seeds = [contents(path) for path in small_files()]
     check_result(read_decks(data.draw(mutated(seeds, SPECIAL, longest_insert=4, longest_delete=40)), "mutated.txt"))
 
 
 def test_every_corpus_file_passes_the_deck_check() -> None:
-    for path in SMALL_FILES:
-        check_result(read_decks(path.read_bytes(), path.name))
+    for path in small_files():
+        check_result(read_decks(contents(path), path.name))

@@ -13,7 +13,7 @@ from games.formats import read_decks
 from games.formats.limits import MAX_COMMENTARY, MAX_COMMENTS
 from games.formats.lin import read_lin
 from games.formats.model import Comment
-from tests.corpus import CORPUS
+from tests.corpus import CORPUS, contents, decks_of
 
 FILES = Path(__file__).resolve().parent / "commentary_files"
 MD = "md|3SKQJT74H93D987C98,S63HAQJ87D5CAKQ74,S82HKT652DJT6CJ53,|"  # North deals; East inferred
@@ -117,11 +117,9 @@ def test_a_note_with_only_spaces_or_nothing_is_not_kept():
 
 def test_corpus_vugraph_keeps_every_commentator_remark():
     path = CORPUS / "lin" / "vugraph_usbf_sf.lin"
-    if not path.exists():
-        pytest.skip("../shared/corpus is not present beside the repository")
-    text = path.read_text()
+    text = contents(path).decode()
     remarks = re.findall(r"(?<![A-Za-z])nt\|([^|]*)\|", text[text.find("qx|") :])
-    decks = read_decks(path.read_bytes(), path.name).decks
+    decks = decks_of(path)
     assert [c.text for d in decks for c in d.commentary] == [r for r in remarks if r.strip()]
     first = decks[0]
     assert [(c.section, c.at) for c in first.commentary][:4] == [

@@ -2,21 +2,12 @@
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from games.formats.lin import read_lin
-from tests.corpus import CORPUS
+from tests.corpus import CORPUS, contents, names
 
-EXPECTED = CORPUS / "expected.json"
 FIELDS = ("index", "deal", "board", "dealer", "vul", "line")
-
-
-def _lin_files() -> list[str]:
-    if not EXPECTED.exists():
-        return []
-    return sorted(name for name in json.loads(EXPECTED.read_text("utf-8")) if name.startswith("lin/"))
 
 
 def _decode(data: bytes) -> str:
@@ -28,12 +19,10 @@ def _decode(data: bytes) -> str:
         return data.decode("cp1252", errors="replace")
 
 
-@pytest.mark.parametrize("name", _lin_files() or ["(corpus absent)"])
+@pytest.mark.parametrize("name", names("lin"))
 def test_it_reads_the_corpus_file_as_expected(name, expected):
-    if name not in expected:
-        pytest.skip("../shared/corpus is not present beside the repository")
     want = expected[name]
-    decks, problems, _ = read_lin(_decode((CORPUS / name).read_bytes()))
+    decks, problems, _ = read_lin(_decode(contents(CORPUS / name)))
 
     got_decks = [{field: getattr(deck, field) for field in FIELDS} for deck in decks]
     want_decks = [{field: deck[field] for field in FIELDS} for deck in want["decks"]]
@@ -44,11 +33,9 @@ def test_it_reads_the_corpus_file_as_expected(name, expected):
     assert got_errors == want_errors
 
 
-@pytest.mark.parametrize("name", _lin_files() or ["(corpus absent)"])
+@pytest.mark.parametrize("name", names("lin"))
 def test_its_deck_notes_match(name, expected):
-    if name not in expected:
-        pytest.skip("../shared/corpus is not present beside the repository")
-    decks, _, _ = read_lin(_decode((CORPUS / name).read_bytes()))
+    decks, _, _ = read_lin(_decode(contents(CORPUS / name)))
     for deck, want in zip(decks, expected[name]["decks"]):
         assert set(want.get("notes", [])) <= set(deck.notes)
 
@@ -57,7 +44,7 @@ def test_problems_name_the_board_or_the_deal_and_line(expected):
     name = "lin/problems_partial_lowercase_crlf.lin"
     if name not in expected:
         pytest.skip(f"{name} is not in the corpus")
-    _, problems, _ = read_lin(_decode((CORPUS / name).read_bytes()))
+    _, problems, _ = read_lin(_decode(contents(CORPUS / name)))
     assert problems[0].message == "deal 1 (line 104): North has 2 cards"
     assert problems[1].message == "deal 2 (line 109): 'J' comes before any suit letter in East's hand 'JT'"
     assert problems[20].message == "board 21: North has 7 cards"

@@ -11,6 +11,7 @@ import pytest
 from games.formats import read_decks
 from games.formats.commentary import MAX_MACHINE_NOTES, machine_note
 from games.formats.stored import deck_from_json, deck_to_json
+from tests.corpus import contents, decks_of, files
 
 ROBOT = Path(__file__).resolve().parent / "commentary_files" / "robot_machine_notes.pbn"
 MACHINE = re.compile(rb"PAR computation time|Feasability", re.IGNORECASE)
@@ -73,13 +74,12 @@ def test_they_are_stored_with_the_staged_deck():
 
 
 def test_the_corpus_robot_files_keep_no_machine_note_as_lesson_text(corpus_dir):
-    paths = [p for p in sorted(corpus_dir.rglob("*")) if p.is_file() and p.suffix.lower() in (".pbn", ".lin")]
-    robots = [p for p in paths if MACHINE.search(p.read_bytes())]
+    robots = [p for p in files() if MACHINE.search(contents(p))]
     if not robots:
         pytest.skip("no file of the corpus holds a robot's notes on itself")
     noted = 0
     for path in robots:
-        for deck in read_decks(path.read_bytes(), path.name).decks:
+        for deck in decks_of(path):
             assert not any(machine_note(c.text) for c in deck.commentary), (path.name, deck.board)
             noted += bool(deck.machine_notes)
     assert noted

@@ -15,7 +15,7 @@ from games.formats.__main__ import main
 from games.formats.limits import MAX_COMMENTARY, MAX_COMMENTS, MAX_FILE_COMMENTARY
 from games.formats.model import Comment
 from games.formats.pbn import read_pbn
-from tests.corpus import CORPUS
+from tests.corpus import CORPUS, contents
 
 FILES = Path(__file__).resolve().parent / "commentary_files"
 DEAL = "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"
@@ -223,10 +223,7 @@ def test_a_million_brace_comments_cost_no_more_than_their_text():
 
 
 def corpus_deck(name: str, board: str):
-    path = CORPUS / "pbn" / name
-    if not path.exists():
-        pytest.skip("../shared/corpus is not present beside the repository")
-    result = read_decks(path.read_bytes(), name)
+    result = read_decks(contents(CORPUS / "pbn" / name), name)
     return result, next(d for d in result.decks if d.board == board)
 
 

@@ -2,20 +2,10 @@
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
 from games.formats.pbn import read_pbn
-from tests.corpus import CORPUS
-
-EXPECTED = CORPUS / "expected.json"
-
-
-def _pbn_files() -> list[str]:
-    if not EXPECTED.exists():
-        return []
-    return sorted(name for name in json.loads(EXPECTED.read_text()) if name.startswith("pbn/"))
+from tests.corpus import CORPUS, contents, names
 
 
 def _decode(raw: bytes) -> str:
@@ -26,12 +16,10 @@ def _decode(raw: bytes) -> str:
         return raw.decode("cp1252", errors="replace")
 
 
-@pytest.mark.parametrize("name", _pbn_files() or ["(no corpus)"])
+@pytest.mark.parametrize("name", names("pbn"))
 def test_file_gives_the_expected_decks(name, expected):
-    if name not in expected:
-        pytest.skip("../shared/corpus is not present beside the repository")
     want = expected[name]
-    decks, problems, notes = read_pbn(_decode((CORPUS / name).read_bytes()))
+    decks, problems, notes = read_pbn(_decode(contents(CORPUS / name)))
 
     got = [(d.index, d.deal, d.board, d.dealer, d.vul, d.line) for d in decks]
     assert got == [(d["index"], d["deal"], d["board"], d["dealer"], d["vul"], d["line"]) for d in want["decks"]]

@@ -146,6 +146,24 @@ def test_a_table_that_cannot_be_read_says_why(text, message):
         read_tables(text)
 
 
+def test_a_table_that_cannot_be_read_names_the_line_of_its_tag():
+    text = '[Board "1"]\r\n{ a traveller }\r\n\r\n[Board "2"]\r\n[ScoreTable "PairId_NS;PairId_EW"]\r\n1 5\r\n2\r\n'
+    with pytest.raises(ValueError, match=r"^line 5: \[ScoreTable\]: 3 elements"):
+        read_tables(text)
+
+
+def test_a_rows_comments_escape_lines_and_strings_are_read_as_the_pbn_reader_reads_them():
+    text = '[TotalScoreTable "Rank;Names;TotalMP"]\n1 "A;B {x}" ; a comment\n%escape\n10 {a} 2 "C \\"D\\"" 9\n'
+    (table,) = read_tables(text)
+    assert table.rows == (("1", "A;B {x}", "10"), ("2", 'C "D"', "9"))
+
+
+def test_a_tag_repeated_in_a_game_is_ignored_as_the_pbn_reader_ignores_it():
+    # PBN 3.4: a game's first [ScoreTable] counts; the next game may hold one of its own.
+    text = '[ScoreTable "Rank"]\n1\n[ScoreTable "Rank;MP"]\n2 3\n\n[ScoreTable "MP"]\n4\n'
+    assert [table.rows for table in read_tables(text)] == [(("1",),), (("4",),)]
+
+
 def test_a_row_without_its_tricks_is_refused():
     (table,) = read_tables('[ScoreTable "PairId_NS;PairId_EW;Contract;Declarer;Result"]\n1 5 4S N ?\n')
     with pytest.raises(ValueError, match="row 1: '\\?' is not a number of tricks"):

@@ -12,7 +12,7 @@ import pytest
 from games.bridge.board import dealer_for_board, vul_for_board
 from games.bridge.rules import Call
 from games.formats.model import Deck
-from games.formats.pdf import HandRecord, contract_text, hand_records_pdf
+from games.formats.pdf import HandRecord, _result_line, contract_text, hand_records_pdf
 from tests.builders.decks import full_decks
 
 LONG_SPADES = "N:AKQJT98765432... .AKQJT98765432.. ..AKQJT98765432. ...AKQJT98765432"
@@ -164,3 +164,16 @@ def test_the_result_line_writes_the_contract_as_the_auction_does(drawn):
     texts = [text for _, text, _ in drawn.texts]
     assert "Contract: 3♥X by South, 9 tricks" in texts
     assert not any("3HX" in text for text in texts)
+
+
+@pytest.mark.parametrize(
+    "fields, line",
+    [
+        ({"auction": tuple(Call(c) for c in ("1H", "P", "P", "P"))}, "Contract: 1♥ by North"),
+        ({"auction": tuple(Call(c) for c in ("1H", "P", "P"))}, ""),  # unfinished: no contract yet
+        ({"contract": "4S", "declarer": "E", "claim": 10}, "Contract: 4♠ by East, 10 tricks (claimed)"),
+        ({"contract": "Pass"}, "Passed out"),
+    ],
+)
+def test_the_result_line_reads_the_record_as_the_pages_do(fields, line):
+    assert _result_line(deck(1, LONG_SUITS, **fields)) == line

@@ -12,10 +12,9 @@ from games.bridge.rules import Call
 from games.formats import Deck, read_decks, write_lin, write_pbn
 from games.formats.record import auction_contract
 from tests.builders.decks import full_decks
-from tests.corpus import CORPUS
+from tests.corpus import decks_of, files
 
 DEAL = "N:AKQJ.T98.765.432 T98.765.432.AKQJ 765.432.AKQJ.T98 432.AKQJ.T98.765"
-CORPUS_FILES = sorted(p for p in CORPUS.glob("*/*") if p.suffix.lower() in (".pbn", ".lin")) if CORPUS.is_dir() else []
 
 
 def read_back(text: str) -> list[Deck]:
@@ -89,9 +88,9 @@ def test_bench_decks_read_back_the_same_record():
 
 
 @pytest.mark.parametrize("writer", [write_pbn, write_lin], ids=["pbn", "lin"])
-@pytest.mark.parametrize("path", CORPUS_FILES, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", files(), ids=lambda p: p.name)
 def test_real_records_survive_a_round_trip(path: Path, writer) -> None:
-    before = read_decks(path.read_bytes(), path.name).decks
+    before = decks_of(path)
     if not any(d.auction or d.contract or d.result for d in before):
         pytest.skip("no record in this file")
     after = read_back(writer(before))

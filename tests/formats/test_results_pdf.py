@@ -62,7 +62,7 @@ def test_the_sheet_holds_the_ranking_and_every_traveller_at_matchpoints():
 
 def test_at_imps_the_travellers_show_cross_imps():
     (page,) = text_of(results_sheet_pdf([BOARD_1], RANKING[:1], matchpoints=False))
-    assert "N-S IMPs" in page and "+5" in page and "-10" in page and "+10" in page and "N-S %" not in page
+    assert "N-S IMPs" in page and "+5" in page and "−10" in page and "+10" in page and "N-S %" not in page
 
 
 def test_a_traveller_longer_than_a_page_goes_on_under_its_headings():

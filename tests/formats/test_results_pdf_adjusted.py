@@ -19,4 +19,4 @@ def test_an_artificial_line_writes_each_sides_own_imps():
 
 def test_a_played_line_without_its_own_ew_figure_turns_the_ns_one():
     line = SheetLine(1, "4H", "S", "", 10, 420, Fraction(0), Fraction(0), Fraction(0), Fraction(0), Fraction(5))
-    assert _traveller_row(line, matchpoints=False)[-2:] == ["+5", "-5"]
+    assert _traveller_row(line, matchpoints=False)[-2:] == ["+5", "−5"]

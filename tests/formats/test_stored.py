@@ -13,7 +13,7 @@ from games.formats import read_decks
 from games.formats.model import Comment, Deck, FileResult, Problem
 from games.formats.stored import VERSION, deck_from_json, deck_to_json, result_from_json, result_to_json
 from tests.builders.decks import full_decks
-from tests.corpus import CORPUS
+from tests.corpus import contents, files, require
 
 CLUB_FILES = Path(__file__).resolve().parent / "club_files"
 
@@ -22,15 +22,12 @@ def _through_json(result: FileResult) -> FileResult | None:
     return result_from_json(json.loads(json.dumps(result_to_json(result))))
 
 
-def _corpus_files() -> list[Path]:
-    if not CORPUS.exists():
-        return []
-    return sorted(p for p in CORPUS.rglob("*") if p.is_file() and p.suffix.lower() in {".lin", ".pbn", ".txt"})
+SUFFIXES = (".lin", ".pbn", ".txt")  # every corpus file a reader may take
 
 
-@pytest.mark.parametrize("path", _corpus_files(), ids=lambda p: p.name)
+@pytest.mark.parametrize("path", files(*SUFFIXES), ids=lambda p: p.name)
 def test_every_corpus_file_comes_back_equal(path: Path) -> None:
-    result = read_decks(path.read_bytes(), path.name)
+    result = read_decks(contents(path), path.name)
     assert _through_json(result) == result
 
 
@@ -41,9 +38,8 @@ def test_every_club_file_comes_back_equal(path: Path) -> None:
 
 
 def test_the_corpus_is_there_or_skipped() -> None:
-    if not _corpus_files():
-        pytest.skip("../shared/corpus is not present beside the repository")
-    assert len(_corpus_files()) >= 20
+    require()
+    assert len(files(*SUFFIXES)) >= 20
 
 
 def test_every_field_of_a_deck_is_kept() -> None:

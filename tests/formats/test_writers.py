@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from games.bridge.rules import Call
 from games.formats import Deck, read_decks, write_lin, write_pbn
 from games.formats.writers import MANDATORY, lin_name, pbn_value
-from tests.corpus import CORPUS
+from tests.corpus import decks_of, files
 
 SEATS = "NESW"
 RANKS = "AKQJT98765432"
@@ -249,13 +249,10 @@ def test_an_empty_list_writes_only_headers() -> None:
     assert write_lin([]) == ""
 
 
-CORPUS_FILES = sorted(p for p in CORPUS.glob("*/*") if p.suffix.lower() in (".pbn", ".lin")) if CORPUS.is_dir() else []
-
-
 @pytest.mark.parametrize("writer", [write_pbn, write_lin], ids=["pbn", "lin"])
-@pytest.mark.parametrize("path", CORPUS_FILES, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", files(), ids=lambda p: p.name)
 def test_real_decks_survive_a_round_trip(path: Path, writer) -> None:
-    before = read_decks(path.read_bytes(), path.name).decks
+    before = decks_of(path)
     if not before:
         pytest.skip("no decks in this file")
     after = read_back(writer(before))

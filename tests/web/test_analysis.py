@@ -54,7 +54,7 @@ def test_the_analysis_is_endplays_table_and_par(host_client, board_one_dealt, he
     response = host_client.get(reverse("board_analysis", args=[board_one_dealt.pk, 1]), headers=headers)
     html = response.text
     assert response.status_code == 200 and cells(html) == endplay_rows(DEAL)
-    assert "6♣X by N-S, -300" in html  # nobody vulnerable, North deals
+    assert "6♣X by N-S, −300" in html  # nobody vulnerable, North deals
     assert html.lstrip().startswith("<!doctype") != bool(headers)
 
 
@@ -67,7 +67,7 @@ def test_a_deal_is_solved_once_whatever_the_board(host_client, board_one_dealt, 
     second = host_client.get(reverse("board_analysis", args=[board_one_dealt.pk, 2])).text
     assert DealAnalysis.objects.count() == 1
     assert cells(first) == cells(second)
-    assert "-500" in second  # par follows the board's own vulnerability (both vulnerable)
+    assert "−500" in second  # par follows the board's own vulnerability (both vulnerable)
 
 
 def test_another_user_gets_404(other_client, board_one_dealt):
@@ -134,7 +134,7 @@ def test_the_admins_deck_page_shows_the_analysis(staff_client, game):
         [ParsedDeck(deal=DEAL, index=0, line=1, board="1", dealer="N", vul="None", tags=stated)], source_name="a.pbn"
     )
     html = staff_client.get(reverse("admin:games_deck_change", args=[deck.pk])).text
-    assert cells(html) == endplay_rows(DEAL) and "6♣X by N-S, -300" in html
+    assert cells(html) == endplay_rows(DEAL) and "6♣X by N-S, −300" in html
     assert "The file says N takes 0 in NT, the solver 4" in html
 
 

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from django.template.loader import render_to_string
+from django.utils import translation
 from hypothesis import given
 from hypothesis import strategies as st
 
 from games.templatetags.bridge import hcp, is_vulnerable, seat_name, suit, suits, vul_label
+from games.templatetags.club import card_text, contract_text
 
 HANDS = {"N": "J4.KJ732.7.Q9862", "E": "Q9873.9.KJ8532.A", "S": "KT2.A64.QT.KJT74", "W": "A65.QT85.A964.53"}
 
@@ -91,3 +93,11 @@ def test_hcp_and_suit_rows_read_any_text_as_card_by_card_would(hand):
     assert [row["cards"] for row in suits(hand)] == [
         " ".join("10" if c.upper() == "T" else c.upper() for c in cards) or "—" for cards in parts
     ]
+
+
+def test_a_contract_and_a_card_draw_their_suits_as_the_suit_filter_does():
+    assert contract_text("4HX") == f"4{suit('H')}X" and contract_text("Pass") == "Passed out"
+    assert card_text("ST") == f"{suit('S')}10"
+    with translation.override("fr"):
+        assert card_text("SK") == f"{suit('S')}R" and contract_text("3NT") == "3SA"
+    assert contract_text("<b>4H") == "&lt;b&gt;4H"  # no contract: as it came, escaped

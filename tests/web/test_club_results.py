@@ -67,7 +67,7 @@ def test_the_traveller_is_in_the_page_language(scored_night, host_client, langua
 def test_at_imps_the_page_shows_cross_imps(scored_night, host_client):
     night = scored_night(Game.Scoring.IMPS)
     html = host_client.get(f"/games/{night.game.pk}/results/").content.decode()
-    assert "cross-IMPs" in html and "+3" in html and "-3" in html  # 120 against 0 is 3 IMPs
+    assert "cross-IMPs" in html and "+3" in html and "−3" in html  # 120 against 0 is 3 IMPs
 
 
 def test_the_poll_answers_204_until_a_table_changes(scored_night, host_client):

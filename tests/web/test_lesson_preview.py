@@ -14,7 +14,7 @@ from games.formats import read_decks
 from games.formats.commentary import plain_text
 from games.models import Deck
 from games.models.upload import Upload
-from tests.corpus import CORPUS
+from tests.corpus import CORPUS, decks_of
 from tests.fixtures_upload import FIXTURES
 from tests.lesson_files import HOSTILE, LESSON, PROJECT_FILES, ROBOT, SEMICOLONS, upload
 
@@ -119,7 +119,7 @@ def test_the_admin_shows_a_hostile_text_as_text(staff_client, game):
 )
 def test_real_lesson_files_show_their_text_on_the_preview(host_client, game, name):
     path = CORPUS / name
-    decks = read_decks(path.read_bytes(), path.name).decks[:50]  # the preview's first page
+    decks = decks_of(path)[:50]  # the preview's first page
     html = preview(host_client, game, path)
     items = deck_items(html)
     with_text = [(deck, item) for deck, item in zip(decks, items) if deck.commentary]

@@ -49,7 +49,7 @@ def test_each_played_boards_row_shows_its_result_against_the_file(host_client, p
     page = host_client.get(f"/games/{played.pk}/").content.decode()
     assert "Result (N-S)" in text_of(page.split("<thead>")[-1].split("</thead>")[0])
     assert "3NT by N, 13 tricks, claimed, +520, +3 IMPs" in history_row(page, 1)
-    assert "Passed out, 0, -9 IMPs" in history_row(page, 2)
+    assert "Passed out, 0, −9 IMPs" in history_row(page, 2)
     assert "IMP" not in history_row(page, 3) and "Passed out" not in history_row(page, 3)
 
 
@@ -85,7 +85,7 @@ def test_the_running_total_adds_up_the_boards_played(played):
     total = running_total(played)
     assert total == {"boards": 2, "score": 520, "imps": -6, "unfinished": 0, "scoring": 0}  # both settled
     html = text_of(render_to_string("games/partials/play_total.html", {"total": total, "game": played}))
-    assert html == "2 boards played · N-S +520 · -6 IMPs"
+    assert html == "2 boards played · N-S +520 · −6 IMPs"
 
 
 def test_the_running_total_says_nothing_before_any_board_is_over(game):
@@ -93,7 +93,7 @@ def test_the_running_total_says_nothing_before_any_board_is_over(game):
     assert html == ""  # no news of nothing on the felt while the first board is played
     one = {"boards": 1, "score": -100, "imps": 1}
     assert text_of(render_to_string("games/partials/play_total.html", {"total": one, "game": game})).endswith(
-        "N-S -100 · +1 IMP"
+        "N-S −100 · +1 IMP"
     )
 
 

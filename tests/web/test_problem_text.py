@@ -1,10 +1,11 @@
-"""The readers' messages keep a stable key, have an English template and a page template
-each, are each given by a real or small file, and show in the page's language."""
+"""The readers' messages keep a stable key, have one template each (English, marked for
+the catalogues), are each given by a real or small file, and show in the page's language."""
 
 from __future__ import annotations
 
 import json
 import re
+import shutil
 from pathlib import Path
 
 import pytest
@@ -12,13 +13,14 @@ from django.urls import reverse
 from django.utils import translation
 
 from games.formats import read_decks
-from games.formats.messages import TEMPLATES, Message, Part, names
+from games.formats.messages import TEMPLATES, THOUSANDS, Message, Part, Plural, names
 from games.formats.stored import result_from_json, result_to_json
 from games.models.upload import Upload
-from games.presentation.problem_text import PAGE_TEMPLATES, problem_text, say
+from games.presentation.problem_text import problem_text, say
 from games.views.help import PROBLEM_SAMPLES
 from tests.builders.message_files import SMALL_FILES
-from tests.corpus import CORPUS
+from tests.catalogues import extract
+from tests.corpus import CORPUS, contents, files
 from tests.fixtures_upload import upload_file
 from tests.web.test_problem_help import BROKEN
 
@@ -77,24 +79,44 @@ def test_every_key_the_readers_use_has_an_english_template():
     assert not used - set(TEMPLATES), "keys without an English template"
 
 
-def test_every_key_has_a_page_template_with_its_parameters():
-    assert set(PAGE_TEMPLATES) == set(TEMPLATES)
-    for key, template in PAGE_TEMPLATES.items():
-        for count in (1, 5):  # both forms of a plural
-            values = {name: f"<{name}>" for name in names(key)} | ({"count": count} if "count" in names(key) else {})
-            with translation.override("en"):
-                said = str(template % values)
-            for name, value in values.items():
-                assert str(value) in said, (key, name, said)
+def test_every_form_of_a_template_names_all_of_its_parameters():
+    for key, template in TEMPLATES.items():
+        forms = template if isinstance(template, Plural) else (template,)
+        values = {name: f"<{name}>" for name in names(key)}
+        for form in forms:
+            said = form % values
+            for value in values.values():
+                assert value in said, (key, form)
+        assert not isinstance(template, Plural) or "count" in values, f"{key}: a plural is chosen by its count"
+    for key, grouped in THOUSANDS.items():
+        assert set(grouped) <= set(names(key)), key
+
+
+def test_every_template_is_marked_for_the_catalogues():
+    if not shutil.which("xgettext"):
+        pytest.skip("xgettext not found: apt-get install gettext")
+    found = {(entry.msgid, entry.plural) for entry in extract(["games/formats/messages.py"])}
+    for key, template in TEMPLATES.items():
+        wanted = (template.singular, template.plural) if isinstance(template, Plural) else (template, "")
+        assert wanted in found, f"{key} is not extracted as makemessages would: {wanted}"
+
+
+def test_a_plural_and_a_large_number_are_written_in_english():
+    assert Message("deal.hand_size", seat="S", count=1) == "South has 1 card"
+    assert Message("deal.hand_size", seat="S", count=12) == "South has 12 cards"
+    assert Message("dealer.no_match", count=12000) == "no hand matched in 12,000 tries: loosen the specification"
+    assert Message("where.line", line=12000) == "line 12000"
+    assert Message("dealer.signal_fpe") == "a division by zero (/ or % by 0)"
+    assert Message("pbn.unclosed_comment") == "a '{' comment is never closed: read to the end of its line"
 
 
 def test_every_key_is_given_by_a_real_or_small_file():
-    files = [(path.name, path.read_bytes()) for path in CORPUS.rglob("*") if path.suffix in (".lin", ".pbn")]
+    read = [(path.name, contents(path)) for path in files()]
     for folder in ("formats/club_files", "formats/commentary_files", "fixtures_upload"):
-        files += [(p.name, p.read_bytes()) for p in (ROOT / "tests" / folder).iterdir() if p.is_file()]
-    files += [(name, data) for name, data, _ in BROKEN.values()]
-    files += list(PROBLEM_SAMPLES.values())
-    given = set().union(*(keys_of(read_decks(data, name)) for name, data in files))
+        read += [(p.name, p.read_bytes()) for p in (ROOT / "tests" / folder).iterdir() if p.is_file()]
+    read += [(name, data) for name, data, _ in BROKEN.values()]
+    read += list(PROBLEM_SAMPLES.values())
+    given = set().union(*(keys_of(read_decks(data, name)) for name, data in read))
     for key, (name, data) in SMALL_FILES.items():
         found = keys_of(read_decks(data, name))
         assert key in found, f"{name} for {key} gives {sorted(found)}"
@@ -226,8 +248,3 @@ def test_a_file_value_in_a_message_is_escaped_on_the_page(host_client, game):
 def test_the_help_samples_are_said_in_the_language(client):
     html = client.get(reverse("help_upload"), HTTP_ACCEPT_LANGUAGE="sv").text
     assert "Syd har 12 kort" in html
-
-
-def test_the_docs_list_every_key():
-    listed = set(re.findall(r"^\| `([^`]+)` \|", (ROOT / "docs" / "messages.md").read_text(encoding="utf-8"), re.M))
-    assert listed == set(TEMPLATES)

@@ -86,4 +86,4 @@ def test_a_par_of_many_contracts_is_stored_within_the_field_and_said_whole():
     stored = par_stored(many)
     assert len(stored) <= 80
     with translation.override("en"):
-        assert reference_said(stored) == "par: 5NTX by N-S, -100"
+        assert reference_said(stored) == "par: 5NTX by N-S, −100"

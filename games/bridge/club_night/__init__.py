@@ -19,6 +19,8 @@ single table. Pure Python, no Django; the rules of the score of one result are
 * Rounding: a board's matchpoints (after Neuberg) and cross-IMPs are rounded to
   hundredths, halves away from zero, once; totals are sums of those, so a ranking adds
   up to the travellers people read. Percentages are shown to hundredths.
+* Showing them: ``hundredths_text`` and ``signed_text`` ("+1.5", "−3", with the minus
+  sign pages and printed sheets write) are the one way a figure or a score is written.
 * ``rank_pairs``: by the percentage of the matchpoints available on the boards a pair
   played, or by the total of cross-IMPs or Butler IMPs; exact ties share the best rank ("2=").
   N-S and E-W may be ranked apart (a Mitchell).
@@ -45,7 +47,7 @@ from .adjusted import (
 from .chicago import Chicago, ChicagoDeal, chicago_vul, honours, score_chicago
 from .cross_imps import Imps, butler_imps, cross_imps, cross_imps_by_side, datum
 from .matchpoints import Matchpoints, matchpoints, neuberg
-from .numbers import decimal_text, hundredths
+from .numbers import MINUS, decimal_text, hundredths, hundredths_text, signed_text
 from .ranking import BUTLER, IMPS, MATCHPOINTS, Standing, rank_pairs, ranked_without
 from .traveller import TableResult, Traveller, table_result, traveller
 
@@ -57,6 +59,7 @@ __all__ = [
     "BUTLER",
     "IMPS",
     "MATCHPOINTS",
+    "MINUS",
     "Adjustment",
     "ArtificialScores",
     "Chicago",
@@ -78,11 +81,13 @@ __all__ = [
     "fouled",
     "honours",
     "hundredths",
+    "hundredths_text",
     "matchpoints",
     "neuberg",
     "rank_pairs",
     "ranked_without",
     "score_chicago",
+    "signed_text",
     "table_result",
     "traveller",
 ]

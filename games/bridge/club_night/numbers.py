@@ -1,4 +1,5 @@
-"""Board scores as exact fractions, rounded to hundredths the one way every table shows them."""
+"""Board scores as exact fractions, rounded to hundredths the one way every table shows them,
+and written the one way every page and printed sheet shows them."""
 
 from __future__ import annotations
 
@@ -24,3 +25,19 @@ def decimal_text(value: Fraction, *, fixed: bool = False) -> str:
     if not fixed:
         text = text.rstrip("0").rstrip(".")
     return f"-{text}" if cents < 0 else text
+
+
+MINUS = "\u2212"  # the minus sign pages and printed sheets write; files and exports keep ASCII "-"
+
+
+def hundredths_text(value: Fraction | int, *, fixed: bool = False) -> str:
+    """A figure as results show it: rounded to hundredths, "62.5" ("62.50" ``fixed``)."""
+    return decimal_text(hundredths(Fraction(value)), fixed=fixed)
+
+
+def signed_text(value: Fraction | int, *, minus: str = MINUS) -> str:
+    """A score, IMPs or any difference shown to people, to hundredths: "+420", "−100",
+    "+1.5", "0". ``minus="-"`` for plain text that keeps to ASCII."""
+    shown = hundredths(Fraction(value))
+    text = decimal_text(abs(shown))
+    return f"+{text}" if shown > 0 else f"{minus}{text}" if shown < 0 else text

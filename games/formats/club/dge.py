@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from games.bridge.cards import SEATS, DealError, Masks, build_deal, suit_mask
+from games.bridge.cards import SEATS, SUITS, DealError, Masks, build_deal, suit_mask
 
 from ..messages import Message, reason
 from ..model import Deck, Problem
@@ -25,7 +25,7 @@ PADDING = b"\x00" * 60
 MARKS = b"\x06\x03\x04\x05"  # spades, hearts, diamonds, clubs
 _HAND = re.compile(rb"\x06([^\x03-\x06]*)\x03([^\x03-\x06]*)\x04([^\x03-\x06]*)\x05([^\x03-\x06]*)")
 MARK_SLACK = 4  # suit marks a DGE part damaged in place may have lost or gained
-_MARK_OF = dict(zip("SHDC", (b"\x06", b"\x03", b"\x04", b"\x05")))
+_MARK_OF = dict(zip(SUITS, (b"\x06", b"\x03", b"\x04", b"\x05")))
 
 
 def hands_of_part(part: bytes) -> dict[str, Masks]:
@@ -77,7 +77,7 @@ def part_of(deal: str) -> bytes:
     """The 68-byte DGE part of a canonical deal."""
     out = []
     for hand in deal[2:].split(" "):
-        for letter, ranks in zip("SHDC", hand.split(".")):
+        for letter, ranks in zip(SUITS, hand.split(".")):
             out.append(_MARK_OF[letter] + ranks.encode())
     return b"".join(out)
 

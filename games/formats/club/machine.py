@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 
-from games.bridge.cards import RANKS, SEAT_NAMES, SEATS, Masks, build_deal
+from games.bridge.cards import RANKS, SEAT_NAMES, SEATS, SUITS, Masks, build_deal
 
 from ..limits import ProblemList
 from ..messages import Message
@@ -35,7 +35,7 @@ CARD_NAMES = tuple(
     for suit in ("spades", "hearts", "diamonds", "clubs")
     for name in ("ace", "king", "queen", "jack", "ten", "nine", "eight", "seven", "six", "five", "four", "three", "two")
 )
-CARD_CODES = tuple(suit + rank for suit in "SHDC" for rank in RANKS)  # "SA" .. "C2", as CARD_NAMES
+CARD_CODES = tuple(suit + rank for suit in SUITS for rank in RANKS)  # "SA" .. "C2", as CARD_NAMES
 
 
 class WriteError(ValueError):

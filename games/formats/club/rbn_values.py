@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from games.bridge import rules
-from games.bridge.cards import RANKS, SEATS, DealError, Masks, build_deal, parse_dotted_hand
+from games.bridge.cards import RANKS, SEATS, SUITS, DealError, Masks, build_deal, parse_dotted_hand
 from games.bridge.rules import Call
 
 from ..messages import Message, reason
@@ -149,7 +149,7 @@ def read_play(value: str) -> tuple[tuple[tuple[str, ...], ...], str]:
         if len(piece) > MAX_TRICK:
             return tuple(tricks), unread
         for ch in piece:
-            if ch in "SHDC" and not suit:
+            if ch in SUITS and not suit:
                 suit = ch
             elif ch in _RANK_SET and (suit or led):
                 cards.append((suit or led) + ch)

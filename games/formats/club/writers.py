@@ -12,9 +12,10 @@ from collections.abc import Iterable
 
 from games.bridge import rules
 from games.bridge.board import dealer_for_board
-from games.bridge.cards import RANKS
+from games.bridge.cards import RANKS, SEATS, SUITS
 
 from ..model import Deck
+from ..record import played_contract
 from .bri import write_bri
 from .dge import write_dge
 from .dlm import write_dlm
@@ -96,11 +97,7 @@ def _auction(deck: Deck) -> list[str]:
 
 
 def _contract(deck: Deck) -> str:
-    contract, declarer = deck.contract, deck.declarer
-    if not contract and deck.auction:
-        codes = [call.call.upper() for call in deck.auction]
-        if rules.auction_complete(codes):
-            contract, declarer = rules.final_contract(codes, deck.auction_first or deck.effective_dealer)
+    contract, declarer = played_contract(deck)
     if contract.strip().lower() == "pass":
         return "C P"
     bid = rules.parse_contract(contract)
@@ -109,14 +106,14 @@ def _contract(deck: Deck) -> str:
     seat = declarer.strip()[:1].upper()
     risk = "R" if bid.risk == "XX" else bid.risk
     strain = "N" if bid.strain == "NT" else bid.strain
-    return f"C {bid.level}{strain}{risk}" + (f":{seat}" if seat and seat in "NESW" else "")
+    return f"C {bid.level}{strain}{risk}" + (f":{seat}" if seat and seat in SEATS else "")
 
 
 def _play(deck: Deck) -> str:
     tricks = []
     for trick in deck.play:
         cards = [str(card).upper() for card in trick]
-        if not cards or len(cards) > 4 or any(len(c) != 2 or c[0] not in "SHDC" or c[1] not in RANKS for c in cards):
+        if not cards or len(cards) > 4 or any(len(c) != 2 or c[0] not in SUITS or c[1] not in RANKS for c in cards):
             break  # not a trick the notation can hold: the play is written up to it
         tricks.append("".join(cards))
     return "P " + ":".join(tricks) if tricks else ""

@@ -21,8 +21,9 @@ E_INFERRED = INFERRED["E"]
 UNORDERED = Message("lin.unordered")
 MD_SEATS = LIN_MD_ORDER  # order of the hands in md
 
-_SUIT_RUN = re.compile("([SHDCshdc])([^SHDCshdc]*)")  # a suit's letter and its ranks
-_SUIT_INDEX = {letter: SUITS.index(letter.upper()) for letter in SUITS + SUITS.lower()}
+_SUIT_LETTERS = SUITS + SUITS.lower()  # a suit's letter, in either case
+_SUIT_RUN = re.compile(f"([{_SUIT_LETTERS}])([^{_SUIT_LETTERS}]*)")  # a suit's letter and its ranks
+_SUIT_INDEX = {letter: SUITS.index(letter.upper()) for letter in _SUIT_LETTERS}
 Deal = tuple[str, str | None, tuple[str, ...]]  # (canonical deal, dealer or None, notes)
 
 
@@ -78,7 +79,7 @@ def read_md(value: str) -> Deal:
 def parse_hand(hand: str, owner: str) -> tuple[tuple[int, int, int, int], bool]:
     """Masks of a LIN-style hand 'S..H..D..C..' (any suit order, any case, '10', voids)
     and whether its ranks run high to low. ``owner``, a seat, names the hand in messages."""
-    if hand and hand[0] not in "SHDCshdc":
+    if hand and hand[0] not in _SUIT_LETTERS:
         raise DealError(Message("lin.before_suit", char=hand[0], seat=owner, hand=hand))
     masks = [0, 0, 0, 0]
     seen = [False] * 4
@@ -86,7 +87,7 @@ def parse_hand(hand: str, owner: str) -> tuple[tuple[int, int, int, int], bool]:
     for letter, ranks in _SUIT_RUN.findall(hand):
         i = _SUIT_INDEX[letter]
         if seen[i]:
-            raise DealError(Message("lin.suit_twice", suit="SHDC"[i], seat=owner, hand=hand))
+            raise DealError(Message("lin.suit_twice", suit=SUITS[i], seat=owner, hand=hand))
         seen[i] = True
         try:
             masks[i], in_order = suit_mask(ranks)

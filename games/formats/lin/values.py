@@ -104,7 +104,7 @@ CARDS = {
     for rank in RANKS
     for variant in {suit + rank, suit.lower() + rank, suit + rank.lower(), suit.lower() + rank.lower()}
 }
-CARDS.update({suit + "10": suit.upper() + "T" for suit in "SHDCshdc"})
+CARDS.update({suit + "10": suit.upper() + "T" for suit in SUITS + SUITS.lower()})
 
 
 def read_play(

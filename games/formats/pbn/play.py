@@ -35,7 +35,7 @@ for _n, _card in enumerate(CARDS[1:], 1):
 # Multiples of 4 plus the column (0-3), which the winner's score then gives back. (Number 0
 # is no card: its entries are never read.)
 _SCORES: dict[str, tuple[tuple[tuple[int, ...], ...], ...]] = {}
-for _trump in "SHDCN":
+for _trump in SUITS + "N":  # "N": no trump
     _by_led = [
         tuple(
             tuple(

@@ -26,7 +26,7 @@ from ..messages import Message
 from ..model import Deck, Problem
 from .commentary import placed
 from .deck import Builder
-from .tokens import Game, read_game
+from .tokens import Game, plain, read_game
 from .values import board, where
 
 _NO_HASH = ("Deal", "Dealer", "Vulnerable")  # where PBN forbids '#' (honoured anyway)
@@ -58,12 +58,7 @@ class Reader:
     """One file's reading: its games in order, and what is said of them."""
 
     def __init__(self, text: str) -> None:
-        if text.startswith("\ufeff"):
-            text = text[1:]
-        if "\r" in text:
-            # CRLF: one line end (line numbers are unchanged); lone CR: old Mac
-            text = text.replace("\r\n", "\n") if "\n" in text else text.replace("\r", "\n")
-        self.text = text
+        self.text = plain(text)
         self.decks: list[Deck] = []
         self.problems = ProblemList()
         self.notes: list[str] = []

@@ -21,7 +21,7 @@ unknown and ``-`` irrelevant. Written here, as travellers print them:
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -33,8 +33,10 @@ from games.bridge.club_night.ranking import BUTLER, MATCHPOINTS, SCORINGS, Stand
 from games.bridge.club_night.traveller import PASSED_OUT, Traveller, table_result, traveller
 
 from ..writers import CRLF, pbn_value
+from .tokens import elements, plain, read_game
 
 SCORE_TABLE, TOTAL_SCORE_TABLE = "ScoreTable", "TotalScoreTable"
+_KEEP = {SCORE_TABLE: SCORE_TABLE, TOTAL_SCORE_TABLE: TOTAL_SCORE_TABLE}  # their rows, for read_tables
 UNKNOWN, IRRELEVANT = "?", "-"
 _WIDTHS = {
     "PairId_NS": 2,
@@ -210,43 +212,43 @@ def write_total_score_table(standings: Iterable[Standing], *, scoring: str = MAT
 
 
 def read_tables(text: str) -> tuple[Table, ...]:
-    """Every [ScoreTable] and [TotalScoreTable] in PBN text, in file order; a ``"#"`` tag
-    value takes the columns of the table of that name before it (PBN 4.8). Comments,
-    ``%`` lines and other tags and sections are read past.
+    """Every [ScoreTable] and [TotalScoreTable] in PBN text, in file order, read by the PBN
+    reader's tokens (``tokens.read_game``): a game's first table of each name, its rows
+    the elements after its tag up to the next tag or the game's end. A ``"#"`` tag value
+    takes the columns of the table of that name before it (PBN 4.8). Comments, ``%`` lines
+    and other tags and sections are read past.
 
-    Raises ValueError for a column name that is none, a ``"#"`` with no table before it,
-    and elements that do not fill whole rows."""
+    Raises ValueError, naming the line of the table's tag, for a column name that is
+    none, a ``"#"`` with no table before it, and elements that do not fill whole rows."""
+    text = plain(text)
+    last_brace = text.rfind("}")
     tables = []
     columns_before: dict[str, tuple[Column, ...]] = {}
-    name, header = "", ""
-    elements: list[str] = []
-
-    def close() -> None:
-        if not name:
-            return
-        if header == "#":
-            if name not in columns_before:
-                raise ValueError(f'[{name} "#"] has no table before it to copy')
-            columns = columns_before[name]
-        else:
-            columns = tuple(_column(word) for word in header.split(";"))
-        if len(elements) % len(columns):
-            raise ValueError(f"[{name}]: {len(elements)} elements do not fill rows of {len(columns)} columns")
-        width = len(columns)
-        rows = tuple(tuple(elements[i : i + width]) for i in range(0, len(elements), width))
-        columns_before[name] = columns
-        tables.append(Table(name, columns, rows))
-
-    for kind, value, tag_value in _tokens(text):
-        if kind in ("tag", "blank"):
-            close()
-            name, header, elements = "", "", []
-            if kind == "tag" and value in (SCORE_TABLE, TOTAL_SCORE_TABLE):
-                name, header = value, tag_value.strip()
-        elif name:
-            elements.append(value)
-    close()
+    pos = 0
+    while pos < len(text):
+        game, pos = read_game(text, pos, last_brace, _KEEP)
+        for name, data in game.sections.items():
+            try:
+                table = _read_table(name, game.tags[name].strip(), elements(data), columns_before)
+            except ValueError as problem:
+                line = text.count("\n", 0, game.section_at[name]) + 1
+                raise ValueError(f"line {line}: {problem}") from None
+            columns_before[name] = table.columns
+            tables.append(table)
     return tuple(tables)
+
+
+def _read_table(name: str, header: str, found: list[str], columns_before: Mapping[str, tuple[Column, ...]]) -> Table:
+    if header == "#":
+        if name not in columns_before:
+            raise ValueError(f'[{name} "#"] has no table before it to copy')
+        columns = columns_before[name]
+    else:
+        columns = tuple(_column(word) for word in header.split(";"))
+    width = len(columns)
+    if len(found) % width:
+        raise ValueError(f"[{name}]: {len(found)} elements do not fill rows of {width} columns")
+    return Table(name, columns, tuple(tuple(found[i : i + width]) for i in range(0, len(found), width)))
 
 
 def traveller_of(table: Table, *, board: int, vul: str) -> Traveller:
@@ -316,59 +318,8 @@ def standings_of(table: Table) -> tuple[Standing, ...]:
 # --- helpers -------------------------------------------------------------------------------
 
 
-_TAG = re.compile(r'\[\s*([A-Za-z0-9_]+)\s*"((?:[^"\\]|\\.)*)"\s*\]')
-_STRING = re.compile(r'"((?:[^"\\]|\\.)*)"')
-_WORD = re.compile(r'[^\s\[\]{};"]+')
-_SPACE = re.compile(r"\s+")
-_ESCAPE = re.compile(r'\\(["\\])')
 _COLUMN = re.compile(r"([+-]?)([^\\;]+?)(?:\\(\d+)([LR]?))?")
 _PLAIN = re.compile(r'[^\s\[\]{};"%]+')
-
-
-def _tokens(text: str) -> Iterator[tuple[str, str, str]]:
-    """("tag", name, value), ("string", text, ""), ("word", text, "") and ("blank", "", "")
-    for an empty line (the end of a game), comments and escape lines left out."""
-    pos, end = 0, len(text)
-    while pos < end:
-        char = text[pos]
-        if char.isspace():
-            space = _SPACE.match(text, pos)
-            assert space is not None
-            if space.group().count("\n") >= 2:
-                yield "blank", "", ""
-            pos = space.end()
-        elif char == ";" or (char == "%" and (pos == 0 or text[pos - 1] in "\r\n")):  # to the line's end
-            pos = _line_end(text, pos)
-        elif char == "{":
-            close = text.find("}", pos)
-            pos = end if close < 0 else close + 1
-        elif char == "[":
-            tag = _TAG.match(text, pos)
-            if tag is None:
-                pos += 1  # a tag no one can read: its words are read past as data
-                continue
-            yield "tag", tag[1], _ESCAPE.sub(r"\1", tag[2])
-            pos = tag.end()
-        elif char == '"':
-            string = _STRING.match(text, pos)
-            if string is None:
-                yield "string", text[pos + 1 :], ""
-                pos = end
-            else:
-                yield "string", _ESCAPE.sub(r"\1", string[1]), ""
-                pos = string.end()
-        else:
-            word = _WORD.match(text, pos)
-            if word is None:  # a stray ']' or '}'
-                pos += 1
-                continue
-            yield "word", word.group(), ""
-            pos = word.end()
-
-
-def _line_end(text: str, pos: int) -> int:
-    newline = text.find("\n", pos)
-    return len(text) if newline < 0 else newline
 
 
 def _column(word: str) -> Column:

@@ -3,9 +3,11 @@
 A game ends at a line empty or holding only spaces or tabs, unless that line stands inside
 a ``{}`` comment. ``read_game`` reads one game into a ``Game``: the first value of each
 tag (a repeated tag is ignored, PBN 3.4, and so is the data after it; Note tags may
-repeat and are kept apart), the data of its Auction, Play and OptimumResultTable
-sections, its comments with where they stand, and what it read past (malformed tags, a
-comment never closed). What a game keeps is bounded (MAX_TAGS tags, DATA_LINES_KEPT data
+repeat and are kept apart), the data of the sections asked for (the deck's Auction, Play
+and OptimumResultTable; a club night's ScoreTable and TotalScoreTable) with where each
+one's tag stands, its comments with where they stand, and what it read past (malformed
+tags, a comment never closed). ``elements`` cuts a section's data into its words and
+strings. What a game keeps is bounded (MAX_TAGS tags, DATA_LINES_KEPT data
 lines, ISSUES_KEPT issues, MAX_COMMENTS comments and about MAX_COMMENTARY characters of
 them), so that a game of a million tags or lines costs no more than its text.
 
@@ -19,6 +21,7 @@ how the writer keeps a text holding a ``}``.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from ..commentary import blank, clean
@@ -26,7 +29,7 @@ from ..limits import MAX_COMMENTARY, MAX_COMMENTS, MAX_TAGS
 from ..messages import Message
 
 TABLE = "OptimumResultTable"  # the one table whose rows are kept (deck.table_value)
-SECTIONS = {"Auction": "auction", "Play": "play", TABLE: "table"}  # tags whose data is kept
+SECTIONS = {"Auction": "auction", "Play": "play", TABLE: "table"}  # the deck's: tag -> section
 ISSUES_KEPT = 20  # malformed places of one game that are listed; the rest are counted
 DATA_LINES_KEPT = 2000  # lines of data (sections, tables, junk) kept of one game
 UNCLOSED = Message("pbn.unclosed_comment")
@@ -53,6 +56,9 @@ _TOKEN = re.compile(
     """,
     re.X | re.M,
 )
+# An element of a section's data (PBN 5.1): a string, its quotes taken off (1), or a word; a
+# stray ']' or '}' is read past.
+_ELEMENT = re.compile(r'"((?:[^"\\\n]|\\.)*+)"?|[^\s"\]}]++')
 
 
 @dataclass(slots=True)
@@ -63,9 +69,8 @@ class Game:
     named: int  # tags given in the game (``Reader.inherit`` adds '##' defaults after them)
     notes: list[str]  # every Note value, in file order
     auction_notes: list[str]  # those after [Auction] (and before a later [Play])
-    auction: str | None  # the data after the first [Auction], its token lines joined
-    play: str | None  # the data after the first [Play]
-    table: str | None  # the rows after the first [OptimumResultTable]
+    sections: dict[str, str]  # section -> the data after its tag's first use, token lines joined
+    section_at: dict[str, int]  # section -> text position of that tag
     junk: bool  # data before the first tag
     first: int  # text position of the first tag (or of the junk); -1: neither
     deal_at: int  # text position of the first [Deal]; -1: none
@@ -75,6 +80,31 @@ class Game:
     # (text, section, offset in that section's data, position) of each comment; section is
     # "auction", "play" or "" (the board's)
     comments: list[tuple[str, str, int, int]]
+
+    @property
+    def auction(self) -> str | None:
+        """The data after the first [Auction]."""
+        return self.sections.get("auction")
+
+    @property
+    def play(self) -> str | None:
+        """The data after the first [Play]."""
+        return self.sections.get("play")
+
+    @property
+    def table(self) -> str | None:
+        """The rows after the first [OptimumResultTable]."""
+        return self.sections.get("table")
+
+
+def plain(text: str) -> str:
+    """``text`` as the tokens read it: no byte-order mark, and ``\\n`` line ends (CRLF is one
+    line end, so line numbers are unchanged; a lone CR is an old Mac's)."""
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    if "\r" in text:
+        text = text.replace("\r\n", "\n") if "\n" in text else text.replace("\r", "\n")
+    return text
 
 
 def unescape(value: str) -> str:
@@ -88,10 +118,11 @@ def unescape(value: str) -> str:
     return value.replace("\\\\", "\n").replace('\\"', '"').replace("\n", "\\")
 
 
-def read_game(text: str, start: int, last_brace: int) -> tuple[Game, int]:
-    """The game of ``text`` starting at ``start``, and where the next one starts;
-    ``last_brace``: where the text's last ``}`` stands (-1: none), so that a ``{`` after it
-    is known unclosed without a search to the end of the text."""
+def read_game(text: str, start: int, last_brace: int, keep: Mapping[str, str] = SECTIONS) -> tuple[Game, int]:
+    """The game of ``text`` (``plain`` text) starting at ``start``, and where the next one
+    starts; ``last_brace``: where the text's last ``}`` stands (-1: none), so that a ``{``
+    after it is known unclosed without a search to the end of the text. ``keep``: the tags
+    whose data is kept, each with the name of its section."""
     tags: dict[str, str] = {}
     notes: list[str] = []
     auction_notes: list[str] = []
@@ -100,6 +131,7 @@ def read_game(text: str, start: int, last_brace: int) -> tuple[Game, int]:
     more_issues = 0
     names = 0  # tags read, repeats and Notes included
     sections: dict[str, list[str]] = {}  # section -> its data lines
+    section_at: dict[str, int] = {}  # section -> where its tag stands
     lines: list[str] | None = None  # the data lines of the section being read, if any
     section = ""  # its name ("" outside the sections)
     length = 0  # of its data so far, as "\n".join makes it
@@ -146,9 +178,10 @@ def read_game(text: str, start: int, last_brace: int) -> tuple[Game, int]:
                 tags[name] = value
                 if name == "Deal":
                     deal_at = m.start(3)
-                elif name in SECTIONS:
-                    section = SECTIONS[name]
+                elif name in keep:
+                    section = keep[name]
                     lines = sections[section] = []
+                    section_at[section] = m.start(3)
                     if name == "Auction":  # the Notes after it, and before a later [Play]
                         in_auction = True
                     elif name == "Play":
@@ -218,9 +251,8 @@ def read_game(text: str, start: int, last_brace: int) -> tuple[Game, int]:
         named=len(tags),
         notes=notes,
         auction_notes=auction_notes,
-        auction="\n".join(sections["auction"]) if "auction" in sections else None,
-        play="\n".join(sections["play"]) if "play" in sections else None,
-        table="\n".join(sections["table"]) if "table" in sections else None,
+        sections={name: "\n".join(kept) for name, kept in sections.items()},
+        section_at=section_at,
         junk=junk_at >= 0,
         first=first if first >= 0 else junk_at,
         deal_at=deal_at,
@@ -230,6 +262,12 @@ def read_game(text: str, start: int, last_brace: int) -> tuple[Game, int]:
         comments=[(t if type(t) is str else "\n".join(t), sec, offset, at) for t, sec, offset, at in comments],
     )
     return game, pos
+
+
+def elements(data: str) -> list[str]:
+    """A section's data (``Game.sections``) cut into its elements: words, and strings
+    without their quotes, escapes read."""
+    return [unescape(m[1]) if m[1] is not None else m[0] for m in _ELEMENT.finditer(data)]
 
 
 def _next_line(text: str, before: int, at: int) -> bool:

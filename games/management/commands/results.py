@@ -7,7 +7,8 @@ The JSON holds, per board, each table's contract, declarer, lead, tricks and N-S
 with its N-S and E-W matchpoint percentages and cross-IMPs, its pairs and round, and its
 adjustment (null, or the director's: kind, reason, each side's average, a fouled board's
 group); the board's adjustments again as a list of their own; then the ranking by the
-game's scoring. Figures are rounded to hundredths, as the results page shows them.
+game's scoring. Figures are rounded to hundredths, as the results page shows them; the
+text keeps to ASCII, its minus sign "-" (the pages' is "−").
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from fractions import Fraction
 
 from django.core.management.base import BaseCommand, CommandError
 
-from games.bridge.club_night import Adjustment, decimal_text, hundredths
+from games.bridge.club_night import Adjustment, hundredths, hundredths_text, signed_text
 from games.models import Game
 from games.models.club import Results, TableLine, game_results
 
@@ -114,7 +115,7 @@ def as_text(game: Game, results: Results) -> list[str]:
         out.append("")
         out.append(f"Board {board.board_number} (dealer {board.dealer}, vul {board.vul})")
         for line in board.lines:
-            figure = f"{decimal_text(hundredths(line.ns_percent), fixed=True)}%" if mp else _signed(line.imps)
+            figure = f"{hundredths_text(line.ns_percent, fixed=True)}%" if mp else signed_text(line.imps, minus="-")
             out.append(f"  table {line.table:>2}  {line.summary:<24} N-S {line.score:>+5}  {figure}")
         if board.unfinished:
             out.append(f"  not finished at table {', '.join(map(str, board.unfinished))}")
@@ -126,15 +127,12 @@ def as_text(game: Game, results: Results) -> list[str]:
         standing = pair.standing
         percent = standing.percent
         figure = (
-            f"{decimal_text(percent, fixed=True)}%" if mp and percent is not None else f"{_signed(standing.score)} IMPs"
+            f"{hundredths_text(percent, fixed=True)}%"
+            if mp and percent is not None
+            else f"{signed_text(standing.score, minus='-')} IMPs"
         )
         out.append(f"  {standing.direction} {standing.place:>3}  {pair.label:<12} {pair.players:<24} {figure}")
     return out
-
-
-def _signed(value: Fraction) -> str:
-    text = decimal_text(hundredths(value))
-    return f"+{text}" if value > 0 else text
 
 
 class Command(BaseCommand):
