@@ -74,6 +74,7 @@ urlpatterns = [
     path("games/<dbid:pk>/seats/sit/", join.sit, name="seat_sit"),
     path("games/<dbid:pk>/seats/move/", join.move, name="seat_move"),
     path("games/<dbid:pk>/seats/remove/", join.remove, name="seat_remove"),
+    path("games/<dbid:pk>/seats/substitute/", join.substitute, name="seat_substitute"),
     path("games/<dbid:pk>/seats/robot/", join.seat_robot, name="seat_robot"),
     path("games/<dbid:pk>/seats/robot/out/", join.unseat_robot, name="seat_robot_out"),
     path("games/<dbid:pk>/seats/leave/", join.leave, name="seat_leave"),

@@ -7,21 +7,26 @@ is the one EBU club programs write and results sites read (EBUScore, Scorer conv
 BridgeWebs, the ABF's and NZ Bridge's importers)::
 
     USEBIO Version="1.2"
+      CLUB: CLUB_NAME, CLUB_ID_NUMBER (empty: the site has no national club number)
       EVENT EVENT_TYPE="PAIRS"
         PROGRAM_NAME, PROGRAM_VERSION, EVENT_DESCRIPTION, DATE (dd/mm/yyyy),
-        WINNER_TYPE (2: N-S and E-W ranked apart), BOARD_SCORING_METHOD
-        (MATCH_POINTS, CROSS_IMPS or BUTLER_IMPS), BOARDS_PLAYED
+        WINNER_TYPE (2: N-S and E-W ranked apart; 1: one field, a Howell's or an
+        arrow-switched Mitchell's), BOARD_SCORING_METHOD (MATCH_POINTS, CROSS_IMPS or
+        BUTLER_IMPS), BOARDS_PLAYED
         PARTICIPANTS
-          PAIR: PAIR_NUMBER, DIRECTION (NS/EW), BOARDS_PLAYED, PLAYER (PLAYER_NAME)...,
-                PLACE, TOTAL_SCORE, PERCENTAGE (matchpoints)
+          PAIR: PAIR_NUMBER, DIRECTION (NS/EW; none in one field), BOARDS_PLAYED,
+                PLAYER (PLAYER_NAME)..., PLACE, TOTAL_SCORE, PERCENTAGE (matchpoints)
         BOARD: BOARD_NUMBER, TRAVELLER_LINE...
           TRAVELLER_LINE: NS_PAIR_NUMBER, EW_PAIR_NUMBER, CONTRACT, PLAYED_BY, LEAD,
-                          TRICKS, SCORE, then NS_MATCH_POINTS and EW_MATCH_POINTS, or
-                          NS_CROSS_IMP_POINTS and EW_CROSS_IMP_POINTS
+                          TRICKS, SCORE, then each side's points: NS_MATCH_POINTS and
+                          EW_MATCH_POINTS, NS_CROSS_IMP_POINTS and EW_CROSS_IMP_POINTS,
+                          or NS_BUTLER_POINTS and EW_BUTLER_POINTS
 
-The USEBIO DTD (usebio_v1_2.dtd) was not to be had here, so the file is not validated
-against it: ``REQUIRED`` lists the elements this writer always writes, and the tests hold
-every file to it. Adjusted scores: an artificial score is written the way USEBIO
+The USEBIO DTD (usebio_v1_2.dtd) was not to be had, so the file is not validated against
+it: ``REQUIRED`` lists the elements this writer always writes, and
+tests/formats/test_usebio.py holds every file to a content model of its own, written from
+the element names and values public USEBIO 1.2 programs write and read
+(docs/usebio.md). Adjusted scores: an artificial score is written the way USEBIO
 programs write one, SCORE "A" with N-S's and E-W's percentages ("A6040": Avg+ to N-S,
 Avg- to E-W), with no contract, declarer or tricks; an assigned score is the assigned
 contract, declarer, tricks and score. USEBIO has no element for the director's reason, so
@@ -44,7 +49,8 @@ SCORING_METHODS = (MATCH_POINTS, CROSS_IMPS, BUTLER_IMPS)
 
 # Each element with the elements every file of this writer holds beneath it (in order).
 REQUIRED: dict[str, tuple[str, ...]] = {
-    "USEBIO": ("EVENT",),
+    "USEBIO": ("CLUB", "EVENT"),
+    "CLUB": ("CLUB_NAME",),
     "EVENT": (
         "PROGRAM_NAME",
         "PROGRAM_VERSION",
@@ -55,7 +61,7 @@ REQUIRED: dict[str, tuple[str, ...]] = {
         "BOARDS_PLAYED",
         "PARTICIPANTS",
     ),
-    "PAIR": ("PAIR_NUMBER", "DIRECTION", "BOARDS_PLAYED", "PLAYER", "PLACE", "TOTAL_SCORE"),
+    "PAIR": ("PAIR_NUMBER", "BOARDS_PLAYED", "PLAYER", "PLACE", "TOTAL_SCORE"),
     "PLAYER": ("PLAYER_NAME",),
     "BOARD": ("BOARD_NUMBER",),
     "TRAVELLER_LINE": ("NS_PAIR_NUMBER", "EW_PAIR_NUMBER", "SCORE"),
@@ -63,9 +69,9 @@ REQUIRED: dict[str, tuple[str, ...]] = {
 POINTS = {
     MATCH_POINTS: ("NS_MATCH_POINTS", "EW_MATCH_POINTS"),
     CROSS_IMPS: ("NS_CROSS_IMP_POINTS", "EW_CROSS_IMP_POINTS"),
-    # Butler IMPs are IMPs against a datum: written in the IMP points elements an IMP
-    # reader looks for, the method naming which IMPs they are (the DTD was not at hand).
-    BUTLER_IMPS: ("NS_CROSS_IMP_POINTS", "EW_CROSS_IMP_POINTS"),
+    # IMPs against each board's datum have elements of their own: a USEBIO reader takes
+    # a pairs event's IMPs from the cross-IMP elements, else from these.
+    BUTLER_IMPS: ("NS_BUTLER_POINTS", "EW_BUTLER_POINTS"),
 }
 
 
@@ -74,7 +80,7 @@ class Pair:
     """A pair's line of the ranking. ``number`` is unique in its direction."""
 
     number: str
-    direction: str  # "NS" or "EW"
+    direction: str  # "NS" or "EW"; "" in one field (a Howell, an arrow-switched Mitchell)
     players: tuple[str, ...]  # North (East) first; may be empty
     boards: int
     place: str  # "1", "2="
@@ -109,11 +115,12 @@ class Board:
 class Event:
     description: str
     date: datetime.date
-    scoring: str  # MATCH_POINTS or CROSS_IMPS
-    pairs: tuple[Pair, ...]  # the ranking: N-S pairs, then E-W pairs, best first
+    scoring: str  # MATCH_POINTS, CROSS_IMPS or BUTLER_IMPS
+    pairs: tuple[Pair, ...]  # the ranking: N-S pairs, then E-W pairs (or the one field), best first
     boards: tuple[Board, ...]
     program_name: str = "Deck Upload Bridge"
     program_version: str = "1"
+    club: str = ""  # who ran the session (the club name); the program's name when ""
 
 
 def write_usebio(event: Event) -> bytes:
@@ -122,12 +129,15 @@ def write_usebio(event: Event) -> bytes:
     if event.scoring not in SCORING_METHODS:
         raise ValueError(f"'{event.scoring}' is not a board scoring method ({', '.join(SCORING_METHODS)})")
     root = ET.Element("USEBIO", Version=VERSION)
+    club = ET.SubElement(root, "CLUB")
+    _text(club, "CLUB_NAME", event.club or event.program_name)
+    _text(club, "CLUB_ID_NUMBER", "")  # a national bridge organisation's number: none here
     xml = ET.SubElement(root, "EVENT", EVENT_TYPE="PAIRS")
     _text(xml, "PROGRAM_NAME", event.program_name)
     _text(xml, "PROGRAM_VERSION", event.program_version)
     _text(xml, "EVENT_DESCRIPTION", event.description)
     _text(xml, "DATE", event.date.strftime("%d/%m/%Y"))
-    _text(xml, "WINNER_TYPE", "2")
+    _text(xml, "WINNER_TYPE", "2" if all(pair.direction for pair in event.pairs) else "1")
     _text(xml, "BOARD_SCORING_METHOD", event.scoring)
     _text(xml, "BOARDS_PLAYED", str(max((pair.boards for pair in event.pairs), default=0)))
     participants = ET.SubElement(xml, "PARTICIPANTS")
@@ -148,7 +158,8 @@ def write_usebio(event: Event) -> bytes:
 def _pair(parent: ET.Element, pair: Pair, scoring: str) -> None:
     xml = ET.SubElement(parent, "PAIR")
     _text(xml, "PAIR_NUMBER", pair.number)
-    _text(xml, "DIRECTION", pair.direction)
+    if pair.direction:
+        _text(xml, "DIRECTION", pair.direction)
     _text(xml, "BOARDS_PLAYED", str(pair.boards))
     for name in pair.players or ("",):
         _text(ET.SubElement(xml, "PLAYER"), "PLAYER_NAME", name)

@@ -6,12 +6,15 @@ from django import forms
 from django.conf import settings
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
+from django_stubs_ext import StrOrPromise
 
 from games import dealer_runs
 from games.bridge.cards import SEATS
 from games.bridge.club_night.movements import MovementError
 from games.models import Game, LessonRule
-from games.presentation.language import active
+from games.models.join.rounds import movement_fixed
+from games.models.movement_said import movement_said
+from games.presentation.language import seat_name
 from games.presentation.problem_text import say
 
 YES_NO = [("1", _("Yes")), ("0", _("No"))]
@@ -24,6 +27,48 @@ LESSON_HELP = _(
 SCRIPT_EXAMPLE = (
     "dealer south\ncondition hcp(south) >= 15 && hcp(south) <= 17\n    && shape(south, any 4333 + any 4432 + any 5332)"
 )
+
+
+def tables_field(help_text: StrOrPromise) -> forms.IntegerField:
+    """The number of a Join game's tables, as the new-game and settings forms ask it."""
+    return forms.IntegerField(
+        label=_("Tables"),
+        min_value=1,
+        initial=1,
+        required=False,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),  # its max set by the form, from the settings
+        help_text=help_text,
+    )
+
+
+def table_count(tables: int) -> int:
+    """``tables``, refused past the site's most (JOIN_MAX_TABLES)."""
+    if tables > settings.JOIN_MAX_TABLES:
+        raise forms.ValidationError(
+            gettext("A game has %(limit)s tables at most.") % {"limit": settings.JOIN_MAX_TABLES}
+        )
+    return tables
+
+
+MOVEMENT_DEFAULTS = {"boards_per_round": 2, "rounds": None, "even": Game.Even.RELAY, "arrow_switch": 0}
+
+
+def movement_plays(form: forms.BaseForm, cleaned: dict) -> None:
+    """A Mitchell or Howell only with numbers it can be played at ``cleaned``'s tables (the
+    movement's own reason, MovementError, in the page's language, is the error on the
+    movement); the numbers left out take their defaults, as every number does for the
+    movements that use none (teaching, own pace)."""
+    for name, value in MOVEMENT_DEFAULTS.items():
+        if cleaned.get(name) in (None, ""):
+            cleaned[name] = value
+    if cleaned.get("movement") not in (Game.Movement.MITCHELL, Game.Movement.HOWELL):
+        cleaned.update(MOVEMENT_DEFAULTS)
+        return
+    trial = Game(**{name: cleaned[name] for name in (*MOVEMENT_DEFAULTS, "movement")})
+    try:
+        trial.club_movement(cleaned.get("tables") or 1)
+    except MovementError as why:
+        form.add_error("movement", gettext("This movement cannot be played: %(why)s.") % {"why": movement_said(why)})
 
 
 class ChoicesShownWhen(forms.RadioSelect):
@@ -73,16 +118,11 @@ class GameForm(forms.ModelForm):
         help_text=_("Players can upload LIN or PBN files; Deal New Cards takes the next uploaded deck."),
     )
 
-    tables = forms.IntegerField(
-        label=_("Tables"),
-        min_value=1,
-        initial=1,
-        required=False,
-        widget=forms.NumberInput(attrs={"inputmode": "numeric"}),
-        help_text=_(
+    tables = tables_field(
+        _(
             "Join games: tables of four that play the same boards, with travellers and a ranking. "
             "You can add or remove tables later."
-        ),
+        )
     )
 
     class Meta:
@@ -184,18 +224,13 @@ class GameForm(forms.ModelForm):
         self.fields["practice_seat"].required = False  # likewise: South
         seat_field = self.fields["practice_seat"]
         assert isinstance(seat_field, forms.ChoiceField)  # for the checker: the model field's choices make one
-        seat_field.choices = [(seat, active().seat_name(seat)) for seat in SEATS]
+        seat_field.choices = [(seat, seat_name(seat)) for seat in SEATS]
         self.fields["tables"].widget.attrs["max"] = settings.JOIN_MAX_TABLES
         for name, condition in self.SHOWN_WHEN.items():
             self.fields[name].shown_when = condition  # type: ignore[attr-defined]
 
     def clean_tables(self) -> int:
-        tables = self.cleaned_data["tables"] or 1  # left out of an older page's post: one table
-        if tables > settings.JOIN_MAX_TABLES:
-            raise forms.ValidationError(
-                gettext("A game has %(limit)s tables at most.") % {"limit": settings.JOIN_MAX_TABLES}
-            )
-        return tables
+        return table_count(self.cleaned_data["tables"] or 1)  # left out of an older page's post: one table
 
     def clean_movement(self) -> str:
         return self.cleaned_data["movement"] or Game.Movement.TEACHING
@@ -252,21 +287,8 @@ class GameForm(forms.ModelForm):
             cleaned["rank_robot_pairs"] = True  # likewise
 
     def _movement_plays(self, cleaned: dict) -> None:
-        """A Mitchell or Howell only with numbers it can be played with (the movement's
-        own reason, MovementError, is the error); other games keep the defaults."""
-        defaults = {"boards_per_round": 2, "rounds": None, "even": Game.Even.RELAY, "arrow_switch": 0}
-        for name, value in defaults.items():
-            if cleaned.get(name) in (None, ""):
-                cleaned[name] = value
+        movement_plays(self, cleaned)
         cleaned["missed_boards"] = cleaned.get("missed_boards") or Game.MissedBoards.AVERAGE
-        if cleaned.get("movement") not in (Game.Movement.MITCHELL, Game.Movement.HOWELL):
-            cleaned.update(defaults)
-            return
-        trial = Game(**{name: cleaned[name] for name in (*defaults, "movement")})
-        try:
-            trial.club_movement(cleaned.get("tables") or 1)
-        except MovementError as why:
-            self.add_error("movement", gettext("This movement cannot be played: %(why)s.") % {"why": why})
 
     def clean_practice_play(self) -> str:
         return self.cleaned_data["practice_play"] or Game.PracticePlay.SHOW
@@ -296,17 +318,44 @@ def trial_run(script: str, *, user_key: str) -> str:
 AVERAGE_FIELDS = ("avg_plus_percent", "avg_percent", "avg_minus_percent", "avg_plus_imps", "avg_imps", "avg_minus_imps")
 
 
+# A Join game's movement and its numbers, which its settings page changes until play begins.
+MOVEMENT_FIELDS = ("movement", "boards_per_round", "rounds", "even", "arrow_switch")
+
+
 class GameSettingsForm(forms.ModelForm):
     """A game's settings page: its name, as the new-game form takes it, when the players
     see the lesson text, and the robots' rules the game has (hints, robot pairs in the
-    ranking). A post without the lesson rule keeps the game's."""
+    ranking). A Join game's movement, its tables, boards a round and rounds too, until
+    play begins (``movement_fixed``), checked as the new-game form checks them
+    (``movement_plays``); the view saves them with ``change_movement``. A post without
+    one of these rules keeps the game's."""
+
+    tables = tables_field(_("The tables the movement is played at: tables are added or removed when you save."))
 
     class Meta:
         model = Game
-        fields = ("name", "show_lesson", "robot_hints", "rank_robot_pairs", *AVERAGE_FIELDS)
+        fields = (
+            "name",
+            "show_lesson",
+            "robot_hints",
+            "rank_robot_pairs",
+            "movement",
+            "tables",
+            "boards_per_round",
+            "rounds",
+            "even",
+            "arrow_switch",
+            *AVERAGE_FIELDS,
+        )
         labels = {"name": _("Game name")}
-        widgets = {"show_lesson": forms.RadioSelect}
-        help_texts = {"show_lesson": LESSON_HELP}
+        widgets = {
+            "show_lesson": forms.RadioSelect,
+            **{name: GameForm.Meta.widgets[name] for name in MOVEMENT_FIELDS if name in GameForm.Meta.widgets},
+        }
+        help_texts = {
+            "show_lesson": LESSON_HELP,
+            **{name: GameForm.Meta.help_texts[name] for name in ("boards_per_round", "rounds")},
+        }
 
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
@@ -321,12 +370,33 @@ class GameSettingsForm(forms.ModelForm):
                 del self.fields[name]
             else:
                 self.fields[name].required = False
+        self.moves = game.game_type == Game.Type.JOIN and not movement_fixed(game)
+        for name in (*MOVEMENT_FIELDS, "tables"):
+            if not self.moves:
+                del self.fields[name]  # shown read-only on the page, with the reason
+            else:
+                self.fields[name].required = False
+        if self.moves:
+            self.fields["tables"].widget.attrs["max"] = settings.JOIN_MAX_TABLES
+            self.fields["tables"].initial = game.join_tables.count()
+
+    def clean_tables(self) -> int | None:
+        tables = self.cleaned_data["tables"]
+        return None if tables is None else table_count(tables)
 
     def clean(self):
         cleaned = super().clean()
         for name in AVERAGE_FIELDS:
             if name in self.fields and cleaned.get(name) is None:
                 cleaned[name] = getattr(self.instance, name)
+        if self.moves:
+            for name in MOVEMENT_FIELDS:
+                if name not in self.data:
+                    cleaned[name] = getattr(self.instance, name)
+            if cleaned.get("tables") is None:
+                cleaned["tables"] = self.fields["tables"].initial
+            cleaned["movement"] = cleaned.get("movement") or self.instance.movement
+            movement_plays(self, cleaned)
         if "avg_plus_percent" in self.fields:
             percents = [cleaned.get(name) for name in AVERAGE_FIELDS[:3]]
             if any(value is not None and not 0 <= value <= 100 for value in percents):

@@ -9,9 +9,10 @@ from games.models.game import Game
 
 
 def usebio_event(game: Game, results: Results) -> usebio.Event:
-    """``results`` of ``game`` as a USEBIO event: every board's traveller, its lines naming
-    the pairs as the traveller does (a table's number in both directions, or a movement's
-    pairs), and the ranking; an artificial score as the game's percentages."""
+    """``results`` of ``game`` as a USEBIO event run by its host: every board's traveller,
+    its lines naming the pairs as the traveller does (a table's number in both directions,
+    or a movement's pairs), and the ranking (one field where the night ranks one); an
+    artificial score as the game's percentages."""
     mp = results.matchpoints
     players = pair_players(game)
     if game.by_movement:
@@ -57,6 +58,7 @@ def usebio_event(game: Game, results: Results) -> usebio.Event:
         if lines:
             boards.append(usebio.Board(board.board_number, tuple(lines)))
     return usebio.Event(
+        club=game.host.get_username(),  # the club: whoever ran the night
         description=game.name,
         date=game.created_at.date(),
         scoring=usebio.MATCH_POINTS if mp else usebio.BUTLER_IMPS if results.butler else usebio.CROSS_IMPS,

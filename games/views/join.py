@@ -18,6 +18,7 @@ from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.contrib import messages
+from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
@@ -40,7 +41,7 @@ from games.models.join import (
     SeatError,
     seat_of,
 )
-from games.presentation.language import active
+from games.presentation.language import seat_name
 from games.presentation.seats import seat_view, table_seats, table_seen_by
 from games.views import confirm
 from games.views.access import get_game_for_host, private
@@ -207,7 +208,7 @@ def join_game(request: HttpRequest, pk: int, token: str) -> HttpResponse:
         except SeatError as e:
             error = str(e)
         else:
-            names = {"seat": _seat(seat), "table": table.number, "game": game.name}
+            names = {"seat": seat_name(seat), "table": table.number, "game": game.name}
             if len(tables) > 1:
                 messages.success(request, gettext("You sit %(seat)s at table %(table)s at %(game)s.") % names)
             else:
@@ -376,14 +377,10 @@ def sit(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     return _host_seating(request, pk, change)
 
 
-def _seat(seat: str) -> str:
-    return active().seat_name(seat)
-
-
 def _at(table: JoinTable, alone: str, several: str, **seats: str) -> str:
     """``alone`` at a game's lone table, ``several`` (which names the table) in a game of
     several; ``seats`` by their names."""
-    names = {key: _seat(value) for key, value in seats.items()} | {"table": table.number}
+    names = {key: seat_name(value) for key, value in seats.items()} | {"table": table.number}
     return (several if table.several() else alone) % names
 
 
@@ -414,7 +411,7 @@ def move(request: HtmxHttpRequest, pk: int) -> HttpResponse:
             moved = gettext("Moved %(seat)s to %(to)s."), gettext("Moved %(seat)s to %(to)s at table %(table)s.")
             return _at(table, *moved, seat=seat, to=to)
         said = gettext("Moved %(seat)s at table %(table)s to %(to)s at table %(target)s.")
-        return said % {"seat": _seat(seat), "to": _seat(to), "table": table.number, "target": target.number}
+        return said % {"seat": seat_name(seat), "to": seat_name(to), "table": table.number, "target": target.number}
 
     return _host_seating(request, pk, change)
 
@@ -429,6 +426,29 @@ def remove(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     def change(table: JoinTable) -> str:
         table.unseat(seat)
         return _at(table, gettext("%(seat)s is free."), gettext("%(seat)s at table %(table)s is free."), seat=seat)
+
+    return _host_seating(request, pk, change)
+
+
+@login_required
+@require_POST
+@vary_on_headers("HX-Request")
+def substitute(request: HtmxHttpRequest, pk: int) -> HttpResponse:
+    """In a movement under way, the host puts a substitute, named by their username, in
+    the seat of a player, who leaves the table: the substitute plays on for the pair."""
+    seat = request.POST.get("seat", "")
+    username = request.POST.get("username", "").strip()
+
+    def change(table: JoinTable) -> str:
+        users = get_user_model()._default_manager
+        user = users.filter(**{users.model.USERNAME_FIELD: username}).first() if username else None
+        if user is None:
+            raise SeatError(gettext("No one has the username “%(name)s”.") % {"name": username})
+        table.substitute(seat, user)
+        names = {"name": user.get_username(), "seat": seat_name(seat), "table": table.number}
+        if table.several():
+            return gettext("%(name)s substitutes in %(seat)s at table %(table)s.") % names
+        return gettext("%(name)s substitutes in %(seat)s.") % names
 
     return _host_seating(request, pk, change)
 

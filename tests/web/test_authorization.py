@@ -74,6 +74,7 @@ ROUTES: dict[str, tuple[str, set[str]]] = {
     "seat_sit": (HOST, {"POST"}),
     "seat_move": (HOST, {"POST"}),
     "seat_remove": (HOST, {"POST"}),
+    "seat_substitute": (HOST, {"POST"}),
     "seat_robot": (HOST, {"POST"}),
     "seat_robot_out": (HOST, {"POST"}),
     "seat_leave": (HOST, {"GET", "POST"}),

@@ -1,6 +1,7 @@
 """A club night's results as USEBIO 1.2 XML (/games/<id>/results.usebio.xml): it parses,
-holds every required element, its totals are the results page's ranking, and it holds
-what the viewer may see, as the results page and its PBN do.
+holds every required element and keeps USEBIO's structure (tests/formats/test_usebio.py's
+SCHEMA), its totals are the results page's ranking by each scoring, a Howell's pairs are
+one field, and it holds what the viewer may see, as the results page and its PBN do.
 
 The night of tests/web/test_club_exports.py: three tables, two boards; board 2 is
 finished at tables 1 and 2 only.
@@ -18,6 +19,9 @@ from games.bridge.club_night import decimal_text, hundredths
 from games.formats.usebio import missing_elements
 from games.models import Game
 from games.models.club import game_results, results_for
+from tests.formats.test_usebio import schema_problems
+from tests.models.test_club_director import howell_night
+from tests.models.test_club_movement import finish_round
 from tests.web.test_club_exports import client_of, night  # noqa: F401 - the fixture
 
 pytestmark = pytest.mark.django_db
@@ -29,7 +33,7 @@ def usebio(client: Client, game: Game) -> ET.Element:
     assert response["Content-Disposition"].startswith("attachment") and ".usebio.xml" in response["Content-Disposition"]
     assert "private" in response["Cache-Control"]
     root = ET.fromstring(response.content)
-    assert missing_elements(root) == []
+    assert missing_elements(root) == [] and schema_problems(root) == []
     return root
 
 
@@ -48,13 +52,15 @@ def totals(root: ET.Element, points: str) -> dict[tuple[str, str], Fraction]:
     [
         (Game.Scoring.MATCHPOINTS, "MATCH_POINTS", "MATCH_POINTS"),
         (Game.Scoring.IMPS, "CROSS_IMPS", "CROSS_IMP_POINTS"),
+        (Game.Scoring.BUTLER, "BUTLER_IMPS", "BUTLER_POINTS"),
     ],
 )
 def test_the_usebio_totals_are_the_results_pages_ranking(night, host_client, scoring, method, points):  # noqa: F811
     game = night(scoring)
     root = usebio(host_client, game)
     event = root.find("EVENT")
-    assert event.findtext("EVENT_DESCRIPTION") == "Tuesday club"
+    assert event.findtext("EVENT_DESCRIPTION") == "Tuesday club" and event.findtext("WINNER_TYPE") == "2"
+    assert root.findtext("CLUB/CLUB_NAME") == game.host.get_username()
     assert event.findtext("BOARD_SCORING_METHOD") == method
     results = game_results(game)
     pairs = event.findall("PARTICIPANTS/PAIR")
@@ -83,6 +89,16 @@ def test_the_usebio_totals_are_the_results_pages_ranking(night, host_client, sco
     boards = event.findall("BOARD")
     assert [b.findtext("BOARD_NUMBER") for b in boards] == ["1", "2"]
     assert [x.findtext("CONTRACT") for x in boards[0].findall("TRAVELLER_LINE")] == ["4H", "4H", "3NT"]
+
+
+def test_a_howells_pairs_are_one_field(host, host_client, django_user_model):
+    game, _ = howell_night(host, django_user_model)
+    finish_round(game)
+    root = usebio(host_client, game)
+    assert root.findtext("EVENT/WINNER_TYPE") == "1"
+    pairs = root.findall("EVENT/PARTICIPANTS/PAIR")
+    assert sorted(p.findtext("PAIR_NUMBER") for p in pairs) == ["1", "2", "3", "4"]
+    assert all(p.find("DIRECTION") is None for p in pairs)
 
 
 def test_a_player_gets_only_the_boards_their_table_has_finished(night, django_user_model):  # noqa: F811

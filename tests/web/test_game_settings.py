@@ -1,12 +1,17 @@
 """The game's settings page: its manager renames the game, the name checked as the new-game
-form checks it; nobody else sees the page."""
+form checks it; a club night's movement, tables, boards a round and rounds changed until
+round 1, checked as the new-game form checks them, then shown read-only; nobody else sees
+the page."""
 
 from __future__ import annotations
 
 import pytest
 from django.urls import reverse
 
-from games.models import Game
+from games.models import Game, JoinTable
+from games.models.join import SeatError
+from games.models.join.rounds import change_movement, start_movement
+from tests.models.test_club_movement import club, seat_pairs
 
 pytestmark = pytest.mark.django_db
 
@@ -84,3 +89,71 @@ def test_a_rename_needs_the_csrf_token(client, host, game):
 def test_the_game_page_links_to_the_settings(host_client, game):
     html = host_client.get(reverse("game", args=[game.pk])).text
     assert f'href="{url(game)}"' in html
+
+
+# --- a club night's movement, until play begins -----------------------------------------------
+
+
+def test_a_club_nights_movement_tables_and_rounds_are_changed_before_round_1(host_client, host):
+    game = club(host, 3)
+    page = host_client.get(url(game)).text
+    assert 'name="movement"' in page and 'name="tables" value="3"' in page and 'name="boards_per_round"' in page
+    fields = {"name": "Club night", "movement": "howell", "tables": "4", "boards_per_round": "3", "rounds": "7"}
+    assert host_client.post(url(game), fields).status_code == 302
+    game.refresh_from_db()
+    assert (game.movement, game.boards_per_round, game.rounds) == ("howell", 3, 7)
+    assert list(game.join_tables.order_by("number").values_list("number", flat=True)) == [1, 2, 3, 4]
+    host_client.post(url(game), {**fields, "movement": "mitchell", "tables": "2", "rounds": ""})
+    game.refresh_from_db()
+    assert (game.movement, game.rounds, game.join_tables.count()) == ("mitchell", None, 2)
+
+
+def test_a_movement_that_cannot_be_played_is_refused_with_its_reason(host_client, host):
+    game = club(host, 3)
+    fields = {"name": "Renamed", "movement": "mitchell", "tables": "3", "rounds": "5"}
+    response = host_client.post(url(game), fields)
+    assert response.status_code == 200
+    assert "This movement cannot be played: a Mitchell of 3 tables plays 1 to 3 rounds, not 5." in response.text
+    game.refresh_from_db()
+    assert (game.name, game.rounds, game.join_tables.count()) == ("Club night", None, 3)
+
+
+def test_the_reason_is_said_in_the_pages_language(host_client, host):
+    game = club(host, 1, movement=Game.Movement.TEACHING)
+    fields = {"name": "Club night", "movement": "mitchell", "tables": "1"}
+    response = host_client.post(url(game), fields, headers={"accept-language": "pl"})
+    assert response.status_code == 200
+    assert "Tego ruchu nie da się rozegrać: Mitchell ma od 2 do 20 stołów, nie 1." in response.text
+
+
+def test_a_table_with_players_is_not_taken_away(host_client, host, django_user_model):
+    game = club(host, 3)
+    JoinTable.numbered(game, 3).take_seat(django_user_model.objects.create_user("tina"), "N")
+    response = host_client.post(url(game), {"name": "Club night", "movement": "mitchell", "tables": "2"})
+    assert response.status_code == 200 and "Table 3 has players: tina (North)." in response.text
+    assert game.join_tables.count() == 3
+
+
+def test_after_round_1_the_movement_is_shown_and_a_change_refused(host_client, host, django_user_model):
+    game = club(host, 3)
+    seat_pairs(game, django_user_model)
+    start_movement(game, host)
+    page = host_client.get(url(game)).text
+    assert 'name="movement"' not in page and 'name="tables"' not in page
+    assert "Round 1 has started: the movement, its tables, boards a round and rounds stay as they are." in page
+    assert "Mitchell: N-S pairs stay" in page
+    response = host_client.post(url(game), {"name": "Renamed", "movement": "howell", "tables": "4", "rounds": "7"})
+    assert response.status_code == 302
+    game.refresh_from_db()
+    assert (game.name, game.movement, game.rounds, game.join_tables.count()) == ("Renamed", "mitchell", None, 3)
+
+
+def test_a_change_saved_as_round_1_starts_is_refused(host, django_user_model):
+    game = club(host, 3)
+    read = Game.objects.get(pk=game.pk)  # the settings page, read before round 1
+    seat_pairs(game, django_user_model)
+    start_movement(game, host)  # meanwhile, on the tables' overview
+    with pytest.raises(SeatError, match="Round 1 has started"):
+        change_movement(read, 4, movement="howell")
+    game.refresh_from_db()
+    assert (game.movement, game.join_tables.count()) == ("mitchell", 3)

@@ -67,12 +67,14 @@ WRAPPED = [
     "games/models/lesson.py",
     "games/models/upload.py",
     "games/models/rules_said.py",
+    "games/models/movement_said.py",
     "games/admin/club_results.py",
     "games/admin/lists.py",
     "games/admin/review.py",
     "games/admin/uploads.py",
     "games/tasks.py",
-    "games/presentation/problem_text.py",  # the readers' problems and notes
+    "games/formats/messages.py",  # the readers' problems and notes, marked here, said by problem_text
+    "games/presentation/problem_text.py",
     "games/presentation/difference_text.py",
     "games/models/result_text.py",
     "templates/400.html",

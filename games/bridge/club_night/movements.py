@@ -41,8 +41,37 @@ HOWELL_TABLES = range(2, 11)
 USUAL_SESSION = 26  # boards: a club session of about two and a half hours
 
 
+# Why numbers cannot be played: each reason's key and its English template. A page says
+# the reason in its own language from the key and the parameters (MovementError).
+REASONS: Final[dict[str, str]] = {
+    "boards_per_round": "a round has {least} to {most} boards, not {boards}",
+    "pairs_at_tables": "{tables} tables seat {fewer} or {more} pairs, not {pairs}",
+    "mitchell_tables": "a Mitchell has {least} to {most} tables, not {tables}",
+    "even": "an even number of tables plays a skip or a relay, not {even!r}",
+    "mitchell_rounds": "a Mitchell of {tables} tables plays 1 to {most} rounds, not {rounds}",
+    "skip_rounds": (
+        "a skip Mitchell of {tables} tables plays 1 to {most} rounds"
+        " (round {tables} would meet round 1's opponents again), not {rounds}"
+    ),
+    "arrow_switch": "an arrow switch turns some of the last rounds, 1 to {most} of {rounds}, not {arrow_switch}",
+    "arrow_switch_one_round": "a movement of one round cannot be arrow-switched",
+    "howell_tables": "a Howell has {least} to {most} tables ({fewest} to {most_pairs} pairs), not {tables}",
+    "howell_pairs": "a Howell has {least} to {most} pairs, not {pairs}",
+    "howell_rounds": "a Howell of {tables} tables plays {listed} rounds, not {rounds}",
+}
+
+
 class MovementError(ValueError):
-    """These numbers cannot be played as this movement; the message says why."""
+    """These numbers cannot be played as this movement; the message says why, in English.
+
+    ``key`` (one of ``REASONS``) and ``params`` name the reason, so that a page can say it
+    in its own language: ``MovementError("mitchell_tables", least=2, most=20, tables=1)``
+    is "a Mitchell has 2 to 20 tables, not 1"."""
+
+    def __init__(self, key: str, **params: object) -> None:
+        super().__init__(REASONS[key].format(**params))
+        self.key = key
+        self.params = params
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,7 +163,7 @@ def _boards(board_set: int, boards_per_round: int) -> tuple[int, ...]:
 def _check_boards_per_round(boards_per_round: int) -> None:
     if boards_per_round not in BOARDS_PER_ROUND:
         raise MovementError(
-            f"a round has {BOARDS_PER_ROUND.start} to {BOARDS_PER_ROUND.stop - 1} boards, not {boards_per_round}"
+            "boards_per_round", least=BOARDS_PER_ROUND.start, most=BOARDS_PER_ROUND.stop - 1, boards=boards_per_round
         )
 
 
@@ -143,7 +172,7 @@ def _seats(tables: int, pairs: int | None) -> int:
     if pairs is None:
         return 2 * tables
     if pairs not in (2 * tables - 1, 2 * tables):
-        raise MovementError(f"{tables} tables seat {2 * tables - 1} or {2 * tables} pairs, not {pairs}")
+        raise MovementError("pairs_at_tables", tables=tables, fewer=2 * tables - 1, more=2 * tables, pairs=pairs)
     return pairs
 
 
@@ -172,10 +201,10 @@ def mitchell(
     """
     if tables not in MITCHELL_TABLES:
         raise MovementError(
-            f"a Mitchell has {MITCHELL_TABLES.start} to {MITCHELL_TABLES.stop - 1} tables, not {tables}"
+            "mitchell_tables", least=MITCHELL_TABLES.start, most=MITCHELL_TABLES.stop - 1, tables=tables
         )
     if even not in (SKIP, RELAY):
-        raise MovementError(f"an even number of tables plays a skip or a relay, not {even!r}")
+        raise MovementError("even", even=even)
     _check_boards_per_round(boards_per_round)
     seated = _seats(tables, pairs)
     half = tables // 2
@@ -183,20 +212,12 @@ def mitchell(
     most = mitchell_rounds(tables, even)
     played = most if rounds is None else rounds
     if not 1 <= played <= most:
-        if not odd and even == SKIP:
-            why = (
-                f"a skip Mitchell of {tables} tables plays 1 to {most} rounds"
-                f" (round {tables} would meet round 1's opponents again)"
-            )
-        else:
-            why = f"a Mitchell of {tables} tables plays 1 to {most} rounds"
-        raise MovementError(f"{why}, not {played}")
+        why = "skip_rounds" if not odd and even == SKIP else "mitchell_rounds"
+        raise MovementError(why, tables=tables, most=most, rounds=played)
     if not 0 <= arrow_switch < played:
-        raise MovementError(
-            f"an arrow switch turns some of the last rounds, 1 to {played - 1} of {played}, not {arrow_switch}"
-            if played > 1
-            else "a movement of one round cannot be arrow-switched"
-        )
+        if played == 1:
+            raise MovementError("arrow_switch_one_round")
+        raise MovementError("arrow_switch", most=played - 1, rounds=played, arrow_switch=arrow_switch)
 
     def board_set(table: int, index: int) -> int:
         if odd or even == SKIP:
@@ -298,8 +319,12 @@ def howell_rounds(tables: int) -> tuple[int, ...]:
     the 3/4 Howells', with no more stationary pairs than tables of moving pairs."""
     if tables not in HOWELL_TABLES:
         raise MovementError(
-            f"a Howell has {HOWELL_TABLES.start} to {HOWELL_TABLES.stop - 1} tables"
-            f" ({2 * HOWELL_TABLES.start - 1} to {2 * (HOWELL_TABLES.stop - 1)} pairs), not {tables}"
+            "howell_tables",
+            least=HOWELL_TABLES.start,
+            most=HOWELL_TABLES.stop - 1,
+            fewest=2 * HOWELL_TABLES.start - 1,
+            most_pairs=2 * (HOWELL_TABLES.stop - 1),
+            tables=tables,
         )
     if tables in _SHARED:
         return (2 * tables - 1,)
@@ -317,7 +342,7 @@ def howell(pairs: int, boards_per_round: int, rounds: int | None = None) -> Move
     pair, stationary at table 1, so table 1 is the sit-out table)."""
     if not 2 * HOWELL_TABLES.start - 1 <= pairs <= 2 * (HOWELL_TABLES.stop - 1):
         raise MovementError(
-            f"a Howell has {2 * HOWELL_TABLES.start - 1} to {2 * (HOWELL_TABLES.stop - 1)} pairs, not {pairs}"
+            "howell_pairs", least=2 * HOWELL_TABLES.start - 1, most=2 * (HOWELL_TABLES.stop - 1), pairs=pairs
         )
     _check_boards_per_round(boards_per_round)
     tables = math.ceil(pairs / 2)
@@ -325,7 +350,8 @@ def howell(pairs: int, boards_per_round: int, rounds: int | None = None) -> Move
     played = default_howell_rounds(tables) if rounds is None else rounds
     if played not in choices:
         listed = ", ".join(map(str, choices[:-1])) + (" or " if len(choices) > 1 else "") + str(choices[-1])
-        raise MovementError(f"a Howell of {tables} tables plays {listed} rounds, not {played}")
+        # ``offered``, the numbers themselves, for a page that lists them in its own words
+        raise MovementError("howell_rounds", tables=tables, listed=listed, offered=choices, rounds=played)
     if tables in _SHARED:
         starts, sets = _SHARED[tables]
         layout = [(x, y, 0) for x, y in starts]

@@ -157,7 +157,7 @@ class Command(BaseCommand):
         if pairs is None:
             pairs = 2 * tables
         elif tables != math.ceil(pairs / 2):
-            raise MovementError(f"{tables} tables seat {2 * tables - 1} or {2 * tables} pairs, not {pairs}")
+            raise MovementError("pairs_at_tables", tables=tables, fewer=2 * tables - 1, more=2 * tables, pairs=pairs)
         if boards is None:
             boards = usual_boards_per_round(rounds or default_howell_rounds(tables))
         return howell(pairs, boards, rounds)

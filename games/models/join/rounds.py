@@ -29,11 +29,13 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from games.bridge.club_night.movements import EW, NS, Movement, MovementError
+from games.bridge.types import SEATS
 from games.models.board_play import BoardPlay
 from games.models.deck import DealtBoard
 from games.models.game import SCRIPT_SOURCE, Game
 from games.models.join.errors import SeatError, seat_name
 from games.models.join.tables import JoinTable, Seat
+from games.models.movement_said import movement_said
 
 ROBOT = "robot"  # a seat's occupant that is a robot (JoinTable.robots), not a user's id
 SEATS_OF = {NS: ("N", "S"), EW: ("E", "W")}
@@ -354,6 +356,42 @@ def substitute_in(table: JoinTable, seat: str, user_id: int, from_deal: int) -> 
     )
 
 
+# --- the movement's settings, until play begins ----------------------------------------------
+
+
+def movement_fixed(game: Game) -> str:
+    """Why the game's movement and its numbers (tables, boards a round, rounds) can no
+    longer be changed on its settings page; "" while they can: until round 1 of a Mitchell
+    or Howell starts, or, in a game whose host deals, until a board is dealt."""
+    if game.round:
+        return gettext(
+            "Round %(round)s has started: the movement, its tables, boards a round and rounds stay as they are."
+        ) % {"round": game.round}
+    if game.next_board_number > 1:
+        return gettext("Boards have been dealt: the movement, its tables, boards a round and rounds stay as they are.")
+    return ""
+
+
+def change_movement(game: Game, tables: int, **numbers: object) -> None:
+    """The game's movement and its numbers (``numbers``: movement, boards_per_round, rounds,
+    even, arrow_switch) set, and its tables brought to ``tables`` (the highest-numbered go,
+    or new ones come), all or none, under the game's lock. SeatError, nothing changed, once
+    the movement is fixed (``movement_fixed``) or when a table to go has players."""
+    with transaction.atomic():
+        locked = Game.objects.select_for_update().get(pk=game.pk)
+        why = movement_fixed(locked)
+        if why:
+            raise SeatError(why)
+        Game.objects.filter(pk=locked.pk).update(**numbers)
+        present = list(JoinTable.objects.filter(game=locked).order_by("number"))
+        for table in present[tables:][::-1]:
+            table.remove()
+        for _ in range(tables - len(present)):
+            JoinTable.add_to(locked)
+    for name, value in numbers.items():
+        setattr(game, name, value)
+
+
 # --- starting the movement -----------------------------------------------------------------
 
 
@@ -393,7 +431,8 @@ def start_movement(game: Game, by=None) -> int:
         try:
             full = locked.club_movement(len(tables))
         except MovementError as why:
-            raise SeatError(gettext("This movement cannot be played: %(why)s.") % {"why": why}) from None
+            said = gettext("This movement cannot be played: %(why)s.") % {"why": movement_said(why)}
+            raise SeatError(said) from None
         held = _occupants(tables)
         missing = []
         for name in full.pair_names:
@@ -612,5 +651,5 @@ def _seat_pairs(game: Game, tables: list[JoinTable], movement: Movement, round_n
         if user != ROBOT
     )
     for table in tables:
-        robots = "".join(seat for seat in "NESW" if places.get((table.number, seat)) == ROBOT)
+        robots = "".join(seat for seat in SEATS if places.get((table.number, seat)) == ROBOT)
         JoinTable.objects.filter(pk=table.pk).update(robots=robots)

@@ -18,6 +18,7 @@ from games.models.join.errors import LeavingBoardInPlay, SeatError, seat_name
 from games.models.join.table_like import TableLike, as_table
 
 if TYPE_CHECKING:
+    from games.models.join.rounds import Substitute
     from games.models.join.tables import JoinTable, Seat
 
 
@@ -161,6 +162,61 @@ class TableSeating:
                 raise SeatError(self._nobody_sits(seat))
             self._bump(locked)
 
+    def substitute(self: TableLike, seat: str, user) -> Seat:
+        """The host puts ``user`` in ``seat`` in place of the player there, in a movement
+        under way: ``user`` plays on for that player's pair, from the board on the table if
+        nobody has called on it yet, else from the next, and moves with it
+        (``rounds.substitute_in``, recorded as its substitute). Refused (SeatError, nothing
+        changed) before round 1, for a seat nobody or a robot holds, for someone seated in
+        the game or playing in a pair, and while the player's hand of the board in play is
+        being played (substitute when it is over)."""
+        if seat not in SEAT_NAMES:
+            raise SeatError(gettext("Choose North, East, South or West."))
+        with transaction.atomic():
+            locked = self._locked()
+            game = Game.objects.get(pk=self.game_id)
+            if not (game.by_movement and game.round):
+                raise SeatError(
+                    gettext("A substitute takes a seat once the movement has started: until then, seat the player.")
+                )
+            row = self.seats.select_related("user").filter(seat=seat).first()
+            if row is None:
+                raise SeatError(self._nobody_sits(seat))
+            name = user.get_username()
+            sits = self.seats.model.objects.filter(game_id=self.game_id, user=user).select_related("table").first()
+            if sits is not None:
+                raise SeatError(
+                    gettext("%(name)s sits at table %(table)s already: move them with Move.")
+                    % {"name": name, "table": sits.table.number}
+                )
+            if _in_a_pair(game, user):
+                raise SeatError(
+                    gettext("%(name)s plays in a pair of this movement: a substitute plays in none.") % {"name": name}
+                )
+            leaving = self._leaving(row)
+            if leaving is not None:
+                raise SeatError(
+                    gettext("%(name)s is playing board %(board)s: substitute them when it is over.")
+                    % {"name": row.user.get_username(), "board": leaving.board_number}
+                )
+            row.delete()
+            # The board on the table, if nobody has called on it yet, is the substitute's to
+            # play; else they play from the next one, as anyone who sits down does.
+            board = self.board()
+            play = self.play_of(board) if board is not None else None
+            fresh = board is not None and (play is None or not (play.calls or play.done or play.abandoned))
+            from_board = board.number if board is not None and fresh else self._next_board()
+            taken = self.seats.model.objects.create(
+                game_id=self.game_id, table=as_table(self), seat=seat, user=user, from_board=from_board
+            )
+            if _substitute(as_table(self), seat, user.pk, taken.from_board) is None:  # rolled back as it raises
+                raise SeatError(
+                    gettext("%(seat)s holds no pair's cards this round: seat the player there instead.")
+                    % {"seat": seat_name(seat)}
+                )
+            self._bump(locked)
+            return taken
+
     def leave(self: TableLike, user, *, confirm: int | None = None) -> None:
         """``user`` stands up (from their seat at whichever table of the game). While
         someone has called or played on the board their seat holds, only with ``confirm``,
@@ -198,11 +254,18 @@ class TableSeating:
 # --- who the board waits for, who sits where ----------------------------------------------
 
 
-def _substitute(table: JoinTable, seat: str, user_id: int, from_deal: int) -> None:
-    """In a movement under way, a newcomer in a pair's seat plays on as its substitute."""
+def _substitute(table: JoinTable, seat: str, user_id: int, from_deal: int) -> Substitute | None:
+    """In a movement under way, a newcomer in a pair's seat plays on as its substitute
+    (the record made; None when nothing changed)."""
     from games.models.join.rounds import substitute_in  # rounds builds on the tables
 
-    substitute_in(table, seat, user_id, from_deal)
+    return substitute_in(table, seat, user_id, from_deal)
+
+
+def _in_a_pair(game: Game, user) -> bool:
+    from games.models.join.rounds import pair_of  # rounds builds on the tables
+
+    return pair_of(game, user) is not None
 
 
 def seat_needed(play: BoardPlay, seat: str) -> bool:
