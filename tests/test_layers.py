@@ -1,7 +1,8 @@
 """The layers point one way (docs/architecture.md): read from every module's imports.
 
 games.bridge imports nothing else of the project and no Django; games.formats may use
-games.bridge and nothing else; the models never import what the pages show, nor the task workers' code; a view never
+games.bridge and nothing else; the models never import what the pages show, nor the task workers' code; the project's
+modules are imported at the top of a module, and no model is looked up by name; a view never
 borrows another view's private helpers.
 """
 
@@ -107,6 +108,33 @@ def test_no_model_is_looked_up_by_name_outside_the_migrations():
     """An import cycle held apart by ``apps.get_model`` is a cycle still: the models reach
     each other through their imports, or through a relation's model."""
     assert [module_name(path) for path in modules("") if "get_model(" in path.read_text(encoding="utf-8")] == []
+
+
+def _local_imports(path: Path) -> Iterator[tuple[int, str]]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    package = module_name(path) if path.name == "__init__.py" else module_name(path).rpartition(".")[0]
+    for function in ast.walk(tree):
+        if isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
+            for node in ast.walk(function):
+                if isinstance(node, ast.ImportFrom) and node.level:
+                    yield node.lineno, f"{package} (relative)"
+                elif isinstance(node, ast.ImportFrom):
+                    yield node.lineno, node.module or ""
+                elif isinstance(node, ast.Import):
+                    yield from ((node.lineno, alias.name) for alias in node.names)
+
+
+def test_the_projects_modules_are_imported_at_the_top():
+    """A module of the project imported inside a function hides an import cycle; only a
+    heavy third-party engine (endplay, the bidding engine, reportlab) is imported where it
+    is used, and the app's ready(), which Django runs once the models are loaded."""
+    assert [
+        f"{module_name(path)}:{line} imports {module}"
+        for path in modules("")
+        if path.name != "apps.py"
+        for line, module in _local_imports(path)
+        if module.startswith("games") or "(relative)" in module
+    ] == []
 
 
 def test_no_view_borrows_another_views_private_names():

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from games.bridge import rules
+from games.bridge.dd import solve
 
 from . import read_decks
 from .messages import keyed
@@ -86,8 +87,6 @@ def add_analysis(found: list[tuple[dict[str, Any], FileResult]], limit: int | No
     first ``limit`` distinct deals (all when None); how many distinct deals were left
     unsolved. Progress goes to standard error: the output is one JSON array, printed at
     the end, and a big set takes minutes."""
-    from games.bridge.dd import solve
-
     deals = list(dict.fromkeys(deck.deal for _, result in found for deck in result.decks))
     chosen = deals if limit is None else deals[:limit]
     step = max(1, len(chosen) // 100)  # at most about a hundred lines

@@ -14,8 +14,11 @@ from .club import reader_for as club_reader
 from .club.detect import HEAD_BYTES
 from .dealer.script import looks_like_script
 from .decode import binary_reason, decode, detect_format
+from .handviewer import read_handviewer
+from .lin import read_lin
 from .messages import Message
 from .model import Deck, FileResult, Problem
+from .pbn import read_pbn
 
 Reader = Callable[[str], tuple[list[Deck], list[Problem], list[str]]]
 
@@ -27,20 +30,12 @@ SCRIPT = Message("file.dealer_script")
 
 
 def _reader(fmt: str) -> Reader:
-    # Imported here so that one reader's import trouble is reported as a Problem
-    # for its own files instead of breaking the whole package.
     if fmt == "pbn":
-        from .pbn import read_pbn
-
         return read_pbn
     if fmt == "lin":
-        from .lin import read_lin
-
         return read_lin
     if fmt != "handviewer":
         return club_reader(fmt)
-    from .handviewer import read_handviewer
-
     return read_handviewer
 
 

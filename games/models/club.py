@@ -50,7 +50,8 @@ from games.models.board_play import BoardPlay
 from games.models.deck import ROBOT_NAME, DealtBoard
 from games.models.director import Adjustment as DirectorAdjustment
 from games.models.game import Game
-from games.models.join import BoardReveal, JoinTable, Seat, opens_analysis, rounds
+from games.models.join import BoardReveal, JoinTable, Seat, opens_analysis, round_state
+from games.models.join.pairs import Meeting, Pair, late_lines, meetings, pair_boards_over, pair_of
 from games.models.result_text import record_said
 
 NS, EW = "NS", "EW"
@@ -167,7 +168,7 @@ def results_for(game: Game, user) -> Results:
     for a player (or a seated host), only the boards their own table has finished."""
     table = JoinTable.of(game, user)
     if table is not None and game.by_movement:  # a pair moves: the boards it has finished, wherever
-        return game_results(game, table, seen=rounds.pair_boards_over(game, user) or set())
+        return game_results(game, table, seen=pair_boards_over(game, user) or set())
     return game_results(game, table)
 
 
@@ -221,8 +222,8 @@ def game_results(game: Game, viewer_table: JoinTable | None = None, *, seen: set
     }
     results = []
     travellers = []
-    met = rounds.meetings(game)  # a movement's pairs and round, by table and deal
-    missed = rounds.late_lines(game)
+    met = meetings(game)  # a movement's pairs and round, by table and deal
+    missed = late_lines(game)
     worth = game.artificial_scores()
     engine = SCORINGS[game.scoring]
     adjusted: dict[int, list] = {}
@@ -304,7 +305,7 @@ def game_results(game: Game, viewer_table: JoinTable | None = None, *, seen: set
 SCORINGS: dict[str, str] = {Game.Scoring.MATCHPOINTS: MATCHPOINTS, Game.Scoring.IMPS: IMPS, Game.Scoring.BUTLER: BUTLER}
 
 
-def _table_of(met: dict[tuple[int, int], rounds.Meeting], deal: int) -> dict[tuple[str, str], int]:
+def _table_of(met: dict[tuple[int, int], Meeting], deal: int) -> dict[tuple[str, str], int]:
     """{(N-S pair, E-W pair): table} of a movement's deal; {} otherwise (a table's number names its pairs)."""
     return {(m.ns, m.ew): table for (table, number), m in met.items() if number == deal}
 
@@ -386,7 +387,7 @@ def pair_card(game: Game, results: Results, slug: str) -> PairCard | None:
     ``results`` (the boards the viewer may see); None for no pair of the game."""
     if game.by_movement:
         name, wanted = slug.replace("-", " "), None
-        if not rounds.Pair.objects.filter(game=game, name=name).exists():
+        if not Pair.objects.filter(game=game, name=name).exists():
             return None
     else:
         name, _, wanted = slug.partition("-")
@@ -424,7 +425,7 @@ def _over(play: BoardPlay | None) -> bool:
 LATE = "late pair"  # the reason a late pair's missed boards carry
 
 
-def _pairs(met: dict[tuple[int, int], rounds.Meeting], table: int, deal: int) -> tuple[str, str]:
+def _pairs(met: dict[tuple[int, int], Meeting], table: int, deal: int) -> tuple[str, str]:
     """The pairs of a traveller's line: a movement's pairs who met there, else the table's number."""
     meeting = met.get((table, deal))
     return (meeting.ns, meeting.ew) if meeting is not None else (str(table), str(table))
@@ -446,7 +447,7 @@ def movement_pair_players(game: Game) -> dict[tuple[str, str], tuple[str, ...]]:
     """A movement's pairs and their two players (a robot as "Robot"), keyed as the ranking
     names them: both directions for a Mitchell pair, "" for one field."""
     players = {}
-    for pair in rounds.Pair.objects.filter(game=game).select_related("first", "second"):
+    for pair in Pair.objects.filter(game=game).select_related("first", "second"):
         names = tuple(str(ROBOT_NAME) if user is None else user.get_username() for user in (pair.first, pair.second))
         direction = pair.name.partition(" ")[2]
         for key in ((pair.name, direction), (pair.name, "")):
@@ -546,7 +547,7 @@ def table_total(game: Game, table: JoinTable | None, user=None) -> TableTotal | 
 def _pair_total(game: Game, user, butler: bool) -> TableTotal | None:
     """A movement pair's own figure: its matchpoint percentage on the boards it has
     finished, or its IMPs on those the other tables have finished too."""
-    pair = rounds.pair_of(game, user)
+    pair = pair_of(game, user)
     if pair is None:
         return None
     results = results_for(game, user)
@@ -624,7 +625,7 @@ def overview(game: Game, *, show_results: bool = True) -> tuple[TableState, ...]
     newest = DealtBoard.objects.filter(game=game).order_by("-number").first()
     own_pace = game.movement == Game.Movement.OWN_PACE
     board_of: dict[int, int] = {}  # table pk -> DealtBoard.number
-    movement = rounds.round_state(game, tables) if game.by_movement else None
+    movement = round_state(game, tables) if game.by_movement else None
     if movement is not None:
         own_pace = True  # each table at its own board of its set: none is behind another
         found = {table.number: table.deal for table in movement.tables}

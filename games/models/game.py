@@ -35,6 +35,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from games import dealer_runs
 from games.bridge.board import VULS, board_heading, dealer_for_board, vul_for_board
 from games.bridge.cards import SEATS, random_deal
 from games.bridge.club_night import movements
@@ -439,8 +440,6 @@ class Game(models.Model):
 
     def _script_deck(self, by) -> ParsedDeck:
         """One deck made by the game's dealer script; ScriptFailed when it made none."""
-        from games import dealer_runs  # the web side's bounds on runs: not needed to load the models
-
         key = str(by.pk) if getattr(by, "is_authenticated", False) else f"game-{self.pk}"
         try:  # for_deal: the slot kept for a table's deal, which other users' uploads never hold
             run = dealer_runs.make_decks(

@@ -24,6 +24,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from games.formats.commentary import clean
 from games.formats.model import Comment
 from games.models.deck import DealtBoard
 
@@ -86,11 +87,8 @@ class BoardNote(models.Model):
         """A note on ``board`` to ``table`` (the game's first when None), placed where its
         play there stands now (``board.played``, read when not attached); the table's
         version moves on, so every seat's page shows it at the next poll."""
-        from games.formats.commentary import clean
-        from games.models.join import JoinTable
-
         if table is None:
-            table = JoinTable.for_game(board.game)
+            table = board.game.join_tables.get_or_create(number=1)[0]  # as JoinTable.for_game
         table.play_of(board)  # unless loaded with it
         text = clean(text).strip()
         if not text:
@@ -108,7 +106,7 @@ class BoardNote(models.Model):
                 )
             section, at = note_place(board)
             note = cls.objects.create(board=board, table=table, text=text, section=section, at=at, written_by=by)
-            JoinTable.objects.filter(pk=table.pk).update(version=F("version") + 1)
+            type(table).objects.filter(pk=table.pk).update(version=F("version") + 1)
         return note
 
 

@@ -8,6 +8,7 @@ from django.utils.translation import get_language
 
 from games.bridge import words
 from games.bridge.words import Words
+from games.presentation.play_parts import Card
 
 
 def active() -> Words:
@@ -34,7 +35,5 @@ def spoken_card(code: str) -> str:
     its article and the spot's name: screen readers read "7" well, "K" as a letter)."""
     said = active()
     if said.code == "en":
-        from games.presentation.play_parts import Card
-
         return Card(code).spoken
     return said.card(code)

@@ -16,8 +16,7 @@ import pytest
 from games.models import Adjustment, DirectorCall, Game, JoinTable
 from games.models.club import game_results, pair_card, results_for, table_total
 from games.models.director import save_adjustment
-from games.models.join import Pair, next_round, start_movement
-from games.models.join.rounds import Substitute
+from games.models.join import Pair, Substitute, next_round, start_movement
 from tests.models import test_club_results
 from tests.models.test_club_movement import club, finish_round, seat_pairs, where_seated
 

@@ -10,8 +10,7 @@ from django.test import Client
 
 from games.models import BoardPlay, Game, JoinTable
 from games.models.club import game_results
-from games.models.join import Pair, start_movement
-from games.models.join.rounds import Substitute
+from games.models.join import Pair, Substitute, start_movement
 from tests.models.test_club_movement import club, seat_pairs, where_seated
 from tests.playing import call
 

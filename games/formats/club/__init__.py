@@ -10,7 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from .bri import read_bri
 from .detect import FORMATS, RECORD_FORMATS, TEXT_FORMATS, record_format, text_format
+from .dge import read_dge
+from .dlm import read_dlm
+from .dup import read_dup
+from .rbn import read_rbn, read_rbx
 from .writers import WriteError, write_bri, write_dge, write_dlm, write_dup, write_rbn
 
 __all__ = [
@@ -32,21 +37,11 @@ __all__ = [
 def reader_for(fmt: str) -> Callable:
     """The reader of one club format: bytes in for DUP, BRI and DGE, text for the others."""
     if fmt == "bri":
-        from .bri import read_bri
-
         return read_bri
     if fmt == "dge":
-        from .dge import read_dge
-
         return read_dge
     if fmt == "dup":
-        from .dup import read_dup
-
         return read_dup
     if fmt == "dlm":
-        from .dlm import read_dlm
-
         return read_dlm
-    from .rbn import read_rbn, read_rbx
-
     return read_rbx if fmt == "rbx" else read_rbn

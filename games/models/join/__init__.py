@@ -28,15 +28,17 @@ was dealt, nothing of a board dealt before they took or were moved to their seat
 ``hiding_from_seated`` hold the host or staff member who sits at a table to the same.
 
 The modules: ``tables`` (the rows: JoinTable, Seat, BoardReveal), ``movement`` (the
-board a table plays and how it goes on), ``rounds`` (a club movement's pairs and rounds:
-Pair, starting it, the next round), ``seating`` (who sits where, who the board
+board a table plays and how it goes on), ``pairs`` (a club movement's pairs, their
+substitutes, and where the movement stands for a table or a pair), ``rounds`` (starting
+the movement, the next round), ``seating`` (who sits where, who the board
 waits for), ``seated`` (what pages off the table hide from a seated person) and
 ``errors`` (what a refused change says). Everything is imported from here.
 """
 
 from games.models.join.errors import LeavingBoardInPlay, RemovingTableThatPlayed, SeatError, TableError
 from games.models.join.movement import TABLE_DECK_DEFERRED
-from games.models.join.rounds import Pair, RoundNotOver, next_round, round_state, start_movement
+from games.models.join.pairs import Pair, Substitute
+from games.models.join.rounds import RoundNotOver, next_round, round_state, start_movement
 from games.models.join.seated import SeatedSecrets, hiding_from_seated, seated_secrets
 from games.models.join.seating import seat_needed, seat_of, waiting_for
 from games.models.join.tables import (
@@ -60,6 +62,7 @@ __all__ = [
     "JoinTable",
     "LeavingBoardInPlay",
     "Pair",
+    "Substitute",
     "RoundNotOver",
     "RemovingTableThatPlayed",
     "Seat",

@@ -18,6 +18,7 @@ from games.models.board_play import BoardPlay, prefetch_plays
 from games.models.deck import DealtBoard
 from games.models.game import Game
 from games.models.join.errors import SeatError
+from games.models.join.pairs import current_deal
 from games.models.join.table_like import TableLike, as_table
 
 # What a table's pages never read of a board's deck: its file's text, tags and notes, the
@@ -36,7 +37,7 @@ class TableMovement:
         still playing an older board (someone has called on it, it is not over) stays on
         it until it is over, or the host moves it on (``move_on``). Own pace: the deal the
         table went on to (``deal``; the first before it went on). A club movement: the
-        first board of its round's set not over at the table (``rounds.current_deal``)."""
+        first board of its round's set not over at the table (``pairs.current_deal``)."""
         boards = DealtBoard.objects.filter(game_id=self.game_id).select_related(*related)
         if self.game.by_movement:
             number = self._movement_deal()
@@ -77,8 +78,6 @@ class TableMovement:
         return board
 
     def _movement_deal(self: TableLike) -> int | None:
-        from games.models.join.rounds import current_deal  # the rows of a movement, beside the tables'
-
         return current_deal(self.game, as_table(self))
 
     def _held(self: TableLike) -> QuerySet[BoardPlay]:

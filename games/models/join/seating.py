@@ -15,10 +15,10 @@ from games.models.board_play import BoardPlay
 from games.models.deck import DealtBoard
 from games.models.game import Game
 from games.models.join.errors import LeavingBoardInPlay, SeatError, seat_name
+from games.models.join.pairs import Substitute, pair_of, substitute_in
 from games.models.join.table_like import TableLike, as_table
 
 if TYPE_CHECKING:
-    from games.models.join.rounds import Substitute
     from games.models.join.tables import JoinTable, Seat
 
 
@@ -166,7 +166,7 @@ class TableSeating:
         """The host puts ``user`` in ``seat`` in place of the player there, in a movement
         under way: ``user`` plays on for that player's pair, from the board on the table if
         nobody has called on it yet, else from the next, and moves with it
-        (``rounds.substitute_in``, recorded as its substitute). Refused (SeatError, nothing
+        (``pairs.substitute_in``, recorded as its substitute). Refused (SeatError, nothing
         changed) before round 1, for a seat nobody or a robot holds, for someone seated in
         the game or playing in a pair, and while the player's hand of the board in play is
         being played (substitute when it is over)."""
@@ -257,14 +257,10 @@ class TableSeating:
 def _substitute(table: JoinTable, seat: str, user_id: int, from_deal: int) -> Substitute | None:
     """In a movement under way, a newcomer in a pair's seat plays on as its substitute
     (the record made; None when nothing changed)."""
-    from games.models.join.rounds import substitute_in  # rounds builds on the tables
-
     return substitute_in(table, seat, user_id, from_deal)
 
 
 def _in_a_pair(game: Game, user) -> bool:
-    from games.models.join.rounds import pair_of  # rounds builds on the tables
-
     return pair_of(game, user) is not None
 
 
