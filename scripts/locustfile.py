@@ -23,7 +23,8 @@ page, and waits for the plan's start (``Plan.go``). Then:
 - ``Probe``: a logged-in user asking for ``load/ok/`` (bench.load_urls) a few times a
   second: the bare request that the others' server CPU is measured against.
 
-An answer with an unexpected status, or a call or card refused (``role="alert"``), is a
+An answer with an unexpected status, or a call or card refused (its ``seat-error`` alert; the overview's
+director-call region is an alert too, and empty while nobody calls), is a
 failure. An answer that shows the table where it cannot be (an action that did not move the
 table on by one, a page ahead of the actions the table has made) is a failure raised as
 :class:`TableBroken`, which scripts/loadtest.py counts as an invariant violation.
@@ -362,7 +363,7 @@ class Teacher(Browser):
         number = self.dealt + 1
 
         def check(body: bytes) -> str | None:
-            if b'role="alert"' in body:
+            if REFUSED in body:
                 return f"refused: {_alert(body)}"
             shown = dict(page_state(body)).get("shown")
             if shown != str(number):
@@ -390,7 +391,8 @@ class Probe(Browser):
 
 
 _TABLES_VERSION = re.compile(rb'/tables/\?v=([^"&]+)')
-_ALERT = re.compile(rb'role="alert">([^<]*)<')
+REFUSED = b'class="seat-error" role="alert"'  # a refusal's message (templates/games/partials)
+_ALERT = re.compile(rb'class="seat-error" role="alert">([^<]*)<')
 
 
 def _alert(body: bytes) -> str:
