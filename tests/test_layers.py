@@ -1,9 +1,9 @@
 """The layers point one way (docs/architecture.md): read from every module's imports.
 
 games.bridge imports nothing else of the project and no Django; games.formats may use
-games.bridge and nothing else; the models never import what the pages show, nor the task workers' code; the project's
-modules are imported at the top of a module, and no model is looked up by name; a view never
-borrows another view's private helpers.
+games.bridge and nothing else; the models never import what the pages show, nor the task workers' code,
+and say nothing in the page's language; the project's modules are imported at the top of a
+module, and no model is looked up by name; a view never borrows another view's private helpers.
 """
 
 from __future__ import annotations
@@ -92,6 +92,35 @@ def test_the_models_never_import_what_the_pages_show():
         for module, _ in imports(path, run_time_only=False)
         if module.startswith(pages)
     ] == []
+
+
+def _asks_the_language(path: Path) -> bool:
+    """Whether ``path`` asks which language the request is answered in, by any name
+    (``get_language()``, ``translation.get_language()``, ``words.for_language(...)``)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    asked = {"get_language", "for_language"}
+    return any(
+        (isinstance(node, ast.Name) and node.id in asked)
+        or (isinstance(node, ast.Attribute) and node.attr in asked)
+        or (isinstance(node, ast.alias) and node.name in asked)
+        for node in ast.walk(tree)
+    )
+
+
+def test_the_models_say_nothing_in_the_pages_language():
+    """A page says a result, a refusal or a seat in its own language
+    (games.presentation): the models hand over the parts (a record's, a refusal's key or
+    sentence and its seats), and neither ask which language the request is answered in
+    nor import that language's bridge words. A translated message on an exception
+    (gettext) is the models' own."""
+    words = [
+        f"{module_name(path)} imports {module}"
+        for path in modules("models")
+        for module, names in imports(path, run_time_only=False)
+        if module.startswith("games.bridge.words") or (module == "games.bridge" and "words" in names)
+    ]
+    asking = [f"{module_name(path)} asks the language" for path in modules("models") if _asks_the_language(path)]
+    assert words + asking == []
 
 
 def test_the_models_never_import_the_workers_code():

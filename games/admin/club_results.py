@@ -24,6 +24,7 @@ from games.bridge.club_night import hundredths_text, signed_text
 from games.models import Game
 from games.models.club import BoardResults, Results, results_for
 from games.presentation.pdf_labels import sheet_labels
+from games.presentation.result_text import pair_label
 from games.presentation.results_sheet import note_of
 from games.templatetags.club import card_text, contract_text
 
@@ -56,7 +57,7 @@ def ranking_html(results: Results) -> SafeString:
                 format_html(
                     '<tr><td>{}</td><th scope="row">{}<br><small>{}</small></th><td>{}</td>{}</tr>',
                     standing.place,
-                    pair.label,
+                    pair_label(pair.name),
                     pair.players,
                     standing.boards,
                     figure,

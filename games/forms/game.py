@@ -13,8 +13,8 @@ from games.bridge.cards import SEATS
 from games.bridge.club_night.movements import MovementError
 from games.models import Game, LessonRule
 from games.models.join.rounds import movement_fixed
-from games.models.movement_said import movement_said
 from games.presentation.language import seat_name
+from games.presentation.movement_said import movement_said
 from games.presentation.problem_text import say
 
 YES_NO = [("1", _("Yes")), ("0", _("No"))]

@@ -35,20 +35,20 @@ from django.db import models, transaction
 from django.db.models import Count, F, Prefetch, Q, Sum, prefetch_related_objects
 from django.dispatch import Signal
 from django.utils import timezone
-from django.utils.translation import get_language, gettext, ngettext
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from games.bridge import play as rules_of_play
-from games.bridge import robot_table, words
+from games.bridge import robot_table
 from games.bridge.cards import SEATS
 from games.bridge.declare import just_declare
 from games.bridge.play import BoardState, Claim, IllegalAction
 from games.bridge.rules import Call
 from games.bridge.scoring import imps
+from games.bridge.types import Seat
 from games.models.analysis import DealAnalysis
 from games.models.deck import SEAT_CHOICES, VUL_CHOICES, DealtBoard
 from games.models.results import reference_for
-from games.models.rules_said import rules_said
 
 DEFENDERS_OF_SOUTH = ("E", "W")
 
@@ -214,7 +214,9 @@ class BoardPlay(models.Model):
 
         ``at``: the number of actions the acting page showed; another number means the
         table moved on meanwhile (a double click, or another seat was faster), and
-        nothing is done. Raises IllegalAction with a message for the player."""
+        nothing is done. Raises IllegalAction with a message for the player: the rules
+        engine's with its key and parameters, which a page says in its language
+        (games.presentation.refusals)."""
         with transaction.atomic():
             row = BoardPlay.objects.select_for_update().get(pk=self.pk)
             if row.abandoned:
@@ -224,17 +226,14 @@ class BoardPlay(models.Model):
             if row.undo_asked_by and action not in UNDO_ANSWERS:
                 # The table holds until the host answers: a card played meanwhile would
                 # make the request about an action that is no longer the last.
-                raise IllegalAction(waiting_for_undo(row.undo_asked_by))
+                raise waiting_for_undo(row.undo_asked_by)
             state = row.state()
             handler = getattr(row, f"_do_{action}", None)
             if action not in ACTIONS or handler is None:
                 raise IllegalAction(
                     gettext("'%(action)s' is not something you can do at the table") % {"action": action}
                 )
-            try:
-                state = handler(state, seat, **args)
-            except IllegalAction as refused:  # the engine's English, said in the page's language
-                raise IllegalAction(rules_said(refused)) from None
+            state = handler(state, seat, **args)
             row._store(state)
             row.actions += 1
             row.save()
@@ -448,10 +447,12 @@ ACTIONS = ("call", "card", "claim", "accept", "reject", "ask_undo", "undo", "kee
 UNDO_ANSWERS = ("ask_undo", "undo", "keep")  # what may happen while an undo request waits
 
 
-def waiting_for_undo(seat: str) -> str:
-    """The refusal of any other action while ``seat``'s undo request waits for the host."""
-    name = words.for_language(get_language()).seat_name(seat)
-    return gettext("Waiting for the host to answer %(seat)s's undo request") % {"seat": name}
+def waiting_for_undo(seat: str) -> IllegalAction:
+    """The refusal of any other action while ``seat``'s undo request waits for the host: in
+    English, with its key and the seat, as the rules engine refuses (a page names the seat
+    in its language)."""
+    name = Seat(seat).full_name
+    return IllegalAction(f"Waiting for the host to answer {name}'s undo request", "waiting_for_undo", seat=seat)
 
 
 def last_actor(state: BoardState) -> str:

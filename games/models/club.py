@@ -22,9 +22,9 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from django.db.models import Q
-from django.utils.translation import get_language, gettext, gettext_lazy, ngettext
+from django.utils.translation import gettext_lazy, ngettext
 
-from games.bridge import rules, words
+from games.bridge import rules
 from games.bridge.club_night import (
     ARTIFICIAL_SCORES,
     AVG,
@@ -52,7 +52,6 @@ from games.models.director import Adjustment as DirectorAdjustment
 from games.models.game import Game
 from games.models.join import BoardReveal, JoinTable, Seat, opens_analysis, round_state
 from games.models.join.pairs import Meeting, Pair, late_lines, meetings, pair_boards_over, pair_of
-from games.models.result_text import record_said
 
 NS, EW = "NS", "EW"
 
@@ -79,14 +78,6 @@ class TableLine:
     ew_pair: str = ""
     round: int | None = None  # a movement's round in which the table played the board
 
-    @property
-    def summary(self) -> str:
-        """ "4♥ by S, 10 tricks", "Passed out", in the page's language; an artificial score's
-        "Avg+/Avg-"."""
-        if self.adjustment is not None and self.adjustment.artificial:
-            return self.adjustment.label
-        return record_said(contract=self.contract, declarer=self.declarer, result=str(self.tricks), claim=None)
-
 
 @dataclass(frozen=True, slots=True)
 class BoardResults:
@@ -108,30 +99,28 @@ class BoardResults:
 
 
 @dataclass(frozen=True, slots=True)
+class PairName:
+    """A pair as the pages name it, in parts: a movement's pair by its name ("3", "1 NS"),
+    a table's by its number and direction ("1", "NS"); a page says "Pair 3", "Pair 1 N-S",
+    "Table 1 N-S" in its language (games.presentation.result_text.pair_label)."""
+
+    pair: str
+    direction: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class PairLine:
     standing: Standing
     players: str  # "alice & dave", as they sit now
 
     @property
-    def label(self) -> str:
-        return pair_label(self.standing.pair, self.standing.direction)
+    def name(self) -> PairName:
+        return PairName(self.standing.pair, self.standing.direction)
 
     @property
     def slug(self) -> str:
         """The pair as its score card's address names it: "1-NS", "3"."""
         return pair_slug(self.standing.pair, self.standing.direction)
-
-
-def pair_label(pair: str, direction: str) -> str:
-    """A pair as a page names it: a movement's "Pair 3", "Pair 1 N-S"; a table's "Table 1 N-S"."""
-    number, _, moved = pair.partition(" ")
-    if moved or not direction:  # a movement's pair: "1 NS", or a Howell's "3"
-        if not moved:
-            return gettext("Pair %(pair)s") % {"pair": number}
-        said = words.for_language(get_language()).pair(moved)
-        return gettext("Pair %(pair)s %(direction)s") % {"pair": number, "direction": said}
-    said = words.for_language(get_language()).pair("NS" if direction == NS else "EW")
-    return gettext("Table %(pair)s %(direction)s") % {"pair": pair, "direction": said}
 
 
 def pair_slug(pair: str, direction: str) -> str:
@@ -342,7 +331,7 @@ class CardLine:
     board: BoardResults
     line: TableLine
     direction: str  # the side the pair held: NS or EW
-    opponents: str  # "Pair 4", "Table 1 E-W"
+    opponents: PairName  # "Pair 4", "Table 1 E-W"
 
     @property
     def score(self) -> int:
@@ -367,7 +356,7 @@ class PairCard:
     """A pair's personal score card: the boards it played that the viewer may see."""
 
     slug: str
-    label: str
+    name: PairName
     players: str
     lines: tuple[CardLine, ...]
     standing: Standing | None  # its line of the ranking (None before it has a board)
@@ -403,14 +392,14 @@ def pair_card(game: Game, results: Results, slug: str) -> PairCard | None:
                 if wanted is None and mine != name:
                     continue
                 other = EW if direction == NS else NS
-                opponents = pair_label(theirs, "" if " " in theirs or game.by_movement else other)
+                opponents = PairName(theirs, "" if " " in theirs or game.by_movement else other)
                 lines.append(CardLine(line.round, board, line, direction, opponents, matchpoints=mp))
     standing = next(
         (pair for pair in results.ranking if pair.slug == slug or (pair.standing.pair == name and not wanted)), None
     )
     return PairCard(
         slug=slug,
-        label=standing.label if standing is not None else pair_label(name, wanted or ""),
+        name=standing.name if standing is not None else PairName(name, wanted or ""),
         players=standing.players if standing is not None else "",
         lines=tuple(lines),
         standing=standing.standing if standing is not None else None,
@@ -503,7 +492,7 @@ class TableTotal:
     ns: Fraction  # N-S's percentage, or cross-IMPs (a movement's pair: its own figure)
     ew: Fraction
     waiting: int = 0  # IMPs: boards finished here that other tables still play
-    pair: str = ""  # a movement: the viewer's pair ("Pair 3"), whose figure ``ns`` is
+    pair: PairName | None = None  # a movement: the viewer's pair ("Pair 3"), whose figure ``ns`` is
     butler: bool = False  # IMPs against each board's datum, not cross-IMPs
 
 
@@ -557,10 +546,10 @@ def _pair_total(game: Game, user, butler: bool) -> TableTotal | None:
     if results.matchpoints:
         percent = card.standing.percent if card.standing is not None else None
         return TableTotal(True, len(card.lines), Fraction(50) if percent is None else percent, Fraction(0),
-                          pair=card.label)  # fmt: skip
+                          pair=card.name)  # fmt: skip
     counted = [line for line in card.lines if not line.board.playing]
     total = sum((line.points for line in counted), Fraction(0))
-    return TableTotal(False, len(counted), total, Fraction(0), len(card.lines) - len(counted), card.label, butler)
+    return TableTotal(False, len(counted), total, Fraction(0), len(card.lines) - len(counted), card.name, butler)
 
 
 # --- the host's overview ----------------------------------------------------------------
@@ -597,7 +586,7 @@ class TableState:
     phase: str  # "no board yet", "not started", "auction", "play", "claim", "over", "not finished"
     to_act: str  # the seat to act ("" when nobody)
     progress: str  # "3 calls made", "7 tricks played"
-    result: str  # the contract and how it went, for a host who does not sit (else "")
+    result: rules.RecordSummary | None  # the contract and how it went, for a host who does not sit
     undo_asked_by: str
     revealed: bool
     under_way: bool
@@ -662,7 +651,7 @@ def overview(game: Game, *, show_results: bool = True) -> tuple[TableState, ...]
         shown = (table.pk, getattr(board, "pk", 0)) in reveals
         states.append(_state(table, board, play, players, shown, None if own_pace else newest))
     if not show_results:  # who acts tells who declares: a player learns none of it
-        states = [replace(state, result="", to_act="", undo_asked_by="") for state in states]
+        states = [replace(state, result=None, to_act="", undo_asked_by="") for state in states]
     return tuple(states)
 
 
@@ -671,13 +660,13 @@ def _state(table, board, play, players, revealed: bool, newest) -> TableState:
     if newest is not None and board is not None and newest.number != board.number:
         behind = newest.board_number
     if board is None:
-        return TableState(table.number, players, None, None, "no board yet", "", "", "", "", False, False, None, True)
+        return TableState(table.number, players, None, None, "no board yet", "", "", None, "", False, False, None, True)
     if play is None:
         dealer = board.dealer
         phase = "revealed" if revealed else "not started"
         to_act = "" if revealed else dealer
         return TableState(
-            table.number, players, board.number, board.board_number, phase, to_act, "", "", "", revealed,
+            table.number, players, board.number, board.board_number, phase, to_act, "", None, "", revealed,
             False, behind, revealed,
         )  # fmt: skip
     state = play.state()
@@ -686,9 +675,9 @@ def _state(table, board, play, players, revealed: bool, newest) -> TableState:
     else:
         phase = PHASES.get(state.phase, state.phase)
     over = play.done or bool(play.abandoned)
-    result = ""
+    result = None
     if state.contract:
-        result = record_said(
+        result = rules.record_parts(
             contract=state.contract,
             declarer=state.declarer,
             result=str(play.tricks) if play.done and play.tricks is not None else "",

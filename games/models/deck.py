@@ -23,8 +23,6 @@ from games.bridge.types import Seat, Vul
 from games.formats.club import FORMATS as CLUB_FORMATS
 from games.formats.model import Comment
 from games.formats.model import Deck as ParsedDeck
-from games.models.result_text import record_said
-from games.models.results import result_line
 
 if TYPE_CHECKING:
     from games.models.board_play import BoardPlay
@@ -189,10 +187,10 @@ class Deck(models.Model):
         return board_heading(self.board, self.board_name)
 
     @property
-    def record_line(self) -> str:
-        """What the file says was played, in the page's language: "4♥ by S, 11 tricks,
-        claimed" ("" when nothing)."""
-        return record_said(contract=self.contract, declarer=self.declarer, result=self.result, claim=self.claim)
+    def record(self) -> rules.RecordSummary | None:
+        """What the file says was played, in parts (None when nothing), which a page says
+        in its language: "4♥ by S, 11 tricks, claimed" (the ``record_said`` filter)."""
+        return rules.record_parts(contract=self.contract, declarer=self.declarer, result=self.result, claim=self.claim)
 
     def hands(self) -> dict[str, str]:
         return rules.hands(self.deal)
@@ -276,17 +274,6 @@ class DealtBoard(models.Model):
         base = replace(base, board=str(self.board_number), dealer=self.dealer, vul=self.vul)
         play = self.played
         return base if play is None else as_played(base, play, players)
-
-    @property
-    def play_result(self) -> str:
-        """What the table made of the board ("4♥ by S, 11 tricks, +450, +5 IMPs"); "" when it
-        was not played, or not to the end. Only from a play loaded with the board
-        (``prefetch_plays``, as the history does): a board just dealt has none, and asking
-        would cost the deal's answer a query."""
-        play = self.played
-        if play is None:
-            return ""
-        return result_line(play)
 
 
 # Tags about the file's own table (its score there), which a board played here replaces.

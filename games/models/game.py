@@ -162,7 +162,7 @@ class Game(models.Model):
         script made no deal (no hand matched, an error, too many scripts running): nothing
         is dealt, and the message says why. ``text`` (translated, naming ``%(why)s``) and
         ``why`` (the run's problem, a messages.Message) let a page say the reason in its
-        language (games.presentation.problem_text.refusal)."""
+        language (games.presentation.refusals.refusal)."""
 
         def __init__(self, text: str, why: str) -> None:
             super().__init__(text % {"why": why})

@@ -9,18 +9,15 @@ East-West in the file.
 
 from __future__ import annotations
 
-from django.utils.translation import get_language, gettext
-
-from games.bridge import rules, words
-from games.bridge.club_night import signed_text
+from games.bridge import rules
 from games.bridge.scoring import duplicate_score
 from games.models.analysis import DealAnalysis
-from games.models.result_text import file_stored, par_stored, record_said
+from games.models.reference import file_stored, par_stored
 
 
 def reference_for(play) -> tuple[str, int | None] | None:
     """What the board is scored against, as ``BoardPlay.reference`` keeps it (the file's
-    record, else par: games.models.result_text says it), and N-S's score there as played;
+    record, else par, in parts: games.models.reference), and N-S's score there as played;
     None while par is wanted and the deal is not solved yet (a task worker solves it:
     ``games.tasks.settle_board``)."""
     board = play.board
@@ -47,40 +44,6 @@ def played_result(deck) -> str:
         return ""
     taken = rules.tricks_played(deck.deal, deck.contract, deck.declarer.strip()[:1].upper(), deck.play)
     return "" if taken is None else str(taken)
-
-
-def result_line(play) -> str:
-    """A finished board's result as the history shows it, N-S's score and IMPs, in the
-    page's language: "4♥ by S, 11 tricks, +450, +5 IMPs", "Passed out, 0, −3 IMPs"; a board
-    ended before it was over says so ("not finished: 4♥ by N, 14 cards played"); "" while
-    the board is in play."""
-    if play.finished_at is None:
-        return unfinished_line(play) if getattr(play, "abandoned", "") else ""
-    tricks = "" if play.tricks is None else str(play.tricks)
-    claim = play.tricks if play.claim_tricks is not None else None
-    text = record_said(contract=play.contract, declarer=play.declarer, result=tricks, claim=claim)
-    if play.score is not None:
-        text += f", {signed_text(play.score)}"
-    if play.imps is not None:
-        said = words.for_language(get_language())
-        text += f", {signed_text(play.imps)} {said.term('imp' if abs(play.imps) == 1 else 'imps')}"
-    return text
-
-
-def unfinished_line(play) -> str:
-    """A board ended before it was over, and how far it went: "not finished: 4♥ by N, 14
-    cards played", "revealed, not finished: in the auction, 5 calls made"."""
-    label = play.get_abandoned_display()
-    if not play.calls:
-        if play.abandoned == "revealed":
-            return gettext("revealed before the first call")
-        return gettext("%(label)s, before the first call") % {"label": label}
-    state = play.state()
-    if not state.contract:
-        return gettext("%(label)s: in the auction, %(progress)s") % {"label": label, "progress": play.progress()}
-    contract = record_said(contract=state.contract, declarer=state.declarer, result="", claim=None)
-    where = play.progress() if play.cards else gettext("before the opening lead")
-    return f"{label}: {contract}, {where}"
 
 
 def file_score(contract: str, declarer: str, result: str, claim: int | None, vul: str) -> int | None:

@@ -32,10 +32,10 @@ from games.bridge.cards import SEATS
 from games.bridge.play import BoardState
 from games.models.board_play import BoardPlay, last_actor
 from games.models.deck import DealtBoard
-from games.models.result_text import reference_said
 from games.presentation.join_record import COLUMNS, Bid
 from games.presentation.language import active, seat_name, spoken_card
 from games.presentation.play_parts import BoxCall, Card, ClaimShown, Hand, News, Result, Trick
+from games.presentation.result_text import reference_said
 
 CALL_WORDS = {"P": "Pass", "X": "Dbl", "XX": "Rdbl"}  # Bid.level's words; the templates print them translated
 

@@ -75,15 +75,6 @@ def _param(name: str, value: Any, words: Words) -> Any:
     return value
 
 
-def refusal(error: Exception) -> str:
-    """An error's text for a page: one that keeps a translated ``text`` and the ``why`` of
-    a dealer run (``Game.ScriptFailed``) says the reason in the page's language too."""
-    text, why = getattr(error, "text", None), getattr(error, "why", None)
-    if isinstance(text, str) and why is not None:
-        return text % {"why": say(why)}
-    return str(error)
-
-
 def problem_text(problem: Problem) -> str:
     """ "line 11, board 2: North has 12 cards" in the active language, as
     games.models.upload.problem_text says it in English (the reader's own "board 2: " or

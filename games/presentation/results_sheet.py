@@ -8,6 +8,7 @@ from django.utils.translation import gettext, ngettext
 from games.formats.results_pdf import SheetBoard, SheetLine, SheetPair, results_sheet_pdf
 from games.models.club import BoardResults, Results
 from games.presentation.pdf_labels import sheet_labels
+from games.presentation.result_text import pair_label
 
 
 def results_sheet(game, results: Results, chosen: slice = slice(None), *, paper: str = "A4") -> bytes:
@@ -31,7 +32,7 @@ def results_sheet(game, results: Results, chosen: slice = slice(None), *, paper:
         [
             SheetPair(
                 place=pair.standing.place,
-                label=pair.label,
+                label=pair_label(pair.name),
                 players=pair.players,
                 boards=pair.standing.boards,
                 score=pair.standing.score,

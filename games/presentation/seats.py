@@ -19,9 +19,10 @@ from games.bridge.cards import SEATS
 from games.formats.model import Comment
 from games.models.deck import ROBOT_NAME, DealtBoard, comments_of
 from games.models.game import Game
-from games.models.join import JoinTable, Seat, revealed_at, waiting_for
+from games.models.join import JoinTable, Seat, revealed_at, waiting_seats
 from games.models.lesson import BoardNote, seats_see_lesson
 from games.presentation.join_record import Record, build_record
+from games.presentation.language import seat_name
 from games.presentation.play_parts import Hand
 from games.presentation.play_view import PlayView, for_join
 
@@ -302,6 +303,26 @@ def movement_note(game: Game, table: JoinTable, board: DealtBoard | None) -> str
 def _under_way(board: DealtBoard | None) -> bool:
     play = getattr(board, "played", None) if board is not None else None
     return play is not None and play.under_way
+
+
+def waiting_for(board: DealtBoard, players: dict[str, Seat]) -> tuple[str, ...]:
+    """What the table is told about each seat the board in play needs and nobody holds
+    (``join.waiting_seats``)."""
+    said = []
+    for seat, called in waiting_seats(board, players):
+        names = {"seat": seat_name(seat), "board": board.board_number}
+        if called:
+            text = gettext(
+                "%(seat)s has left the table: the table waits, since board %(board)s cannot go on without %(seat)s. "
+                "Whoever sits %(seat)s now plays from the next board."
+            )
+        else:
+            text = gettext(
+                "%(seat)s's seat is empty: the table waits, since board %(board)s cannot go on without %(seat)s. "
+                "Whoever sits %(seat)s now plays from the next board."
+            )
+        said.append(text % names)
+    return tuple(said)
 
 
 def teacher_view(game: Game, table: JoinTable | None = None) -> SeatView:

@@ -15,6 +15,8 @@ vulnerability, in the page's language (bridge's own words: games.bridge.words).
 {{ "NT"|strain }}               -> NT (BA in Polish, SA in Dutch, French and Italian); a suit's symbol
 {{ bid|call }}                  -> a games.presentation.join_record.Bid: 4♥X, 3NT (3SA, 3BA), Pass (Passe, Pas, ...)
 {{ "declarer"|term }}           -> declarer (leider, rozgrywający, ...): games.bridge.words.TERMS
+{{ deck.record|record_said }}   -> 4♥ by S, 11 tricks, claimed (a record's parts, rules.RecordSummary)
+{{ board.played|result_line }}  -> 4♥ by S, 11 tricks, +450, +5 IMPs (a BoardPlay in the history)
 {% dealer_chip %}               -> the dealer's chip: D (G in Dutch and Swedish, R in Polish, M in Italian)
 {{ "S"|is_vulnerable:"NS" }}    -> True
 {{ "W"|side:"S" }}              -> left (where West sits when South is at the bottom)
@@ -40,12 +42,12 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.text import capfirst
 from django.utils.translation import gettext, override
 
-from games.bridge import words
+from games.bridge import rules, words
 from games.bridge.cards import SEATS, SUIT_SYMBOLS, SUITS
 from games.bridge.cards import hcp as high_card_points
 from games.bridge.scoring import vulnerable
 from games.bridge.words import Words
-from games.presentation import language
+from games.presentation import language, result_text
 from games.presentation.language import active
 
 register = template.Library()
@@ -184,6 +186,19 @@ def call(bid: Any) -> SafeString:
 def strain(letter: str | None) -> SafeString:
     """A strain as a heading prints it: the language's no trump ("BA", "SA"), or a suit's symbol."""
     return with_suits(active().strain_symbol(str(letter or "").upper()))
+
+
+@register.filter
+def record_said(parts: rules.RecordSummary | None) -> str:
+    """What a record says was played, in the page's language; "" when it says nothing."""
+    return result_text.summary_said(parts)
+
+
+@register.filter
+def result_line(play: Any) -> str:
+    """A board's result as the history shows it; "" when it was not played, or not to the
+    end. Only from a play loaded with the board (``prefetch_plays``, as the history does)."""
+    return result_text.result_line(play)
 
 
 @register.filter

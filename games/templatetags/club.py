@@ -7,6 +7,8 @@
 {{ "4HX"|contract_text }}                  -> 4♥X (the suit as bridge.suit shows it; NT and
                                               "Passed out" in the page's language)
 {{ "SA"|card_text }}                       -> ♠A (the rank in the page's language)
+{{ pair.name|pair_label }}                 -> Table 1 N-S, Pair 3 (a club.PairName)
+{{ line|line_summary }}                    -> 4♥ by S, 10 tricks (a traveller's club.TableLine)
 
 The words are games.bridge.words' and the figures games.bridge.club_night's, as the
 printed results sheet and the admin's tables write them.
@@ -22,6 +24,8 @@ from django.utils.translation import gettext
 
 from games.bridge import rules
 from games.bridge.club_night import hundredths_text, signed_text
+from games.models.club import PairName, TableLine
+from games.presentation import result_text
 from games.presentation.language import active
 from games.templatetags.bridge import with_suits
 
@@ -61,3 +65,15 @@ def card_text(card: str) -> SafeString | str:
     if len(card) != 2:
         return card
     return with_suits(active().card_text(card))
+
+
+@register.filter
+def pair_label(name: PairName | None) -> str:
+    """A pair as the page names it: "Table 1 N-S", "Pair 3"; "" for none."""
+    return result_text.pair_label(name) if name is not None else ""
+
+
+@register.filter
+def line_summary(line: TableLine) -> str:
+    """A traveller's line: "4♥ by S, 10 tricks", "Passed out", an artificial score's "Avg+/Avg-"."""
+    return result_text.line_summary(line)

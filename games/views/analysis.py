@@ -25,9 +25,9 @@ from games.bridge.types import SEATS_BY_SIDE
 from games.forms.upload import parse_key
 from games.models import DealAnalysis, DealtBoard, Game
 from games.models.join import JoinTable, analysis_open
-from games.models.result_text import par_said
 from games.presentation.difference_text import difference_said
 from games.presentation.preview import shown_dealer_vul
+from games.presentation.result_text import par_said
 from games.views.access import game_for_upload, get_upload
 from games.views.htmx import HtmxHttpRequest
 from games.views.jobs import busy_answer, solve_in_background

@@ -33,7 +33,7 @@ from games.models.club_export import club_export
 from games.models.director import open_calls
 from games.models.join import JoinTable, RoundNotOver, SeatError, next_round, round_state, start_movement
 from games.models.usebio_export import usebio_event
-from games.presentation.problem_text import refusal
+from games.presentation.refusals import refusal
 from games.presentation.results_sheet import results_sheet
 from games.views import confirm
 from games.views.access import get_game_for_host, private

@@ -37,11 +37,12 @@ from games.forms.upload import ACCEPT, human_size
 from games.models import Game
 from games.models.board_play import BoardInPlay, BoardPlay, waiting_for_undo
 from games.models.deck import side_score
-from games.models.results import result_line
 from games.models.upload import ROTATION_CHOICES, read_file
 from games.presentation.long_pages import in_language
 from games.presentation.problem_help import CATCH_ALL
 from games.presentation.problem_text import problem_text, say
+from games.presentation.refusals import refusal
+from games.presentation.result_text import result_line
 
 # The "Complete example" board of the LIN field notes, as one LIN line.
 WORKED_LIN = (
@@ -228,7 +229,7 @@ def _board_in_play(language: str = "en") -> dict[str, Any]:
         "line": result_line(play),
         "dealt": BoardPlay.Abandoned.DEALT.label,
         "revealed": BoardPlay.Abandoned.REVEALED.label,
-        "hold": waiting_for_undo("E"),
+        "hold": refusal(waiting_for_undo("E")),
     }
 
 

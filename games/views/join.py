@@ -42,6 +42,7 @@ from games.models.join import (
     seat_of,
 )
 from games.presentation.language import seat_name
+from games.presentation.refusals import leaving_consequence, refusal
 from games.presentation.seats import seat_view, table_seats, table_seen_by
 from games.views import confirm
 from games.views.access import get_game_for_host, private
@@ -206,7 +207,7 @@ def join_game(request: HttpRequest, pk: int, token: str) -> HttpResponse:
                 raise SeatError(gettext("That table is gone: choose a seat at another one."))
             table.take_seat(request.user, seat)
         except SeatError as e:
-            error = str(e)
+            error = refusal(e)
         else:
             names = {"seat": seat_name(seat), "table": table.number, "game": game.name}
             if len(tables) > 1:
@@ -292,7 +293,7 @@ def reveal(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     try:
         table = _table_asked(request, game, request.GET if request.method == "GET" else None)
     except SeatError as error:
-        messages.error(request, str(error))
+        messages.error(request, refusal(error))
         return redirect(game)
     if request.method == "GET":
         play = game.board_in_play(table)
@@ -312,8 +313,8 @@ def reveal(request: HtmxHttpRequest, pk: int) -> HttpResponse:
         return redirect(reverse("join_reveal", args=[game.pk]) + f"?board={in_play.number}{which}")
     except SeatError as error:
         if request.htmx:
-            return seat_fragments(request, game, VIEW, table, reveal_error=str(error))
-        messages.error(request, str(error))
+            return seat_fragments(request, game, VIEW, table, reveal_error=refusal(error))
+        messages.error(request, refusal(error))
         return redirect(game)
     if request.htmx:
         return seat_fragments(request, game, VIEW, table, answered=confirmed is not None)
@@ -359,7 +360,7 @@ def _host_seating(request: HtmxHttpRequest, pk: int, change: Callable[[JoinTable
     try:
         message = change(_table_asked(request, game))
     except SeatError as e:
-        return _seating_done(request, game, "", error=str(e))
+        return _seating_done(request, game, "", error=refusal(e))
     return _seating_done(request, game, message)
 
 
@@ -544,7 +545,7 @@ def remove_table(request: HtmxHttpRequest, pk: int) -> HttpResponse:
             return confirm.in_page(request, remove_table_question(game, removing))
         return redirect(reverse("table_remove", args=[game.pk]) + f"?table={removing.table.number}")
     except SeatError as error:
-        return _seating_done(request, game, "", error=str(error))
+        return _seating_done(request, game, "", error=refusal(error))
     removed = gettext("Table %(table)s removed.") % {"table": table.number}
     return _seating_done(request, game, removed, answered=confirmed is not None)
 
@@ -555,7 +556,7 @@ def leave_question(game: Game, leaving: LeavingBoardInPlay, manages: bool) -> co
         title=gettext("Board %(board)s is being played: %(progress)s.")
         % {"board": leaving.board_number, "progress": leaving.progress},
         question=gettext("Stand up anyway?"),
-        consequence=leaving.consequence,
+        consequence=leaving_consequence(leaving),
         action=reverse("seat_leave", args=[game.pk]),
         button=gettext("Stand up anyway"),
         fields=(("confirm", str(leaving.number)),),
@@ -594,7 +595,7 @@ def leave(request: HtmxHttpRequest, pk: int) -> HttpResponse:
             return confirm.in_page(request, leave_question(game, leaving, manages))
         return redirect("seat_leave", pk)
     except SeatError as e:
-        return _seating_done(request, game, "", error=str(e))
+        return _seating_done(request, game, "", error=refusal(e))
     if manages:
         return _seating_done(request, game, gettext("You left your seat."), answered=confirmed is not None)
     messages.success(request, gettext("You left the table of %(game)s.") % {"game": game.name})

@@ -16,6 +16,7 @@ from games.models import Game
 from games.models.join import SeatError, TableError
 from games.models.join.rounds import change_movement, movement_fixed
 from games.models.removal import contents_of, delete_game
+from games.presentation.refusals import refusal
 from games.views.access import get_game_for_host
 
 
@@ -38,7 +39,7 @@ def game_settings(request: HttpRequest, pk: int) -> HttpResponse:
                 # only the form's fields: the row's others (the next deal, the round) move on meanwhile
                 game.save(update_fields=[name for name in form.fields if name != "tables"])
         except SeatError as refused:
-            form.add_error("tables" if isinstance(refused, TableError) else None, str(refused))
+            form.add_error("tables" if isinstance(refused, TableError) else None, refusal(refused))
         else:
             if game.name != old_name:
                 messages.success(

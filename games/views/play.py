@@ -34,6 +34,7 @@ from games.models import BoardPlay, DealtBoard, Game
 from games.models.board_play import prefetch_plays
 from games.models.join import JoinTable, Seat
 from games.presentation.language import seat_name
+from games.presentation.refusals import refusal
 from games.views import confirm
 from games.views.access import get_seat_at_table, private
 from games.views.htmx import HtmxHttpRequest
@@ -128,7 +129,7 @@ def _act(request: HtmxHttpRequest, pk: int, action: str, **args) -> HttpResponse
             seat = _practice_seat(play, action)
         board.played = play.act(seat, action, at, **args)  # the felt shows the board as it is now
     except IllegalAction as error:
-        return _answer(request, game, error=str(error), table=table)
+        return _answer(request, game, error=refusal(error), table=table)
     played = board.played
     robots_answer = played.mode in (BoardPlay.Mode.DECLARE, BoardPlay.Mode.ROBOTS)
     if action == "claim" and robots_answer and not played.robot_due:  # the robots answered

@@ -29,7 +29,7 @@ from games.models.club import overview, results_version
 from games.models.director import open_calls
 from games.models.join import JoinTable, round_state
 from games.presentation.play_view import for_practice
-from games.presentation.problem_text import refusal
+from games.presentation.refusals import refusal
 from games.views import confirm
 from games.views.access import get_game_for_host
 from games.views.htmx import HtmxHttpRequest
@@ -105,7 +105,7 @@ def _played_context(game: Game, board: DealtBoard) -> dict[str, Any]:
             return {"play_solving": f"{error}…", "total": running_total(game), "robot_poll": ROBOT_POLL_SECONDS}
         except IllegalAction as error:
             return {
-                "play_notice": gettext("%(why)s: deal the next board.") % {"why": error},
+                "play_notice": gettext("%(why)s: deal the next board.") % {"why": refusal(error)},
                 "total": running_total(game),
             }
     return {

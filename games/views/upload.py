@@ -31,11 +31,11 @@ from games.formats.model import Deck as ParsedDeck
 from games.forms.upload import DISK_FULL, AddDecksForm, DeckChoiceForm, UploadForm, human_size
 from games.forms.upload_handlers import refusal
 from games.models import Game
-from games.models.result_text import record_said
 from games.models.upload import DeckKey, Upload, deck_label, find_duplicates, queued_deals, storage_full
 from games.presentation import lesson_scripts
 from games.presentation.preview import MachineNotes, machine_notes, shown_dealer_vul
 from games.presentation.problem_text import ShownProblem, say, shown
+from games.presentation.result_text import record_said
 from games.views.access import game_for_upload, get_upload
 from games.views.htmx import HtmxHttpRequest
 

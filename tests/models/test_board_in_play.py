@@ -11,7 +11,7 @@ from games.formats.model import Deck as ParsedDeck
 from games.models import BoardPlay, Game
 from games.models.board_play import BoardInPlay, running_total
 from games.models.join import JoinTable, LeavingBoardInPlay
-from games.models.results import result_line
+from games.presentation.result_text import result_line
 from games.presentation.seats import seat_view
 from tests.playing import DEAL, call, cards
 

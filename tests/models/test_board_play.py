@@ -10,8 +10,8 @@ from games.formats.model import Deck as ParsedDeck
 from games.models import BoardPlay, DealAnalysis, Game
 from games.models.board_play import SolvingPar, running_total
 from games.models.join import JoinTable
-from games.models.result_text import reference_said
 from games.models.results import reference_for
+from games.presentation.result_text import reference_said
 from tests.playing import call, cards, claim
 
 pytestmark = pytest.mark.django_db

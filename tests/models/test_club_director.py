@@ -17,6 +17,7 @@ from games.models import Adjustment, DirectorCall, Game, JoinTable
 from games.models.club import game_results, pair_card, results_for, table_total
 from games.models.director import save_adjustment
 from games.models.join import Pair, Substitute, next_round, start_movement
+from games.presentation.result_text import pair_label
 from tests.models import test_club_results
 from tests.models.test_club_movement import club, finish_round, seat_pairs, where_seated
 
@@ -103,7 +104,7 @@ def test_butler_imps_score_against_the_datum(three_tables):
 def test_a_tables_pair_has_a_score_card(three_tables):
     game = three_tables(Game.Scoring.IMPS)
     card = pair_card(game, game_results(game), "2-EW")
-    assert [(lin.board.board_number, lin.opponents, lin.score, lin.points) for lin in card.lines] == [
+    assert [(lin.board.board_number, pair_label(lin.opponents), lin.score, lin.points) for lin in card.lines] == [
         (1, "Table 2 N-S", 50, 10),
         (2, "Table 2 N-S", 110, 3),
     ]
@@ -124,9 +125,10 @@ def test_a_movement_pair_has_its_card_and_its_own_running_figure(host, django_us
     player = pairs["1"][0]
     results = results_for(game, player)
     card = pair_card(game, results, "1")
-    assert len(card.lines) == 1 and card.lines[0].round == 1 and card.lines[0].opponents.startswith("Pair ")
+    assert len(card.lines) == 1 and card.lines[0].round == 1 and pair_label(card.lines[0].opponents).startswith("Pair ")
     total = table_total(game, JoinTable.of(game, player), player)
-    assert total is not None and total.pair == "Pair 1" and total.ns == 50 and total.boards == 1
+    assert total is not None and total.pair is not None and pair_label(total.pair) == "Pair 1"
+    assert total.ns == 50 and total.boards == 1
     assert table_total(game, JoinTable.numbered(game, 1), host) is None  # the host plays in no pair
 
 

@@ -10,6 +10,7 @@ from games.models import BoardPlay, DealtBoard, Game, JoinTable, Seat
 from games.models.club import game_results
 from games.models.join import Pair, RoundNotOver, SeatError, next_round, round_state, start_movement
 from games.models.join.rounds import SEATS_OF
+from games.presentation.result_text import pair_label
 from tests.models.test_deal_concurrency import run_threads
 from tests.playing import call
 
@@ -254,7 +255,7 @@ def test_travellers_name_the_movements_pairs_and_rounds(host, django_user_model)
     assert seen == 12  # 2 rounds x 3 tables x 2 boards
     assert {line.standing.pair for line in results.ranking} == set(movement.pair_names)
     assert all(line.players for line in results.ranking)
-    assert results.ranking[0].label.startswith("Pair ")
+    assert pair_label(results.ranking[0].name).startswith("Pair ")
 
 
 @pytest.mark.queue

@@ -31,6 +31,7 @@ from games.formats.model import Deck as ParsedDeck
 from games.models import BoardPlay, Game
 from games.models.club import game_results, results_for
 from games.models.join import JoinTable
+from games.presentation.result_text import line_summary, pair_label
 from tests.playing import call
 
 pytestmark = pytest.mark.django_db
@@ -89,7 +90,7 @@ def three_tables(host, django_user_model):
 
 def lines(results, board_index: int):
     return [
-        (line.table, line.summary, line.score, line.ns_mp, line.ew_mp, line.ns_percent, line.imps)
+        (line.table, line_summary(line), line.score, line.ns_mp, line.ew_mp, line.ns_percent, line.imps)
         for line in results.boards[board_index].lines
     ]
 
@@ -129,8 +130,8 @@ def test_at_matchpoints_pairs_rank_by_their_percentage_each_direction_apart(thre
         ("EW", "2", "1", Fraction(75, 2), 3),
         ("EW", "3", "3", Fraction(25, 2), 1),
     ]
-    assert results.ranking[0].players == "p3n & p3s" and results.ranking[0].label == "Table 3 N-S"
-    assert results.ranking[3].players == "p2e & p2w" and results.ranking[3].label == "Table 2 E-W"
+    assert results.ranking[0].players == "p3n & p3s" and pair_label(results.ranking[0].name) == "Table 3 N-S"
+    assert results.ranking[3].players == "p2e & p2w" and pair_label(results.ranking[3].name) == "Table 2 E-W"
 
 
 def test_at_imps_pairs_rank_by_cross_imps_and_ties_show_as_ties(three_tables):

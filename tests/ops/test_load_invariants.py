@@ -12,7 +12,7 @@ from django.urls import reverse
 from games.bridge.cards import random_deal
 from games.formats.model import Deck as ParsedDeck
 from games.models import DealtBoard, Deck, Game
-from games.models.result_text import reference_said
+from games.presentation.result_text import reference_said
 from tests.builders.client import page_state
 
 pytestmark = [pytest.mark.django_db, pytest.mark.queue]

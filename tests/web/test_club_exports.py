@@ -23,6 +23,7 @@ from games.formats.pdf import contract_text
 from games.models import Game
 from games.models.club import game_results, results_for
 from games.models.join import JoinTable
+from games.presentation.result_text import pair_label
 from tests.models.test_club_results import BOARD_1, BOARD_2, DEAL, finish
 
 pytestmark = pytest.mark.django_db
@@ -152,7 +153,7 @@ def test_the_results_sheet_shows_the_travellers_and_the_ranking(night, host_clie
             assert str(abs(line.score)) in section
             assert decimal_text(hundredths(line.ns_percent), fixed=True) in section
     for pair in results.ranking:
-        assert pair.label in text and pair.players in text
+        assert pair_label(pair.name) in text and pair.players in text
     assert "87.50" in text and "Still playing: table 3." in text
 
 

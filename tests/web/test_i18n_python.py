@@ -17,7 +17,8 @@ from django.utils.translation import override
 from games.bridge.play import IllegalAction
 from games.formats.pdf import PdfLabels, fonts
 from games.models import BoardPlay
-from games.models.rules_said import rules_said
+from games.presentation.refusals import refusal
+from games.presentation.rules_said import rules_said
 from tests.playing import call
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("compiled_catalogues")]
@@ -152,17 +153,19 @@ def test_the_labels_a_job_keeps_come_back_as_they_were():
 )
 def test_the_rules_refusals_reach_a_player_in_the_page_language(seated_table, language, said):
     play = BoardPlay.start(seated_table.game.boards.get(), BoardPlay.Mode.TABLE)
-    with override(language), pytest.raises(IllegalAction) as refused:
+    with pytest.raises(IllegalAction) as refused:
         play.act("S", "call", play.actions, call="1H")  # North deals: South calls out of turn
-    assert str(refused.value) == said
+    with override(language):
+        assert refusal(refused.value) == said
 
 
 def test_a_refusal_names_its_bids_and_suits_in_the_page_language(seated_table):
     play = BoardPlay.start(seated_table.game.boards.get(), BoardPlay.Mode.TABLE)
     play = play.act("N", "call", play.actions, call="2C")
-    with override("pl"), pytest.raises(IllegalAction) as refused:
+    with pytest.raises(IllegalAction) as refused:
         play.act("E", "call", play.actions, call="1NT")
-    assert str(refused.value) == "1BA nie jest wyżej niż 2♣"
+    with override("pl"):
+        assert refusal(refused.value) == "1BA nie jest wyżej niż 2♣"
     with override("pl"):
         dummy = IllegalAction("You must follow suit: dummy holds hearts", "follow_suit_dummy", suit="H")
         assert rules_said(dummy) == "Trzeba dołożyć do koloru: dziadek ma kiery"
@@ -179,7 +182,7 @@ def test_every_refusal_of_the_rules_engine_has_its_sentence():
     from pathlib import Path
 
     from games.bridge import play as engine
-    from games.models.rules_said import _SAID
+    from games.presentation.rules_said import _SAID
 
     source = Path(engine.__file__).read_text(encoding="utf-8")
     keys = set(re.findall(r'IllegalAction\(\s*(?:f?"[^"]*"|\(.*?\)),\s*"([a-z_]+)"', source, re.S))

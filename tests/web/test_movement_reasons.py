@@ -1,4 +1,4 @@
-"""Why a movement's numbers cannot be played, as pages say it (games.models.movement_said):
+"""Why a movement's numbers cannot be played, as pages say it (games.presentation.movement_said):
 every reason the movements give has its sentence, the English one word for word the
 movement's own, and each is said in the page's language."""
 
@@ -10,8 +10,8 @@ import pytest
 from django.utils.translation import override
 
 from games.bridge.club_night.movements import REASONS, MovementError, howell, howell_rounds, mitchell
-from games.models import movement_said as said_module
-from games.models.movement_said import movement_said
+from games.presentation import movement_said as said_module
+from games.presentation.movement_said import movement_said
 
 # One way to meet each reason.
 BUILDS: dict[str, Callable[[], object]] = {

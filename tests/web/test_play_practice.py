@@ -13,7 +13,7 @@ from games.bridge import play as rules_of_play
 from games.bridge.rules import Call
 from games.formats.model import Deck as ParsedDeck
 from games.models import BoardPlay, Game
-from games.models.result_text import reference_said
+from games.presentation.result_text import reference_said
 
 pytestmark = pytest.mark.django_db
 

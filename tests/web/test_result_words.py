@@ -9,7 +9,7 @@ from django.utils import translation
 
 from games.bridge import rules
 from games.models import BoardPlay
-from games.models.result_text import par_said, reference_said, summary_said
+from games.presentation.result_text import par_said, reference_said, summary_said
 from tests.playing import call, claim
 
 pytestmark = pytest.mark.django_db
@@ -79,7 +79,7 @@ def test_par_passed_out_and_a_text_of_an_older_form():
 
 def test_a_par_of_many_contracts_is_stored_within_the_field_and_said_whole():
     from games.bridge.dd import Par
-    from games.models.result_text import par_stored
+    from games.models.reference import par_stored
 
     contracts = (f"{level}{strain}X{seat}" for level in (5, 6) for strain in ("NT", "S", "H") for seat in "NS")
     many = Par(-100, tuple(contracts))

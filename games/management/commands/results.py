@@ -21,6 +21,7 @@ from django.core.management.base import BaseCommand, CommandError
 from games.bridge.club_night import Adjustment, hundredths, hundredths_text, signed_text
 from games.models import Game
 from games.models.club import Results, TableLine, game_results
+from games.presentation.result_text import line_summary, pair_label
 
 
 def number(value: Fraction | int) -> int | float:
@@ -116,7 +117,7 @@ def as_text(game: Game, results: Results) -> list[str]:
         out.append(f"Board {board.board_number} (dealer {board.dealer}, vul {board.vul})")
         for line in board.lines:
             figure = f"{hundredths_text(line.ns_percent, fixed=True)}%" if mp else signed_text(line.imps, minus="-")
-            out.append(f"  table {line.table:>2}  {line.summary:<24} N-S {line.score:>+5}  {figure}")
+            out.append(f"  table {line.table:>2}  {line_summary(line):<24} N-S {line.score:>+5}  {figure}")
         if board.unfinished:
             out.append(f"  not finished at table {', '.join(map(str, board.unfinished))}")
         if board.playing:
@@ -131,7 +132,8 @@ def as_text(game: Game, results: Results) -> list[str]:
             if mp and percent is not None
             else f"{signed_text(standing.score, minus='-')} IMPs"
         )
-        out.append(f"  {standing.direction} {standing.place:>3}  {pair.label:<12} {pair.players:<24} {figure}")
+        label = pair_label(pair.name)
+        out.append(f"  {standing.direction} {standing.place:>3}  {label:<12} {pair.players:<24} {figure}")
     return out
 
 

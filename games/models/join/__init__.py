@@ -35,12 +35,19 @@ waits for), ``seated`` (what pages off the table hide from a seated person) and
 ``errors`` (what a refused change says). Everything is imported from here.
 """
 
-from games.models.join.errors import LeavingBoardInPlay, RemovingTableThatPlayed, SeatError, TableError
+from games.models.join.errors import (
+    LeavingBoardInPlay,
+    MovementCannotBePlayed,
+    RemovingTableThatPlayed,
+    Seated,
+    SeatError,
+    TableError,
+)
 from games.models.join.movement import TABLE_DECK_DEFERRED
 from games.models.join.pairs import Pair, Substitute
 from games.models.join.rounds import RoundNotOver, next_round, round_state, start_movement
 from games.models.join.seated import SeatedSecrets, hiding_from_seated, seated_secrets
-from games.models.join.seating import seat_needed, seat_of, waiting_for
+from games.models.join.seating import seat_needed, seat_of, waiting_seats
 from games.models.join.tables import (
     TEACHER_SEEN_EVERY,
     BoardReveal,
@@ -61,12 +68,14 @@ __all__ = [
     "BoardReveal",
     "JoinTable",
     "LeavingBoardInPlay",
+    "MovementCannotBePlayed",
     "Pair",
     "Substitute",
     "RoundNotOver",
     "RemovingTableThatPlayed",
     "Seat",
     "SeatError",
+    "Seated",
     "SeatedSecrets",
     "TableError",
     "hiding_from_seated",
@@ -79,5 +88,5 @@ __all__ = [
     "seat_of",
     "seated_secrets",
     "teacher_watch_seconds",
-    "waiting_for",
+    "waiting_seats",
 ]

@@ -29,10 +29,11 @@ from django.utils.translation import gettext
 
 from games.bridge.club_night.movements import Movement, MovementError
 from games.bridge.types import SEATS
+from games.bridge.types import Seat as BridgeSeat
 from games.models.board_play import BoardPlay
 from games.models.deck import DealtBoard
 from games.models.game import SCRIPT_SOURCE, Game
-from games.models.join.errors import SeatError, seat_name
+from games.models.join.errors import MovementCannotBePlayed, SeatError
 from games.models.join.pairs import (
     SEATS_OF,
     Pair,
@@ -41,7 +42,6 @@ from games.models.join.pairs import (
     round_deals,
 )
 from games.models.join.tables import JoinTable, Seat
-from games.models.movement_said import movement_said
 
 ROBOT = "robot"  # a seat's occupant that is a robot (JoinTable.robots), not a user's id
 
@@ -225,8 +225,7 @@ def start_movement(game: Game, by=None) -> int:
         try:
             full = locked.club_movement(len(tables))
         except MovementError as why:
-            said = gettext("This movement cannot be played: %(why)s.") % {"why": movement_said(why)}
-            raise SeatError(said) from None
+            raise MovementCannotBePlayed(why) from None
         held = _occupants(tables)
         missing = []
         for name in full.pair_names:
@@ -251,8 +250,10 @@ def start_movement(game: Game, by=None) -> int:
                 gettext(
                     "Table %(table)s needs a pair in %(first)s and %(second)s before round 1: seat players "
                     "or robots there."
-                )
-                % {"table": table, "first": seat_name(seats[0]), "second": seat_name(seats[1])}
+                ),
+                table=table,
+                first=BridgeSeat(seats[0]),
+                second=BridgeSeat(seats[1]),
             )
         pairs = []
         for name in full.pair_names:

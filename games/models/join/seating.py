@@ -11,10 +11,11 @@ from django.utils.translation import gettext
 
 from games.bridge import rules
 from games.bridge.cards import SEAT_NAMES, SEATS
+from games.bridge.types import Seat as BridgeSeat
 from games.models.board_play import BoardPlay
 from games.models.deck import DealtBoard
 from games.models.game import Game
-from games.models.join.errors import LeavingBoardInPlay, SeatError, seat_name
+from games.models.join.errors import LeavingBoardInPlay, SeatError
 from games.models.join.pairs import Substitute, pair_of, substitute_in
 from games.models.join.table_like import TableLike, as_table
 
@@ -37,9 +38,7 @@ class TableSeating:
                         raise SeatError(gettext("You already sit at this table."))
                     raise SeatError(gettext("You already sit at table %(table)s.") % {"table": sits.table.number})
                 if self.seats.filter(seat=seat).exists() or seat in locked.robots:
-                    raise SeatError(
-                        gettext("%(seat)s was just taken: choose another seat.") % {"seat": seat_name(seat)}
-                    )
+                    raise SeatError(gettext("%(seat)s was just taken: choose another seat."), seat=BridgeSeat(seat))
                 row = self.seats.model.objects.create(
                     game_id=self.game_id, table=as_table(self), seat=seat, user=user, from_board=self._next_board()
                 )
@@ -47,9 +46,7 @@ class TableSeating:
                 self._bump(locked)
                 return row
         except IntegrityError:  # a race the lock did not serialise (it does on SQLite and PostgreSQL)
-            raise SeatError(
-                gettext("%(seat)s was just taken: choose another seat.") % {"seat": seat_name(seat)}
-            ) from None
+            raise SeatError(gettext("%(seat)s was just taken: choose another seat."), seat=BridgeSeat(seat)) from None
 
     def seat_robot(self: TableLike, seat: str) -> None:
         """The host seats a robot in the empty ``seat``. It plays from the board in play, if
@@ -60,11 +57,10 @@ class TableSeating:
         with transaction.atomic():
             locked = self._locked()
             if seat in locked.robots:
-                raise SeatError(gettext("A robot sits %(seat)s already.") % {"seat": seat_name(seat)})
+                raise SeatError(gettext("A robot sits %(seat)s already."), seat=BridgeSeat(seat))
             if self.seats.filter(seat=seat).exists():
                 raise SeatError(
-                    gettext("%(seat)s is taken: take its player off first, then seat a robot.")
-                    % {"seat": seat_name(seat)}
+                    gettext("%(seat)s is taken: take its player off first, then seat a robot."), seat=BridgeSeat(seat)
                 )
             self.robots = "".join(s for s in SEATS if s in locked.robots or s == seat)
             type(self).objects.filter(pk=self.pk).update(robots=self.robots)
@@ -84,7 +80,7 @@ class TableSeating:
         with transaction.atomic():
             locked = self._locked()
             if seat not in locked.robots:
-                raise SeatError(gettext("No robot sits %(seat)s.") % {"seat": seat_name(seat)})
+                raise SeatError(gettext("No robot sits %(seat)s."), seat=BridgeSeat(seat))
             self.robots = locked.robots.replace(seat, "")
             type(self).objects.filter(pk=self.pk).update(robots=self.robots)
             self._bump(locked)
@@ -125,7 +121,7 @@ class TableSeating:
                 raise SeatError(gettext("That table is gone: look at the tables again."))
             mover = self.seats.filter(seat=seat).first()
             if mover is None:
-                raise SeatError(self._nobody_sits(seat))
+                raise self._nobody_sits(seat)
             if target.pk == self.pk and seat == to:
                 return
             other = target.seats.filter(seat=to).first()
@@ -144,14 +140,12 @@ class TableSeating:
             type(self).objects.filter(pk__in=locks).update(version=F("version") + 1)
             self.version = locks[self.pk].version + 1
 
-    def _nobody_sits(self: TableLike, seat: str) -> str:
+    def _nobody_sits(self: TableLike, seat: str) -> SeatError:
         """ "Nobody sits North at table 2.", "at table 2" only in a game of several tables."""
         if self.several():
-            return gettext("Nobody sits %(seat)s at table %(table)s.") % {
-                "seat": seat_name(seat),
-                "table": self.number,
-            }
-        return gettext("Nobody sits %(seat)s.") % {"seat": seat_name(seat)}
+            said = gettext("Nobody sits %(seat)s at table %(table)s.")
+            return SeatError(said, seat=BridgeSeat(seat), table=self.number)
+        return SeatError(gettext("Nobody sits %(seat)s."), seat=BridgeSeat(seat))
 
     def unseat(self: TableLike, seat: str) -> None:
         if seat not in SEAT_NAMES:
@@ -159,7 +153,7 @@ class TableSeating:
         with transaction.atomic():
             locked = self._locked()
             if not self.seats.filter(seat=seat).delete()[0]:
-                raise SeatError(self._nobody_sits(seat))
+                raise self._nobody_sits(seat)
             self._bump(locked)
 
     def substitute(self: TableLike, seat: str, user) -> Seat:
@@ -181,7 +175,7 @@ class TableSeating:
                 )
             row = self.seats.select_related("user").filter(seat=seat).first()
             if row is None:
-                raise SeatError(self._nobody_sits(seat))
+                raise self._nobody_sits(seat)
             name = user.get_username()
             sits = self.seats.model.objects.filter(game_id=self.game_id, user=user).select_related("table").first()
             if sits is not None:
@@ -211,8 +205,8 @@ class TableSeating:
             )
             if _substitute(as_table(self), seat, user.pk, taken.from_board) is None:  # rolled back as it raises
                 raise SeatError(
-                    gettext("%(seat)s holds no pair's cards this round: seat the player there instead.")
-                    % {"seat": seat_name(seat)}
+                    gettext("%(seat)s holds no pair's cards this round: seat the player there instead."),
+                    seat=BridgeSeat(seat),
                 )
             self._bump(locked)
             return taken
@@ -270,33 +264,20 @@ def seat_needed(play: BoardPlay, seat: str) -> bool:
     return seat not in play.robots and seat != play.state().dummy
 
 
-def waiting_for(board: DealtBoard, players: dict[str, Seat]) -> tuple[str, ...]:
-    """What the table is told about each seat the board in play needs and nobody holds
-    (its player stood up, or whoever sits there now came after the deal)."""
+def waiting_seats(board: DealtBoard, players: dict[str, Seat]) -> tuple[tuple[str, bool], ...]:
+    """The seats the board in play needs and nobody holds (its player stood up, or whoever
+    sits there now came after the deal), each with whether it has called on the board."""
     play = getattr(board, "played", None)
     if play is None or not play.under_way:
         return ()
     state = play.state()
     callers = {rules.seat_after(state.dealer, i) for i in range(len(state.calls))}
-    said = []
+    waiting = []
     for seat in SEATS:
-        name = seat_name(seat)
         row = players.get(seat)
-        if (row is not None and row.from_board <= board.number) or not seat_needed(play, seat):
-            continue
-        names = {"seat": name, "board": board.board_number}
-        if seat in callers:
-            text = gettext(
-                "%(seat)s has left the table: the table waits, since board %(board)s cannot go on without %(seat)s. "
-                "Whoever sits %(seat)s now plays from the next board."
-            )
-        else:
-            text = gettext(
-                "%(seat)s's seat is empty: the table waits, since board %(board)s cannot go on without %(seat)s. "
-                "Whoever sits %(seat)s now plays from the next board."
-            )
-        said.append(text % names)
-    return tuple(said)
+        if (row is None or row.from_board > board.number) and seat_needed(play, seat):
+            waiting.append((seat, seat in callers))
+    return tuple(waiting)
 
 
 def seat_of(game: Game, user) -> str:

@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     from games.models.board_play import BoardPlay
     from games.models.deck import DealtBoard
     from games.models.game import Game
-    from games.models.join.errors import LeavingBoardInPlay
+    from games.models.join.errors import LeavingBoardInPlay, SeatError
     from games.models.join.tables import BoardReveal, JoinTable, Seat
 
 
@@ -58,7 +58,7 @@ class TableLike(Protocol):
     # seating.TableSeating
     def start_robots(self, board: DealtBoard) -> BoardPlay | None: ...
     def several(self) -> bool: ...
-    def _nobody_sits(self, seat: str) -> str: ...
+    def _nobody_sits(self, seat: str) -> SeatError: ...
     def _leaving(self, row: Seat) -> LeavingBoardInPlay | None: ...
 
 

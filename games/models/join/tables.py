@@ -12,9 +12,10 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from games.bridge.cards import SEATS
+from games.bridge.types import Seat as BridgeSeat
 from games.models.deck import SEAT_CHOICES, DealtBoard
 from games.models.game import Game
-from games.models.join.errors import RemovingTableThatPlayed, TableError, seat_name
+from games.models.join.errors import RemovingTableThatPlayed, Seated, TableError
 from games.models.join.movement import TableMovement
 from games.models.join.seating import TableSeating
 
@@ -113,13 +114,14 @@ class JoinTable(TableMovement, TableSeating, models.Model):
                 raise TableError(gettext("The first table stays: remove another one, or delete the game."))
             seated = sorted(locked.seats.select_related("user"), key=lambda row: SEATS.index(row.seat))
             if seated:
-                names = ", ".join(f"{row.user.get_username()} ({seat_name(row.seat)})" for row in seated)
+                names = Seated(tuple((row.user.get_username(), BridgeSeat(row.seat)) for row in seated))
                 raise TableError(
                     gettext(
                         "Table %(table)s has players: %(names)s. Move them to another table, or take them "
                         "off, before removing it."
-                    )
-                    % {"table": locked.number, "names": names}
+                    ),
+                    table=locked.number,
+                    names=names,
                 )
             played = locked.plays.exclude(calls=[]).count()
             if played and not confirm:

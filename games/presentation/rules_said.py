@@ -1,36 +1,34 @@
 """The rules engine's refusals in the language the request is answered in.
 
 games.bridge.play raises IllegalAction in English (it imports no Django) with a key and
-its parameters (seats, suits, calls and cards as codes); here each key has its sentence
-in the catalogues, with the seats, suits and calls named in the page's language. A
-refusal without a key, or with one not listed here, stays as the engine wrote it."""
+its parameters (seats, suits, calls and cards as codes), and ``BoardPlay.act`` raises it
+as it is (with the table's own refusals: ``waiting_for_undo``); here each key has its
+sentence in the catalogues, with the seats, suits and calls named in the page's
+language. A refusal without a key, or with one not listed here, stays as it was written
+(the table's other refusals are written in the request's language already)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from django.utils.translation import get_language, gettext
+from django.utils.translation import gettext
 
-from games.bridge import words
 from games.bridge.play import IllegalAction
-
-
-def _words() -> words.Words:
-    return words.for_language(get_language())
+from games.presentation.language import active, seat_name
 
 
 def _seat(code: object) -> str:
-    return _words().seat_name(str(code))
+    return seat_name(str(code))
 
 
 def _suit(code: object) -> str:
-    return _words().suit_names.get(str(code), str(code))
+    return active().suit_names.get(str(code), str(code))
 
 
 def _bid(code: object) -> str:
     """ "1H" -> "1♥", "3NT" -> "3BA" in Polish: a bid as the auction shows it."""
     text = str(code)
-    return _words().contract(text[:1], text[1:])
+    return active().contract(text[:1], text[1:])
 
 
 Say = Callable[[Mapping[str, object]], str]
@@ -68,6 +66,10 @@ _SAID: dict[str, Say] = {
     "reject_not_defender": lambda p: gettext("Only a defender can reject a claim"),
     "undo_claim": lambda p: gettext("A claim has been made: it must be answered, not undone"),
     "nothing_to_undo": lambda p: gettext("There is nothing to undo"),
+    # The table's own (games.models.board_play.waiting_for_undo).
+    "waiting_for_undo": lambda p: (
+        gettext("Waiting for the host to answer %(seat)s's undo request") % {"seat": _seat(p["seat"])}
+    ),
 }
 
 
