@@ -11,7 +11,7 @@ from django.test import Client
 from games.bridge.cards import random_deal
 from games.formats.model import Deck as ParsedDeck
 from games.models import Game, Upload
-from tests.browser.test_table_layout_browser import assert_no_axe_violations
+from tests.browser.axe import assert_no_axe_violations
 from tests.web.test_club_exports import night  # noqa: F401  (the fixture)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

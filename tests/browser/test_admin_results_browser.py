@@ -1,5 +1,6 @@
 """The review desk's club results on a phone: at 390 px the travellers and the ranking
-scroll inside their own boxes, and the page itself is no wider than the screen.
+scroll inside their own boxes, and the page itself is no wider than the screen; axe-core
+finds no violation on it.
 
 The night of tests/web/test_club_exports.py (three tables, Matchpoints and cross-IMPs).
 A screenshot at 390x844 goes to the test's output folder.
@@ -10,6 +11,7 @@ from __future__ import annotations
 import pytest
 
 from games.models import Game
+from tests.browser.axe import assert_no_axe_violations
 from tests.browser.test_club_browser import logged_in
 from tests.web.test_club_exports import night  # noqa: F401  (the fixture)
 
@@ -32,4 +34,5 @@ def test_the_admin_travellers_fit_a_phone(night, live_server, browser, staff, ou
     assert scroller.evaluate("e => e.scrollWidth > e.clientWidth")
     assert scroller.evaluate("e => e.getBoundingClientRect().right") <= 390
     assert page.locator(".club-traveller th", has_text="Contract").first.is_visible()
+    assert_no_axe_violations(page, f"the admin's results of a {scoring} night on a phone")
     assert problems == []

@@ -6,6 +6,7 @@ board out. Nina bids 1NT, South raises to 3NT, Eric leads, Nina claims nine tric
 defenders accept. Nina's results page, open before her table has finished, shows
 nothing of board 1 until then, and the traveller within a poll after: 3NT by N against
 table 2's pass, 100% to table 1's N-S. The host's page shows both tables at a glance.
+axe-core finds no violation on any of these pages at any step.
 
 Screenshots at 1280x800 and 390x844 of the host's page, a player's table and the
 results page go to /tmp/club-shots (and the test's output folder).
@@ -25,6 +26,7 @@ from playwright.sync_api import expect
 from games.formats.model import Deck as ParsedDeck
 from games.models import BoardPlay, Game
 from games.models.join import JoinTable
+from tests.browser.axe import assert_no_axe_violations
 from tests.playing import call as call_through_models
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -97,6 +99,7 @@ def test_two_tables_play_a_board_and_the_results_show_its_traveller(live_server,
         page.goto(f"{base}/games/{game.pk}/")
         expect(page.locator(".board-title")).to_contain_text("Table 1 · Board 1")
     assert nina.locator(".suits").count() == 1 and eric.locator(".suits").count() == 1  # their own hands
+    assert_no_axe_violations(nina, "North to open the bidding")
 
     # Table 2 passes board 1 out, through the models.
     call_through_models(BoardPlay.start(board, BoardPlay.Mode.TABLE, tables[2]), "P", "P", "P", "P")
@@ -115,6 +118,7 @@ def test_two_tables_play_a_board_and_the_results_show_its_traveller(live_server,
     play = BoardPlay.objects.get(board=board, table=tables[1])
     assert (play.state().contract, play.state().declarer) == ("3NT", "N")
     shoot(eric, output_dir, "player-table-wide")
+    assert_no_axe_violations(eric, "East to lead against 3NT")
 
     # Eric leads; dummy (South) shows on both pages.
     lead = eric.locator('button[name="card"]').first
@@ -122,12 +126,14 @@ def test_two_tables_play_a_board_and_the_results_show_its_traveller(live_server,
     act(eric, lead)
     for page in (nina, eric):
         expect(page.locator('.suits[aria-label="South\'s hand"]')).to_be_visible(timeout=WAIT)
+    assert_no_axe_violations(nina, "North declares, dummy on the table")
 
     # Nina's results page, before her table has finished: nothing of board 1 yet.
     results = logged_in(browser, base, users["nina"], problems)
     results.goto(f"{base}/games/{game.pk}/results/")
     expect(results.locator("#results")).to_contain_text("1 board is left out until your table has finished it")
     assert results.locator("#traveller-1").count() == 0
+    assert_no_axe_violations(results, "the results, board 1 left out")
 
     # Nina claims nine tricks; Eric accepts in his browser, West through the models.
     tricks = nina.locator("form.claim-form input[name=tricks]")
@@ -136,6 +142,7 @@ def test_two_tables_play_a_board_and_the_results_show_its_traveller(live_server,
     act(nina, nina.locator("form.claim-form button"))
     accept = eric.get_by_role("button", name="Accept the claim")
     expect(accept).to_be_visible(timeout=WAIT)
+    assert_no_axe_violations(eric, "East answers the claim")
     act(eric, accept)
     play = BoardPlay.objects.get(board=board, table=tables[1])
     play.act("W", "accept", play.actions)
@@ -152,10 +159,13 @@ def test_two_tables_play_a_board_and_the_results_show_its_traveller(live_server,
     expect(rows.nth(1)).to_contain_text("0.00")
     expect(results.locator(".ranking-table").first).to_contain_text("Table 1 N-S")
     shoot(results, output_dir, "player-results-wide")
+    assert_no_axe_violations(results, "the results with board 1's traveller")
     results.set_viewport_size(SIZES["phone"])
     shoot(results, output_dir, "player-results-phone")
+    assert_no_axe_violations(results, "the results on a phone")
     eric.set_viewport_size(SIZES["phone"])
     shoot(eric, output_dir, "player-table-phone")
+    assert_no_axe_violations(eric, "East's table over, on a phone")
 
     # The host's page: both tables at a glance, the board over at each; the results too.
     host = logged_in(browser, base, hal, problems)
@@ -164,14 +174,18 @@ def test_two_tables_play_a_board_and_the_results_show_its_traveller(live_server,
         expect(host.locator(f"#overview-table-{number}")).to_contain_text("over")
     expect(host.locator("#overview-table-1")).to_contain_text("3NT by N, 9 tricks")
     shoot(host, output_dir, "host-game-wide")
+    assert_no_axe_violations(host, "the host's overview, both tables over")
     host.set_viewport_size(SIZES["phone"])
     shoot(host, output_dir, "host-game-phone")
+    assert_no_axe_violations(host, "the host's overview on a phone")
     host.set_viewport_size(SIZES["wide"])
     host.goto(f"{base}/games/{game.pk}/results/")
     expect(host.locator("#traveller-1")).to_contain_text("3NT")
     shoot(host, output_dir, "host-results-wide")
+    assert_no_axe_violations(host, "the host's results")
     host.set_viewport_size(SIZES["phone"])
     shoot(host, output_dir, "host-results-phone")
+    assert_no_axe_violations(host, "the host's results on a phone")
 
     for page in (nina, eric, results, host):
         page.context.close()

@@ -10,7 +10,8 @@ Hand arithmetic: each board has two results, so a board's top is 2: the better N
 takes 2 and the other 0 (1 each when equal), E-W the rest. The adjusted board keeps one
 real result, alone, which Neuberg's formula makes 50% (1 of 2); the artificial line is
 60% (1.2) for N-S and 40% (0.8) for E-W. A Howell ranks every pair in one field, by the
-matchpoints it scored of the 6 available on its three boards.
+matchpoints it scored of the 6 available on its three boards. axe-core finds no violation
+on any of these pages at any step.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from playwright.sync_api import expect
 from games.bridge.club_night import decimal_text, hundredths
 from games.models import BoardPlay, Game, JoinTable
 from games.models.join import next_round, start_movement
+from tests.browser.axe import assert_no_axe_violations
 from tests.browser.test_club_browser import POLL, WAIT, logged_in, shoot
 from tests.models.test_club_movement import club, seat_pairs
 from tests.models.test_club_results import finish
@@ -55,20 +57,24 @@ def test_a_howell_night_with_a_director_call_and_an_adjusted_score(live_server, 
     caller = next(user for name, two in pairs.items() for user in two if movement.where(name, 1).table == 2)
     table_page = logged_in(browser, base, caller, problems)
     table_page.goto(f"{base}/games/{game.pk}/")
+    assert_no_axe_violations(table_page, "a player's table in round 1")
     with table_page.expect_response(lambda r: r.url.endswith("/director/call/")) as called:
         table_page.get_by_role("button", name="Call the director").click()
     assert called.value.ok
     expect(table_page.locator(".director-called")).to_contain_text("The director has been called", timeout=WAIT)
+    assert_no_axe_violations(table_page, "the director called from the table")
     host = logged_in(browser, base, hal, problems)
     host.goto(f"{base}/games/{game.pk}/tables/")
     alert = host.locator("#director-calls")
     expect(alert).to_have_attribute("role", "alert")
     expect(alert).to_contain_text(f"Director to table 2, board 1: called by {caller.username}.", timeout=WAIT)
     shoot(host, output_dir, "overview-director-called")
+    assert_no_axe_violations(host, "the overview announcing the call")
     with host.expect_response(lambda r: r.url.endswith("/answer/")) as answered:
         alert.get_by_role("button", name="Answered").click()
     assert answered.value.ok
     expect(alert).not_to_contain_text("Director to table 2", timeout=WAIT)
+    assert_no_axe_violations(host, "the overview, the call answered")
     expect(table_page.get_by_role("button", name="Call the director")).to_be_visible(timeout=WAIT)
 
     for number in range(1, len(movement.rounds) + 1):
@@ -87,8 +93,10 @@ def test_a_howell_night_with_a_director_call_and_an_adjusted_score(live_server, 
     results.locator("#id_ns_average").select_option("Avg+")
     results.locator("#id_ew_average").select_option("Avg-")
     shoot(results, output_dir, "adjust-form")
+    assert_no_axe_violations(results, "the adjusted-scores form filled in")
     results.get_by_role("button", name="Set the adjusted score").click()
     expect(results.locator(f"#traveller-{last.number}")).to_contain_text("slow play at table 2", timeout=WAIT)
+    assert_no_axe_violations(results, "the results with the adjusted score")
 
     # The figures by hand, from the boards' scores.
     points: dict[str, Fraction] = {name: Fraction(0) for name in pairs}
@@ -120,6 +128,7 @@ def test_a_howell_night_with_a_director_call_and_an_adjusted_score(live_server, 
         row = ranking.locator("tr", has=results.get_by_role("link", name=f"Pair {name}", exact=True))
         expect(row).to_contain_text(decimal_text(percent[name], fixed=True))
     shoot(results, output_dir, "results")
+    assert_no_axe_violations(results, "the results and the ranking")
 
     # A pair's score card: reached from the ranking, the same total and percentage.
     card_pair = next(iter(pairs))
@@ -131,6 +140,7 @@ def test_a_howell_night_with_a_director_call_and_an_adjusted_score(live_server, 
     expect(foot).to_contain_text(decimal_text(hundredths(points[card_pair])))
     expect(foot).to_contain_text(decimal_text(percent[card_pair], fixed=True))
     shoot(results, output_dir, "pair-card")
+    assert_no_axe_violations(results, "a pair's score card")
 
     # The USEBIO file: the same percentages, and the artificial line as A6040.
     xml = ET.fromstring(results.request.get(f"{base}/games/{game.pk}/results.usebio.xml").body())

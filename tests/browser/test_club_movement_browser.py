@@ -4,7 +4,8 @@ players' pages (a stationary N-S player and a moving E-W player) follow them to 
 tables by themselves. The cards are played at model level (each board passed out) to
 keep it fast; every player is checked against ``Movement.where`` after each round.
 
-Screenshots of the overview and the players' pages go to the test's output folder.
+axe-core finds no violation on the overview, the players' pages or the results at any
+round. Screenshots of the overview and the players' pages go to the test's output folder.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from playwright.sync_api import expect
 from games.models import Game, Seat
 from games.models.join import Pair
 from games.models.join.rounds import SEATS_OF
+from tests.browser.axe import assert_no_axe_violations
 from tests.browser.test_club_browser import POLL, WAIT, logged_in, shoot
 from tests.models.test_club_movement import club, finish_round, seat_pairs
 
@@ -34,12 +36,14 @@ def test_a_three_table_mitchell_is_played_to_the_end(live_server, browser, setti
 
     host = logged_in(browser, base, hal, problems)
     host.goto(f"{base}/games/{game.pk}/tables/")
+    assert_no_axe_violations(host, "the overview before round 1")
     with host.expect_response(lambda r: r.url.endswith("/start-round/")) as started:
         host.get_by_role("button", name="Start round 1").click()
     assert started.value.ok
     expect(host.locator("#movement-round")).to_contain_text("Round 1 of 3", timeout=WAIT)
     expect(host.locator("#overview-table-2")).to_contain_text("2 NS – 2 EW")
     shoot(host, output_dir, "overview-round-1")
+    assert_no_axe_violations(host, "the overview in round 1")
 
     stays, moves = seated["1 NS"][0], seated["1 EW"][0]
     pages = {"1 NS": logged_in(browser, base, stays, problems), "1 EW": logged_in(browser, base, moves, problems)}
@@ -47,6 +51,7 @@ def test_a_three_table_mitchell_is_played_to_the_end(live_server, browser, setti
         page.goto(f"{base}/games/{game.pk}/")
         expect(page.locator(".movement-note")).to_contain_text("Round 1 of 3", timeout=WAIT)
     shoot(pages["1 EW"], output_dir, "player-1ew-round-1")
+    assert_no_axe_violations(pages["1 EW"], "a moving player's table in round 1")
 
     for number in range(1, len(movement.rounds) + 1):
         finish_round(game)
@@ -70,13 +75,17 @@ def test_a_three_table_mitchell_is_played_to_the_end(live_server, browser, setti
             )
             expect(page.locator(".board-title")).to_contain_text(f"Table {table.table}", timeout=WAIT)
         shoot(host, output_dir, f"overview-round-{number + 1}")
+        assert_no_axe_violations(host, f"the overview in round {number + 1}")
         shoot(pages["1 EW"], output_dir, f"player-1ew-round-{number + 1}")
+        assert_no_axe_violations(pages["1 EW"], f"a moving player's table in round {number + 1}")
 
     expect(host.locator("#movement-round")).to_contain_text("The last round is over", timeout=WAIT)
     shoot(host, output_dir, "overview-over")
+    assert_no_axe_violations(host, "the overview, the last round over")
     results = host.context.new_page()
     results.goto(f"{base}/games/{game.pk}/results/")
     expect(results.locator("body")).to_contain_text("Pair 1 N-S")
     shoot(results, output_dir, "results")
+    assert_no_axe_violations(results, "the results of the Mitchell")
     assert Pair.objects.filter(game=game).count() == 6
     assert not problems, problems

@@ -9,7 +9,8 @@ down) finish it first; nina's results
 page then shows board 1's traveller and leaves board 2 out until her table has finished
 it, which it does (3NT by South), and the traveller shows within a poll. The host's
 results page shows every traveller with its matchpoints and the ranking, and links the
-results sheet, a PDF holding the same figures.
+results sheet, a PDF holding the same figures. axe-core finds no violation on the results
+pages.
 
 Screenshots at 1280x800 and 390x844 of the results pages and of the sheet's link go to
 /tmp/results-shots (and the test's output folder), with the sheet's first page as PNG.
@@ -33,6 +34,8 @@ from games.formats.pdf import contract_text
 from games.models import BoardPlay, Game
 from games.models.club import game_results
 from games.models.join import JoinTable
+from games.presentation.result_text import pair_label
+from tests.browser.axe import assert_no_axe_violations
 from tests.browser.test_club_browser import SHOT, SIZES, act, bid, logged_in
 from tests.models.test_club_results import finish
 
@@ -142,6 +145,7 @@ def test_three_tables_play_two_boards_and_the_results_show_every_traveller(live_
     _, text = sheet_text(results, f"{base}/games/{game.pk}/results.pdf")
     assert "Board 1" in text and "Board 2" not in text  # nor in her sheet
     shoot(results, output_dir, "student-results-before-wide")
+    assert_no_axe_violations(results, "a student's results, board 2 left out")
 
     # Table 2: P (Eric) 1NT (South) P (West) 3NT (Nina) P P P: 3NT by South; West leads,
     # South claims nine tricks, Eric and West accept.
@@ -166,14 +170,16 @@ def test_three_tables_play_two_boards_and_the_results_show_every_traveller(live_
     expect(results.locator("#traveller-2 tbody tr")).to_have_count(3, timeout=WAIT)
     expect(results.locator("#results")).not_to_contain_text("left out")
     shoot(results, output_dir, "student-results-wide")
+    assert_no_axe_violations(results, "a student's results, both boards")
     results.set_viewport_size(SIZES["phone"])
     shoot(results, output_dir, "student-results-phone")
+    assert_no_axe_violations(results, "a student's results on a phone")
 
     # The host's results page: every traveller with its matchpoints, and the ranking. N-S:
     # board 1 +420, +400, 0 (4, 2, 0 of 4); board 2 -120, +600, -100 (0, 4, 2): 50%, 75%, 25%.
     final = game_results(game)
     assert [len(board.lines) for board in final.boards] == [3, 3]
-    assert [(pair.standing.place, pair.label) for pair in final.ranking[:3]] == [
+    assert [(pair.standing.place, pair_label(pair.name)) for pair in final.ranking[:3]] == [
         ("1", "Table 2 N-S"),
         ("2", "Table 1 N-S"),
         ("3", "Table 3 N-S"),
@@ -191,16 +197,19 @@ def test_three_tables_play_two_boards_and_the_results_show_every_traveller(live_
     expect(rankings).to_have_count(2)
     for pair in final.ranking:
         table = rankings.nth(0 if pair.standing.direction == "NS" else 1)
-        expect(table).to_contain_text(pair.label)
+        expect(table).to_contain_text(pair_label(pair.name))
         expect(table).to_contain_text(decimal_text(pair.standing.percent, fixed=True))
-    expect(host.locator(".ranking-table").first.locator("tbody tr").first).to_contain_text(final.ranking[0].label)
+    first = host.locator(".ranking-table").first.locator("tbody tr").first
+    expect(first).to_contain_text(pair_label(final.ranking[0].name))
     shoot(host, output_dir, "host-results-wide")
+    assert_no_axe_violations(host, "the host's results")
     link = host.get_by_role("link", name="the results sheet (PDF)")
     expect(link).to_be_visible()
     link.focus()
     shoot(host, output_dir, "host-results-pdf-link-wide", host.locator(".game-head"))
     host.set_viewport_size(SIZES["phone"])
     shoot(host, output_dir, "host-results-phone")
+    assert_no_axe_violations(host, "the host's results on a phone")
     expect(link).to_be_visible()
     shoot(host, output_dir, "host-results-pdf-link-phone", host.locator(".game-head"))
 
@@ -211,7 +220,7 @@ def test_three_tables_play_two_boards_and_the_results_show_every_traveller(live_
             assert contract_text(line.contract) in text
             assert decimal_text(hundredths(line.ns_percent), fixed=True) in text
     for pair in final.ranking:
-        assert pair.label in text and pair.players in text
+        assert pair_label(pair.name) in text and pair.players in text
     sheet = SHOTS / "results-sheet.pdf"
     sheet.write_bytes(data)
     if shutil.which("pdftoppm"):  # the sheet's first page, to look at beside the screenshots

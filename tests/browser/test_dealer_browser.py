@@ -1,7 +1,8 @@
 """Dealer scripts in a real browser, with Debian's real dealer: choose a lesson script (read
 it first), make decks, see them, add them, deal one and play it to the end (all four
 hands); a teacher's own .dlr file without JavaScript; and the upload and preview pages
-photographed at desktop and phone sizes (test-output/<test name>/)."""
+photographed at desktop and phone sizes (test-output/<test name>/). axe-core finds no
+violation at any of these steps."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from playwright.sync_api import expect
 from games.formats.dealer import LIBRARY
 from games.models import BoardPlay, DealtBoard, Game
 from games.models.upload import Upload
+from tests.browser.axe import assert_no_axe_violations
 from tests.dealer_check import FIXTURES, holds
 
 pytestmark = [
@@ -65,6 +67,7 @@ def test_a_lesson_script_makes_decks_that_are_added_dealt_and_played(browser, li
     page.get_by_label("Decks to make").fill("4")
     page.get_by_label("Seed").fill("2026")
     page.screenshot(path=str(output_dir / "01-lesson-chosen.png"), full_page=True)
+    assert_no_axe_violations(page, "a lesson script chosen, its text open")
     page.get_by_role("button", name="Upload", exact=True).click()
 
     results = page.locator("#upload-results")
@@ -77,8 +80,10 @@ def test_a_lesson_script_makes_decks_that_are_added_dealt_and_played(browser, li
     made = [d for d in Upload.objects.get().results()[0].decks]
     assert all(holds(NT.text, deck.deal) for deck in made)
     page.screenshot(path=str(output_dir / "02-preview.png"), full_page=True)
+    assert_no_axe_violations(page, "the script's decks previewed")
     page.get_by_role("button", name="Add Decks to Game (4)").click()
     expect(page.get_by_text("4 decks added; the next deal uses board 1 of opening_1nt.dlr.")).to_be_visible()
+    assert_no_axe_violations(page, "the decks added")
 
     page.get_by_role("link", name="Back to Notrump lesson").click()
     page.get_by_role("button", name="Deal New Cards").click()
@@ -87,6 +92,7 @@ def test_a_lesson_script_makes_decks_that_are_added_dealt_and_played(browser, li
     board = DealtBoard.objects.get(game=game)
     assert board.deal == made[0].deal and board.dealer == "S"
     page.screenshot(path=str(output_dir / "03-dealt.png"), full_page=True)
+    assert_no_axe_violations(page, "board 1 dealt")
 
     # South opens 1NT, as the lesson says; everyone passes; all 52 cards are played.
     for bid in ("1NT", "P", "P", "P"):
@@ -103,6 +109,7 @@ def test_a_lesson_script_makes_decks_that_are_added_dealt_and_played(browser, li
     assert play.done and len(play.cards) == 52 and play.contract.startswith("1NT")
     expect(page.locator(".play-status")).to_contain_text("The board is over.")
     page.screenshot(path=str(output_dir / "04-played.png"), full_page=True)
+    assert_no_axe_violations(page, "board 1 played to the end")
     page.context.close()
     assert not [p for p in problems if "favicon" not in p], problems
 
@@ -119,6 +126,7 @@ def test_a_teachers_script_file_works_without_javascript(browser, live_server, o
     page.get_by_role("button", name="Upload", exact=True).click()
     expect(page.locator("#upload-results")).to_contain_text("16 decks made by Basic_Weak_2.dlr (dealer script)")
     expect(page.locator("#upload-results li.deck")).to_have_count(16)
+    assert_no_axe_violations(page, "a script file's decks previewed without JavaScript", javascript=False)
     page.get_by_role("button", name="Add Decks to Game (16)").click()
     page.goto(f"{live_server.url}/games/{game.pk}/")
     page.get_by_role("button", name="Deal New Cards").click()
@@ -126,6 +134,7 @@ def test_a_teachers_script_file_works_without_javascript(browser, live_server, o
     north, east, south, west = board.deal[2:].split(" ")
     expect(page.locator("#board-title")).to_contain_text("Board 1")
     assert table_hands(page)["S"] == shown_cards(south)
+    assert_no_axe_violations(page, "board 1 dealt without JavaScript", javascript=False)
     page.context.close()
 
 
@@ -139,11 +148,13 @@ def test_the_upload_and_preview_pages_at_desktop_and_phone_sizes(browser, live_s
     page.goto(f"{live_server.url}/games/{game.pk}/upload/")
     page.locator(".lesson-scripts li", has_text="Weak two bids").get_by_text("Show the script").click()
     page.screenshot(path=str(output_dir / f"upload-{size}.png"), full_page=True)
+    assert_no_axe_violations(page, f"the upload page, a script open ({size})")
     assert page.evaluate("document.documentElement.scrollWidth") <= width  # nothing wider than the screen
     page.locator(".lesson-scripts li", has_text="Slam hands").get_by_role("radio").check()
     page.get_by_role("button", name="Upload", exact=True).click()
     expect(page.locator("#upload-results li.deck")).to_have_count(16)
     page.screenshot(path=str(output_dir / f"preview-{size}.png"), full_page=True)
+    assert_no_axe_violations(page, f"the preview ({size})")
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     # a script that makes nothing: the message, and the entry that explains it
     page.locator("#id_text").fill("generate 20000\ncondition hcp(north) >= 37\n")
@@ -153,9 +164,11 @@ def test_the_upload_and_preview_pages_at_desktop_and_phone_sizes(browser, live_s
         "pasted script: no hand matched in 20,000 tries: loosen the specification"
     )
     page.screenshot(path=str(output_dir / f"no-match-{size}.png"), full_page=True)
+    assert_no_axe_violations(page, f"a script that makes nothing ({size})")
     page.get_by_role("link", name="Help").first.click()
     expect(page.locator("#dealer-no-match")).to_be_visible()
     page.screenshot(path=str(output_dir / f"help-{size}.png"), full_page=True)
+    assert_no_axe_violations(page, f"the dealer scripts' help ({size})")
     assert page.evaluate("document.documentElement.scrollWidth") <= width
     page.context.close()
     assert not [p for p in problems if "favicon" not in p], problems

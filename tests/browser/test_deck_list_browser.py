@@ -1,5 +1,6 @@
 """The review desk's deck list in a real browser, on a laptop's screen (1280×800): fifty
-decks, one line each, and the Status column in view without scrolling sideways.
+decks, one line each, and the Status column in view without scrolling sideways; axe-core
+finds no violation.
 The screenshot goes to test-output/<test name>/deck-list.png."""
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from games.bridge.board import dealer_for_board, vul_for_board
 from games.bridge.cards import random_deal
 from games.formats.model import Deck as ParsedDeck
 from games.models import Game
+from tests.browser.axe import assert_no_axe_violations
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -45,6 +47,7 @@ def test_fifty_decks_fit_the_screen_with_their_status(live_server, browser, outp
     page = browser.new_page(viewport={"width": WIDTH, "height": HEIGHT})
     page.set_default_timeout(10_000)
     page.goto(f"{live_server.url}/admin/login/")
+    assert_no_axe_violations(page, "the admin's log-in page")
     page.get_by_label("Username").fill("carol")
     page.get_by_label("Password").fill(PASSWORD)
     page.get_by_role("button", name="Log in").click()
@@ -53,6 +56,7 @@ def test_fifty_decks_fit_the_screen_with_their_status(live_server, browser, outp
     expect(rows).to_have_count(50)  # the admin's page holds 100
     page.screenshot(path=str(output_dir / "deck-list.png"))
     page.screenshot(path=str(output_dir / "deck-list-full.png"), full_page=True)
+    assert_no_axe_violations(page, "fifty decks in the list")
 
     assert page.locator("#result_list .diagram").count() == 0
     status = page.locator("#result_list tbody tr td.field-status").first

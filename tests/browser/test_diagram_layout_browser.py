@@ -4,12 +4,14 @@ A teacher's "all thirteen of one suit" deal (or any 9-card suit) once pushed the
 preview's compact diagrams out of their cards, over their neighbours and off the page.
 Measured in Chromium: every hand stays inside its diagram's box, no two hands overlap,
 the preview's suits keep to one line each, and the page never scrolls sideways, on a
-desktop and a phone.
+desktop and a phone. axe-core finds no violation on the preview or the table.
 """
 
 from __future__ import annotations
 
 import pytest
+
+from tests.browser.axe import assert_no_axe_violations
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -106,6 +108,7 @@ def test_long_suits_stay_inside_the_preview_cards_and_the_table(
     assert _check(page, "li.deck", f"preview at {width} px") == 4
     # a phone's card has room for ten cards in West's suit and ten in East's side by side
     _check_one_line_a_suit(page, "li.deck", f"preview at {width} px", longest=13 if width > 390 else 10)
+    assert_no_axe_violations(page, f"the preview at {width} px")
 
     page.goto(f"{live_server.url}/games/{game.pk}/")
     for number in (1, 2):  # the perfect deal, then the 9-card suits
@@ -113,4 +116,5 @@ def test_long_suits_stay_inside_the_preview_cards_and_the_table(
         page.wait_for_selector(f".board-title:has-text('Board {number}')")
         page.screenshot(path=str(output_dir / f"table-{width}-board-{number}.png"), full_page=True)
         assert _check(page, ".felt", f"table at {width} px, board {number}") == 1
+        assert_no_axe_violations(page, f"the table at {width} px, board {number}")
     context.close()

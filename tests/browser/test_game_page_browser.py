@@ -1,4 +1,5 @@
-"""The game page in a real browser: it renders well on desktop and phone, and htmx deals."""
+"""The game page in a real browser: it renders well on desktop and phone, and htmx deals;
+axe-core finds no violation on it."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from playwright.sync_api import expect
 
 from games.formats.model import Deck as ParsedDeck
 from games.models import Game
+from tests.browser.axe import assert_no_axe_violations
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -50,6 +52,7 @@ def test_the_game_page_renders_and_deals_with_htmx(live_server, browser, output_
     assert page.locator(".board-title").inner_text().startswith("Board 1")
     assert page.locator(".diagram .hand").count() == 4
     page.screenshot(path=str(output_dir / "game-desktop.png"), full_page=True)
+    assert_no_axe_violations(page, "the game page, board 1")
 
     page.click("text=Deal New Cards")  # htmx swaps #table; the page is not reloaded
     expect(page.locator(".board-title")).to_contain_text("Board 2")
@@ -59,12 +62,14 @@ def test_the_game_page_renders_and_deals_with_htmx(live_server, browser, output_
     page.click("text=Deal New Cards")
     expect(page.locator(".board-title")).to_contain_text("Board 4")
     expect(page.locator(".felt .notice")).to_have_text("No uploaded decks left: this board was dealt at random")
+    assert_no_axe_violations(page, "a random board dealt by htmx")
     assert page.evaluate("performance.getEntriesByType('navigation').length") == 1  # no reload
 
     phone = browser.new_page(viewport={"width": 390, "height": 844}, device_scale_factor=2)
     phone.context.add_cookies(page.context.cookies())
     phone.goto(f"{live_server.url}/games/{game.pk}/")
     phone.screenshot(path=str(output_dir / "game-phone.png"), full_page=True)
+    assert_no_axe_violations(phone, "the game page on a phone")
     width = phone.evaluate("document.documentElement.scrollWidth")
     assert width <= 390, f"the phone page scrolls sideways ({width}px)"
     page.close()

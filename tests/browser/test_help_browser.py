@@ -1,11 +1,14 @@
 """The help pages fit a phone's screen in every language: nothing is wider than 390 CSS
 pixels (a long word, a list of facts, a table of boards), and the page is in the visitor's
-language. Screenshots go to test-output/<test name>/."""
+language; axe-core finds no violation on any of them. Screenshots go to
+test-output/<test name>/."""
 
 from __future__ import annotations
 
 import pytest
 from django.conf import settings
+
+from tests.browser.axe import assert_no_axe_violations
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -23,4 +26,5 @@ def test_every_help_page_fits_a_phone(live_server, browser, output_dir, language
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= PHONE["width"], f"{path} in {language} is {width} px wide"
         page.screenshot(path=str(output_dir / f"{path.strip('/').replace('/', '-')}.png"))
+        assert_no_axe_violations(page, f"{path} in {language}")
     context.close()

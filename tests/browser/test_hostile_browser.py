@@ -5,7 +5,8 @@ names, carry payloads that would set ``window.__pwned`` and open an alert, then 
 through preview, add, deal and the admin. No dialog opens, ``window.__pwned`` stays
 undefined, and the payloads are visible as text. The page's Content Security Policy is
 bypassed on purpose: it would block inline script anyway, and this test is about the
-escaping underneath it. Screenshots go to test-output/<test name>/.
+escaping underneath it. axe-core finds no violation at any step, payloads and all.
+Screenshots go to test-output/<test name>/.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from django.test import Client
 
 from games.models import Game
 from tests import hostile
+from tests.browser.axe import assert_no_axe_violations
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -70,6 +72,7 @@ def test_script_in_every_field_never_runs_from_preview_to_admin(browser, live_se
         page.wait_for_timeout(200)  # an onerror or onload would have fired by now
         page.screenshot(path=str(output_dir / f"{next(step):02d}-{name}.png"), full_page=True)
         watch.assert_clean(name)
+        assert_no_axe_violations(page, name)
 
     page.goto(f"{live_server.url}/games/{game.pk}/upload/")
     files = [

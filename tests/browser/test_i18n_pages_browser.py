@@ -3,7 +3,7 @@ page with a board dealt and decks queued, and the upload page with a file's prev
 other deals than the queued ones, so that none is a duplicate). The longer labels
 ("Rozdaj nowe karty", "Distribuer de nouvelles cartes", "Dodaj rozkłady do gry (3)") stay on
 the screen and the page never scrolls sideways: a table whose headings are longer than a
-phone is wide scrolls inside its panel.
+phone is wide scrolls inside its panel. axe-core finds no violation on any of these pages.
 
 Screenshots go to test-output/<test name>/.
 """
@@ -21,6 +21,7 @@ from games.bridge.cards import random_deal
 from games.bridge.words import for_language
 from games.formats.model import Deck as ParsedDeck
 from games.models import BoardPlay, Game
+from tests.browser.axe import assert_no_axe_violations
 
 pytestmark = [
     pytest.mark.browser,
@@ -82,16 +83,19 @@ def test_the_game_and_upload_pages_fit_a_phone(live_server, browser, output_dir,
     expect(page.get_by_role("button", name=deal_label)).to_be_visible()
     page.screenshot(path=str(output_dir / f"{code}-game-390.png"), full_page=True)
     assert_it_fits(page, f"{code}: the game page")
+    assert_no_axe_violations(page, f"{code}: the game page")
 
     page.goto(f"{live_server.url}/games/{game.pk}/upload/")
     page.screenshot(path=str(output_dir / f"{code}-upload-390.png"), full_page=True)
     assert_it_fits(page, f"{code}: the upload page")
+    assert_no_axe_violations(page, f"{code}: the upload page")
     (tmp_path / "klub.pbn").write_text(PBN, encoding="utf-8")
     page.locator("input[type=file]").set_input_files(tmp_path / "klub.pbn")
     page.get_by_role("button", name=upload_label, exact=True).click()
     expect(page.get_by_role("button", name=add_label)).to_be_visible()
     page.screenshot(path=str(output_dir / f"{code}-preview-390.png"), full_page=True)
     assert_it_fits(page, f"{code}: the upload preview")
+    assert_no_axe_violations(page, f"{code}: the upload preview")
     context.close()
 
 
@@ -134,6 +138,7 @@ def test_a_teacher_uploads_deals_and_plays_a_trick_in_the_language(
     expect(page.locator(".added")).to_be_visible()
     assert game.queued().count() == len(DEALS)
     page.screenshot(path=str(output_dir / f"{code}-added-1280.png"), full_page=True)
+    assert_no_axe_violations(page, f"{code}: the decks added")
     page.locator(".added a.button").click()  # back to the game
 
     page.get_by_role("button", name=deal_label).click()
@@ -149,6 +154,7 @@ def test_a_teacher_uploads_deals_and_plays_a_trick_in_the_language(
     for _ in range(4):
         act(page, page.locator('button[name="card"]').first)
     page.screenshot(path=str(output_dir / f"{code}-first-trick-1280.png"), full_page=True)
+    assert_no_axe_violations(page, f"{code}: the first trick played")
 
     play = BoardPlay.objects.get(board__game=game, board__number=1).state()
     assert len(play.cards) == 4

@@ -1,7 +1,7 @@
 """The table on a phone (390×844) in each of the site's languages, in a real browser: the
 longer words (Rekontra, Redoublet, Surcontre, Redubbelt, Kn) fit the bidding box's
 buttons, the hands and the score lines; nothing is cut and the page never scrolls
-sideways; axe-core finds nothing wrong with the auction's page. The browser asks for the
+sideways; axe-core finds nothing wrong with the auction's, the play's or the result's page. The browser asks for the
 language as a phone set to it does (its locale: Accept-Language).
 
 Screenshots go to test-output/<test name>/: the auction with the bidding box, dummy's
@@ -11,7 +11,6 @@ cards to play, and the board over with its score.
 from __future__ import annotations
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.test import Client
@@ -20,6 +19,7 @@ from games.bridge import words
 from games.formats.model import Deck as ParsedDeck
 from games.models import BoardPlay, Game
 from games.models.join import JoinTable
+from tests.browser.axe import assert_no_axe_violations
 from tests.playing import DEAL, call, cards
 
 pytestmark = [
@@ -122,8 +122,7 @@ def test_the_table_fits_a_phone_in_every_language(table_in, output_dir, language
     assert record["y"] + record["height"] <= box["y"], "the auction is above the box"
     assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], f"the box overflows: {box}"
     assert_it_fits(east, f"{code}: East's call")
-    axe = Axe().run(east)
-    assert axe.violations_count == 0, f"{code}: {axe.generate_report()}"
+    assert_no_axe_violations(east, f"{code}: East's call")
 
     # North plays from dummy after East's lead: card buttons of the language's ranks.
     play = cards(call(play, *TO_4H[5:]), 1)
@@ -134,6 +133,7 @@ def test_the_table_fits_a_phone_in_every_language(table_in, output_dir, language
     small = [b for b in (c.bounding_box() for c in north.locator(".card-button").all()) if b["width"] < 24]
     assert not small, f"card buttons under 24 px wide: {small}"
     assert_it_fits(north, f"{code}: North plays from dummy")
+    assert_no_axe_violations(north, f"{code}: North plays from dummy")
 
     # The board over: the result, the score and the play by trick.
     cards(play, 51)
@@ -141,3 +141,4 @@ def test_the_table_fits_a_phone_in_every_language(table_in, output_dir, language
     west.screenshot(path=str(output_dir / f"{code}-west-over-390.png"), **SHOT)
     assert said.pairs["NS"] in west.locator(".result-line .score").inner_text()
     assert_it_fits(west, f"{code}: the board over")
+    assert_no_axe_violations(west, f"{code}: the board over")

@@ -3,7 +3,8 @@
 The host sits down from the Players panel; three players come in through the invite
 link (log in, back to the link, choose a seat). The host deals: within 2 s each player's
 page, polling, shows their own 13 cards and nobody else's. The host reveals: within
-2 s everyone sees all four hands and the file's auction.
+2 s everyone sees all four hands and the file's auction. axe-core finds no violation on
+the pages on the way.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from games.bridge.rules import Call
 from games.formats.model import Deck as ParsedDeck
 from games.models import Game
 from games.models.join import JoinTable
+from tests.browser.axe import assert_no_axe_violations
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -120,16 +122,20 @@ def test_four_players_each_see_their_own_hand_until_the_reveal(live_server, brow
     expect(host.locator("#invite-url")).to_have_value(invite)
     host.locator("#seating li", has_text="North").get_by_role("button", name="Sit here").click()
     expect(host.locator("#seating")).to_contain_text("alice (you)")
+    assert_no_axe_violations(host, "the host seated, no board dealt")
 
     # The players follow the invite link: log in, come back, choose their seat.
     for name in ("bob", "dave", "erin"):
         page = pages[name]
         page.goto(invite)
         assert "/login/" in page.url
+        if name == "bob":
+            assert_no_axe_violations(page, "the log-in page on the way to the invite")
         log_in(page, name)
         expect(page.get_by_role("heading", name="Join “Friday four”")).to_be_visible()
         if name == "erin":
             page.screenshot(path=str(output_dir / "join-invite.png"), **SHOT)
+            assert_no_axe_violations(page, "the invite's page: choose a seat")
         page.get_by_role("button", name=NAMES[PLAYERS[name]]).click()
         expect(page.locator(".game-head .rules")).to_contain_text(f"you sit {NAMES[PLAYERS[name]]}")
         assert page.url == table_url
@@ -157,6 +163,8 @@ def test_four_players_each_see_their_own_hand_until_the_reveal(live_server, brow
         assert "Jacoby" not in html
     pages["bob"].screenshot(path=str(output_dir / "join-east-before-reveal.png"), **SHOT)
     host.screenshot(path=str(output_dir / "join-host-before-reveal.png"), **SHOT)
+    assert_no_axe_violations(pages["bob"], "East's page, board 1 dealt")
+    assert_no_axe_violations(host, "the host's page, board 1 dealt")
     assert all(p.evaluate("performance.getEntriesByType('navigation').length") == 1 for p in pages.values())
 
     # The host reveals; within 2 s everyone sees all four hands and the auction.
@@ -169,6 +177,7 @@ def test_four_players_each_see_their_own_hand_until_the_reveal(live_server, brow
         expect(page.locator(".record .alert-notes")).to_contain_text("Jacoby: 4+ hearts")
         expect(page.locator(".record .contract-line")).to_contain_text("by North")
     pages["dave"].screenshot(path=str(output_dir / "join-south-after-reveal.png"), **SHOT)
+    assert_no_axe_violations(pages["dave"], "South's page, the hands revealed")
 
     # On a phone the revealed table and the host's page fit the screen.
     for name, shot in (("erin", "join-west-phone.png"), ("alice", "join-host-phone.png")):
@@ -178,6 +187,7 @@ def test_four_players_each_see_their_own_hand_until_the_reveal(live_server, brow
         phone.screenshot(path=str(output_dir / shot), **SHOT)
         width = phone.evaluate("document.documentElement.scrollWidth")
         assert width <= 390, f"{name}'s phone page scrolls sideways ({width}px)"
+        assert_no_axe_violations(phone, f"{name}'s phone page, the hands revealed")
 
     problems = [p for p in problems if not p.endswith("/favicon.ico")]
     assert not problems, problems  # no script errors, no CSP refusals, no htmx swap errors

@@ -10,6 +10,7 @@
 - A hostile lesson file, with the site's Content Security Policy on: through the
   preview, the table, the admin and the help page no dialog opens, no script runs and
   the browser reports no policy violation.
+- axe-core finds no violation on any page at any of these steps.
 
 Screenshots go to test-output/<test name>/.
 """
@@ -27,6 +28,7 @@ from playwright.sync_api import expect
 from games.formats import read_decks
 from games.models import BoardPlay, Game, LessonRule
 from games.models.join import JoinTable
+from tests.browser.axe import assert_no_axe_violations
 from tests.lesson_files import HOSTILE, LESSON
 from tests.playing import call
 
@@ -149,6 +151,8 @@ def test_the_rule_says_when_the_players_read_the_lesson(browsing, live_server, o
         assert has_lesson(page) == (rule == LessonRule.WITH_DEAL), seat
     pages["E"].screenshot(path=str(output_dir / "east-dealt-1280x800.png"), **SHOT)
     pages["S"].screenshot(path=str(output_dir / "south-dealt-390x844.png"), **SHOT)
+    assert_no_axe_violations(pages["E"], "East's page, board 1 dealt")
+    assert_no_axe_violations(pages["S"], "South's phone, board 1 dealt")
     finish_board(game)
     for seat, page in pages.items():  # the board is over: every page shows all four hands
         wait_until(lambda page=page: len(hands_shown(page)) == 4, f"{seat}'s page shows the board over")
@@ -166,6 +170,8 @@ def test_the_rule_says_when_the_players_read_the_lesson(browsing, live_server, o
         expect(lesson).to_contain_text("After call 2")
     pages["E"].screenshot(path=str(output_dir / "east-over-1280x800.png"), **SHOT)
     pages["S"].screenshot(path=str(output_dir / "south-over-390x844.png"), **SHOT)
+    assert_no_axe_violations(pages["E"], "East's page, the board over")
+    assert_no_axe_violations(pages["S"], "South's phone, the board over")
     browsing.assert_clean()
 
 
@@ -185,6 +191,7 @@ def test_the_teacher_watches_four_players_and_writes_to_them(browsing, live_serv
     assert hands_shown(teacher, "#teacher-table") == set(NAMES.values())
     expect(teacher.locator("#teacher-table details.lesson")).to_contain_text(LESSON_WORDS)
     expect(teacher.locator("#teacher-table")).to_contain_text("The players see this text once the board is over")
+    assert_no_axe_violations(teacher, "the teacher's view, board 1 dealt")
 
     for seat, page in pages.items():
         wait_until(
@@ -196,6 +203,8 @@ def test_the_teacher_watches_four_players_and_writes_to_them(browsing, live_serv
         assert page.locator("#seat-view .hidden-hand").count() == 3  # the others face down
     pages["N"].screenshot(path=str(output_dir / "north-watched-1280x800.png"), **SHOT)
     pages["W"].screenshot(path=str(output_dir / "west-watched-390x844.png"), **SHOT)
+    assert_no_axe_violations(pages["N"], "North's page, the teacher watching")
+    assert_no_axe_violations(pages["W"], "West's phone, the teacher watching")
 
     # East deals and opens: the teacher's page follows by itself.
     play = call(BoardPlay.start(game.boards.get(), BoardPlay.Mode.TABLE), "1D", "2S")
@@ -205,6 +214,7 @@ def test_the_teacher_watches_four_players_and_writes_to_them(browsing, live_serv
     expect(teacher.locator("#teacher-note")).to_contain_text("Note added")
     expect(teacher.locator("#teacher-table .lesson-note")).to_contain_text("Think about the lead before you play")
     teacher.screenshot(path=str(output_dir / "teacher-1280x800.png"), **SHOT)
+    assert_no_axe_violations(teacher, "the teacher's view, the note added")
     for seat, page in pages.items():
         note = page.locator("#seat-view .lesson-note")
         expect(note).to_contain_text("Think about the lead before you play", timeout=BUDGET * 1000)
@@ -215,9 +225,11 @@ def test_the_teacher_watches_four_players_and_writes_to_them(browsing, live_serv
         expect(page.locator("#seat-view .table-notes .note-new")).to_have_count(1)
         expect(page.locator("#table-notes-news")).to_contain_text("Think about the lead before you play")
     pages["W"].screenshot(path=str(output_dir / "west-note-390x844.png"), **SHOT)
+    assert_no_axe_violations(pages["W"], "West's phone, the teacher's note new")
     pages["N"].get_by_role("button", name="Mark the notes as read").click()
     expect(pages["N"].locator("#seat-view .note-new")).to_have_count(0)
     expect(pages["N"].locator("#seat-view .table-notes")).to_contain_text("Think about the lead before you play")
+    assert_no_axe_violations(pages["N"], "North's page, the note read")
 
     call(play, "P", "P", "P")  # 2♠ by South: the opening lead is West's
     for seat, page in pages.items():
@@ -235,6 +247,7 @@ def test_the_teacher_watches_four_players_and_writes_to_them(browsing, live_serv
     phone_teacher.goto(f"{url}teacher/")
     expect(phone_teacher.locator("#teacher-table details.lesson")).to_be_visible()
     phone_teacher.screenshot(path=str(output_dir / "teacher-390x844.png"), **SHOT)
+    assert_no_axe_violations(phone_teacher, "the teacher's view on a phone, the auction over")
     for page in (teacher, phone_teacher):
         page.context.close()
     browsing.pages = [p for p in browsing.pages if p not in (teacher, phone_teacher)]
@@ -266,6 +279,7 @@ def test_a_hostile_lesson_file_runs_nothing_anywhere(browsing, live_server, outp
         expect(lesson.locator("b").first).to_have_text("Safe heading")
         page.wait_for_timeout(300)  # an onerror or onload would have fired by now
         page.screenshot(path=str(output_dir / f"preview-{label}.png"), **SHOT)
+        assert_no_axe_violations(page, f"the hostile lesson's preview at {label}")
         if size is DESKTOP:
             page.get_by_role("button", name="Add Decks to Game (1)").click()
             expect(page.get_by_text("1 deck added")).to_be_visible()
@@ -275,17 +289,21 @@ def test_a_hostile_lesson_file_runs_nothing_anywhere(browsing, live_server, outp
             page.locator("#felt details.lesson summary").click()
             page.wait_for_timeout(300)
             page.screenshot(path=str(output_dir / f"table-{label}.png"), **SHOT)
+            assert_no_axe_violations(page, f"the hostile lesson at the table at {label}")
             deck = game.decks.get()
             page.goto(f"{live_server.url}/admin/games/deck/{deck.pk}/change/")
             expect(page.locator("details.lesson")).to_contain_text("Safe heading")
             page.wait_for_timeout(300)
             page.screenshot(path=str(output_dir / f"admin-{label}.png"), **SHOT)
+            assert_no_axe_violations(page, f"the hostile lesson in the admin at {label}")
         else:
             page.goto(f"{live_server.url}/games/{game.pk}/")
             expect(page.locator("#felt details.lesson")).to_contain_text("Safe heading")
             page.wait_for_timeout(300)
             page.screenshot(path=str(output_dir / f"table-{label}.png"), **SHOT)
+            assert_no_axe_violations(page, f"the hostile lesson at the table at {label}")
         page.goto(f"{live_server.url}/help/lesson-text/")
         expect(page.locator(".lesson-example details.lesson")).to_contain_text("Lesson 5")
         page.screenshot(path=str(output_dir / f"help-{label}.png"), **SHOT)
+        assert_no_axe_violations(page, f"the lesson text's help at {label}")
     browsing.assert_clean()

@@ -15,7 +15,8 @@ from django.test import Client
 from django.urls import reverse
 
 from games.models import BoardPlay, Game, Upload
-from tests.browser.test_table_layout_browser import assert_no_axe_violations, hals_table  # noqa: F401 (a fixture)
+from tests.browser.axe import assert_no_axe_violations
+from tests.browser.test_table_layout_browser import hals_table  # noqa: F401 (a fixture)
 from tests.builders.decks import plain_pbn
 from tests.models.test_club_results import three_tables  # noqa: F401 (a fixture)
 from tests.playing import call

@@ -1,5 +1,6 @@
 """The new-game form in a real browser shows only the rules the chosen game type uses,
-and without JavaScript shows them all. Screenshots go to test-output/<test name>/."""
+and without JavaScript shows them all; axe-core finds no violation in either. Screenshots
+go to test-output/<test name>/."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from django.test import Client
 from playwright.sync_api import expect
 
 from games.models import Game
+from tests.browser.axe import assert_no_axe_violations
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -46,11 +48,13 @@ def test_the_form_shows_only_what_the_game_type_uses(browser, live_server, host,
     expect(matchpoints).to_be_hidden()
     expect(matchpoints).to_be_disabled()
     page.screenshot(path=str(output_dir / "01-practice.png"), full_page=True)
+    assert_no_axe_violations(page, "the form for a practice game")
 
     page.check('input[name="practice_play"][value="robots"]')
     for name in ROBOTS_ONLY:
         expect(block(page, name)).to_be_visible()
     page.screenshot(path=str(output_dir / "02-with-robots.png"), full_page=True)
+    assert_no_axe_violations(page, "the form with robots")
 
     page.select_option('select[name="game_type"]', "join")
     for name in ("practice_play", *ROBOTS_ONLY):
@@ -60,6 +64,7 @@ def test_the_form_shows_only_what_the_game_type_uses(browser, live_server, host,
     expect(page.locator('input[name="practice_seat"]').first).to_be_disabled()
     matchpoints.check()
     page.screenshot(path=str(output_dir / "03-join.png"), full_page=True)
+    assert_no_axe_violations(page, "the form for a Join game")
 
     page.select_option('select[name="game_type"]', "practice")  # matchpoints goes: IMPs instead
     expect(page.locator('input[name="scoring"][value="imps"]')).to_be_checked()
@@ -76,6 +81,7 @@ def test_the_form_shows_only_what_the_game_type_uses(browser, live_server, host,
         "show",
         2,
     )
+    assert_no_axe_violations(page, "the new Join game of two tables")
     assert not problems, problems  # a script the policy refused would say so here
 
 
@@ -86,3 +92,4 @@ def test_without_javascript_every_rule_shows(browser, live_server, host, output_
         expect(block(page, name)).to_be_visible()
     expect(page.locator('input[name="scoring"][value="matchpoints"]')).to_be_enabled()
     page.screenshot(path=str(output_dir / "01-every-rule.png"), full_page=True)
+    assert_no_axe_violations(page, "the form without JavaScript", javascript=False)

@@ -6,7 +6,8 @@ hand are on the first screen; in the play, as declarer with dummy's cards to pla
 defender, every card that may be played is a target of at least 44×44 CSS pixels where the
 finger lands (the part of the card no other card covers), the seat's own hand lies on one
 row in suit order, and at the board's end the result reads on the screen. No page scrolls
-sideways. Screenshots go to test-output/<test name>/.
+sideways, and axe-core finds no violation in any of these states. Screenshots go to
+test-output/<test name>/.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from django.test import Client
 from games.formats.model import Deck as ParsedDeck
 from games.models import BoardPlay, Game
 from games.models.join import JoinTable
+from tests.browser.axe import assert_no_axe_violations
 from tests.playing import DEAL, call, cards
 
 pytestmark = [
@@ -162,6 +164,7 @@ def test_the_table_fits_a_phone(table, output_dir, phone, language):
     assert all(part["top"] >= 0 and part["bottom"] <= height + 1 for part in area), f"bidding area off screen: {area}"
     assert_own_hand_on_one_row(east, "E", "East bids")
     assert_no_sideways_scroll(east, "East bids")
+    assert_no_axe_violations(east, f"East bids ({code}, {phone})")
 
     # Declarer plays from dummy after East's lead.
     play = cards(call(play, *TO_4H[1:]), 1)
@@ -170,6 +173,7 @@ def test_the_table_fits_a_phone(table, output_dir, phone, language):
     assert_cards_are_big_enough(north, "North plays from dummy")
     assert_own_hand_on_one_row(north, "N", "North plays from dummy")
     assert_no_sideways_scroll(north, "North plays from dummy")
+    assert_no_axe_violations(north, f"North plays from dummy ({code}, {phone})")
 
     # A defender follows suit: West, after dummy's card.
     play = cards(play, 1)
@@ -178,6 +182,7 @@ def test_the_table_fits_a_phone(table, output_dir, phone, language):
     assert_cards_are_big_enough(west, "West defends")
     assert_own_hand_on_one_row(west, "W", "West defends")
     assert_no_sideways_scroll(west, "West defends")
+    assert_no_axe_violations(west, f"West defends ({code}, {phone})")
 
     # A defender on lead: East leads to trick 2 with twelve cards.
     play = cards(play, 2)
@@ -187,6 +192,7 @@ def test_the_table_fits_a_phone(table, output_dir, phone, language):
     assert_cards_are_big_enough(on_lead, f"{leader} leads")
     assert_own_hand_on_one_row(on_lead, leader, f"{leader} leads")
     assert_no_sideways_scroll(on_lead, f"{leader} leads")
+    assert_no_axe_violations(on_lead, f"{leader} leads ({code}, {phone})")
 
     # The board's end.
     cards(play, 48)
@@ -195,3 +201,4 @@ def test_the_table_fits_a_phone(table, output_dir, phone, language):
     result = boxes(over, ".result-line")[0]
     assert result["bottom"] <= height, f"the result is below the first screen: {result}"
     assert_no_sideways_scroll(over, "the board over")
+    assert_no_axe_violations(over, f"the board over ({code}, {phone})")

@@ -4,7 +4,8 @@ Four players, four browser contexts, one Join table: they bid to 4♥ with an al
 explanation shows to the opponents, not to partner), East leads, dummy appears for
 everyone, three tricks are played, declarer claims the rest and both defenders accept;
 every page shows the score, and the host's dealt export holds the board. The same board
-again, passed out. A Just Declare board played to the end against the robot.
+again, passed out. A Just Declare board played to the end against the robot. axe-core
+finds no violation at any of these steps.
 
 Each page learns of the others' calls and cards through its 1.5 s poll; the players log
 in through session cookies (tests/browser/test_join_browser.py walks the invite and
@@ -27,7 +28,8 @@ from games.bridge import play as rules_of_play
 from games.formats.model import Deck as ParsedDeck
 from games.models import BoardPlay, Game
 from games.models.join import JoinTable
-from games.models.results import result_line
+from games.presentation.result_text import result_line
+from tests.browser.axe import assert_no_axe_violations
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -129,6 +131,8 @@ def table_pages(live_server, browser, settings):
 def test_four_players_bid_play_claim_and_see_the_score(table_pages, output_dir):
     game, hal, pages, problems = table_pages
     started = time.monotonic()
+    expect(pages["N"].locator("form.bidding-box")).to_be_visible(timeout=WAIT)
+    assert_no_axe_violations(pages["N"], "North opens the bidding")
 
     # The auction: 1♥ P 2NT (alerted) P 4♥ P P P, North declares.
     auction = [("N", "1H", ""), ("E", "P", ""), ("S", "2NT", "Jacoby: 4+ hearts, game forcing"), ("W", "P", "")]
@@ -140,6 +144,8 @@ def test_four_players_bid_play_claim_and_see_the_score(table_pages, output_dir):
     expect(pages["N"].locator(".play-record .bidding")).to_contain_text("4", timeout=WAIT)
     assert "Jacoby" not in pages["N"].content() and pages["N"].locator(".call.alerted").count() == 0
     pages["E"].screenshot(path=str(output_dir / "play-east-bidding.png"), full_page=True)
+    assert_no_axe_violations(pages["E"], "East's page, the auction over, East to lead")
+    assert_no_axe_violations(pages["N"], "North's page, the auction over")
 
     # East leads; dummy (South) shows on every page.
     play_first_card(pages["E"])
@@ -151,6 +157,7 @@ def test_four_players_bid_play_claim_and_see_the_score(table_pages, output_dir):
     while len(state(game, 1).cards) < 12:
         play_first_card(pages[state(game, 1).actor])
     pages["N"].screenshot(path=str(output_dir / "play-north-declaring.png"), full_page=True)
+    assert_no_axe_violations(pages["N"], "North declares, dummy on the table")
 
     # North claims the rest; both defenders accept. North's page first shows the last
     # card played (a claim from a page the table has moved on from is refused as stale).
@@ -164,6 +171,7 @@ def test_four_players_bid_play_claim_and_see_the_score(table_pages, output_dir):
     for seat, seen in (("E", "North claims 10"), ("W", "East accepted")):
         expect(pages[seat].locator(".play-status")).to_contain_text(seen, timeout=WAIT)
         assert pages[seat].locator('.suits[aria-label="North\'s hand"]').count() == 1  # declarer's hand shown
+        assert_no_axe_violations(pages[seat], f"{NAMES[seat]} answers the claim")
         act(pages[seat], pages[seat].get_by_role("button", name="Accept the claim"))
     play = BoardPlay.objects.get(board__number=1)
     assert play.done and play.tricks == state(game, 1).tricks_won["NS"]
@@ -171,6 +179,7 @@ def test_four_players_bid_play_claim_and_see_the_score(table_pages, output_dir):
         expect(page.locator(".play-record .result-line")).to_contain_text(f"N-S {signed(play.score)}", timeout=WAIT)
         assert page.locator(".suits").count() == 4
     pages["W"].screenshot(path=str(output_dir / "play-west-result.png"), full_page=True)
+    assert_no_axe_violations(pages["W"], "West's page, the score")
     assert time.monotonic() - started < 40
 
     # The host's dealt export: the board, with the table's auction, play and result when
@@ -198,6 +207,7 @@ def test_the_same_board_passed_out(table_pages):
         expect(page.locator(".play-status")).to_have_text("Passed out: the board is over.", timeout=WAIT)
         expect(page.locator(".play-record .result-line")).to_contain_text("Passed out")
         assert page.locator(".suits").count() == 4
+    assert_no_axe_violations(pages["E"], "East's page, passed out")
 
 
 def test_just_declare_against_the_robot(live_server, browser, output_dir):
@@ -214,6 +224,7 @@ def test_just_declare_against_the_robot(live_server, browser, output_dir):
     page.goto(f"{live_server.url}/games/{game.pk}/")
     expect(page.locator(".declare-line")).to_contain_text("from South; the contract comes from the file's contract")
     assert page.locator('.suits[aria-label="East\'s hand"]').count() == 0
+    assert_no_axe_violations(page, "Just Declare, South to play")
     while page.locator('button[name="card"]').count():
         play_first_card(page)  # South's or dummy's; the robot's cards come with the answer
     play = BoardPlay.objects.get()
@@ -224,5 +235,6 @@ def test_just_declare_against_the_robot(live_server, browser, output_dir):
     # the history row got the result with the last card's answer, without a reload
     expect(page.locator("#history-board-1 .result")).to_contain_text(result_line(play))
     page.screenshot(path=str(output_dir / "just-declare-result.png"), full_page=True)
+    assert_no_axe_violations(page, "Just Declare, the board over")
     page.context.close()
     assert not [p for p in problems if "favicon" not in p], problems

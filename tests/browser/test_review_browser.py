@@ -1,6 +1,7 @@
 """A reviewer's round in a real browser: the demo reviewer logs in to the admin, finds the
 upload with problems among the uploads, reads it, removes its decks (confirming on the
-page that counts them), and the demo host's game page shows the shorter queue.
+page that counts them), and the demo host's game page shows the shorter queue. axe-core
+finds no violation at any step.
 Screenshots of each step go to test-output/<test name>/.
 """
 
@@ -13,6 +14,7 @@ from django.core.management import call_command
 
 from games.management.commands.demo import PASSWORD, REVIEWER, REVIEWER_PASSWORD, USERNAME
 from games.models import Game, Upload
+from tests.browser.axe import assert_no_axe_violations
 from tests.fixtures_upload import fixture
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -29,6 +31,7 @@ def test_a_reviewer_removes_the_decks_of_an_upload_with_problems(browser, live_s
 
     def shot(page, name: str) -> None:
         page.screenshot(path=str(output_dir / f"{next(step):02d}-{name}.png"), full_page=True)
+        assert_no_axe_violations(page, name)
 
     host = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
     host.set_default_timeout(10_000)
@@ -43,6 +46,7 @@ def test_a_reviewer_removes_the_decks_of_an_upload_with_problems(browser, live_s
     page = browser.new_context(viewport={"width": 1280, "height": 900}).new_page()
     page.set_default_timeout(10_000)
     page.goto(f"{live_server.url}/admin/")
+    assert_no_axe_violations(page, "the admin's log-in page")
     page.get_by_label("Username").fill(REVIEWER)
     page.get_by_label("Password").fill(REVIEWER_PASSWORD)
     page.get_by_role("button", name="Log in").click()

@@ -1,6 +1,7 @@
 """A student alone with robots, in a real browser, as a new user meets it: the New game
 form's "With robots", an upload of a lesson file, then every board bid and played from
-South with the robots' explanations and a hint, on a desktop and on a phone."""
+South with the robots' explanations and a hint, on a desktop and on a phone; axe-core
+finds no violation at any step."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from playwright.sync_api import expect
 
 from games.bridge import play as rules_of_play
 from games.models import BoardPlay, Game
+from tests.browser.axe import assert_no_axe_violations
 from tests.browser.test_play_browser import act, logged_in
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -25,8 +27,10 @@ def create_game(page, base: str) -> str:
     page.goto(f"{base}/games/new/")
     page.fill("input[name=name]", "Alone with robots")
     page.check("input[name=practice_play][value=robots]")
+    assert_no_axe_violations(page, "the new-game form with robots")
     page.click("button:has-text('Create')")
     expect(page.locator("p.rules")).to_contain_text("with robots: you play South, robots bid Acol")
+    assert_no_axe_violations(page, "the new game, nothing dealt")
     return page.url
 
 
@@ -34,8 +38,11 @@ def upload(page, game_url: str) -> None:
     page.goto(game_url + "upload/")
     page.set_input_files("input[type=file]", str(LESSON))
     page.get_by_role("button", name="Upload", exact=True).click()
+    expect(page.get_by_role("button", name="Add Decks to Game (3)")).to_be_visible()
+    assert_no_axe_violations(page, "the lesson's preview")
     page.get_by_role("button", name="Add Decks to Game (3)").click()
     expect(page.get_by_text("3 decks added")).to_be_visible()
+    assert_no_axe_violations(page, "the decks added")
 
 
 def play_board(page, number: int, output: Path, size: str) -> BoardPlay:
@@ -51,6 +58,7 @@ def play_board(page, number: int, output: Path, size: str) -> BoardPlay:
                 hint = page.locator("details.robot-hint")
                 hint.locator("summary").click()
                 expect(hint).to_contain_text("A robot would call")
+                assert_no_axe_violations(page, f"board {number}: South bids, the hint open ({size})")
             act(page, page.locator(".bidding-box button.call-button.pass"))
         else:
             card = page.locator('button[name="card"]').first
@@ -83,6 +91,7 @@ def test_a_student_plays_every_board_of_a_lesson_alone_with_robots(live_server, 
         done = play_board(page, number, output_dir, size)
         assert done.done and done.state().phase == rules_of_play.DONE
         expect(page.locator(".play-status")).to_contain_text(re.compile("The board is over|Passed out"))
+        assert_no_axe_violations(page, f"board {number} over ({size})")
     page.screenshot(path=str(output_dir / f"{size}-end.png"), full_page=True)
     assert not [p for p in problems if "favicon" not in p], problems
     page.context.close()

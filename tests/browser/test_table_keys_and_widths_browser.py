@@ -17,8 +17,8 @@ from playwright.sync_api import expect
 
 from games.formats.model import Deck as ParsedDeck
 from games.models import BoardPlay, Game
+from tests.browser.axe import assert_no_axe_violations
 from tests.browser.test_table_layout_browser import (
-    assert_no_axe_violations,
     focus_settles,
     hals_table,  # noqa: F401 (a fixture)
     logged_in,

@@ -19,7 +19,6 @@ from __future__ import annotations
 import contextlib
 
 import pytest
-from axe_playwright_python.sync_playwright import Axe
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.test import Client
@@ -31,6 +30,7 @@ from games.formats.model import Deck as ParsedDeck
 from games.models import BoardPlay, Game
 from games.models.join import JoinTable
 from games.presentation.play_parts import Card
+from tests.browser.axe import assert_no_axe_violations
 from tests.playing import DEAL, call, cards, claim
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -144,11 +144,6 @@ def assert_on_screen(page, selectors: list[str], where: str) -> None:
 
 def scroll_table_into_view(page) -> None:
     page.locator(".felt").first.evaluate("(felt) => felt.scrollIntoView({block: 'start'})")
-
-
-def assert_no_axe_violations(page, where: str) -> None:
-    results = Axe().run(page)
-    assert results.violations_count == 0, f"{where}: {results.generate_report()}"
 
 
 def assert_nothing_cut(page, where: str) -> None:

@@ -3,13 +3,15 @@
 Sign up, create a practice game that allows deck upload, upload a LIN, a PBN
 and a broken file at once, read the decks and the problem, add them, deal until
 the queue is empty (each table shows the uploaded hands, in order), then one
-random board. Screenshots of each step go to test-output/<test name>/.
+random board. axe-core finds no violation at any step. Screenshots of each step go to
+test-output/<test name>/.
 """
 
 from __future__ import annotations
 
 import pytest
 
+from tests.browser.axe import assert_no_axe_violations
 from tests.fixtures_upload import FOUR_BOARDS_LIN, THREE_BOARDS_PBN, fixture
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -55,8 +57,10 @@ def test_a_host_uploads_decks_and_deals_them_in_order(browser, live_server, outp
 
     def shot(name: str) -> None:
         page.screenshot(path=str(output_dir / f"{next(step):02d}-{name}.png"), full_page=True)
+        assert_no_axe_violations(page, name, javascript=javascript)
 
     page.goto(live_server.url)
+    assert_no_axe_violations(page, "the home page", javascript=javascript)
     page.get_by_role("link", name="Sign up").first.click()
     page.get_by_label("Username").fill("alice")
     page.locator("#id_password1").fill(PASSWORD)  # its label "Password" is also the start of the next one's
@@ -73,6 +77,7 @@ def test_a_host_uploads_decks_and_deals_them_in_order(browser, live_server, outp
 
     page.get_by_role("link", name="Upload Decks").first.click()
     expect(page.get_by_role("heading", name="Upload Decks")).to_be_visible()
+    assert_no_axe_violations(page, "the upload page", javascript=javascript)
     page.get_by_label("Click to Choose File(s)…").set_input_files(
         [tmp_path / "north.lin", tmp_path / "club.pbn", tmp_path / "broken.pbn"]
     )
@@ -163,6 +168,7 @@ def test_with_javascript_files_can_be_dropped_and_ticked_duplicates_are_counted(
     second = page.locator("#file-1")
     expect(second).to_contain_text("60 duplicates")
     page.screenshot(path=str(output_dir / "01-dropped.png"))
+    assert_no_axe_violations(page, "two files dropped and read")
 
     second.get_by_label("Duplicate (same deal as board 1 of first.pbn): add it anyway").check()
     expect(page.get_by_role("button", name="Add Decks to Game (61)")).to_be_visible()
@@ -173,12 +179,14 @@ def test_with_javascript_files_can_be_dropped_and_ticked_duplicates_are_counted(
     expect(page.get_by_role("button", name="Add Decks to Game (62)")).to_be_visible()
     second.get_by_text("Decks 51–60 of 60").scroll_into_view_if_needed()
     page.screenshot(path=str(output_dir / "02-ticked.png"))
+    assert_no_axe_violations(page, "page 2 of the second file, two duplicates ticked")
     page.get_by_label("Add the 60 duplicates too").check()
     expect(page.get_by_role("button", name="Add Decks to Game (120)")).to_be_visible()
     page.get_by_label("Add the 60 duplicates too").uncheck()
 
     page.get_by_role("button", name="Add Decks to Game (62)").click()
     expect(page.get_by_text("62 decks added; the next deal uses board 1 of first.pbn.")).to_be_visible()
+    assert_no_axe_violations(page, "62 decks added")
     queued = list(game.queued().values_list("source_name", "board"))
     assert queued == [("first.pbn", str(n)) for n in range(1, 61)] + [("second.pbn", "1"), ("second.pbn", "55")]
     assert not [e for e in errors if "upload.js" in e], errors

@@ -1,7 +1,7 @@
 """The pages that wait for the task worker, in a real browser with the real worker
 (``task_worker``): a hand-record PDF from the game page's export link, "Show analysis" of a
 deal nobody solved, and a Just Declare board whose robot plays in the worker. Screenshots
-at 1280×800 and 390×844 in test-output/."""
+at 1280×800 and 390×844 in test-output/. axe-core finds no violation in any of these states."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ from playwright.sync_api import expect
 
 from games.formats.model import Deck as ParsedDeck
 from games.models import BoardPlay, Game
+from tests.browser.axe import assert_no_axe_violations
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow, pytest.mark.serial, pytest.mark.django_db(transaction=True)]
 DEAL = "N:J4.KJ732.7.Q9862 Q9873.9.KJ8532.A KT2.A64.QT.KJT74 A65.QT85.A964.53"
@@ -54,10 +55,12 @@ def test_a_pdf_waits_for_the_worker_then_downloads(live_server, browser, task_wo
     page.locator("a", has_text="4 a page").first.click()
     expect(page.locator("h1")).to_contain_text("Hand records of 26 queued decks of Lesson 4")
     page.screenshot(path=str(output_dir / f"pdf-waiting-{size}.png"))
+    assert_no_axe_violations(page, f"the PDF waiting for the worker ({size})")
     ready = page.locator("a", has_text="Download")
     expect(ready).to_be_visible(timeout=WAIT)  # htmx asked again until the worker was done
     expect(page.locator("#job-status")).to_contain_text("Your PDF is ready")
     page.screenshot(path=str(output_dir / f"pdf-ready-{size}.png"))
+    assert_no_axe_violations(page, f"the PDF ready ({size})")
     with page.expect_download() as download:
         ready.click()
     path = download.value.path()
@@ -79,6 +82,7 @@ def test_show_analysis_waits_for_the_worker(live_server, browser, task_worker, o
     expect(page.locator(".dd-table")).to_be_visible(timeout=WAIT)
     expect(page.locator(".analysis .par")).to_contain_text("Par:")
     page.screenshot(path=str(output_dir / "analysis-solved.png"), full_page=True)
+    assert_no_axe_violations(page, "the analysis solved")
     page.context.close()
     assert not problems, problems
 
@@ -99,16 +103,19 @@ def test_just_declare_with_the_robot_in_the_worker(live_server, browser, task_wo
     page = page_for(browser, live_server.url, host, size, problems)
     page.goto(f"{live_server.url}/games/{game.pk}/")
     page.screenshot(path=str(output_dir / f"declare-first-{size}.png"))
+    assert_no_axe_violations(page, f"Just Declare, the robot to lead ({size})")
     cards = page.locator('button[name="card"]')
     expect(cards.first).to_be_visible(timeout=WAIT)  # the worker led for West; the felt asked again
     assert len(BoardPlay.objects.get().cards) == 1
     expect(page.locator(".robot-thinking")).to_have_count(0)
     page.screenshot(path=str(output_dir / f"declare-lead-{size}.png"))
+    assert_no_axe_violations(page, f"Just Declare, the robot led ({size})")
     cards.first.click()  # dummy's card: then East, the robot, is to play
     wait_for(lambda: len(BoardPlay.objects.get().cards) >= 3)  # East's card, from the worker
     expect(page.locator(".robot-thinking")).to_have_count(0, timeout=WAIT)
     expect(page.locator(".play-status")).to_contain_text("Your turn", timeout=WAIT)
     page.screenshot(path=str(output_dir / f"declare-answered-{size}.png"))
+    assert_no_axe_violations(page, f"Just Declare, the robot answered ({size})")
     page.context.close()
     # A card aborts the felt's poll under way (hx-sync), by design: htmx logs that.
     expected = ("htmx:sendAbort", "htmx:afterRequest")
