@@ -18,10 +18,12 @@ board they have still to play (``results_for``). The host off the tables sees al
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
-from django.db.models import Q
+from django.core.cache import cache
+from django.db.models import Count, Q, Sum
 from django.utils.translation import gettext_lazy, ngettext
 
 from games.bridge import rules
@@ -496,17 +498,61 @@ class TableTotal:
     butler: bool = False  # IMPs against each board's datum, not cross-IMPs
 
 
+# What a running figure is worked out from, besides the tables' plays and adjustments.
+_FIGURE_SETTINGS = (
+    "scoring",
+    "missed_boards",
+    "rank_robot_pairs",
+    "round",
+    "movement_base",
+    "next_board_number",
+    "avg_plus_percent",
+    "avg_percent",
+    "avg_minus_percent",
+    "avg_plus_imps",
+    "avg_imps",
+    "avg_minus_imps",
+)
+
+
 def table_total(game: Game, table: JoinTable | None, user=None) -> TableTotal | None:
     """``table``'s running figure on a club night (a Join game of several tables); None at
     a single table, whose boards are scored against the file's result or par
     (``board_play.running_total``). Only the boards ``table`` has finished count, as on
     the results page its players see. In a movement the table's number names no pair:
-    the figure is ``user``'s pair's (None for someone in no pair)."""
-    if table is None or game.game_type != Game.Type.JOIN or JoinTable.objects.filter(game=game).count() < 2:
+    the figure is ``user``'s pair's (None for someone in no pair).
+
+    Every seat of a table, and the teacher's view, redraws after each action at any table,
+    and the figure costs a whole night's results: it is kept in the cache under what it
+    is worked out from. Every change to a play, a score or an adjustment moves a table's
+    version (``BoardPlay._table_moved``, ``director``), so the sum of the versions, with
+    the game's settings, names one state of the night's results (the game's number with
+    the time it was made: a database made again gives numbers again)."""
+    if table is None or game.game_type != Game.Type.JOIN:
         return None
+    stamp = JoinTable.objects.filter(game=game).aggregate(tables=Count("pk"), moves=Sum("version"))
+    if stamp["tables"] < 2:
+        return None
+    pair = pair_of(game, user) if game.by_movement else None
+    if game.by_movement and pair is None:
+        return None
+    settings = [str(getattr(game, name)) for name in _FIGURE_SETTINGS]
+    whose = f"pair {pair.name}" if pair is not None else f"table {table.number}"
+    state = [f"{game.pk}@{game.created_at.timestamp()}", whose, str(stamp["tables"]), str(stamp["moves"]), *settings]
+    key = "table-total:" + hashlib.sha256("|".join(state).encode()).hexdigest()
+    total = cache.get(key, MISSING)
+    if total is MISSING:
+        total = _pair_total(game, user) if pair is not None else _table_total(game, table)
+        cache.set(key, total, FIGURE_SECONDS)
+    return total
+
+
+MISSING = object()
+FIGURE_SECONDS = 600  # a night's state lasts until the next action: this only frees the cache
+
+
+def _table_total(game: Game, table: JoinTable) -> TableTotal:
     butler = game.scoring == Game.Scoring.BUTLER
-    if game.by_movement:
-        return _pair_total(game, user, butler)
     results = game_results(game, table)
     pair = str(table.number)
     if results.matchpoints:
@@ -533,9 +579,10 @@ def table_total(game: Game, table: JoinTable | None, user=None) -> TableTotal | 
     return TableTotal(False, boards, ns_imps, ew_imps, waiting, butler=butler)
 
 
-def _pair_total(game: Game, user, butler: bool) -> TableTotal | None:
+def _pair_total(game: Game, user) -> TableTotal | None:
     """A movement pair's own figure: its matchpoint percentage on the boards it has
     finished, or its IMPs on those the other tables have finished too."""
+    butler = game.scoring == Game.Scoring.BUTLER
     pair = pair_of(game, user)
     if pair is None:
         return None

@@ -68,3 +68,21 @@ def test_an_imp_nights_table_counts_a_board_once_every_result_is_in(night, djang
 
 def test_a_single_table_keeps_its_score_against_the_file_or_par(seated_table):
     assert table_total(seated_table.game, seated_table) is None
+
+
+def test_the_figure_is_worked_out_once_for_each_state_of_the_night(
+    night,  # noqa: F811
+    django_user_model,
+    django_assert_max_num_queries,
+):
+    game = night(Game.Scoring.IMPS)
+    table = JoinTable.numbered(game, 1)
+    first = table_total(game, table)
+    with django_assert_max_num_queries(1):  # the tables' versions: the rest from the cache
+        assert table_total(game, table) == first
+    calls, tricks = BOARD_2[3]
+    finish(game.boards.get(number=2), JoinTable.numbered(game, 3), calls, tricks)  # another table moves on
+    assert table_total(game, table) != first
+    game.scoring = Game.Scoring.MATCHPOINTS  # the host's settings name another figure
+    game.save(update_fields=["scoring"])
+    assert table_total(game, table).matchpoints
