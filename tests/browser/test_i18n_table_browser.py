@@ -20,6 +20,7 @@ from games.formats.model import Deck as ParsedDeck
 from games.models import BoardPlay, Game
 from games.models.join import JoinTable
 from tests.browser.axe import assert_no_axe_violations
+from tests.browser.test_phone_table_browser import assert_hint_read_whole
 from tests.playing import DEAL, call, cards
 
 pytestmark = [
@@ -122,6 +123,7 @@ def test_the_table_fits_a_phone_in_every_language(table_in, output_dir, language
     assert record["y"] + record["height"] <= box["y"], "the auction is above the box"
     assert box["x"] >= 0 and box["x"] + box["width"] <= PHONE["width"], f"the box overflows: {box}"
     assert_it_fits(east, f"{code}: East's call")
+    assert_hint_read_whole(east, f"{code}: East's call")
     assert_no_axe_violations(east, f"{code}: East's call")
 
     # North plays from dummy after East's lead: card buttons of the language's ranks.

@@ -148,6 +148,22 @@ def assert_own_hand_on_one_row(page, seat: str, where: str) -> None:
     assert row["left"] >= 0 and row["right"] <= width + 1, f"{where}: the hand's row is cut {row}"
 
 
+# The room a field's hint has (its width less its padding) against the hint's own width.
+HINT_FITS = """() => {
+  const field = document.querySelector(".bidding-box input[name=explanation]");
+  const style = getComputedStyle(field);
+  const context = document.createElement("canvas").getContext("2d");
+  context.font = style.font;
+  const room = field.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+  return {hint: field.placeholder, width: context.measureText(field.placeholder).width, room: room};
+}"""
+
+
+def assert_hint_read_whole(page, where: str) -> None:
+    hint = page.evaluate(HINT_FITS)
+    assert hint["width"] <= hint["room"], f"{where}: the explanation's hint is cut {hint}"
+
+
 @pytest.mark.parametrize("language", ["en-GB", "pl-PL"])
 @pytest.mark.parametrize("phone", PHONES, ids=list(PHONES))
 def test_the_table_fits_a_phone(table, output_dir, phone, language):
@@ -163,6 +179,7 @@ def test_the_table_fits_a_phone(table, output_dir, phone, language):
     area = boxes(east, ".play-record")[0], boxes(east, ".bidding-box")[0]
     assert all(part["top"] >= 0 and part["bottom"] <= height + 1 for part in area), f"bidding area off screen: {area}"
     assert_own_hand_on_one_row(east, "E", "East bids")
+    assert_hint_read_whole(east, "East bids")
     assert_no_sideways_scroll(east, "East bids")
     assert_no_axe_violations(east, f"East bids ({code}, {phone})")
 
