@@ -187,3 +187,11 @@ def test_an_export_names_a_robot_as_a_robot(join_table, host, client):
     join_table.game.seats.filter(user=host).delete()  # stood up: a seated host's export waits
     text = client.get(f"/games/{join_table.game.pk}/export/dealt.pbn").content.decode()
     assert '[North "Robot"]' in text and '[East "Robot"]' in text and '[West "Robot"]' in text
+
+
+@pytest.mark.parametrize("seat", ["", "²", "NE"])
+def test_taking_a_robot_out_of_no_seat_is_refused_by_name(join_table, seat):
+    join_table.seat_robot("E")
+    with pytest.raises(SeatError, match="Choose North, East, South or West"):
+        join_table.unseat_robot(seat)
+    assert JoinTable.objects.get(pk=join_table.pk).robots == "E"

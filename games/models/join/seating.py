@@ -77,6 +77,8 @@ class TableSeating:
     def unseat_robot(self: TableLike, seat: str) -> None:
         """The host takes the robot out of ``seat``: it finishes the board in play, if it
         plays it, and whoever sits there next plays from the next board."""
+        if seat not in SEAT_NAMES:
+            raise SeatError(gettext("Choose North, East, South or West."))
         with transaction.atomic():
             locked = self._locked()
             if seat not in locked.robots:
