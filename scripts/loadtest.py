@@ -32,6 +32,11 @@ full: latency per request, the server CPU of each kind of request as a ratio to 
 request of the same window (targets: a call or card 4x, a poll that finds nothing new
 1.5x, a deal 3x), the server CPU a player costs and the players a core holds, where the
 machine's CPU went, and how fast the machine was (bench.machine_speed, before and after).
+For the largest step held it then says what a player feels: ``update latency p99: N ms``
+(an action's answer until another seat's page shows it: the pages poll, so about the poll's
+period), ``action with its updates: N.NNx`` (the server CPU of an action with the seat
+views and overviews that redraw with it, per action, in bare requests) and ``Largest club
+night held: N tables``.
 It exits non-zero on a 5xx, a dropped connection, any other unexpected answer, a violated
 invariant or an exception in the load client; latency and CPU targets missed are reported, and end the search, but do
 not fail the run.
@@ -57,7 +62,7 @@ for folder in (ROOT, ROOT / "scripts"):  # the app; cpu_split and locustfile bes
         sys.path.insert(0, str(folder))
 
 from cpu_split import cpu_sample, others_share, postmaster_pid, request_cpu  # noqa: E402
-from loadtest_report import Step, Tally, report, speed_line, step_line  # noqa: E402
+from loadtest_report import Step, Tally, report, speed_line, step_line, update_lines  # noqa: E402
 
 BUSY = 0.25  # other processes' share of the CPUs above which a step that did not hold runs again
 
@@ -205,6 +210,7 @@ def drive(port: int, plan, seconds: float, cpu_dir: Path, pids: tuple[int, int |
     gevent.sleep(seconds)
     ended, cpu_after = time.time(), cpu_sample(*pids)
     tally.elapsed = time.monotonic() - plan.started
+    tally.updates, tally.whole = list(plan.updates), list(plan.whole)
     runner.quit()
     tally.client_errors = [f"{e['count']} x {e['msg']}\n{e['traceback']}" for e in runner.exceptions.values()]
     return tally, request_cpu(cpu_dir, began, ended), (cpu_before, cpu_after), (load, os.getloadavg()[0])
@@ -379,12 +385,12 @@ def main(argv: list[str] | None = None) -> int:
         for step in ([held[-1]] if held else []) + ([steps[-1]] if not steps[-1].held else []):
             report(step, setup)
         print()
+        for text in update_lines(held[-1] if held else steps[-1]):
+            print(text)
         if held:
             best = held[-1]
-            print(
-                f"Largest club night held: {best.tables} tables ({best.players} players), "
-                f"load average {best.load[0]:.1f} when its window opened"
-            )
+            print(f"Largest club night held: {best.tables} tables")
+            print(f"  ({best.players} players; load average {best.load[0]:.1f} when its window opened)")
         else:
             print(f"No step held: {steps[0].tables} tables already missed a target")
         print(speed_line(*speed))

@@ -17,6 +17,8 @@ TARGET_POLL_P99_MS = 100  # a seat view's or the overview's poll
 TARGET_ACTION_RATIO = 4.0  # a call or card's server CPU, in bare requests
 TARGET_IDLE_POLL_RATIO = 1.5  # a poll that finds nothing new
 TARGET_DEAL_RATIO = 3.0  # Deal New Cards to every table of a club night
+TARGET_UPDATE_P99_MS = 200  # an action's answer until another seat's page shows it (aim; polling misses it)
+TARGET_ACTION_WITH_UPDATES = 8.0  # an action's server CPU with the redraws it causes, in bare requests (aim)
 
 ACTIONS = ("play_call", "play_card", "play_claim", "play_accept")
 POLLS = ("seat_poll", "tables_poll", "redraw")  # redraw: the actor's poll right after an action
@@ -45,6 +47,8 @@ class Tally:
     client_errors: list[str] = field(default_factory=list)  # exceptions in the locustfile itself
     samples: list[str] = field(default_factory=list)  # the first few failures, for the report
     elapsed: float = 0.0  # the measured window, seconds
+    updates: list[float] = field(default_factory=list)  # an action's answer until another seat's page shows it
+    whole: list[float] = field(default_factory=list)  # ... until the last of the other three seats shows it
 
     def note(self, text: str) -> None:
         if len(self.samples) < 12:
@@ -79,6 +83,20 @@ class Step:
 
     def p99(self, names: tuple[str, ...]) -> float:
         return pct([x for name in names for x in self.tally.latency.get(name, [])], 99)
+
+    @property
+    def update_p99(self) -> float:
+        return pct(self.tally.updates, 99)
+
+    def action_with_updates(self) -> float:
+        """The server CPU of an action with the redraws it causes (the seat views and the
+        overviews that answer with news), per call, card, claim or acceptance, in bare
+        requests: what one action costs the server, the pages that show it included."""
+        kinds = self.cpu_by_kind()
+        actions = len(kinds.get(CALL_OR_CARD, [])) + len(kinds.get(CLAIM, []))
+        bare = mean(kinds.get(BARE, []))
+        spent = sum(sum(kinds.get(kind, [])) for kind in (CALL_OR_CARD, CLAIM, NEWS_POLL, NEWS_OVERVIEW))
+        return spent / actions / bare if actions and bare > 0 else math.nan
 
     @property
     def violations(self) -> int:
@@ -221,6 +239,10 @@ def report(step: Step, setup: str) -> None:
     for kind, target in TARGETS.items():
         ratio = ratios.get(kind, math.nan)
         line(f"CPU of a {kind.split(' (')[0]}", f"{ratio:.2f}x", f"<= {target:g}x", ratio <= target)
+    update, whole = step.update_p99, step.action_with_updates()
+    line("update p99 (aim)", f"{update:.1f} ms", f"< {TARGET_UPDATE_P99_MS} ms", update < TARGET_UPDATE_P99_MS)
+    aim = f"<= {TARGET_ACTION_WITH_UPDATES:g}x"
+    line("action with its updates (aim)", f"{whole:.2f}x", aim, whole <= TARGET_ACTION_WITH_UPDATES)
     seen = ratios.get(CALL_OR_CARD, math.nan) + ratios.get(NEWS_POLL, math.nan)
     print(f"  a call or card with the poll that redraws the actor's page: {seen:.2f}x (a news poll's and a call's)")
     print(f"  manage.py check_queues: {step.checked}")
@@ -233,6 +255,19 @@ def report(step: Step, setup: str) -> None:
         print(f"  LOAD CLIENT ERROR: {error}")
     for problem in (t.broken + step.problems)[:30]:
         print(f"  INVARIANT: {problem}")
+
+
+def update_lines(step: Step) -> list[str]:
+    """What a player feels, as ``make loadtest`` states it (docs/performance.md)."""
+    t = step.tally
+    return [
+        f"update latency p99: {step.update_p99:.0f} ms",
+        f"action with its updates: {step.action_with_updates():.2f}x",
+        f"  ({len(t.updates)} pages showed another seat's action, p50 {pct(t.updates, 50):.0f} ms; "
+        f"{len(t.whole)} actions reached all three other seats, p50 {pct(t.whole, 50):.0f} ms, "
+        f"p99 {pct(t.whole, 99):.0f} ms; aims: update p99 < {TARGET_UPDATE_P99_MS} ms, "
+        f"action with its updates <= {TARGET_ACTION_WITH_UPDATES:g}x)",
+    ]
 
 
 def player_line(step: Step) -> str:

@@ -38,6 +38,7 @@ import random
 import re
 import sys
 import time
+from collections import Counter
 from dataclasses import dataclass, field
 from http.cookiejar import DefaultCookiePolicy
 from pathlib import Path
@@ -80,6 +81,9 @@ class Table:
     rng: random.Random
     script: ClubScript | None = None
     due: float = 0.0  # time.monotonic() of the next action
+    # (deal, actions made) -> (time.monotonic() of the action's answer, the seat that made it)
+    answered: dict = field(default_factory=dict)
+    shown: Counter = field(default_factory=Counter)  # (deal, actions made) -> the other pages that showed it
 
     def board(self, number: int) -> ClubScript | None:
         """The script of deal ``number`` (made when a page first shows it); None for an
@@ -117,6 +121,8 @@ class Plan:
     started: float = float("inf")  # time.monotonic() of go
     signed_in: int = 0
     handed: dict[str, int] = field(default_factory=dict)  # users handed out, per kind
+    updates: list[float] = field(default_factory=list)  # seconds from an action's answer to another seat showing it
+    whole: list[float] = field(default_factory=list)  # ... to the last of the other three seats showing it
 
     def hand(self, kind: str) -> int:
         number = self.handed.get(kind, 0)
@@ -253,13 +259,29 @@ class Player(Browser):
         version, board, at = seat_state(body)
         if version is None:
             raise TableBroken(f"table {self.table.number}: a seat view without its poll link")
+        before = (getattr(self, "board", None), getattr(self, "at", None) or 0)
         self.version, self.board, self.at = version, board, at
         if board is None:  # no board dealt yet
             return
+        self.note_updates(board, before[1] + 1 if before[0] == board else 1, at)
         script = self.table.board(board)
         if script is not None and board == script.number and at > script.at + 1:
             # One action may be in flight (posted, not yet answered): never two.
             raise TableBroken(f"table {self.table.number}, deal {board}: a page shows {at} actions, made {script.at}")
+
+    def note_updates(self, board: int, first: int, last: int) -> None:
+        """How long after their answers the actions ``first`` to ``last`` of ``board``
+        reached this page, when another seat made them in the window."""
+        now = time.monotonic()
+        for made in range(first, last + 1):
+            answered = self.table.answered.get((board, made))
+            if answered is None or answered[1] == self.seat or (answered[0] or now) < self.plan.started:
+                continue  # none, this page's own, or before the window
+            waited = max(0.0, now - answered[0]) if answered[0] is not None else 0.0
+            self.plan.updates.append(waited)
+            self.table.shown[board, made] += 1
+            if self.table.shown[board, made] == 3:
+                self.plan.whole.append(waited)
 
     def my_turn(self) -> tuple[str, str, dict[str, str]] | None:
         """The action this seat's page shows it is to make now, if any."""
@@ -304,7 +326,9 @@ class Player(Browser):
             if self.board == board and self.at < at + 1:
                 raise TableBroken(f"table {self.table.number}: an action posted at {at}, the page then shows {self.at}")
 
+        self.table.answered[board, at + 1] = (None, self.seat)  # a page that shows it before the answer: 0
         self.send(route, "POST", path, fields.items(), htmx=True, expect=(204,), check=refused)
+        self.table.answered[board, at + 1] = (time.monotonic(), self.seat)
         self.table.acted()
         # The page's poll, asked at once on the answer's event (static/games/table.js).
         self.get("redraw", f"{self.game_url}seat/?v={self.version}", htmx=True, check=redrawn)

@@ -67,7 +67,14 @@ def test_a_short_club_night_runs_clean():
     assert re.search(r"^  a player costs [\d.]+ server CPU-s per minute .* about \d+ players per core", out, re.M)
     checked = re.search(r"manage.py check_queues: ok: (\d+) games checked", out)
     assert checked and int(checked[1]) == 1, out[-4000:]
-    assert re.search(r"^Largest club night held: 2 tables|^No step held: 2 tables", out, re.M), out[-4000:]
+    assert re.search(r"^Largest club night held: 2 tables$|^No step held: 2 tables", out, re.M), out[-4000:]
+    # What a player feels: another seat's action reaching each page, and what an action costs
+    # with the redraws it causes (both measured: the table's actions fall in the window).
+    update = re.search(r"^update latency p99: (\d+) ms$", out, re.M)
+    assert update and int(update[1]) > 0, out[-4000:]
+    whole = re.search(r"^action with its updates: ([\d.]+)x$", out, re.M)
+    assert whole and float(whole[1]) > 1, out[-4000:]
+    assert re.search(r"^  \(\d+ pages showed another seat's action", out, re.M), out[-4000:]
     speed = re.search(
         r"^machine speed: bench.machine_speed took ([\d.]+) ms before the search and ([\d.]+) ms", out, re.M
     )
