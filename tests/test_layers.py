@@ -166,6 +166,12 @@ def test_the_projects_modules_are_imported_at_the_top():
     ] == []
 
 
+def test_what_is_loaded_with_a_row_is_asked_of_django_not_of_its_dict():
+    """A board's play at a table is loaded by ``Prefetch(to_attr=...)`` and asked for by its
+    name (``board.played``), never looked for in an instance's ``__dict__``."""
+    assert [module_name(path) for path in modules("") if "__dict__" in path.read_text(encoding="utf-8")] == []
+
+
 def test_no_view_borrows_another_views_private_names():
     borrowed = []
     for path in modules("views"):
