@@ -23,7 +23,7 @@ from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from django.core.cache import cache
-from django.db.models import Count, Q, Sum
+from django.db.models import Count, Max, Q
 from django.utils.translation import gettext_lazy, ngettext
 
 from games.bridge import rules
@@ -524,22 +524,19 @@ def table_total(game: Game, table: JoinTable | None, user=None) -> TableTotal | 
 
     Every seat of a table, and the teacher's view, redraws after each action at any table,
     and the figure costs a whole night's results: it is kept in the cache under what it
-    is worked out from. Every change to a play, a score or an adjustment moves a table's
-    version (``BoardPlay._table_moved``, ``director``), so the sum of the versions, with
-    the game's settings, names one state of the night's results (the game's number with
-    the time it was made: a database made again gives numbers again)."""
+    is worked out from, which changes only when a board is finished, undone or left
+    unfinished somewhere, or the director adjusts a score: the finished plays' count and
+    latest time, the ended ones', the adjustments', and the game's settings (its number
+    with the time it was made: a database made again gives numbers again)."""
     if table is None or game.game_type != Game.Type.JOIN:
         return None
-    stamp = JoinTable.objects.filter(game=game).aggregate(tables=Count("pk"), moves=Sum("version"))
-    if stamp["tables"] < 2:
+    if JoinTable.objects.filter(game=game).count() < 2:
         return None
     pair = pair_of(game, user) if game.by_movement else None
     if game.by_movement and pair is None:
         return None
-    settings = [str(getattr(game, name)) for name in _FIGURE_SETTINGS]
     whose = f"pair {pair.name}" if pair is not None else f"table {table.number}"
-    state = [f"{game.pk}@{game.created_at.timestamp()}", whose, str(stamp["tables"]), str(stamp["moves"]), *settings]
-    key = "table-total:" + hashlib.sha256("|".join(state).encode()).hexdigest()
+    key = "table-total:" + hashlib.sha256("|".join(_figure_state(game, whose)).encode()).hexdigest()
     total = cache.get(key, MISSING)
     if total is MISSING:
         total = _pair_total(game, user) if pair is not None else _table_total(game, table)
@@ -547,8 +544,26 @@ def table_total(game: Game, table: JoinTable | None, user=None) -> TableTotal | 
     return total
 
 
+def _figure_state(game: Game, whose: str) -> list[str]:
+    plays = BoardPlay.objects.filter(table__game=game).aggregate(
+        finished=Count("pk", filter=Q(finished_at__isnull=False)),
+        last_finished=Max("finished_at"),
+        ended=Count("pk", filter=Q(abandoned_at__isnull=False)),
+        last_ended=Max("abandoned_at"),
+    )
+    adjusted = DirectorAdjustment.objects.filter(game=game).aggregate(count=Count("pk"), last=Max("set_at"))
+    settings = [str(getattr(game, name)) for name in _FIGURE_SETTINGS]
+    return [
+        f"{game.pk}@{game.created_at.timestamp()}",
+        whose,
+        *map(str, plays.values()),
+        *map(str, adjusted.values()),
+        *settings,
+    ]
+
+
 MISSING = object()
-FIGURE_SECONDS = 600  # a night's state lasts until the next action: this only frees the cache
+FIGURE_SECONDS = 600  # a state lasts until a board is finished somewhere: this only frees the cache
 
 
 def _table_total(game: Game, table: JoinTable) -> TableTotal:

@@ -15,6 +15,7 @@ import pytest
 from games.bridge.club_night import decimal_text, hundredths
 from games.models import Game
 from games.models.club import results_for, table_total
+from games.models.director import Adjustment, save_adjustment
 from games.models.join import JoinTable
 from tests.models.test_club_results import BOARD_2, finish
 from tests.web.test_club_exports import client_of, night  # noqa: F401 - the fixture
@@ -78,11 +79,17 @@ def test_the_figure_is_worked_out_once_for_each_state_of_the_night(
     game = night(Game.Scoring.IMPS)
     table = JoinTable.numbered(game, 1)
     first = table_total(game, table)
-    with django_assert_max_num_queries(1):  # the tables' versions: the rest from the cache
+    with django_assert_max_num_queries(3):  # the tables, the plays' and adjustments' state: no results
         assert table_total(game, table) == first
     calls, tricks = BOARD_2[3]
-    finish(game.boards.get(number=2), JoinTable.numbered(game, 3), calls, tricks)  # another table moves on
+    finish(game.boards.get(number=2), JoinTable.numbered(game, 3), calls, tricks)  # another table finishes
     assert table_total(game, table) != first
+    finished = table_total(game, table)
+    save_adjustment(  # the director's Avg+ to N-S, Avg- to E-W at table 1 on board 1
+        game, game.boards.get(number=1), table, game.host, kind=Adjustment.Kind.ARTIFICIAL, reason="a call",
+        ns_average=Adjustment.Average.PLUS, ew_average=Adjustment.Average.MINUS,
+    )  # fmt: skip
+    assert table_total(game, table) != finished
     game.scoring = Game.Scoring.MATCHPOINTS  # the host's settings name another figure
     game.save(update_fields=["scoring"])
     assert table_total(game, table).matchpoints
