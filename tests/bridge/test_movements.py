@@ -211,6 +211,15 @@ def test_the_two_table_howell_is_the_acbl_standard():
     assert [(t.table, t.ns, t.ew, t.boards[0]) for t in first.tables] == [(1, "4", "1", 1), (2, "3", "2", 1)]
 
 
+def test_the_four_table_howell_seats_the_published_balanced_pairs():
+    """Bridge Central's balanced 4-table Howell (b): 8-1 4-2 3-7 6-5 in round 1, each moving
+    pair N-S three times and E-W four."""
+    movement = howell(8, 4)
+    assert [(t.ns, t.ew) for t in movement.rounds[0].tables] == [("8", "1"), ("4", "2"), ("3", "7"), ("6", "5")]
+    north_south = Counter(t.ns for r in movement.rounds for t in r.tables)
+    assert all(north_south[str(pair)] == 3 for pair in range(1, 8))
+
+
 def test_the_howell_rounds_offered_and_the_default():
     assert [howell_rounds(t) for t in (2, 3, 4, 5, 6, 8)] == [(3,), (5,), (7,), (9,), (9, 10, 11), (12, 13, 14, 15)]
     assert [default_howell_rounds(t) for t in (4, 7, 8, 10)] == [7, 13, 12, 15]

@@ -270,7 +270,7 @@ def mitchell(
 # has R = 2T - 1 and one stationary pair; a 3/4 Howell 2T - R of them. Found by search
 # (exhaustive where none is listed) and checked by tests/bridge/test_movements.py.
 _CYCLIC_STARTS: dict[tuple[int, int], str] = {
-    (4, 7): "0:0 1-3:2 2-6:4 4-5:1",
+    (4, 7): "0:0 3-1:2 2-6:4 5-4:1",  # the pairs of Bridge Central's balanced 4-table Howell (b)
     (5, 9): "0:0 1-3:8 2-5:4 4-8:5 6-7:1",
     (6, 9): "0:0 4:2 8:5 1-7:3 2-6:1 3-5:6",
     (6, 10): "0:0 5:8 1-3:7 2-9:1 4-8:9 6-7:4",
