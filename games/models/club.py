@@ -515,12 +515,13 @@ _FIGURE_SETTINGS = (
 )
 
 
-def table_total(game: Game, table: JoinTable | None, user=None) -> TableTotal | None:
+def table_total(game: Game, table: JoinTable | None, user=None, *, tables: int | None = None) -> TableTotal | None:
     """``table``'s running figure on a club night (a Join game of several tables); None at
     a single table, whose boards are scored against the file's result or par
     (``board_play.running_total``). Only the boards ``table`` has finished count, as on
     the results page its players see. In a movement the table's number names no pair:
-    the figure is ``user``'s pair's (None for someone in no pair).
+    the figure is ``user``'s pair's (None for someone in no pair). ``tables``: how many
+    tables the game has, when the caller knows (read otherwise).
 
     Every seat of a table, and the teacher's view, redraws after each action at any table,
     and the figure costs a whole night's results: it is kept in the cache under what it
@@ -530,7 +531,7 @@ def table_total(game: Game, table: JoinTable | None, user=None) -> TableTotal | 
     with the time it was made: a database made again gives numbers again)."""
     if table is None or game.game_type != Game.Type.JOIN:
         return None
-    if JoinTable.objects.filter(game=game).count() < 2:
+    if (JoinTable.objects.filter(game=game).count() if tables is None else tables) < 2:
         return None
     pair = pair_of(game, user) if game.by_movement else None
     if game.by_movement and pair is None:

@@ -77,7 +77,7 @@ def join_context(
         "game": game,
         "view": view,
         "total": running_total(game, table),
-        "club_total": table_total(game, table, request.user),
+        "club_total": table_total(game, table, request.user, tables=view.tables),
         "director_call": open_call_at(table) if view.my_seat else None,
         "poll_seconds": settings.TABLE_POLL_SECONDS,
     }
