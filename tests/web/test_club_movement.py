@@ -75,6 +75,19 @@ def test_the_host_starts_round_1_and_the_overview_shows_pairs_and_sets(host, hos
     assert Pair.objects.filter(game=game).count() == 6
 
 
+def test_the_hosts_page_says_the_movement_deals_each_tables_set(host, host_client, django_user_model):
+    game = club(host, 3)
+    seat_pairs(game, django_user_model)
+    page = host_client.get(f"/games/{game.pk}/").content.decode()
+    assert "start round 1 below" in page and "every table gets the same board" not in page
+    host_client.post(f"/games/{game.pk}/tables/start-round/", headers=HX)
+    page = host_client.get(f"/games/{game.pk}/").content.decode()
+    head = page[page.index('id="club-dealt"') : page.index('id="overview"')]
+    assert "The session's boards are dealt" in head and "dealt to every table" not in head
+    assert "The movement sets each table's pairs and boards." in page
+    assert "Every table plays the same boards." not in page
+
+
 def test_a_refused_start_says_why(host, host_client, django_user_model):
     game = club(host, 3)
     seat_pairs(game, django_user_model, leave_out=(2, "NS"))
