@@ -6,7 +6,6 @@ loadtest relies on it). Then the CPU report's arithmetic, without a run."""
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import re
 import subprocess
@@ -16,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import skip_or_fail
+from tests.ops.load_tools import need_load_tools
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -29,12 +29,7 @@ import loadtest_report  # noqa: E402
 @pytest.mark.slow
 @pytest.mark.serial
 def test_a_short_club_night_runs_clean():
-    if not list(Path("/usr/lib/postgresql").glob("*/bin/initdb")):
-        skip_or_fail("PostgreSQL server binaries not found (apt-get install postgresql)")
-    if not (Path(sys.executable).parent / "gunicorn").exists():
-        skip_or_fail("gunicorn is not installed in the virtualenv")
-    if importlib.util.find_spec("locust") is None:
-        skip_or_fail("locust is not installed in the virtualenv (requirements.txt)")
+    need_load_tools()
     done = subprocess.run(
         [
             sys.executable,

@@ -7,7 +7,6 @@ choice of cases, without a run."""
 from __future__ import annotations
 
 import argparse
-import importlib.util
 import re
 import subprocess
 import sys
@@ -15,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import skip_or_fail
+from tests.ops.load_tools import need_load_tools
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -28,12 +27,7 @@ import loadtest_stall  # noqa: E402
 @pytest.mark.slow
 @pytest.mark.serial
 def test_the_quick_cases_run_and_print_their_rows():
-    if not list(Path("/usr/lib/postgresql").glob("*/bin/initdb")):
-        skip_or_fail("PostgreSQL server binaries not found (apt-get install postgresql)")
-    if not (Path(sys.executable).parent / "gunicorn").exists():
-        skip_or_fail("gunicorn is not installed in the virtualenv")
-    if importlib.util.find_spec("locust") is None:
-        skip_or_fail("locust is not installed in the virtualenv (requirements.txt)")
+    need_load_tools()
     done = subprocess.run(
         [sys.executable, "scripts/loadtest_stall.py", "--cases", "2,6,7"],
         cwd=ROOT,

@@ -1,0 +1,19 @@
+"""What the load runs (scripts/loadtest.py, scripts/loadtest_stall.py) start: a throwaway
+PostgreSQL, gunicorn and locust. A test of a run skips without them (fails with STRICT=1)."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+from tests.conftest import skip_or_fail
+
+
+def need_load_tools() -> None:
+    if not list(Path("/usr/lib/postgresql").glob("*/bin/initdb")):
+        skip_or_fail("PostgreSQL server binaries not found (apt-get install postgresql)")
+    if not (Path(sys.executable).parent / "gunicorn").exists():
+        skip_or_fail("gunicorn is not installed in the virtualenv")
+    if importlib.util.find_spec("locust") is None:
+        skip_or_fail("locust is not installed in the virtualenv (requirements.txt)")
