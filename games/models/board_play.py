@@ -509,6 +509,7 @@ def prefetch_plays(boards: Iterable[DealtBoard], table_id: int | None, *, reveal
     plays = BoardPlay.objects.filter(here)
     lookups: list[Prefetch] = [Prefetch("plays", queryset=plays, to_attr="plays_here")]
     if reveals and table_id is not None:
+        # The reveals' model through the board's relation: the Join models import this module.
         shown = DealtBoard._meta.get_field("reveal").related_model._default_manager.filter(table_id=table_id)
         lookups.append(Prefetch("reveals", queryset=shown, to_attr="reveals_here"))
     prefetch_related_objects(list(boards), *lookups)

@@ -515,6 +515,10 @@ _FIGURE_SETTINGS = (
 )
 
 
+MISSING = object()
+FIGURE_SECONDS = 600  # a state lasts until a board is finished somewhere: this only frees the cache
+
+
 def table_total(game: Game, table: JoinTable | None, user=None, *, tables: int | None = None) -> TableTotal | None:
     """``table``'s running figure on a club night (a Join game of several tables); None at
     a single table, whose boards are scored against the file's result or par
@@ -561,10 +565,6 @@ def _figure_state(game: Game, whose: str) -> list[str]:
         *map(str, adjusted.values()),
         *settings,
     ]
-
-
-MISSING = object()
-FIGURE_SECONDS = 600  # a state lasts until a board is finished somewhere: this only frees the cache
 
 
 def _table_total(game: Game, table: JoinTable) -> TableTotal:
