@@ -3,9 +3,10 @@
 # make test-all - those and the slow ones (make test-slow), as .ci/run does
 # make lint  - ruff, ruff-format, mypy and django-upgrade on every file (.pre-commit-config.yaml)
 # make messages - extract the site's texts into locale/<lang>/LC_MESSAGES/django.po to translate
-# make loadtest - a club night on gunicorn and PostgreSQL: the most tables held (actions p99 < 150 ms,
-#                 polls p99 < 100 ms, no error), each request's server CPU against a bare request, the
-#                 CPU a player costs (LOADTEST_ARGS="--tables 10 --step 10 --seconds 35", scripts/loadtest.py)
+# make loadtest - a club night on gunicorn and PostgreSQL, its pages pushed by the stream server: the most
+#                 tables held (actions p99 < 150 ms, updates p99 < 200 ms, no error), each request's server CPU
+#                 against a bare request, the CPU a player costs, the memory an open stream costs
+#                 (LOADTEST_ARGS="--tables 10 --step 10 --seconds 35"; "--poll": polled pages; scripts/loadtest.py)
 PY := .venv/bin/python
 PIP := .venv/bin/pip
 

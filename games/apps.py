@@ -12,6 +12,15 @@ class GamesConfig(AppConfig):
         # The task module answers the models' signals for work that leaves the request
         # (``board_play.robot_cards_due``, ``par_wanted``): connected in every process.
         import_module("games.tasks")
+        from django.db.backends.signals import connection_created
+        from django.db.models.signals import post_migrate
+
+        from games.models.join import push
+
+        # A Join table's moves pushed to its pages: the triggers (after every migrate) and,
+        # on SQLite, the function they call on each connection.
+        connection_created.connect(push.register_sqlite, dispatch_uid="games.push.sqlite")
+        post_migrate.connect(push.install_triggers, sender=self, dispatch_uid="games.push.triggers")
 
 
 class AdminConfig(admin_apps.AdminConfig):

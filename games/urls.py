@@ -13,6 +13,7 @@ from games.views import (
     club,
     dealer_help,
     director,
+    events,
     exports,
     help,
     jobs,
@@ -69,6 +70,7 @@ urlpatterns = [
     # Join games: the invite link, seats, the polled seat view and the reveal.
     path("games/<dbid:pk>/join/<str:token>/", join.join_game, name="join_game"),
     path("games/<dbid:pk>/seat/", join.seat_poll, name="seat_poll"),
+    path("games/<dbid:pk>/events/", events.table_events, name="table_events"),
     path("games/<dbid:pk>/reveal/", join.reveal, name="join_reveal"),
     path("games/<dbid:pk>/invite/", join.new_invite, name="join_invite"),
     path("games/<dbid:pk>/seats/sit/", join.sit, name="seat_sit"),

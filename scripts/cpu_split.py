@@ -1,6 +1,7 @@
-"""Where the CPU time went during a load test, from /proc: gunicorn's workers, PostgreSQL,
-the load client (this process), anything else in this machine, and the hypervisor's steal.
-scripts/loadtest.py samples before and after its run and prints ``cpu_lines``.
+"""Where the CPU time went during a load test, from /proc: gunicorn's workers, the stream
+server's workers (scripts/gunicorn_streams.conf.py), PostgreSQL, the load client (this
+process), anything else in this machine, and the hypervisor's steal. scripts/loadtest.py
+samples before and after its run and prints ``cpu_lines``.
 """
 
 from __future__ import annotations
@@ -22,8 +23,9 @@ def postmaster_pid(folder: Path) -> int | None:
 @dataclass
 class CpuSample:
     """CPU seconds so far: the whole machine (busy, all), gunicorn's workers, PostgreSQL,
-    this process (the load client), and the time the hypervisor gave our CPUs to other
-    machines (steal: the CPUs were wanted here but not ours to use)."""
+    this process (the load client), the time the hypervisor gave our CPUs to other
+    machines (steal: the CPUs were wanted here but not ours to use), and the stream
+    server's workers (0 when there is none)."""
 
     machine_busy: float
     machine_all: float
@@ -31,6 +33,7 @@ class CpuSample:
     database: float
     client: float
     steal: float = 0.0
+    streams: float = 0.0
 
 
 def _process_cpu(pid: int | str, tick: int, reaped: bool = False) -> float:
@@ -52,7 +55,22 @@ def _children(pid: int) -> list[str]:
         return []
 
 
-def cpu_sample(master_pid: int, postmaster: int | None = None) -> CpuSample:
+def workers_rss(master_pid: int) -> int:
+    """The resident memory of a server's workers (the children of ``master_pid``), bytes."""
+    total = 0
+    for pid in _children(master_pid):
+        try:
+            with open(f"/proc/{pid}/status") as f:
+                total += next((int(line.split()[1]) * 1024 for line in f if line.startswith("VmRSS:")), 0)
+        except OSError:
+            continue  # a worker gone meanwhile
+    return total
+
+
+def cpu_sample(master_pid: int, postmaster: int | None = None, streams: int | None = None) -> CpuSample:
+    """CPU seconds so far of the machine, the page server's workers (the children of
+    ``master_pid``), PostgreSQL, this process and the stream server's workers (the
+    children of ``streams``, a gunicorn master; none: 0)."""
     tick = os.sysconf("SC_CLK_TCK")
     with open("/proc/stat") as f:
         # user nice system idle iowait irq softirq steal (guest and guest_nice, after
@@ -74,6 +92,7 @@ def cpu_sample(master_pid: int, postmaster: int | None = None) -> CpuSample:
         database,
         usage.ru_utime + usage.ru_stime,
         steal / tick,
+        sum(_process_cpu(pid, tick) for pid in _children(streams)) if streams else 0.0,
     )
 
 
@@ -86,7 +105,7 @@ def others_share(a: CpuSample, b: CpuSample) -> float:
     span = b.machine_all - a.machine_all
     if span <= 0:
         return 0.0
-    ours = (b.workers - a.workers) + (b.database - a.database) + (b.client - a.client)
+    ours = (b.workers - a.workers) + (b.database - a.database) + (b.client - a.client) + (b.streams - a.streams)
     return max((b.machine_busy - a.machine_busy) - ours + (b.steal - a.steal), 0.0) / span
 
 
@@ -99,12 +118,14 @@ def cpu_lines(a: CpuSample, b: CpuSample, requests: int, load_before: float = 0.
         return []
     busy, steal = b.machine_busy - a.machine_busy, b.steal - a.steal
     workers, database, client = b.workers - a.workers, b.database - a.database, b.client - a.client
-    other = max(busy - workers - database - client, 0)
+    streams = b.streams - a.streams
+    other = max(busy - workers - streams - database - client, 0)
+    stream_server = f"the stream server {streams:.1f}, " if b.streams else ""
     lines = [
         f"CPU: the machine was {busy / span:.0%} busy and {steal / span:.0%} taken by the host (steal) "
         f"(load average {load_before:.1f} before the run): gunicorn's workers {workers:.1f} CPU-s "
-        f"({workers / max(requests, 1) * 1000:.1f} ms per request), PostgreSQL {database:.1f}, the load client "
-        f"{client:.1f}, anything else {other:.1f}, steal {steal:.1f}"
+        f"({workers / max(requests, 1) * 1000:.1f} ms per request), {stream_server}PostgreSQL {database:.1f}, "
+        f"the load client {client:.1f}, anything else {other:.1f}, steal {steal:.1f}"
     ]
     if steal / span > STEAL_WARNING:
         lines.append(

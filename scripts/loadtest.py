@@ -6,40 +6,53 @@ number of tables the machine holds.
     make loadtest                                                # 10, 20, 30 ... tables, 35 s each
     .venv/bin/python scripts/loadtest.py --tables 2 --step 0 --seconds 10 --pace 0.3-0.6   # a smoke run
     .venv/bin/python scripts/loadtest.py --tables 40 --step 20 --max-tables 120
+    .venv/bin/python scripts/loadtest.py --poll                  # the pages poll, no event streams
 
 A step plays ``T`` tables of four at Join games in the teaching movement (club nights of at
-most --night-tables tables, each with its host as the teacher): each player's page polls
-its seat view every TABLE_POLL_SECONDS with the version it shows, and the player whose
-turn the page shows calls or plays at human pace (a table's actions --pace seconds apart:
-a short auction, a few cards, a claim and its acceptance, tests.builders.client.ClubScript); the
-teacher's page polls the tables' overview and deals the next board to every table once
-all of them are over; a probe asks for the bare request (bench.load_urls' ``load/ok/``:
-the middleware, the session and the user, nothing else).
+most --night-tables tables, each with its host as the teacher). The pages are pushed, as
+production serves them (docs/push.md): the pages and actions go to gunicorn's sync workers
+(the page server), and each page keeps its event stream open to a second gunicorn, the
+stream server (scripts/gunicorn_streams.conf.py: uvicorn's workers, the same settings and
+database, a port of its own, started afresh for each step). On a ``moved`` of its table a
+page asks its poll URL once with the version it shows (204 when nothing changed), and its
+timer asks only every 60 s while the stream is heard. With --poll the pages poll every
+TABLE_POLL_SECONDS instead and no stream server runs, so the two can be compared. The
+player whose turn the page shows calls or plays at human pace (a table's actions --pace
+seconds apart: a short auction, a few cards, a claim and its acceptance,
+tests.builders.client.ClubScript); the teacher's page asks for the tables' overview and
+deals the next board to every table once all of them are over; a probe asks for the bare
+request (bench.load_urls' ``load/ok/``: the middleware, the session and the user, nothing
+else).
 
 Before the search the accounts, games, tables, seats and queued boards are made through the
 ORM; before each step's window the people who have no session yet log in (Argon2, about
-a tenth of a second of CPU each), so no log-in falls inside a window. gunicorn runs under
-the production settings with scripts/gunicorn_load.conf.py, which logs each request's CPU
-time in its worker. A step holds when, over its window (--seconds), an action's p99 is
-under 150 ms and a poll's under 100 ms as the browsers saw them, with no error and no
-invariant broken (the answers, and ``manage.py check_queues`` on the played boards after
-the step). The search adds --step tables at a time and stops at the first step that does
-not hold (--step 0: one step); a step that did not hold while other processes took over a
-quarter of the CPUs runs again first (--retries in all).
+a tenth of a second of CPU each) and open their pages and streams, so no log-in falls
+inside a window. The page server runs under the production settings with
+scripts/gunicorn_load.conf.py, which logs each request's CPU time in its worker; the
+stream server's CPU is its workers' process time read from /proc over the window. A step
+holds when, over its window (--seconds), an action's p99 is under 150 ms and an update's
+(an action's answer until another seat's page shows it) under 200 ms (--poll: a poll's
+under 100 ms) as the browsers saw them, with no error and no invariant broken (the
+answers, and ``manage.py check_queues`` on the played boards after the step). The search
+adds --step tables at a time and stops at the first step that does not hold (--step 0:
+one step); a step that did not hold while other processes took over a quarter of the
+CPUs runs again first (--retries in all).
 
 It prints each step in a line, then the largest step held (and the one that failed) in
 full: latency per request, the server CPU of each kind of request as a ratio to the bare
 request of the same window (targets: a call or card 4x, a poll that finds nothing new
 1.5x, a deal 3x), the server CPU a player costs and the players a core holds, where the
 machine's CPU went, and how fast the machine was (bench.machine_speed, before and after).
-For the largest step held it then says what a player feels: ``update latency p99: N ms``
-(an action's answer until another seat's page shows it: the pages poll, so about the poll's
-period), ``action with its updates: N.NNx`` (the server CPU of an action with the seat
-views and overviews that redraw with it, per action, in bare requests) and ``Largest club
-night held: N tables``.
-It exits non-zero on a 5xx, a dropped connection, any other unexpected answer, a violated
-invariant or an exception in the load client; latency and CPU targets missed are reported, and end the search, but do
-not fail the run.
+For the largest step held it then says what a player feels: ``update latency p99: N ms``,
+``action with its updates: N.NNx`` (per call, card, claim or acceptance, in bare requests:
+the server CPU of the actions, of the seat views and overviews that answer with news, and
+for pushed pages the stream server's whole CPU over the window), for pushed pages
+``memory per open connection: N KiB`` (the stream server's workers' resident memory grown
+from the first of the step's streams open to all of them, per stream) and ``event streams
+open: N``, and ``Largest club night held: N tables``.
+It exits non-zero on a 5xx, a dropped connection or stream, any other unexpected answer, a
+violated invariant or an exception in the load client; latency and CPU targets missed are
+reported, and end the search, but do not fail the run.
 """
 
 from __future__ import annotations
@@ -61,8 +74,8 @@ for folder in (ROOT, ROOT / "scripts"):  # the app; cpu_split and locustfile bes
     if str(folder) not in sys.path:
         sys.path.insert(0, str(folder))
 
-from cpu_split import cpu_sample, others_share, postmaster_pid, request_cpu  # noqa: E402
-from loadtest_report import Step, Tally, report, speed_line, step_line, update_lines  # noqa: E402
+from cpu_split import cpu_sample, others_share, postmaster_pid, request_cpu, workers_rss  # noqa: E402
+from loadtest_report import Step, StreamMemory, Tally, report, speed_line, step_line, update_lines  # noqa: E402
 
 BUSY = 0.25  # other processes' share of the CPUs above which a step that did not hold runs again
 
@@ -92,6 +105,7 @@ def stop_postgres(folder: Path) -> None:
 
 
 def wait_until_serving(port: int, seconds: float = 30) -> None:
+    """Return once the server on ``port`` answers its log-in page."""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         try:
@@ -103,7 +117,32 @@ def wait_until_serving(port: int, seconds: float = 30) -> None:
         except OSError:
             pass
         time.sleep(0.2)
-    sys.exit("gunicorn did not answer within 30 s")
+    sys.exit(f"gunicorn on port {port} did not answer within {seconds:g} s")
+
+
+def start_server(config: str, env: dict[str, str], log: Path, port: int) -> subprocess.Popen:
+    """gunicorn with ``config`` (in scripts/), its output appended to ``log``, once it answers."""
+    with open(log, "ab") as out:
+        server = subprocess.Popen(
+            [str(Path(sys.executable).parent / "gunicorn"), "-c", str(ROOT / "scripts" / config)],
+            cwd=ROOT,
+            env=env,
+            stdout=out,
+            stderr=subprocess.STDOUT,
+        )
+    wait_until_serving(port)
+    return server
+
+
+def stop_server(server: subprocess.Popen | None) -> None:
+    if server is None:
+        return
+    server.terminate()
+    try:
+        server.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        server.kill()
+        server.wait()
 
 
 def machine_speed() -> float:
@@ -159,9 +198,10 @@ def make_nights(plan_run: str, tables: int, night_tables: int, boards: bytes) ->
     return nights
 
 
-def drive(port: int, plan, seconds: float, cpu_dir: Path, pids: tuple[int, int | None]) -> tuple:
-    """Log the step's people in, then run the club night for ``seconds``: (tally, the
-    window's server requests, CPU samples, load averages)."""
+def drive(port: int, plan, seconds: float, cpu_dir: Path, pids: tuple[int, int | None, int | None]) -> tuple:
+    """Log the step's people in (their pages and streams open), then run the club night for
+    ``seconds``: (tally, the window's server requests, CPU samples, load averages). ``pids``:
+    the page server's, PostgreSQL's and the stream server's (None: the pages poll)."""
     import gevent
     import locustfile
     from locust.env import Environment
@@ -193,16 +233,24 @@ def drive(port: int, plan, seconds: float, cpu_dir: Path, pids: tuple[int, int |
     env.events.request.add_listener(on_request)
     runner = env.create_local_runner()
     everyone = players + teachers + 1
+    streams = pids[2]
+    memory = StreamMemory(before=workers_rss(streams)) if streams else StreamMemory()
     runner.start(everyone, spawn_rate=min(everyone, 100))
     deadline = time.monotonic() + 60 + everyone
     while plan.signed_in < everyone and time.monotonic() < deadline and not runner.exceptions:
-        gevent.sleep(0.2)
+        if streams and not memory.first and plan.streams:  # the first stream's one-off costs paid
+            memory.first, memory.at_first = plan.streams, workers_rss(streams)
+        gevent.sleep(0.01 if streams and not memory.first else 0.2)
     if plan.signed_in < everyone:
+        end_streams(plan)
         runner.quit()
         tally.client_errors = [f"{e['count']} x {e['msg']}\n{e['traceback']}" for e in runner.exceptions.values()]
-        tally.client_errors.append(f"only {plan.signed_in} of {everyone} signed in")
+        tally.client_errors += plan.errors + [f"only {plan.signed_in} of {everyone} signed in"]
         return tally, [], (cpu_sample(*pids), cpu_sample(*pids)), (os.getloadavg()[0],) * 2
     gevent.sleep(1)  # the last pages loaded settle
+    if streams:
+        memory.at_all = workers_rss(streams)
+        tally.streams, tally.stream_rss = plan.streams, memory
     load = os.getloadavg()[0]
     began, cpu_before = time.time(), cpu_sample(*pids)
     plan.started = time.monotonic()
@@ -211,9 +259,20 @@ def drive(port: int, plan, seconds: float, cpu_dir: Path, pids: tuple[int, int |
     ended, cpu_after = time.time(), cpu_sample(*pids)
     tally.elapsed = time.monotonic() - plan.started
     tally.updates, tally.whole = list(plan.updates), list(plan.whole)
+    end_streams(plan)
     runner.quit()
     tally.client_errors = [f"{e['count']} x {e['msg']}\n{e['traceback']}" for e in runner.exceptions.values()]
+    tally.client_errors += plan.errors
     return tally, request_cpu(cpu_dir, began, ended), (cpu_before, cpu_after), (load, os.getloadavg()[0])
+
+
+def end_streams(plan) -> None:
+    """Close the pages' event streams: their readers are greenlets of their own, which
+    locust's runner does not stop with its users."""
+    import gevent
+
+    gevent.killall(plan.listeners, timeout=10)
+    plan.listeners.clear()
 
 
 def check_queues(env: dict[str, str], games: list[int]) -> tuple[list[str], str]:
@@ -277,13 +336,24 @@ def main(argv: list[str] | None = None) -> int:
         "this many times in all",
     )
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--poll",
+        action="store_true",
+        help="the pages poll every TABLE_POLL_SECONDS, without event streams or a stream server",
+    )
+    parser.add_argument(
+        "--stream-workers",
+        type=int,
+        default=int(os.environ.get("STREAMS_WORKERS", "1")),
+        help="the stream server's uvicorn workers (STREAMS_WORKERS)",
+    )
     args = parser.parse_args(argv)
     if args.cards < 1:
         parser.error("--cards: declarer claims once the opening lead is made, so at least 1")
     # A numeric address needs no resolver: gevent's would resolve "127.0.0.1" in a helper thread.
     os.environ.setdefault("GEVENT_RESOLVER", "block")
     # First: importing locust has gevent patch the standard library, before anything uses it.
-    from locustfile import Plan, Table
+    from locustfile import FALLBACK_SECONDS, Plan, Table
 
     from tests.builders.client import ClubScript, table_pbn
 
@@ -292,9 +362,9 @@ def main(argv: list[str] | None = None) -> int:
     cpu_dir = work / "cpu"
     cpu_dir.mkdir()
     url = start_postgres(pg_dir)
-    gunicorn = None
+    gunicorn = streamer = None
     try:
-        port = free_port()
+        port, streams_port = free_port(), free_port()
         env = {
             **os.environ,
             "DJANGO_SETTINGS_MODULE": "bench.load_settings",  # production's, and load/ok/
@@ -310,6 +380,7 @@ def main(argv: list[str] | None = None) -> int:
             "GUNICORN_CPU_LOG": str(cpu_dir),
         }
         env.pop("DEBUG", None)
+        streams_env = {**env, "STREAMS_BIND": f"127.0.0.1:{streams_port}", "STREAMS_WORKERS": str(args.stream_workers)}
         subprocess.run([sys.executable, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT, env=env, check=True)
         os.environ.update({k: env[k] for k in ("DATABASE_URL", "DJANGO_SETTINGS_MODULE", "SECRET_KEY", "CACHE_DIR")})
         os.environ.update({k: env[k] for k in ("ALLOWED_HOSTS", "TRUSTED_PROXY_COUNT")})
@@ -323,24 +394,23 @@ def main(argv: list[str] | None = None) -> int:
         data = table_pbn(args.boards, seed=args.seed)
         boards = [(d.deal, d.effective_dealer, d.effective_vul or "None") for d in read_decks(data, "club.pbn").decks]
 
-        with open(work / "gunicorn.log", "wb") as log:
-            gunicorn = subprocess.Popen(
-                [str(Path(sys.executable).parent / "gunicorn"), "-c", str(ROOT / "scripts" / "gunicorn_load.conf.py")],
-                cwd=ROOT,
-                env=env,
-                stdout=log,
-                stderr=subprocess.STDOUT,
-            )
-        wait_until_serving(port)
-        speed_before = machine_speed()  # the servers are up and idle
+        gunicorn = start_server("gunicorn_load.conf.py", env, work / "gunicorn.log", port)
+        speed_before = machine_speed()  # the server is up and idle
 
         run, sessions, steps = secrets.token_hex(3), {}, []
         rng = random.Random(args.seed)
+        if args.poll:
+            pages = f"pages polling every {settings.TABLE_POLL_SECONDS:g} s"
+        else:
+            plural = "s" * (args.stream_workers != 1)
+            pages = (
+                f"pages told by their event streams (their timers asking every {FALLBACK_SECONDS:g} s while a "
+                f"stream is heard) from a stream server of {args.stream_workers} uvicorn worker{plural}"
+            )
         setup = (
             f"club nights of up to {args.night_tables} tables in the teaching movement, a table's actions "
             f"{args.pace[0]:g}-{args.pace[1]:g} s apart ({len(ClubScript.AUCTION) + args.cards + 3} a board), "
-            f"pages polling "
-            f"every {settings.TABLE_POLL_SECONDS:g} s; gunicorn {args.workers} sync workers, "
+            f"{pages}; gunicorn {args.workers} sync workers, "
             f"CONN_MAX_AGE={args.conn_max_age}, PostgreSQL and locust on the same {os.cpu_count()} CPUs"
         )
         print(f"Searching from {args.tables} tables, {args.step} more a step, {args.seconds:g} s each ({setup})")
@@ -359,13 +429,17 @@ def main(argv: list[str] | None = None) -> int:
                 boards=args.boards,
                 deal_pause=args.deal_pause,
                 sessions=sessions,
+                streams_at=None if args.poll else ("127.0.0.1", streams_port),
             )
-            pids = (gunicorn.pid, postmaster_pid(pg_dir))
+            if not args.poll:  # a fresh stream server each step: its memory holds nothing of the last step's streams
+                streamer = start_server("gunicorn_streams.conf.py", streams_env, work / "streams.log", streams_port)
+            pids = (gunicorn.pid, postmaster_pid(pg_dir), streamer.pid if streamer else None)
             tally, requests, cpu, load = drive(port, plan, args.seconds, cpu_dir, pids)
+            stop_server(streamer)
+            streamer = None
             problems, checked = check_queues(env, plan.games)
-            step = Step(
-                tables, len(nights), tally, requests, routes({r.path for r in requests}), cpu, load, problems, checked
-            )
+            named = routes({r.path for r in requests})
+            step = Step(tables, len(nights), tally, requests, named, cpu, load, problems, checked, pushed=not args.poll)
             steps.append(step)
             print(step_line(step), flush=True)
             busy = others_share(*step.cpu)
@@ -376,8 +450,7 @@ def main(argv: list[str] | None = None) -> int:
             if not step.held or args.step <= 0 or tables + args.step > args.max_tables:
                 break
             tables += args.step
-        gunicorn.terminate()
-        gunicorn.wait(timeout=30)
+        stop_server(gunicorn)
         gunicorn = None
         speed = (speed_before, machine_speed())
 
@@ -396,17 +469,15 @@ def main(argv: list[str] | None = None) -> int:
         print(speed_line(*speed))
         sound = all(s.sound for s in steps)
         if not sound:
-            log_lines = (work / "gunicorn.log").read_text(errors="replace").splitlines()
-            print("\nLast lines of gunicorn's log:")
-            print("\n".join(log_lines[-60:]))
+            for name, log in (("gunicorn's", "gunicorn.log"), ("the stream server's", "streams.log")):
+                if (work / log).exists():
+                    log_lines = (work / log).read_text(errors="replace").splitlines()
+                    print(f"\nLast lines of {name} log:")
+                    print("\n".join(log_lines[-60:]))
         return 0 if sound else 1
     finally:
-        if gunicorn is not None:
-            gunicorn.terminate()
-            try:
-                gunicorn.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                gunicorn.kill()
+        stop_server(streamer)
+        stop_server(gunicorn)
         stop_postgres(pg_dir)
         subprocess.run(["rm", "-rf", str(work)], check=False)
 

@@ -7,19 +7,30 @@ Each is a browser as seen behind the TLS proxy of production: it sends
 play) and its own ``X-Forwarded-For`` address (10.x.y.z, a header value only), so the log-in
 throttle counts each apart. It logs in through the log-in form once (an account made
 beforehand; a session kept from an earlier step of the search is used again), opens the game
-page, and waits for the plan's start (``Plan.go``). Then:
+page, and waits for the plan's start (``Plan.go``).
 
-- ``Player``: one seat at a Join table. The page polls the seat view every
-  TABLE_POLL_SECONDS as htmx does (``seat/?v=`` with the version it shows: 204 while
-  nothing changed). When its page shows that its seat is to act, it posts the action the
-  four players of its table share (``bench.play.ClubScript``: a short auction, a few
-  cards, declarer's claim and the defenders' acceptance), at human pace: the table's next
-  action is due 2-4 s (``Plan.pace``) after its last. The answer has no content; the
-  page then polls at once (``redraw``) and shows the table one action on.
+A page is pushed (``Plan.streams_at``: the stream server's address) or polled (None). A
+pushed page keeps its event stream open to the stream server as static/games/table.js has
+htmx do (``/games/<pk>/events/``, the session's cookie, ``Last-Event-ID`` on a
+reconnection; a greenlet reading the stream off a plain socket, :meth:`Browser.listen`):
+on each ``moved`` for its table it asks its poller once (``seat_pushed``,
+``tables_pushed``), one ask following the one under way when news comes meanwhile; its
+timer still ticks every TABLE_POLL_SECONDS but asks only when the stream has been silent
+for ``HEARD_SECONDS`` or nothing was asked for ``FALLBACK_SECONDS``. A polled page asks at
+every tick. Then:
+
+- ``Player``: one seat at a Join table. The page asks for the seat view (``seat/?v=``
+  with the version it shows: 204 while nothing changed). When its page shows that its
+  seat is to act, it posts the action the four players of its table share
+  (``bench.play.ClubScript``: a short auction, a few cards, declarer's claim and the
+  defenders' acceptance), at human pace: the table's next action is due 2-4 s
+  (``Plan.pace``) after its last. The answer has no content; the page then asks at once
+  (``redraw``) and shows the table one action on.
 - ``Teacher``: the host of a club night (teaching movement), who sits nowhere, with the
-  game page open: it polls the tables' overview (``tables/?v=``), and deals the next
-  board to every table (Deal New Cards) once the overview shows every table's board
-  over, then polls the overview at once as the page does.
+  game page open (its stream: every table of the game): it asks for the tables' overview
+  (``tables/?v=``), and deals the next board to every table (Deal New Cards) once the
+  overview shows every table's board over, then asks for the overview at once as the
+  page does.
 - ``Probe``: a logged-in user asking for ``load/ok/`` (bench.load_urls) a few times a
   second: the bare request that the others' server CPU is measured against.
 
@@ -34,21 +45,26 @@ from __future__ import annotations
 
 import contextlib
 import html
+import json
 import random
 import re
+import socket
 import sys
 import time
 from collections import Counter
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from http.cookiejar import DefaultCookiePolicy
 from pathlib import Path
 from urllib.parse import urlencode, urlsplit
 
 import gevent
+from gevent import Greenlet
 from gevent.event import Event
 from gevent.lock import BoundedSemaphore
 from locust import FastHttpUser, constant, task
 from locust.contrib.fasthttp import LocustBadStatusCode
+from locust.exception import CatchResponseError
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
@@ -58,6 +74,13 @@ from tests.builders.client import ClubScript, page_state, seat_state  # noqa: E4
 
 PASSWORD = "load-test-Pa55word-" + "x" * 8
 PROBE_SECONDS = 0.25  # between the probe's bare requests
+# A pushed page's timers, as static/games/table.js has them: while the stream was heard
+# within HEARD_SECONDS, a poller's timer asks only when nothing was asked for
+# FALLBACK_SECONDS (the page's data-fallback-seconds).
+HEARD_SECONDS = 35.0
+FALLBACK_SECONDS = 60.0
+EVERY_TABLE = 0  # a ``moved`` event's table after a deal: every table
+STREAM_SILENCE_SECONDS = 50.0  # a stream silent this long (three heartbeats of 15 s missed) has failed
 
 
 class Failed(Exception):
@@ -123,6 +146,10 @@ class Plan:
     handed: dict[str, int] = field(default_factory=dict)  # users handed out, per kind
     updates: list[float] = field(default_factory=list)  # seconds from an action's answer to another seat showing it
     whole: list[float] = field(default_factory=list)  # ... to the last of the other three seats showing it
+    streams_at: tuple[str, int] | None = None  # the stream server's (host, port); None: the pages poll
+    streams: int = 0  # event streams open now
+    listeners: list[Greenlet] = field(default_factory=list)  # the pages' stream readers, ended with the step
+    errors: list[str] = field(default_factory=list)  # exceptions in the stream readers
 
     def hand(self, kind: str) -> int:
         number = self.handed.get(kind, 0)
@@ -133,8 +160,16 @@ class Plan:
 SEATS = "NESW"
 
 
+@dataclass(frozen=True)
+class StreamAnswer:
+    """An event stream's answer as locust's request event reports it: its status."""
+
+    status_code: int
+
+
 class Browser(FastHttpUser):
-    """What the club night's people share: signing in, and requests as the browser makes them."""
+    """What the club night's people share: signing in, requests as the browser makes them,
+    and a pushed page's event stream."""
 
     abstract = True
     plan: Plan  # set by scripts/loadtest.py
@@ -148,6 +183,8 @@ class Browser(FastHttpUser):
         self.address = f"10.{at // 62500}.{at // 250 % 250}.{at % 250 + 1}"
         self.origin = "https://" + urlsplit(self.host).netloc
         self.page, self.csrf = "/", ""
+        self.news, self.opened = Event(), Event()  # a ``moved`` for this page; the stream's first event
+        self.heard = self.asked = float("-inf")  # time.monotonic() of the stream's last event, of the last ask
         # The app answers as if over TLS (Secure cookies); the browser it stands for is on https.
         self.client.cookiejar.set_policy(DefaultCookiePolicy(secure_protocols=("https", "http")))
         with self.plan.arriving:  # a few at a time: hundreds of Argon2 log-ins at once would time out
@@ -236,6 +273,103 @@ class Browser(FastHttpUser):
         location = urlsplit(answer.headers.get("Location") or "")
         return status, location.path + (f"?{location.query}" if location.query else ""), content
 
+    def open_stream(self, path: str) -> None:
+        """A pushed page's event stream, opened once the page is loaded; on the stream's
+        first event (a fresh stream's ``moved``: the page may be older than the stream) the
+        page asks once, as it does in the browser."""
+        if self.plan.streams_at is None:
+            return
+        listener = gevent.spawn(self.listen, path)
+        listener.link_exception(lambda g: self.plan.errors.append(f"{self.username}'s stream: {g.exception!r}"))
+        self.plan.listeners.append(listener)
+        self.opened.wait(10)
+        if self.news.is_set():
+            self.news.clear()
+            self.ask(pushed=True)
+
+    def concerns(self, table: int) -> bool:
+        """Whether a ``moved`` of ``table`` has this page's poller ask."""
+        return True
+
+    def ask(self, *, pushed: bool = False) -> None:
+        """The page's poller: asked by its timer, or on a ``moved`` (``pushed``)."""
+        raise NotImplementedError
+
+    def timer_asks(self) -> bool:
+        """Whether the poller's timer asks at this tick: a polled page's always; a pushed
+        page's when its stream has gone quiet or nothing was asked for FALLBACK_SECONDS."""
+        now = time.monotonic()
+        return now - self.heard >= HEARD_SECONDS or now - self.asked >= FALLBACK_SECONDS
+
+    def listen(self, path: str) -> None:
+        """The page's event stream (a greenlet, killed with the step): each event has the
+        stream heard, each ``moved`` this page concerns sets ``news``. The opening is
+        locust's request ``events``; a refused connection, an answer other than 200 or a
+        stream that ends or stays silent past three heartbeats is its failure, and the page
+        connects again after the stream's ``retry``, with ``Last-Event-ID``, as a browser's
+        EventSource does."""
+        assert self.plan.streams_at is not None
+        host, port = self.plan.streams_at
+        last, retry = "", self.plan.poll_seconds
+        while True:
+            began = time.perf_counter()
+            try:
+                with socket.create_connection((host, port), timeout=STREAM_SILENCE_SECONDS) as sock:
+                    sock.sendall(self.stream_request(path, last))
+                    answer = sock.makefile("rb")
+                    status, headers = _head(answer)
+                    took = (time.perf_counter() - began) * 1000
+                    if status != 200:
+                        body = answer.read(min(int(headers.get("content-length") or 0), 2000))
+                        failed = CatchResponseError(f"GET {path}: {status} {body[:200]!r}")
+                        self.stream_answered(path, took, status, failed)
+                    else:
+                        self.stream_answered(path, took, status, None)
+                        self.plan.streams += 1
+                        try:
+                            for name, data, id, wait in _sse(answer, _chunked(headers)):
+                                last, retry = id or last, wait or retry
+                                self.heard = time.monotonic()
+                                if name == "moved" and self.concerns(_table(data)):
+                                    self.news.set()
+                                self.opened.set()
+                        finally:
+                            self.plan.streams -= 1
+                        raise ConnectionError(f"GET {path}: the server ended the stream")
+            except OSError as error:
+                self.stream_answered(path, (time.perf_counter() - began) * 1000, 0, error)
+            gevent.sleep(retry)
+
+    def stream_request(self, path: str, last: str) -> bytes:
+        """The stream's request as the browser sends it, behind the TLS proxy."""
+        assert self.plan.streams_at is not None
+        host, port = self.plan.streams_at
+        cookies = "; ".join(f"{cookie.name}={cookie.value}" for cookie in self.client.cookiejar)
+        lines = [
+            f"GET {path} HTTP/1.1",
+            f"Host: {host}:{port}",
+            "Accept: text/event-stream",
+            "Cache-Control: no-cache",
+            "X-Forwarded-Proto: https",
+            f"X-Forwarded-For: {self.address}",
+            f"Cookie: {cookies}",
+        ]
+        if last:
+            lines.append(f"Last-Event-ID: {last}")
+        return ("\r\n".join(lines) + "\r\n\r\n").encode()
+
+    def stream_answered(self, path: str, took_ms: float, status: int, exception: Exception | None) -> None:
+        self.environment.events.request.fire(
+            request_type="GET",
+            name="events",
+            response_time=took_ms,
+            response_length=0,
+            response=StreamAnswer(status),
+            exception=exception,
+            context={},
+            url=path,
+        )
+
     def every(self, seconds: float, first: float):
         """time.monotonic() of each tick of a poller started ``first`` seconds after go: as
         htmx's ``every``, a tick missed while a request was out is not made up."""
@@ -253,6 +387,10 @@ class Player(Browser):
         self.seat = SEATS[self.number % 4]
         self.game_url = f"/games/{self.table.game}/"
         self.seen(self.get("game", self.game_url)[2])
+        self.open_stream(f"{self.game_url}events/?table={self.table.number}")
+
+    def concerns(self, table: int) -> bool:
+        return table in (EVERY_TABLE, self.table.number)  # the seat poll's data-table
 
     def seen(self, body: bytes) -> None:
         """What the seat view in ``body`` shows: its version, the deal and the actions made."""
@@ -297,19 +435,25 @@ class Player(Browser):
         while True:
             action = self.my_turn()
             wake = min(poll_at, self.table.due) if action else poll_at
-            gevent.sleep(max(0.0, wake - time.monotonic()))
+            self.news.wait(max(0.0, wake - time.monotonic()))
             try:
+                if self.news.is_set():
+                    self.news.clear()
+                    self.ask(pushed=True)
                 if action and time.monotonic() >= self.table.due and self.my_turn() == action:
                     self.act(action)
                 if time.monotonic() >= poll_at:
                     poll_at = next(ticks)
-                    self.poll()
+                    if self.timer_asks():
+                        self.ask()
             except Failed:
                 gevent.sleep(0.2)
 
-    def poll(self) -> None:
+    def ask(self, *, pushed: bool = False) -> None:
+        self.asked = time.monotonic()
         path = f"{self.game_url}seat/?v={self.version}"
-        self.get("seat_poll", path, htmx=True, expect=(200, 204), check=lambda body: body and self.seen(body))
+        name = "seat_pushed" if pushed else "seat_poll"
+        self.get(name, path, htmx=True, expect=(200, 204), check=lambda body: body and self.seen(body))
 
     def act(self, action: tuple[str, str, dict[str, str]]) -> None:
         _, route, fields = action
@@ -331,6 +475,7 @@ class Player(Browser):
         self.table.answered[board, at + 1] = (time.monotonic(), self.seat)
         self.table.acted()
         # The page's poll, asked at once on the answer's event (static/games/table.js).
+        self.asked = time.monotonic()
         self.get("redraw", f"{self.game_url}seat/?v={self.version}", htmx=True, check=redrawn)
 
 
@@ -346,10 +491,11 @@ class Teacher(Browser):
         self.game = self.plan.games[self.number]
         self.game_url = f"/games/{self.game}/"
         self.tables = sum(1 for table in self.plan.tables if table.game == self.game)
-        self.dealt = 0
+        self.dealt, self.deal_at = 0, float("inf")  # deal_at: time.monotonic() of the next Deal New Cards
         page = self.get("game", self.game_url)[2]
         self.seen_overview(page)
         self.page_state = dict(page_state(page))  # what Deal New Cards sends, as the page's button does
+        self.open_stream(f"{self.game_url}events/")
 
     def seen_overview(self, body: bytes) -> None:
         version = _TABLES_VERSION.search(body)
@@ -364,24 +510,32 @@ class Teacher(Browser):
     def play(self) -> None:
         self.deal()
         ticks = self.every(self.plan.poll_seconds, random.uniform(0, self.plan.poll_seconds))
-        poll_at, deal_at = next(ticks), float("inf")
+        poll_at = next(ticks)
         while True:
-            gevent.sleep(max(0.0, min(poll_at, deal_at) - time.monotonic()))
+            self.news.wait(max(0.0, min(poll_at, self.deal_at) - time.monotonic()))
             try:
-                if time.monotonic() >= deal_at:
-                    deal_at = float("inf")
+                if time.monotonic() >= self.deal_at:
+                    self.deal_at = float("inf")
                     self.deal()
+                if self.news.is_set():
+                    self.news.clear()
+                    self.ask(pushed=True)
                 if time.monotonic() >= poll_at:
                     poll_at = next(ticks)
-                    self.poll()
-                    if self.over == self.tables and deal_at == float("inf") and self.dealt < self.plan.boards:
-                        deal_at = time.monotonic() + random.uniform(*self.plan.deal_pause)
+                    if self.timer_asks():
+                        self.ask()
             except Failed:
                 gevent.sleep(0.2)
 
-    def poll(self) -> None:
+    def ask(self, *, pushed: bool = False) -> None:
+        """The overview's poller; once it shows every table's board over, the next deal is
+        due after the teacher's pause."""
+        self.asked = time.monotonic()
         overview = f"{self.game_url}tables/?v={self.version}"
-        self.get("tables_poll", overview, htmx=True, expect=(200, 204), check=lambda b: b and self.seen_overview(b))
+        name = "tables_pushed" if pushed else "tables_poll"
+        self.get(name, overview, htmx=True, expect=(200, 204), check=lambda b: b and self.seen_overview(b))
+        if self.over == self.tables and self.deal_at == float("inf") and self.dealt < self.plan.boards:
+            self.deal_at = time.monotonic() + random.uniform(*self.plan.deal_pause)
 
     def deal(self) -> None:
         number = self.dealt + 1
@@ -398,7 +552,7 @@ class Teacher(Browser):
         _, _, body = self.send("deal", "POST", self.game_url + "deal/", fields, htmx=True, check=check)
         self.dealt = number
         self.page_state.update(page_state(body))
-        self.poll()  # the overview's poll, asked at once on the answer's event (static/games/table.js)
+        self.ask()  # the overview's poll, asked at once on the answer's event (static/games/table.js)
 
 
 class Probe(Browser):
@@ -412,6 +566,57 @@ class Probe(Browser):
             gevent.sleep(PROBE_SECONDS)
             with contextlib.suppress(Failed):  # counted by the load test; the probe goes on
                 self.get("load_ok", "/load/ok/", check=lambda body: None if body == b"ok" else "not ok")
+
+
+def _head(answer) -> tuple[int, dict[str, str]]:
+    """The status and the headers (lower-cased names) of an HTTP answer read from ``answer``."""
+    status_line = answer.readline()
+    parts = status_line.split()
+    if len(parts) < 2 or not parts[1].isdigit():
+        raise ConnectionError(f"no HTTP answer: {status_line[:200]!r}")
+    headers = {}
+    while (line := answer.readline()) not in (b"\r\n", b"\n", b""):
+        name, _, value = line.decode("latin-1").partition(":")
+        headers[name.strip().lower()] = value.strip()
+    return int(parts[1]), headers
+
+
+def _chunked(headers: dict[str, str]) -> bool:
+    return "chunked" in headers.get("transfer-encoding", "").lower()
+
+
+def _sse(answer, chunked: bool) -> Iterator[tuple[str, str, str, float]]:
+    """(event, data, id, retry seconds or 0) of each event of a stream's body, until it ends."""
+    buffer = b""
+    while True:
+        if chunked:
+            size = answer.readline()
+            if not size.strip() or int(size.split(b";")[0], 16) == 0:
+                return
+            data = answer.read(int(size.split(b";")[0], 16))
+            answer.readline()  # the chunk's CRLF
+        else:
+            data = answer.readline()
+            if not data:
+                return
+        buffer += data.replace(b"\r\n", b"\n")
+        while b"\n\n" in buffer:
+            block, buffer = buffer.split(b"\n\n", 1)
+            fields: dict[str, str] = {}
+            for line in block.decode().split("\n"):
+                name, _, value = line.partition(":")
+                fields[name] = value.removeprefix(" ")
+            retry = fields.get("retry", "")
+            wait = int(retry) / 1000 if retry.isdigit() else 0.0
+            yield fields.get("event", "message"), fields.get("data", ""), fields.get("id", ""), wait
+
+
+def _table(data: str) -> int:
+    """A ``moved`` event's table (EVERY_TABLE when it says none)."""
+    try:
+        return int(json.loads(data).get("table") or EVERY_TABLE)
+    except (ValueError, AttributeError, TypeError):
+        return EVERY_TABLE
 
 
 _TABLES_VERSION = re.compile(rb'/tables/\?v=([^"&]+)')

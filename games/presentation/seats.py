@@ -72,6 +72,18 @@ class SeatView:
     movement_note: str = ""
 
     @property
+    def waits_for_others(self) -> bool:
+        """Seated, with nothing to do on the board until another seat acts or the next
+        board comes: a page without JavaScript reloads itself then, never while its
+        person may call, play or answer a claim."""
+        if not self.my_seat:
+            return False
+        play = self.play
+        if play is None or play.over:
+            return True
+        return play.claim is None and not (play.actor and play.actor in play.acts_for)
+
+    @property
     def seated(self) -> int:
         return sum(1 for slot in self.slots if slot.player)
 

@@ -8,11 +8,15 @@ may act at its table too.
 
 from __future__ import annotations
 
-from django.http import Http404, HttpRequest, HttpResponse
+from typing import TypeVar
+
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase
 from django.shortcuts import get_object_or_404, render
 from django.utils.cache import patch_cache_control
 
 from games.models import Game, Seat, Upload
+
+Response = TypeVar("Response", bound=HttpResponseBase)
 
 UPLOAD_PAGE = "games/upload.html"
 
@@ -57,7 +61,7 @@ def get_upload(request: HttpRequest, game: Game, token) -> Upload:
     return upload
 
 
-def private(response: HttpResponse) -> HttpResponse:
+def private(response: Response) -> Response:
     """A page with a hand on it: never kept by a shared cache."""
     patch_cache_control(response, private=True, no_cache=True)
     return response

@@ -16,7 +16,8 @@
 // - a new board is brought into view when the felt's top is above the screen.
 // An action done at a Join table (a call, a card, a deal) answers with no content and the
 // event "table-moved": every poller on the page asks at once (see below), and the focus
-// follows the table when it was on the control that acted.
+// follows the table when it was on the control that acted. Another's action reaches the
+// page through its event stream, on which the pollers of the table that moved ask.
 // Once a form is submitted without htmx, the page is leaving: its polls stop.
 // The bidding box is a grid the arrow keys move in (see below).
 // Without JavaScript none of this is needed: every action loads the page again.
@@ -252,24 +253,101 @@
   document.addEventListener("htmx:load", setUpGrids);
   document.addEventListener("DOMContentLoaded", setUpGrids);
 
-  // The pollers (a.refresh: the seat view, the tables' overview) ask
-  // one after the other: they share the page's one request slot (hx-sync on body), which
-  // htmx frees only once the action's answer is handled, hence the timeout.
-  document.addEventListener("table-moved", function () {
-    mover = document.activeElement;
+  // The pollers (a.refresh: the seat view, the teacher's view, the tables' overview, the
+  // results) ask one after the other: they share the page's one request slot (hx-sync on
+  // body), which htmx frees only once the action's answer is handled, hence the timeout.
+  // ``table``: the table that moved (a poller with data-table asks only for its own; 0 or
+  // none: every poller). A round asked for while one is under way follows it, once.
+  var asking = false;
+  var again = null; // the table of the round to follow, 0 for every poller
+  var pushed = new WeakSet(); // links asked here, not by their timer
+
+  function askPollers(table) {
+    if (asking) {
+      again = again === null || again === table ? table : 0;
+      return;
+    }
+    asking = true;
     window.setTimeout(function () {
-      var links = Array.prototype.slice.call(document.querySelectorAll("a.refresh[hx-get]"));
+      var links = Array.prototype.slice.call(document.querySelectorAll("a.refresh[hx-get]")).filter(function (link) {
+        var own = link.getAttribute("data-table");
+        return !table || !own || own === String(table);
+      });
       (function next() {
         var link = links.shift();
         if (!link) {
           mover = null;
+          asking = false;
+          if (again !== null) {
+            var follow = again;
+            again = null;
+            askPollers(follow);
+          }
           return;
         }
         if (!document.body.contains(link)) return next();
         var asked = { source: link, target: link.getAttribute("hx-target"), swap: "outerHTML" };
+        pushed.add(link);
         window.htmx.ajax("GET", link.getAttribute("hx-get"), asked).then(next, next);
       })();
     }, 0);
+  }
+
+  document.addEventListener("table-moved", function () {
+    mover = document.activeElement;
+    askPollers(0);
+  });
+
+  // The table's event stream (games/partials/table_events.html): "moved" says which table
+  // moved; "alive", that the stream is open and the page up to date; "poll", that this
+  // server cannot hold a stream. While it is heard
+  // (within two of its heartbeats), the pollers' timers ask only every
+  // data-fallback-seconds: a proxy that buffers the stream, or a stream gone quiet,
+  // leaves them polling as before.
+  var heard = 0; // Date.now() of the stream's last event
+  var timerAsked = {}; // a poller's target -> Date.now() of its last ask
+  var HEARD_MS = 35000;
+
+  document.addEventListener("htmx:sseMessage", function (event) {
+    var message = event.detail;
+    if (message && message.type === "poll") {
+      // A server that cannot hold the stream (WSGI) says so: closed here, before the
+      // server ends it, so that no reconnection (or error) follows; the timers poll.
+      if (message.target && message.target.close) message.target.close();
+      return;
+    }
+    if (!message || (message.type !== "moved" && message.type !== "alive")) return;
+    heard = Date.now();
+    if (message.type !== "moved") return;
+    var table = 0;
+    try {
+      table = JSON.parse(message.data).table || 0;
+    } catch (e) {
+      table = 0;
+    }
+    askPollers(table);
+  });
+
+  function fallbackMs() {
+    var stream = document.getElementById("table-events");
+    return stream ? (parseFloat(stream.getAttribute("data-fallback-seconds")) || 60) * 1000 : 0;
+  }
+
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var link = event.detail.elt;
+    if (!link || !link.matches || !link.matches("a.refresh[hx-get]")) return;
+    var now = Date.now();
+    var key = link.getAttribute("hx-target") || "";
+    if (pushed.has(link)) {
+      pushed.delete(link);
+      timerAsked[key] = now;
+      return;
+    }
+    if (now - heard < HEARD_MS && now - (timerAsked[key] || 0) < fallbackMs()) {
+      event.preventDefault();
+      return;
+    }
+    timerAsked[key] = now;
   });
 
   // A form the browser submits itself (standing up, a confirmation's button) leaves the

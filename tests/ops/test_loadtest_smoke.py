@@ -1,8 +1,9 @@
-"""scripts/loadtest.py end to end, briefly: PostgreSQL, gunicorn and locust start, a club
-night of two tables logs in, plays (calls, cards, a claim and its acceptance, each page
-polling) and the teacher deals; manage.py check_queues checks the played boards. The figures
-of a run this short mean nothing; that the harness works and prints them does (make
-loadtest relies on it). Then the CPU report's arithmetic, without a run."""
+"""scripts/loadtest.py end to end, briefly: PostgreSQL, gunicorn, the stream server and
+locust start, a club night of two tables logs in, plays (calls, cards, a claim and its
+acceptance, each page told by its event stream) and the teacher deals; manage.py
+check_queues checks the played boards. The figures of a run this short mean nothing; that
+the harness works and prints them does (make loadtest relies on it). Then the CPU and
+memory report's arithmetic, without a run."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import os
 import re
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -29,7 +31,7 @@ import loadtest_report  # noqa: E402
 @pytest.mark.slow
 @pytest.mark.serial
 def test_a_short_club_night_runs_clean():
-    need_load_tools()
+    need_load_tools(streams=True)
     done = subprocess.run(
         [
             sys.executable,
@@ -37,7 +39,7 @@ def test_a_short_club_night_runs_clean():
             # Between boards the teacher waits 3-4 s, two polls or more of every page: each kind of
             # request, the poll that finds nothing new among them, falls in the 10 s window.
             *("--tables", "2", "--step", "0", "--seconds", "10", "--pace", "0.2-0.4", "--boards", "6"),
-            *("--deal-pause", "3-4"),
+            *("--deal-pause", "3-4", "--retries", "0"),
         ],
         cwd=ROOT,
         capture_output=True,
@@ -50,7 +52,13 @@ def test_a_short_club_night_runs_clean():
     for target in ("5xx answers", "dropped connections", "other errors", "invariant violations"):
         assert re.search(rf"^  {target} +0   target 0 +ok$", out, re.M), out[-4000:]
     assert re.search(r"^  action p99 +[\d.]+ ms   target < 150 ms", out, re.M), out[-4000:]
-    assert re.search(r"^  poll p99 +[\d.]+ ms   target < 100 ms", out, re.M), out[-4000:]
+    # Pushed pages: the update p99 decides the step, the poll p99 is an aim.
+    assert re.search(r"^  update p99 +[\d.]+ ms   target < 200 ms", out, re.M), out[-4000:]
+    assert re.search(r"^  poll p99 \(aim\) +[\d.]+ ms   target < 100 ms", out, re.M), out[-4000:]
+    # Every page (eight seats, the teacher) held its stream open, and asked on its events.
+    streams = re.search(r"^  event streams: 9 open, -?\d+ KiB each .* took [\d.]+ CPU-s .*; (\d+) asks on", out, re.M)
+    assert streams and int(streams[1]) > 0, out[-4000:]
+    assert re.search(r"^  CPU: .* the stream server [\d.]+, PostgreSQL", out, re.M), out[-4000:]
     # The ratios to the bare request are printed beside their targets (their values vary).
     targets = (("a call or card", "4x"), ("a seat poll, nothing new", "1.5x"), ("a deal to every table", "3x"))
     for kind, target in targets:
@@ -70,6 +78,8 @@ def test_a_short_club_night_runs_clean():
     whole = re.search(r"^action with its updates: ([\d.]+)x$", out, re.M)
     assert whole and float(whole[1]) > 1, out[-4000:]
     assert re.search(r"^  \(\d+ pages showed another seat's action", out, re.M), out[-4000:]
+    assert re.search(r"^memory per open connection: -?\d+ KiB$", out, re.M), out[-4000:]
+    assert re.search(r"^event streams open: 9$", out, re.M), out[-4000:]
     speed = re.search(
         r"^machine speed: bench.machine_speed took ([\d.]+) ms before the search and ([\d.]+) ms", out, re.M
     )
@@ -189,6 +199,68 @@ def test_a_step_holds_only_under_both_latency_targets_without_errors():
 
     assert not step(10, 10, unexpected=Counter(play_card=1)).held
     assert not step(10, 10, broken=["table 1 shows deal 3"]).held and not step(10, 10, broken=["x"]).sound
+
+
+def test_a_pushed_step_holds_under_the_action_and_update_targets_whatever_the_polls_take():
+    sample = cpu_split.CpuSample(0, 0, 0, 0, 0)
+
+    def step(action_ms: float, update_ms: float, poll_ms: float = 500) -> loadtest_report.Step:
+        t = loadtest_report.Tally()
+        t.latency["play_card"] = [action_ms / 1000] * 100
+        t.latency["seat_pushed"] = [poll_ms / 1000] * 100
+        t.updates = [update_ms / 1000] * 100
+        return loadtest_report.Step(1, 1, t, [], {}, (sample, sample), (0, 0), [], "ok", pushed=True)
+
+    assert step(149, 199).held  # polls of 500 ms: reported, not decisive
+    assert not step(150, 199).held and not step(149, 200).held
+
+
+def test_an_action_with_its_updates_counts_the_stream_servers_cpu_and_memory_per_stream():
+    """The stream server logs no request's CPU: its workers' CPU over the window is added
+    whole to the actions' and their news's, per action, in bare requests."""
+    requests = [
+        cpu_split.RequestCpu(1.0, "GET", path, status, cpu, cpu)
+        for path, status, cpu in (
+            ("/load/ok/", 200, 0.002),
+            ("/games/7/play/card/", 200, 0.010),
+            ("/games/7/play/card/", 200, 0.010),
+            ("/games/7/seat/", 200, 0.020),
+            ("/games/7/seat/", 204, 0.005),  # nothing new: the updates' cost leaves it out
+        )
+    ]
+    route = {"/load/ok/": "load_ok", "/games/7/play/card/": "play_card", "/games/7/seat/": "seat_poll"}
+    before = cpu_split.CpuSample(0, 0, 0, 0, 0, streams=1.0)
+    after = cpu_split.CpuSample(0, 0, 0, 0, 0, streams=1.004)
+    tally = loadtest_report.Tally(streams=101)
+    tally.stream_rss = loadtest_report.StreamMemory(
+        before=50 << 20, first=1, at_first=60 << 20, at_all=(60 << 20) + 100 * 40960
+    )
+    step = loadtest_report.Step(1, 1, tally, requests, route, (before, after), (0, 0), [], "ok", pushed=True)
+    assert step.stream_cpu == pytest.approx(0.004)
+    assert step.action_with_updates() == pytest.approx((0.010 + 0.010 + 0.020 + 0.004) / 2 / 0.002)
+    assert step.stream_memory == pytest.approx(40960)  # from the first stream open to all, per stream
+    lines = loadtest_report.update_lines(step)
+    assert "memory per open connection: 40 KiB" in lines and "event streams open: 101" in lines
+    polled = loadtest_report.Step(1, 1, loadtest_report.Tally(), requests, route, (before, before), (0, 0), [], "ok")
+    assert polled.action_with_updates() == pytest.approx((0.010 + 0.010 + 0.020) / 2 / 0.002)
+    assert not any(line.startswith("memory per open connection") for line in loadtest_report.update_lines(polled))
+
+
+def test_the_stream_servers_memory_is_its_workers_resident_set():
+    """The children of a gunicorn master are its workers: their VmRSS, summed."""
+    worker = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"])
+    try:
+        rss = 0
+        for _ in range(100):  # until the child's interpreter has started
+            rss = cpu_split.workers_rss(os.getpid())
+            if rss > 1 << 20:
+                break
+            time.sleep(0.05)
+        assert 1 << 20 < rss < 1 << 30  # a Python interpreter's few MiB
+    finally:
+        worker.kill()
+        worker.wait()
+    assert cpu_split.workers_rss(worker.pid) == 0  # no such process, no children
 
 
 @pytest.mark.slow

@@ -69,6 +69,7 @@ ROUTES: dict[str, tuple[str, set[str]]] = {
     # tests/web/test_join_privacy.py walks the seated players' side).
     "join_game": (HOST, {"GET", "POST"}),
     "seat_poll": (HOST, {"GET"}),
+    "table_events": (HOST, {"GET"}),
     "join_reveal": (HOST, {"GET", "POST"}),
     "join_invite": (HOST, {"POST"}),
     "seat_sit": (HOST, {"POST"}),

@@ -15,6 +15,7 @@ from games.bridge.cards import SEATS
 from games.bridge.types import Seat as BridgeSeat
 from games.models.deck import SEAT_CHOICES, DealtBoard
 from games.models.game import Game
+from games.models.join import push
 from games.models.join.errors import RemovingTableThatPlayed, Seated, TableError
 from games.models.join.movement import TableMovement
 from games.models.join.seating import TableSeating
@@ -147,8 +148,11 @@ class JoinTable(TableMovement, TableSeating, models.Model):
         Written at most every few seconds, not at every poll."""
         now = timezone.now()
         if self.teacher_seen_at is None or (now - self.teacher_seen_at).total_seconds() >= TEACHER_SEEN_EVERY:
+            told = self.teacher_watching(now)
             JoinTable.objects.filter(pk=self.pk).update(teacher_seen_at=now)
             self.teacher_seen_at = now
+            if not told:  # the seats' pages look again: the teacher watches now
+                push.moved(self)
 
     def _locked(self) -> JoinTable:
         return JoinTable.objects.select_for_update().select_related("game").get(pk=self.pk)

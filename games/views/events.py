@@ -1,0 +1,189 @@
+"""The live Join pages' event stream (server-sent events; docs/push.md).
+
+A page that shows a Join table (a seat view, the teacher's view, the tables' overview,
+the results) opens ``/games/<pk>/events/`` and hears, for each change, which table moved
+and the stream's position (``id``): ``event: moved`` with ``{"table": N}`` (0: every
+table, as after a deal), and ``event: alive`` when the stream is up to date or quiet for
+``HEARTBEAT_SECONDS``. The page then asks for its own view through the routes it polls
+(the seat poll, the teacher's poll, the overview, the results), so an event carries no
+card and what a viewer sees is decided where it always was.
+
+``?table=N``: one table's news and the deals (a seated person always gets their own
+table's); without it, every table of the game (the overview, the results). ``&teacher=1``:
+the host's teacher's view, which keeps the seats told they are watched.
+
+A reconnection sends ``Last-Event-ID``: nothing is sent when the page is up to date, one
+``moved`` of every table when it missed something (and on a fresh connection, whose page
+may have been drawn before it opened). Served by WSGI (a sync worker, ``runserver``, the
+test client), the stream answers ``event: poll`` and ends: the page closes it and polls.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+
+from asgiref.sync import sync_to_async
+from django.contrib.auth.decorators import login_required
+from django.core.handlers.asgi import ASGIRequest
+from django.db import connections
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBase, StreamingHttpResponse
+from django.shortcuts import redirect
+from django.views.decorators.http import require_safe
+
+from games.models import Game
+from games.models.join import JoinTable, seat_of
+from games.models.join.push import EVERY_TABLE, LOST, Listener, Moved, hub
+from games.views import confirm
+from games.views.access import private
+
+HEARTBEAT_SECONDS = 15.0  # under the teacher's watch window (20 s), and proxies' idle timeouts
+RECONNECT_MS, RECONNECT_SPREAD_MS = 500, 2000  # a dropped stream's wait before it opens again
+
+
+@dataclass
+class Scope:
+    """What a stream tells: game ``game``'s tables (``table``: one, by number), and for a
+    teacher's view the table it watches."""
+
+    game: int
+    table: int | None
+    watched: JoinTable | None = None
+
+
+@dataclass
+class Position:
+    """Where the stream's tables are: the game's next board number and each table's version."""
+
+    next_board: int
+    versions: dict[int, int] = field(default_factory=dict)
+
+    def id(self) -> str:
+        return f"{self.next_board}.{sum(self.versions.values())}.{len(self.versions)}"
+
+    def apply(self, moved: Moved) -> None:
+        if moved.table == EVERY_TABLE:
+            self.next_board = max(self.next_board, moved.version)
+        elif moved.version < 0:
+            self.versions.pop(moved.table, None)
+        else:
+            self.versions[moved.table] = max(self.versions.get(moved.table, 0), moved.version)
+
+
+def _scope(request: HttpRequest, pk: int) -> Scope | HttpResponse:
+    """Who may listen, and to what: a seated person (their own table's news, or the game's
+    for the results), the game's host or staff who may manage it; 404 for anyone else."""
+    game = Game.objects.filter(pk=pk).first()
+    if game is None:
+        raise Http404("No such game")
+    seated = JoinTable.of(game, request.user) if seat_of(game, request.user) else None
+    if seated is None and not game.can_manage(request.user):
+        raise Http404("No such game")
+    if game.game_type != Game.Type.JOIN:
+        return redirect(game)
+    asked = request.GET.get("table")
+    if asked is None:
+        return Scope(game.pk, None)
+    if seated is not None:
+        return Scope(game.pk, seated.number)
+    table = JoinTable.numbered(game, confirm.number(asked)) or JoinTable.for_game(game)
+    return Scope(game.pk, table.number, table if request.GET.get("teacher") == "1" else None)
+
+
+def _position(scope: Scope) -> Position:
+    game = Game.objects.filter(pk=scope.game).values_list("next_board_number", flat=True).first() or 1
+    tables = JoinTable.objects.filter(game_id=scope.game)
+    if scope.table is not None:
+        tables = tables.filter(number=scope.table)
+    return Position(game, dict(tables.values_list("number", "version")))
+
+
+def _teacher_looks(table: JoinTable) -> None:
+    table.teacher_looks()
+
+
+def _briefly(work):
+    """``work`` in a thread, its database connections closed after it: a stream lasts as
+    long as its page, and its thread's connection would stay open with it."""
+
+    def run(*args):
+        try:
+            return work(*args)
+        finally:
+            connections.close_all()
+
+    return sync_to_async(run)
+
+
+def event(name: str, data: str, id: str = "") -> str:
+    head = f"id: {id}\n" if id else ""
+    return f"{head}event: {name}\ndata: {data}\n\n"
+
+
+def moved_event(position: Position, table: int) -> str:
+    return event("moved", json.dumps({"table": table}), position.id())
+
+
+async def stream(scope: Scope, listener: Listener, position: Position, last_id: str | None) -> AsyncIterator[str]:
+    """The events of one connection, until the client goes. Waits without CPU between
+    events; leaves the hub when done.
+
+    ``retry``: a stream that drops (a server restart) is opened again within a few
+    seconds, spread so that a restart's pages do not all come back at once."""
+    try:
+        retry = f"retry: {RECONNECT_MS + random.randrange(RECONNECT_SPREAD_MS)}\n"
+        if last_id == position.id():
+            yield retry + event("alive", "")
+        else:
+            yield retry + moved_event(position, EVERY_TABLE)
+        while True:
+            try:
+                moved = await asyncio.wait_for(listener.queue.get(), HEARTBEAT_SECONDS)
+            except TimeoutError:
+                if scope.watched is not None:
+                    await _briefly(_teacher_looks)(scope.watched)
+                yield event("alive", "")
+                continue
+            if moved is LOST:
+                position = await _briefly(_position)(scope)
+                yield moved_event(position, EVERY_TABLE)
+            else:
+                position.apply(moved)
+                yield moved_event(position, moved.table)
+    finally:
+        hub.unsubscribe(listener)
+
+
+async def opened(scope: Scope, last_id: str | None) -> AsyncIterator[str]:
+    """A new connection's events: it listens first and reads the tables' state after, so
+    that no change falls in between."""
+    listener = await hub.subscribe(scope.game, scope.table)
+    try:
+        position = await _briefly(_position)(scope)
+    except BaseException:
+        hub.unsubscribe(listener)
+        raise
+    async for text in stream(scope, listener, position, last_id):
+        yield text
+
+
+@login_required
+@require_safe
+def table_events(request: HttpRequest, pk: int) -> HttpResponseBase:
+    """The stream of a live Join page (see the module's docstring). A synchronous view,
+    like every page: Django serves its async stream under ASGI."""
+    scope = _scope(request, pk)
+    if isinstance(scope, HttpResponse):
+        return scope
+    if not isinstance(request, ASGIRequest):  # WSGI cannot hold a stream: the page polls
+        return private(HttpResponse(event("poll", ""), content_type="text/event-stream"))
+    if scope.watched is not None:
+        scope.watched.teacher_looks()
+    connections.close_all()  # the stream lasts as long as its page: its connection goes back now
+    events = opened(scope, request.headers.get("Last-Event-ID"))
+    response = StreamingHttpResponse(events, content_type="text/event-stream")
+    response["X-Accel-Buffering"] = "no"  # nginx: pass each event on as it comes
+    return private(response)
