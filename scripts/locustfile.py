@@ -28,7 +28,8 @@ every tick. Then:
   (``redraw``) and shows the table one action on.
 - ``Teacher``: the host of a club night (teaching movement), who sits nowhere, with the
   game page open (its stream: every table of the game): it asks for the tables' overview
-  (``tables/?v=``), and deals the next board to every table (Deal New Cards) once the
+  (``tables/?v=``; on news, once a second at most, for the moves meanwhile, as the page
+  does), and deals the next board to every table (Deal New Cards) once the
   overview shows every table's board over, then asks for the overview at once as the
   page does.
 - ``Probe``: a logged-in user asking for ``load/ok/`` (bench.load_urls) a few times a
@@ -79,6 +80,7 @@ PROBE_SECONDS = 0.25  # between the probe's bare requests
 # FALLBACK_SECONDS (the page's data-fallback-seconds).
 HEARD_SECONDS = 35.0
 FALLBACK_SECONDS = 60.0
+GATHER_SECONDS = 1.0  # a poller of every table (the overview) asks once a second at most on news (table.js)
 EVERY_TABLE = 0  # a ``moved`` event's table after a deal: every table
 STREAM_SILENCE_SECONDS = 50.0  # a stream silent this long (three heartbeats of 15 s missed) has failed
 
@@ -510,15 +512,22 @@ class Teacher(Browser):
     def play(self) -> None:
         self.deal()
         ticks = self.every(self.plan.poll_seconds, random.uniform(0, self.plan.poll_seconds))
-        poll_at = next(ticks)
+        poll_at, gather_at = next(ticks), float("inf")
         while True:
-            self.news.wait(max(0.0, min(poll_at, self.deal_at) - time.monotonic()))
+            wake = min(poll_at, self.deal_at, gather_at)
+            if gather_at == float("inf"):
+                self.news.wait(max(0.0, wake - time.monotonic()))
+            else:
+                gevent.sleep(max(0.0, wake - time.monotonic()))
             try:
                 if time.monotonic() >= self.deal_at:
                     self.deal_at = float("inf")
                     self.deal()
-                if self.news.is_set():
+                if self.news.is_set():  # the overview asks for the moves of GATHER_SECONDS at once
                     self.news.clear()
+                    gather_at = min(gather_at, time.monotonic() + GATHER_SECONDS)
+                if time.monotonic() >= gather_at:
+                    gather_at = float("inf")
                     self.ask(pushed=True)
                 if time.monotonic() >= poll_at:
                     poll_at = next(ticks)

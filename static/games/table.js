@@ -256,8 +256,10 @@
   // The pollers (a.refresh: the seat view, the teacher's view, the tables' overview, the
   // results) ask one after the other: they share the page's one request slot (hx-sync on
   // body), which htmx frees only once the action's answer is handled, hence the timeout.
-  // ``table``: the table that moved (a poller with data-table asks only for its own; 0 or
-  // none: every poller). A round asked for while one is under way follows it, once.
+  // ``table``: the table that moved (its pollers, data-table); 0: every poller;
+  // WHOLE_GAME: the pollers of every table (no data-table). A round asked for while one
+  // is under way follows it, once.
+  var WHOLE_GAME = -1;
   var asking = false;
   var again = null; // the table of the round to follow, 0 for every poller
   var pushed = new WeakSet(); // links asked here, not by their timer
@@ -271,7 +273,8 @@
     window.setTimeout(function () {
       var links = Array.prototype.slice.call(document.querySelectorAll("a.refresh[hx-get]")).filter(function (link) {
         var own = link.getAttribute("data-table");
-        return !table || !own || own === String(table);
+        if (table === WHOLE_GAME) return !own;
+        return !table || own === String(table);
       });
       (function next() {
         var link = links.shift();
@@ -325,8 +328,27 @@
     } catch (e) {
       table = 0;
     }
+    if (!table) return askPollers(0);
     askPollers(table);
+    gatherWholeGame();
   });
+
+  // A poller of every table (the overview, the results: no data-table) hears each table's
+  // moves: it asks once a GATHER_MS at most, for all the moves meanwhile, where a table's
+  // own pollers ask at once. A club night's overview is then drawn once a second, not
+  // once for each call and card at every table.
+  var GATHER_MS = 1000;
+  var gathering = null;
+
+  function gatherWholeGame() {
+    if (gathering !== null || !document.querySelector("a.refresh[hx-get]:not([data-table])")) return;
+    gathering = window.setTimeout(function () {
+      gathering = null;
+      askPollers(WHOLE_GAME);
+    }, GATHER_MS);
+  }
+
+
 
   function fallbackMs() {
     var stream = document.getElementById("table-events");
