@@ -2,8 +2,8 @@
 streams are in production; docs/push.md).
 
 Four players and the host's teacher's view at one Join table, their timers set to poll
-only every two minutes: each call and card reaches the other pages through their event
-streams. The server restarts mid-board, and a call made while it is down (by another
+only every two minutes: each call and the opening lead reach the other pages through
+their event streams. The server restarts mid-board, and a call made while it is down (by another
 process, here the ORM) still reaches every page once its stream is back. A player's page
 without JavaScript reloads itself while it waits for the others.
 
@@ -116,22 +116,24 @@ def auction_text(page) -> str:
     return " ".join(" ".join(text.split()) for text in cells.all_inner_texts() if text.strip())
 
 
-WATCH = """words => {
+WATCH = """([selector, words]) => {
   window.shownAt = null;
   const look = () => {
-    const cells = [...document.querySelectorAll("table.bidding tbody td")];
-    const text = cells.map(td => td.innerText.split(/\\s+/).join(" ").trim()).filter(Boolean).join(" ");
-    if (window.shownAt === null && text.includes(words)) window.shownAt = Date.now();
+    const found = [...document.querySelectorAll(selector)];
+    const text = found.map(e => e.innerText.split(/\\s+/).join(" ").trim()).filter(Boolean).join(" ");
+    if (window.shownAt === null && found.length && text.includes(words)) window.shownAt = Date.now();
   };
   new MutationObserver(look).observe(document.body, {childList: true, subtree: true, characterData: true});
   look();
 }"""
+BIDDING = "table.bidding tbody td"
 
 
-def watch(pages: dict[str, object], words: str) -> None:
-    """Each page notes the moment (its clock, Date.now()) its bidding first shows ``words``."""
+def watch(pages: dict[str, object], words: str, selector: str = BIDDING) -> None:
+    """Each page notes the moment (its clock, Date.now()) the elements matching
+    ``selector`` (the bidding's calls) first show ``words``."""
     for page in pages.values():
-        page.evaluate(WATCH, words)
+        page.evaluate(WATCH, [selector, words])
 
 
 def shown_within(pages: dict[str, object], since: float) -> dict[str, float]:
@@ -151,7 +153,11 @@ def shown_within(pages: dict[str, object], since: float) -> dict[str, float]:
 
 def make_call(page, bid: str) -> float:
     """Make the call; the moment its answer came (Date.now() of the browser's clock)."""
-    button = page.locator(f'form.bidding-box button[name="call"][value="{bid}"]')
+    return press(page, page.locator(f'form.bidding-box button[name="call"][value="{bid}"]'))
+
+
+def press(page, button) -> float:
+    """Press an action's button; the moment its answer came (the browser's Date.now())."""
     expect(button).to_be_enabled(timeout=WAIT)
     page.evaluate("""() => document.body.addEventListener("htmx:afterRequest", e => {
       if (e.detail.requestConfig.verb === "post") window.answeredAt = Date.now();
@@ -220,6 +226,14 @@ def test_every_page_of_the_table_is_told_of_each_call_and_a_restart_loses_nothin
     watch(others, "2♥ Pass")
     times = shown_within(others, make_call(pages["W"], "P"))
     latencies.append("W P (after the restart): " + ", ".join(f"{who} {ms:.0f} ms" for who, ms in sorted(times.items())))
+    for seat in ("N", "E"):
+        make_call(pages[seat], "P")
+    lead = pages["E"].locator('button[name="card"]').first  # East leads against North's 2♥
+    card = lead.get_attribute("value")
+    others = {who: page for who, page in pages.items() if who != "E"}
+    watch(others, "", f'.trick-card[data-card="{card}"]')
+    times = shown_within(others, press(pages["E"], lead))
+    latencies.append(f"E leads {card}: " + ", ".join(f"{who} {ms:.0f} ms" for who, ms in sorted(times.items())))
     (output_dir / "push-latency.txt").write_text("\n".join(latencies) + "\n")
     pages["N"].screenshot(path=str(output_dir / "north-after-restart.png"), full_page=True)
 
