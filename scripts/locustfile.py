@@ -80,6 +80,7 @@ PROBE_SECONDS = 0.25  # between the probe's bare requests
 # FALLBACK_SECONDS (the page's data-fallback-seconds).
 HEARD_SECONDS = 35.0
 FALLBACK_SECONDS = 60.0
+SPREAD_SECONDS = 1.0  # a page's ask on news of every table (a deal) waits a random part of this
 GATHER_SECONDS = 1.0  # a poller of every table (the overview) asks once a second at most on news (table.js)
 EVERY_TABLE = 0  # a ``moved`` event's table after a deal: every table
 STREAM_SILENCE_SECONDS = 50.0  # a stream silent this long (three heartbeats of 15 s missed) has failed
@@ -332,7 +333,10 @@ class Browser(FastHttpUser):
                             for name, data, id, wait in _sse(answer, _chunked(headers)):
                                 last, retry = id or last, wait or retry
                                 self.heard = time.monotonic()
-                                if name == "moved" and self.concerns(_table(data)):
+                                table = _table(data) if name == "moved" else None
+                                if table == EVERY_TABLE:  # spread over SPREAD_SECONDS, as table.js does
+                                    gevent.spawn_later(random.uniform(0, SPREAD_SECONDS), self.news.set)
+                                elif table is not None and self.concerns(table):
                                     self.news.set()
                                 self.opened.set()
                         finally:

@@ -3,8 +3,8 @@
 # boards; robot: the robots' cards; bulk: hand-record PDFs) in the background, at a lower
 # CPU priority so that pages stay quick while they solve (bulk lowest), and uvicorn in
 # front, reloading on code changes; Ctrl-C stops them all. uvicorn, not runserver: the
-# live pages' event streams (games/views/events.py) are async views, which runserver's
-# WSGI handler would answer once each (the pages would poll). ADDRESS ("8001" or
+# live pages' event streams (games/views/events.py) need an ASGI server, and under
+# runserver's WSGI handler the pages would poll. ADDRESS ("8001" or
 # "0.0.0.0:8001") or PORT chooses where it serves: 127.0.0.1:8000 by default.
 set -euo pipefail
 cd "$(dirname "$0")/.."

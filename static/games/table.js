@@ -328,7 +328,14 @@
     } catch (e) {
       table = 0;
     }
-    if (!table) return askPollers(0);
+    if (!table) {
+      // Every table moved (a deal, or news this page may have missed): a club night's pages
+      // ask spread over SPREAD_MS, not all in the same moment.
+      window.setTimeout(function () {
+        askPollers(0);
+      }, Math.random() * SPREAD_MS);
+      return;
+    }
     askPollers(table);
     gatherWholeGame();
   });
@@ -338,6 +345,7 @@
   // own pollers ask at once. A club night's overview is then drawn once a second, not
   // once for each call and card at every table.
   var GATHER_MS = 1000;
+  var SPREAD_MS = 1000;
   var gathering = null;
 
   function gatherWholeGame() {
