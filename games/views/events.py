@@ -101,10 +101,6 @@ def _position(scope: Scope) -> Position:
     return Position(game, dict(tables.values_list("number", "version")))
 
 
-def _teacher_looks(table: JoinTable) -> None:
-    table.teacher_looks()
-
-
 def _briefly(work):
     """``work`` in a thread, its database connections closed after it: a stream lasts as
     long as its page, and its thread's connection would stay open with it."""
@@ -144,7 +140,7 @@ async def stream(scope: Scope, listener: Listener, position: Position, last_id: 
                 moved = await asyncio.wait_for(listener.queue.get(), HEARTBEAT_SECONDS)
             except TimeoutError:
                 if scope.watched is not None:
-                    await _briefly(_teacher_looks)(scope.watched)
+                    await _briefly(JoinTable.teacher_looks)(scope.watched)
                 yield event("alive", "")
                 continue
             if moved is LOST:
