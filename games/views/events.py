@@ -6,7 +6,7 @@ and the stream's position (``id``): ``event: moved`` with ``{"table": N}`` (0: e
 table, as after a deal), and ``event: alive`` when the stream is up to date or quiet for
 ``HEARTBEAT_SECONDS``. The page then asks for its own view through the routes it polls
 (the seat poll, the teacher's poll, the overview, the results), so an event carries no
-card and what a viewer sees is decided where it always was.
+card and what a viewer sees is decided by the views that draw it.
 
 ``?table=N``: one table's news and the deals (a seated person always gets their own
 table's); without it, every table of the game (the overview, the results). ``&teacher=1``:
