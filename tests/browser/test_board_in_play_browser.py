@@ -20,13 +20,12 @@ from playwright.sync_api import expect
 
 from games.formats.model import Deck as ParsedDeck
 from games.models import BoardPlay, Game
-from games.models.join import JoinTable
 from tests.browser.axe import assert_no_axe_violations
+from tests.builders.tables import seated_at_hals
 from tests.playing import DEAL, call, cards
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-PLAYERS = {"N": "nina", "E": "eric", "S": "sara", "W": "walt"}
 WAIT = 10_000  # ms for a page to show another seat's action; a met wait returns at once
 POLL = 0.3
 DESKTOP = {"width": 1280, "height": 800}
@@ -73,14 +72,7 @@ def table_in_play(live_server, browser, settings):
     """hal's Join table, four players seated, board 1 bid to 4♥ by North and East's lead
     made; hal's page and each player's page open on it."""
     settings.TABLE_POLL_SECONDS = POLL
-    users = {seat: get_user_model().objects.create_user(name, password="x") for seat, name in PLAYERS.items()}
-    hal = get_user_model().objects.create_user("hal", password="x")
-    game = Game.objects.create(host=hal, name="Friday four", game_type=Game.Type.JOIN)
-    table = JoinTable.for_game(game)
-    for seat, user in users.items():
-        table.take_seat(user, seat)
-    decks = [ParsedDeck(deal=DEAL, index=i, line=1, board=str(i + 1), dealer="N", vul="None") for i in range(3)]
-    game.add_decks(decks, source_name="club.pbn", source_format="pbn")
+    game, hal, users = seated_at_hals(DEAL, boards=3)
     cards(call(BoardPlay.start(game.deal_next(by=hal), BoardPlay.Mode.TABLE), *TO_4H), 1)
     problems: list[str] = []
     host = logged_in(browser, live_server.url, hal, problems)

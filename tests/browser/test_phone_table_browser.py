@@ -14,13 +14,11 @@ from __future__ import annotations
 
 import pytest
 from django.conf import settings
-from django.contrib.auth import get_user_model
 from django.test import Client
 
-from games.formats.model import Deck as ParsedDeck
-from games.models import BoardPlay, Game
-from games.models.join import JoinTable
+from games.models import BoardPlay
 from tests.browser.axe import assert_no_axe_violations
+from tests.builders.tables import seated_at_hals
 from tests.playing import DEAL, call, cards
 
 pytestmark = [
@@ -30,7 +28,6 @@ pytestmark = [
 ]
 
 PHONES = {"390": {"width": 390, "height": 844}, "360": {"width": 360, "height": 740}}
-PLAYERS = {"N": "nina", "E": "eric", "S": "sara", "W": "walt"}
 TO_4H = ("1H", "P", "2NT", "P", "4H", "P", "P", "P")  # North declares, East leads, South is dummy
 SHOT = {"caret": "initial"}  # see test_join_browser.py on the caret
 SUIT_ORDER = "SHDC"
@@ -65,17 +62,7 @@ _BOX = """(selector) => Array.from(document.querySelectorAll(selector)).map((e) 
 def table(live_server, browser):
     """A Join table, four players seated, board 1 of DEAL dealt; ``open_page(seat, size,
     language)`` opens a seat's page on a phone set to that language."""
-    users = {seat: get_user_model().objects.create_user(name, password="x") for seat, name in PLAYERS.items()}
-    hal = get_user_model().objects.create_user("hal", password="x")
-    game = Game.objects.create(host=hal, name="Friday four", game_type=Game.Type.JOIN)
-    table = JoinTable.for_game(game)
-    for seat, user in users.items():
-        table.take_seat(user, seat)
-    game.add_decks(
-        [ParsedDeck(deal=DEAL, index=0, line=1, board="1", dealer="N", vul="None")],
-        source_name="club.pbn",
-        source_format="pbn",
-    )
+    game, hal, users = seated_at_hals(DEAL)
     board = game.deal_next(by=hal)
     contexts = []
 

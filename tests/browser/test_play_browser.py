@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import re
 import time
-from dataclasses import replace
 
 import pytest
 from django.conf import settings
@@ -27,14 +26,13 @@ from playwright.sync_api import expect
 from games.bridge import play as rules_of_play
 from games.formats.model import Deck as ParsedDeck
 from games.models import BoardPlay, Game
-from games.models.join import JoinTable
 from games.presentation.result_text import result_line
 from tests.browser.axe import assert_no_axe_violations
+from tests.builders.tables import seated_at_hals
+from tests.playing import DEAL
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-DEAL = "N:J4.KJ732.7.Q9862 Q9873.9.KJ8532.A KT2.A64.QT.KJT74 A65.QT85.A964.53"
-PLAYERS = {"N": "nina", "E": "eric", "S": "sara", "W": "walt"}
 NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
 WAIT = 10_000  # ms for a page to show another seat's action; a met wait returns at once
 POLL = 0.3  # the pages here poll faster than the site's default, so that the test waits less
@@ -105,14 +103,7 @@ def table_pages(live_server, browser, settings):
     """Four players seated at a Join table hosted by hal (not seated), each with a page
     open on it; the queue holds the same deal twice, as boards 1 and 2."""
     settings.TABLE_POLL_SECONDS = POLL
-    users = {seat: get_user_model().objects.create_user(name, password="x") for seat, name in PLAYERS.items()}
-    hal = get_user_model().objects.create_user("hal", password="x")
-    game = Game.objects.create(host=hal, name="Friday four", game_type=Game.Type.JOIN)
-    table = JoinTable.for_game(game)
-    for seat, user in users.items():
-        table.take_seat(user, seat)
-    deck = ParsedDeck(deal=DEAL, index=0, line=1, board="1", dealer="N", vul="None")
-    game.add_decks([deck, replace(deck, board="2")], source_name="club.pbn", source_format="pbn")
+    game, hal, users = seated_at_hals(DEAL, boards=2)
     game.deal_next(by=hal)
     problems: list[str] = []
     pages = {seat: logged_in(browser, live_server.url, user, problems) for seat, user in users.items()}

@@ -3,9 +3,10 @@ streams are in production; docs/push.md).
 
 Four players and the host's teacher's view at one Join table, their timers set to poll
 only every two minutes: each call and the opening lead reach the other pages through
-their event streams. The server restarts mid-board, and a call made while it is down (by another
-process, here the ORM) still reaches every page once its stream is back. A player's page
-without JavaScript reloads itself while it waits for the others.
+their event streams, and the results page (every table's) asks too. The server restarts
+mid-board, and a call made while it is down (by another process, here the ORM) still
+reaches every page once its stream is back. A player's page without JavaScript reloads
+itself while it waits for the others.
 
 The time from an action's answer (handled in the actor's page) until each other page
 shows it, both read from the browser's clock, is written to
@@ -24,23 +25,19 @@ from dataclasses import dataclass
 
 import pytest
 import uvicorn
-from django.conf import settings
-from django.contrib.auth import get_user_model
 from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
 from django.core.asgi import get_asgi_application
-from django.test import Client
 from playwright.sync_api import expect
 
-from games.formats.model import Deck as ParsedDeck
-from games.models import BoardPlay, Game
+from games.models import BoardPlay
 from games.models.join import JoinTable
 from tests.browser.axe import assert_no_axe_violations
-from tests.playing import call
+from tests.browser.test_board_in_play_browser import logged_in
+from tests.builders.tables import PLAYERS, seated_at_hals
+from tests.playing import DEAL, call
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-DEAL = "N:J4.KJ732.7.Q9862 Q9873.9.KJ8532.A KT2.A64.QT.KJT74 A65.QT85.A964.53"
-PLAYERS = {"N": "nina", "E": "eric", "S": "sara", "W": "walt"}
 TIMER_POLL = 120.0  # seconds: far longer than any wait below, so only a push explains an update
 WAIT = 10_000  # ms for a page to show another seat's action; a met wait returns at once
 
@@ -91,17 +88,6 @@ def asgi_server(transactional_db) -> Iterator[AsgiServer]:
     server.start()
     yield server
     server.stop()
-
-
-def page_of(browser, base: str, user, problems: list[str], *, javascript: bool = True):
-    client = Client()
-    client.force_login(user)
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, java_script_enabled=javascript)
-    cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
-    context.add_cookies([{"name": settings.SESSION_COOKIE_NAME, "value": cookie, "url": base}])
-    page = context.new_page()
-    page.on("console", lambda msg, who=user.username: msg.type == "error" and problems.append(f"{who}: {msg.text}"))
-    return page
 
 
 def open_live(page, url: str) -> None:
@@ -175,17 +161,7 @@ def press(page, button) -> float:
 @pytest.fixture
 def seated_game(settings):
     settings.TABLE_POLL_SECONDS = TIMER_POLL
-    users = {seat: get_user_model().objects.create_user(name, password="x") for seat, name in PLAYERS.items()}
-    hal = get_user_model().objects.create_user("hal", password="x")
-    game = Game.objects.create(host=hal, name="Pushed four", game_type=Game.Type.JOIN)
-    table = JoinTable.for_game(game)
-    for seat, user in users.items():
-        table.take_seat(user, seat)
-    game.add_decks(
-        [ParsedDeck(deal=DEAL, index=0, line=1, board="1", dealer="N", vul="None")],
-        source_name="club.pbn",
-        source_format="pbn",
-    )
+    game, hal, users = seated_at_hals(DEAL, name="Pushed four")
     game.deal_next(by=hal)
     return game, hal, users
 
@@ -196,11 +172,16 @@ def test_every_page_of_the_table_is_told_of_each_call_and_a_restart_loses_nothin
     game, hal, users = seated_game
     base = asgi_server.url
     problems: list[str] = []
-    pages = {seat: page_of(browser, base, user, problems) for seat, user in users.items()}
-    pages["teacher"] = page_of(browser, base, hal, problems)
+    pages = {seat: logged_in(browser, base, user, problems) for seat, user in users.items()}
+    pages["teacher"] = logged_in(browser, base, hal, problems)
     for seat in PLAYERS:
         open_live(pages[seat], f"{base}/games/{game.pk}/")
     open_live(pages["teacher"], f"{base}/games/{game.pk}/teacher/")
+    # The results, a page of every table: it asks once a second at most on news.
+    results = logged_in(browser, base, hal, problems)
+    results_asked: list[float] = []
+    results.on("request", lambda r: "/results/?v=" in r.url and results_asked.append(time.monotonic()))
+    open_live(results, f"{base}/games/{game.pk}/results/")
     expect(pages["N"].locator("form.bidding-box")).to_be_visible(timeout=WAIT)
 
     latencies: list[str] = []
@@ -212,6 +193,12 @@ def test_every_page_of_the_table_is_told_of_each_call_and_a_restart_loses_nothin
     pages["teacher"].screenshot(path=str(output_dir / "teacher-after-two-calls.png"), full_page=True)
     assert_no_axe_violations(pages["E"], "East's page after a pushed update")
 
+    deadline = time.monotonic() + WAIT / 1000
+    while not results_asked:  # its timer waits two minutes: only the push explains an ask
+        assert time.monotonic() < deadline, "the results page never asked after a call"
+        results.wait_for_timeout(50)
+    assert len(results_asked) <= 2, results_asked  # two calls, gathered
+    results.context.close()
     assert [p for p in problems if "favicon" not in p] == []
 
     # The server restarts mid-board; meanwhile South's call is made by another process.
@@ -249,7 +236,7 @@ def test_without_javascript_a_waiting_players_page_reloads_itself(asgi_server, b
     game, hal, users = seated_game
     settings.TABLE_POLL_SECONDS = 1.0
     problems: list[str] = []
-    east = page_of(browser, asgi_server.url, users["E"], problems, javascript=False)
+    east = logged_in(browser, asgi_server.url, users["E"], problems, javascript=False)
     east.goto(f"{asgi_server.url}/games/{game.pk}/")
     assert "1♥" not in auction_text(east)
     table = JoinTable.for_game(game)

@@ -31,6 +31,7 @@ from games.models import BoardPlay, Game
 from games.models.join import JoinTable
 from games.presentation.play_parts import Card
 from tests.browser.axe import assert_no_axe_violations
+from tests.builders.tables import PLAYERS, seated_at_hals
 from tests.playing import DEAL, call, cards, claim
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -38,7 +39,6 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
 SIZES = pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["1280", "390"])
-PLAYERS = {"N": "nina", "E": "eric", "S": "sara", "W": "walt"}
 NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
 TO_4H = ("1H", "P", "2NT", "P", "4H", "P", "P", "P")  # North declares, East leads, South is dummy
 POLL = 0.3
@@ -219,17 +219,7 @@ def hals_table(live_server, browser, settings):
     """hal's Join table (hal hosts, not seated), four players, board 1 of DEAL dealt; a
     function opens a player's page (``open_page(seat, size)``)."""
     settings.TABLE_POLL_SECONDS = POLL
-    users = {seat: get_user_model().objects.create_user(name, password="x") for seat, name in PLAYERS.items()}
-    hal = get_user_model().objects.create_user("hal", password="x")
-    game = Game.objects.create(host=hal, name="Friday four", game_type=Game.Type.JOIN)
-    table = JoinTable.for_game(game)
-    for seat, user in users.items():
-        table.take_seat(user, seat)
-    game.add_decks(
-        [ParsedDeck(deal=DEAL, index=0, line=1, board="1", dealer="N", vul="None")],
-        source_name="club.pbn",
-        source_format="pbn",
-    )
+    game, hal, users = seated_at_hals(DEAL)
     board = game.deal_next(by=hal)
     problems: list[str] = []
     pages = []
