@@ -1,5 +1,5 @@
 """A club night's requests, one kind at a time: ``python -m bench.club_requests [--tables N]
-[--repeat N] [--profile KIND]``.
+[--repeat N] [--profile KIND] [--queries KIND]``.
 
 Through the real views with Django's test client, on a throwaway test database (a temporary
 SQLite file unless DATABASE_URL names PostgreSQL), with DEBUG off as in production: the
@@ -15,7 +15,9 @@ gunicorn, as a ratio to the bare request (bench.load_urls' ``load/ok/``):
 * ``deal``: the host's Deal New Cards to every table, all of them over (the queue and the
   history; the page's overview then polls at once, a ``news_overview``).
 
-``--profile KIND`` runs that kind under cProfile and prints where its time goes. The
+``--profile KIND`` runs that kind under cProfile and prints where its time goes (only the
+functions whose file matches BENCH_PROFILE_MATCH, when set); ``--queries KIND`` prints the
+SQL statements of that kind's last request. The
 figures are the test client's, not gunicorn's: they say where the time goes and how the
 kinds compare; scripts/loadtest.py says what they cost under load.
 """
@@ -23,6 +25,7 @@ kinds compare; scripts/loadtest.py says what they cost under load.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import cProfile
 import os
 import pstats
@@ -34,9 +37,11 @@ HX = {"HTTP_HX_REQUEST": "true"}
 KINDS = ("bare", "idle_poll", "news_poll", "call", "card", "idle_overview", "news_overview", "deal")
 
 
-def _measure(tables: int, repeat: int, profile: str | None) -> dict[str, list[float]]:
+def _measure(tables: int, repeat: int, profile: str | None, queries: str | None) -> dict[str, list[float]]:
     from django.contrib.auth import get_user_model
+    from django.db import connection
     from django.test import Client, override_settings
+    from django.test.utils import CaptureQueriesContext
 
     from games.formats import read_decks
     from games.models import Game
@@ -64,6 +69,7 @@ def _measure(tables: int, repeat: int, profile: str | None) -> dict[str, list[fl
     clients = {key: client(user) for key, user in players.items()}
     base = f"/games/{game.pk}/"
     times: dict[str, list[float]] = defaultdict(list)
+    said: dict[str, list[str]] = {}
     profiler = cProfile.Profile()
 
     def timed(kind: str, by: Client, path: str, fields: dict[str, str] | None = None, *, htmx=True, expect=200):
@@ -71,12 +77,16 @@ def _measure(tables: int, repeat: int, profile: str | None) -> dict[str, list[fl
         headers = HX if htmx else {}
         if kind == profile:
             profiler.enable()
+        captured = CaptureQueriesContext(connection)
         began = time.process_time()
-        if fields is None:
-            answer = by.get(path, secure=True, **headers)
-        else:
-            answer = by.post(path, fields, secure=True, **headers)
+        with captured if kind == queries else contextlib.nullcontext():
+            if fields is None:
+                answer = by.get(path, secure=True, **headers)
+            else:
+                answer = by.post(path, fields, secure=True, **headers)
         took = time.process_time() - began
+        if kind == queries:
+            said[kind] = [q["sql"] for q in captured.captured_queries]
         if kind == profile:
             profiler.disable()
         assert answer.status_code == expect, (kind, answer.status_code, answer.content[:300])
@@ -114,8 +124,12 @@ def _measure(tables: int, repeat: int, profile: str | None) -> dict[str, list[fl
             finish_every_table_but_one(game, board, tables)
     if profile:
         stats = pstats.Stats(profiler)
-        stats.sort_stats("cumulative").print_stats(35)
+        stats.sort_stats("cumulative").print_stats(os.environ.get("BENCH_PROFILE_MATCH", ""), 35)
         stats.sort_stats("tottime").print_stats(25)
+    for kind, statements in said.items():
+        print(f"{kind}: {len(statements)} statements")
+        for sql in statements:
+            print("  ", sql[:400])
     return times
 
 
@@ -135,6 +149,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--tables", type=int, default=10, help="tables of the club night")
     parser.add_argument("--repeat", type=int, default=5, help="boards dealt (each played at table 1)")
     parser.add_argument("--profile", choices=KINDS, help="profile this kind of request")
+    parser.add_argument("--queries", choices=KINDS, help="print the SQL of this kind's last request")
     args = parser.parse_args(argv)
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "deckupload.settings")
     os.environ.setdefault("DEBUG", "0")  # as in production: no query log, cached templates
@@ -144,7 +159,7 @@ def main(argv: list[str] | None = None) -> int:
     django.setup()
     from bench.testdb import on_test_database
 
-    times = on_test_database(lambda: _measure(args.tables, args.repeat, args.profile))
+    times = on_test_database(lambda: _measure(args.tables, args.repeat, args.profile, args.queries))
     bare = statistics.mean(times["bare"])
     print(f"{'request':<16}{'n':>5}{'mean ms':>9}{'median':>9}{'ratio':>8}   ({args.tables} tables; CPU time)")
     for kind in KINDS:

@@ -294,6 +294,11 @@ class Browser(FastHttpUser):
         """Whether a ``moved`` of ``table`` has this page's poller ask."""
         return True
 
+    def told(self, version: int | None) -> None:
+        """A ``moved`` this page concerns came (``version``: the one its table moved to,
+        when the event says it): the page's poller asks at its next wake."""
+        self.news.set()
+
     def ask(self, *, pushed: bool = False) -> None:
         """The page's poller: asked by its timer, or on a ``moved`` (``pushed``)."""
         raise NotImplementedError
@@ -333,11 +338,11 @@ class Browser(FastHttpUser):
                             for name, data, id, wait in _sse(answer, _chunked(headers)):
                                 last, retry = id or last, wait or retry
                                 self.heard = time.monotonic()
-                                table = _table(data) if name == "moved" else None
+                                table, version = _moved(data) if name == "moved" else (None, None)
                                 if table == EVERY_TABLE:  # spread over SPREAD_SECONDS, as table.js does
-                                    gevent.spawn_later(random.uniform(0, SPREAD_SECONDS), self.news.set)
+                                    gevent.spawn_later(random.uniform(0, SPREAD_SECONDS), self.told, None)
                                 elif table is not None and self.concerns(table):
-                                    self.news.set()
+                                    self.told(version)
                                 self.opened.set()
                         finally:
                             self.plan.streams -= 1
@@ -392,11 +397,17 @@ class Player(Browser):
         self.table = self.plan.tables[self.number // 4]
         self.seat = SEATS[self.number % 4]
         self.game_url = f"/games/{self.table.game}/"
+        self.pushed_to: float = 0  # the newest version the stream said the table moved to, since the last ask
         self.seen(self.get("game", self.game_url)[2])
         self.open_stream(f"{self.game_url}events/?table={self.table.number}")
 
     def concerns(self, table: int) -> bool:
         return table in (EVERY_TABLE, self.table.number)  # the seat poll's data-table
+
+    def told(self, version: int | None) -> None:
+        # As table.js: a poller already showing the version its table moved to does not ask.
+        self.pushed_to = max(self.pushed_to, float("inf") if version is None else version)
+        self.news.set()
 
     def seen(self, body: bytes) -> None:
         """What the seat view in ``body`` shows: its version, the deal and the actions made."""
@@ -445,7 +456,9 @@ class Player(Browser):
             try:
                 if self.news.is_set():
                     self.news.clear()
-                    self.ask(pushed=True)
+                    if _shown(self.version) < self.pushed_to:  # the page's redraw may show it already
+                        self.ask(pushed=True)
+                    self.pushed_to = 0
                 if action and time.monotonic() >= self.table.due and self.my_turn() == action:
                     self.act(action)
                 if time.monotonic() >= poll_at:
@@ -624,12 +637,22 @@ def _sse(answer, chunked: bool) -> Iterator[tuple[str, str, str, float]]:
             yield fields.get("event", "message"), fields.get("data", ""), fields.get("id", ""), wait
 
 
-def _table(data: str) -> int:
-    """A ``moved`` event's table (EVERY_TABLE when it says none)."""
+def _moved(data: str) -> tuple[int, int | None]:
+    """A ``moved`` event's table (EVERY_TABLE when it says none) and the version it moved
+    to (None when it says none)."""
     try:
-        return int(json.loads(data).get("table") or EVERY_TABLE)
+        said = json.loads(data)
+        version = said.get("version")
+        return int(said.get("table") or EVERY_TABLE), version if isinstance(version, int) else None
     except (ValueError, AttributeError, TypeError):
-        return EVERY_TABLE
+        return EVERY_TABLE, None
+
+
+def _shown(version: str) -> int:
+    """The table version a seat view's ``?v=`` shows ("<next board>.<version>", ".t" while
+    the teacher watches); -1 when it says none."""
+    parts = version.split(".")
+    return int(parts[1]) if len(parts) > 1 and parts[1].isdigit() else -1
 
 
 _TABLES_VERSION = re.compile(rb'/tables/\?v=([^"&]+)')

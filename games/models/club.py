@@ -528,11 +528,12 @@ def table_total(game: Game, table: JoinTable | None, user=None, *, tables: int |
     tables the game has, when the caller knows (read otherwise).
 
     Every seat of a table, and the teacher's view, redraws after each action at any table,
-    and the figure costs a whole night's results: it is kept in the cache under what it
-    is worked out from, which changes only when a board is finished, undone or left
-    unfinished somewhere, or the director adjusts a score: the finished plays' count and
-    latest time, the ended ones', the adjustments', and the game's settings (its number
-    with the time it was made: a database made again gives numbers again)."""
+    and the figure costs a whole night's results: every table's is worked out at once
+    (a movement's pair's alone) and kept in the cache under what it is worked out from,
+    which changes only when a board is finished, undone or left unfinished somewhere, or
+    the director adjusts a score: the finished plays' count and latest time, the ended
+    ones', the adjustments', and the game's settings (its number with the time it was
+    made: a database made again gives numbers again)."""
     if table is None or game.game_type != Game.Type.JOIN:
         return None
     if (JoinTable.objects.filter(game=game).count() if tables is None else tables) < 2:
@@ -540,13 +541,22 @@ def table_total(game: Game, table: JoinTable | None, user=None, *, tables: int |
     pair = pair_of(game, user) if game.by_movement else None
     if game.by_movement and pair is None:
         return None
-    whose = f"pair {pair.name}" if pair is not None else f"table {table.number}"
+    if pair is not None:
+        return _cached(f"pair {pair.name}", game, lambda: _pair_total(game, user))
+    totals = _cached("tables", game, lambda: _table_totals(game))
+    if table.number not in totals:  # a table added since
+        totals = _table_totals(game)
+    return totals.get(table.number)
+
+
+def _cached(whose: str, game: Game, work):
+    """``work()``, kept in the cache under the figure's state (``_figure_state``)."""
     key = "table-total:" + hashlib.sha256("|".join(_figure_state(game, whose)).encode()).hexdigest()
-    total = cache.get(key, MISSING)
-    if total is MISSING:
-        total = _pair_total(game, user) if pair is not None else _table_total(game, table)
-        cache.set(key, total, FIGURE_SECONDS)
-    return total
+    found = cache.get(key, MISSING)
+    if found is MISSING:
+        found = work()
+        cache.set(key, found, FIGURE_SECONDS)
+    return found
 
 
 def _figure_state(game: Game, whose: str) -> list[str]:
@@ -567,10 +577,18 @@ def _figure_state(game: Game, whose: str) -> list[str]:
     ]
 
 
-def _table_total(game: Game, table: JoinTable) -> TableTotal:
+def _table_totals(game: Game) -> dict[int, TableTotal]:
+    """Every table's figure, from one reading of the night's results: a table's pairs play
+    only the boards finished there, so the results the table's players see (only those
+    boards) rank them as the whole night's do."""
     butler = game.scoring == Game.Scoring.BUTLER
-    results = game_results(game, table)
-    pair = str(table.number)
+    results = game_results(game)
+    numbers = JoinTable.objects.filter(game=game).values_list("number", flat=True)
+    return {number: _table_figure(results, number, butler=butler) for number in numbers}
+
+
+def _table_figure(results: Results, number: int, *, butler: bool) -> TableTotal:
+    pair = str(number)
     if results.matchpoints:
         standings = {line.standing.direction: line.standing for line in results.ranking if line.standing.pair == pair}
         ns, ew = standings.get(NS), standings.get(EW)
@@ -583,7 +601,7 @@ def _table_total(game: Game, table: JoinTable) -> TableTotal:
     boards = waiting = 0
     ns_imps = ew_imps = Fraction(0)
     for board in results.boards:
-        here = [line for line in board.lines if line.table == table.number]
+        here = [line for line in board.lines if line.table == number]
         if not here:
             continue
         if board.playing:

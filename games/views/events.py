@@ -64,13 +64,18 @@ class Position:
     def id(self) -> str:
         return f"{self.next_board}.{sum(self.versions.values())}.{len(self.versions)}"
 
-    def apply(self, moved: Moved) -> None:
+    def apply(self, moved: Moved) -> bool:
+        """Take ``moved`` in; whether it moved a table's version on (news without a new
+        version, such as the teacher starting to watch, says False)."""
         if moved.table == EVERY_TABLE:
             self.next_board = max(self.next_board, moved.version)
-        elif moved.version < 0:
+            return False
+        if moved.version < 0:
             self.versions.pop(moved.table, None)
-        else:
-            self.versions[moved.table] = max(self.versions.get(moved.table, 0), moved.version)
+            return False
+        was = self.versions.get(moved.table)
+        self.versions[moved.table] = max(was or 0, moved.version)
+        return was is not None and moved.version > was
 
 
 def _scope(request: HttpRequest, pk: int) -> Scope | HttpResponse:
@@ -119,8 +124,11 @@ def event(name: str, data: str, id: str = "") -> str:
     return f"{head}event: {name}\ndata: {data}\n\n"
 
 
-def moved_event(position: Position, table: int) -> str:
-    return event("moved", json.dumps({"table": table}), position.id())
+def moved_event(position: Position, table: int, version: int | None = None) -> str:
+    """Table ``table`` moved (EVERY_TABLE: every one); ``version``: the version it moved to,
+    so that a page already showing it (the actor's) need not ask again."""
+    data = {"table": table} if version is None else {"table": table, "version": version}
+    return event("moved", json.dumps(data), position.id())
 
 
 async def stream(scope: Scope, listener: Listener, position: Position, last_id: str | None) -> AsyncIterator[str]:
@@ -147,8 +155,8 @@ async def stream(scope: Scope, listener: Listener, position: Position, last_id: 
                 position = await _briefly(_position)(scope)
                 yield moved_event(position, EVERY_TABLE)
             else:
-                position.apply(moved)
-                yield moved_event(position, moved.table)
+                forward = position.apply(moved)
+                yield moved_event(position, moved.table, moved.version if forward else None)
     finally:
         hub.unsubscribe(listener)
 

@@ -263,6 +263,14 @@
   var asking = false;
   var again = null; // the table of the round to follow, 0 for every poller
   var pushed = new WeakSet(); // links asked here, not by their timer
+  var known = {}; // a table's number -> the newest version its stream said it moved to
+
+  // The table version a poller's view shows: the middle of its ?v= ("<next board>.<version>",
+  // and ".t" while the teacher watches); -1 when it says none.
+  function shownVersion(link) {
+    var match = /[?&]v=\d+\.(\d+)/.exec(link.getAttribute("hx-get") || "");
+    return match ? parseInt(match[1], 10) : -1;
+  }
 
   function askPollers(table) {
     if (asking) {
@@ -274,7 +282,10 @@
       var links = Array.prototype.slice.call(document.querySelectorAll("a.refresh[hx-get]")).filter(function (link) {
         var own = link.getAttribute("data-table");
         if (table === WHOLE_GAME) return !own;
-        return !table || own === String(table);
+        if (!table) return true;
+        // a table's round asks only the pollers not yet showing its version (the actor's
+        // page has asked already, after its action's answer)
+        return own === String(table) && !(shownVersion(link) >= (known[table] || Infinity));
       });
       (function next() {
         var link = links.shift();
@@ -323,10 +334,18 @@
     heard = Date.now();
     if (message.type !== "moved") return;
     var table = 0;
+    var version = null;
     try {
-      table = JSON.parse(message.data).table || 0;
+      var data = JSON.parse(message.data);
+      table = data.table || 0;
+      version = typeof data.version === "number" ? data.version : null;
     } catch (e) {
       table = 0;
+    }
+    if (table > 0 && version === null) {
+      delete known[table]; // news without a version (the teacher started watching): every poller asks
+    } else if (table > 0) {
+      known[table] = Math.max(known[table] || 0, version);
     }
     if (!table) {
       // Every table moved (a deal, or news this page may have missed): a club night's pages
@@ -336,8 +355,31 @@
       }, Math.random() * SPREAD_MS);
       return;
     }
-    askPollers(table);
     gatherWholeGame();
+    if (acting.size) {
+      waiting = waiting === null || waiting === table ? table : 0;
+      return;
+    }
+    askPollers(table);
+  });
+
+  // This page's actions in flight (its POSTs): the stream is often quicker than an
+  // action's answer, whose "table-moved" has the pollers ask anyway. News of a table
+  // meanwhile waits for that answer, and then asks only the pollers still behind its
+  // version (all of them after a refused or failed action).
+  var acting = new Set();
+  var waiting = null; // the table whose news came while acting
+
+  document.addEventListener("htmx:beforeSend", function (event) {
+    var config = event.detail.requestConfig;
+    if (config && config.verb === "post") acting.add(event.detail.xhr);
+  });
+
+  document.addEventListener("htmx:afterRequest", function (event) {
+    if (!acting.delete(event.detail.xhr) || acting.size || waiting === null) return;
+    var table = waiting;
+    waiting = null;
+    askPollers(table);
   });
 
   // A poller of every table (the overview, the results: no data-table) hears each table's

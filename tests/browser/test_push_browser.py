@@ -183,6 +183,8 @@ def test_every_page_of_the_table_is_told_of_each_call_and_a_restart_loses_nothin
     results.on("request", lambda r: "/results/?v=" in r.url and results_asked.append(time.monotonic()))
     open_live(results, f"{base}/games/{game.pk}/results/")
     expect(pages["N"].locator("form.bidding-box")).to_be_visible(timeout=WAIT)
+    north_asked: list[str] = []
+    pages["N"].on("request", lambda r: "/seat/?v=" in r.url and north_asked.append(r.url))
 
     latencies: list[str] = []
     for seat, bid, words in [("N", "1H", "1♥"), ("E", "P", "1♥ Pass")]:
@@ -191,6 +193,9 @@ def test_every_page_of_the_table_is_told_of_each_call_and_a_restart_loses_nothin
         times = shown_within(others, make_call(pages[seat], bid))
         latencies.append(f"{seat} {bid}: " + ", ".join(f"{who} {ms:.0f} ms" for who, ms in sorted(times.items())))
     pages["teacher"].screenshot(path=str(output_dir / "teacher-after-two-calls.png"), full_page=True)
+    # North asked once for its own call (after the answer), not again when the push of the
+    # version it shows came, and once for East's.
+    assert len(north_asked) == 2, north_asked
     assert_no_axe_violations(pages["E"], "East's page after a pushed update")
 
     deadline = time.monotonic() + WAIT / 1000

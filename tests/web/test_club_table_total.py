@@ -67,6 +67,22 @@ def test_an_imp_nights_table_counts_a_board_once_every_result_is_in(night, djang
     assert "N-S +6.5 cross-IMPs" in text and "waits" not in text
 
 
+def test_every_tables_figure_is_the_one_its_players_results_rank_it_by(night, django_user_model):  # noqa: F811
+    """Worked out for every table at once, from the whole night's results: table 3 has not
+    finished board 2, which its players do not see yet, and its figures are still theirs."""
+    game = night(Game.Scoring.MATCHPOINTS)
+    for number in (1, 2, 3):
+        player = django_user_model.objects.get(username=f"p{number}n")
+        seen = {
+            line.standing.direction: line.standing
+            for line in results_for(game, player).ranking
+            if line.standing.pair == str(number)
+        }
+        total = table_total(game, JoinTable.numbered(game, number))
+        assert (total.boards, total.ns, total.ew) == (seen["NS"].boards, seen["NS"].percent, seen["EW"].percent)
+    assert table_total(game, JoinTable.numbered(game, 3)).boards == 1
+
+
 def test_a_single_table_keeps_its_score_against_the_file_or_par(seated_table):
     assert table_total(seated_table.game, seated_table) is None
 

@@ -142,6 +142,24 @@ def test_a_fresh_connection_fetches_once():
     assert "event: moved" in _first_event(Scope(7, 1), Position(3, {1: 12}), last_id=None)
 
 
+def test_a_table_that_moved_on_says_its_version_and_other_news_says_none():
+    """The page that shows the version already (the actor's) asks no more; news without a
+    new version (the teacher started watching) has every page of the table ask."""
+
+    async def scenario():
+        listener = Listener(7, 1)
+        events = stream(Scope(7, 1), listener, Position(3, {1: 12}), last_id=None)
+        try:
+            await anext(events)  # a fresh connection fetches once
+            listener.put(Moved(7, 1, 13))
+            listener.put(Moved(7, 1, 13))
+            return [json.loads((await anext(events)).split("data: ")[1]) for _ in range(2)]
+        finally:
+            await events.aclose()
+
+    assert run(scenario) == [{"table": 1, "version": 13}, {"table": 1}]
+
+
 def test_the_stream_route_resumes_from_last_event_id(seated_table, other_user):
     """Through the route, as a browser reconnects: the current position, then after a call
     nothing for an up-to-date page, one fetch for a page that missed it."""
@@ -205,7 +223,8 @@ def test_no_event_of_a_whole_board_carries_a_card(seated_table):
     for text in texts:
         fields = dict(line.split(": ", 1) for line in text.strip().splitlines() if ": " in line)
         assert set(fields) <= {"retry", "id", "event", "data"}
-        assert set(json.loads(fields["data"])) == {"table"}
+        data = json.loads(fields["data"])
+        assert set(data) <= {"table", "version"} and all(isinstance(v, int) for v in data.values())
         for hand in hands:
             for suit, holding in zip("SHDC", hand.split("."), strict=True):
                 for rank in holding:
