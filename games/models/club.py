@@ -496,6 +496,15 @@ class TableTotal:
     waiting: int = 0  # IMPs: boards finished here that other tables still play
     pair: PairName | None = None  # a movement: the viewer's pair ("Pair 3"), whose figure ``ns`` is
     butler: bool = False  # IMPs against each board's datum, not cross-IMPs
+    # A table's (not a movement's pair's): the boards finished at the table, and those left
+    # unfinished once called on (``board_play.running_total``'s "boards" and "unfinished")
+    played: int = 0
+    unfinished: int = 0
+
+    @property
+    def running(self) -> dict[str, int]:
+        """What the table shows of its running total beside the figure (play_total.html)."""
+        return {"boards": self.played, "unfinished": self.unfinished}
 
 
 # What a running figure is worked out from, besides the tables' plays and adjustments.
@@ -584,7 +593,21 @@ def _table_totals(game: Game) -> dict[int, TableTotal]:
     butler = game.scoring == Game.Scoring.BUTLER
     results = game_results(game)
     numbers = JoinTable.objects.filter(game=game).values_list("number", flat=True)
-    return {number: _table_figure(results, number, butler=butler) for number in numbers}
+    counts = {
+        number: (played, unfinished)
+        for number, played, unfinished in BoardPlay.objects.filter(board__game=game, table__game=game)
+        .values_list("table__number")
+        .annotate(
+            played=Count("pk", filter=Q(finished_at__isnull=False)),
+            unfinished=Count("pk", filter=Q(abandoned_at__isnull=False) & ~Q(calls=[])),
+        )
+        .order_by()
+    }
+    return {
+        number: replace(_table_figure(results, number, butler=butler), played=played, unfinished=unfinished)
+        for number in numbers
+        for played, unfinished in [counts.get(number, (0, 0))]
+    }
 
 
 def _table_figure(results: Results, number: int, *, butler: bool) -> TableTotal:

@@ -73,11 +73,13 @@ def join_context(
     if not checked or table is None:
         table = table_seen_by(game, request.user, table)
     view = seat_view(game, request.user, table, checked=True)
+    club_total = table_total(game, table, request.user, tables=view.tables)
     context = {
         "game": game,
         "view": view,
-        "total": running_total(game, table),
-        "club_total": table_total(game, table, request.user, tables=view.tables),
+        # a club night's table counts its boards with its figure, kept in the cache with it
+        "total": club_total.running if club_total is not None else running_total(game, table),
+        "club_total": club_total,
         "director_call": open_call_at(table) if view.my_seat else None,
         "poll_seconds": settings.TABLE_POLL_SECONDS,
     }

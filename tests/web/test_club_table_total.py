@@ -14,6 +14,7 @@ import pytest
 
 from games.bridge.club_night import decimal_text, hundredths
 from games.models import Game
+from games.models.board_play import running_total
 from games.models.club import results_for, table_total
 from games.models.director import Adjustment, save_adjustment
 from games.models.join import JoinTable
@@ -78,8 +79,11 @@ def test_every_tables_figure_is_the_one_its_players_results_rank_it_by(night, dj
             for line in results_for(game, player).ranking
             if line.standing.pair == str(number)
         }
-        total = table_total(game, JoinTable.numbered(game, number))
+        table = JoinTable.numbered(game, number)
+        total = table_total(game, table)
         assert (total.boards, total.ns, total.ew) == (seen["NS"].boards, seen["NS"].percent, seen["EW"].percent)
+        running = running_total(game, table)
+        assert total.running == {"boards": running["boards"], "unfinished": running["unfinished"]}
     assert table_total(game, JoinTable.numbered(game, 3)).boards == 1
 
 
