@@ -545,17 +545,15 @@ def table_total(game: Game, table: JoinTable | None, user=None, *, tables: int |
     made: a database made again gives numbers again)."""
     if table is None or game.game_type != Game.Type.JOIN:
         return None
-    if (JoinTable.objects.filter(game=game).count() if tables is None else tables) < 2:
+    count = JoinTable.objects.filter(game=game).count() if tables is None else tables
+    if count < 2:
         return None
     pair = pair_of(game, user) if game.by_movement else None
     if game.by_movement and pair is None:
         return None
     if pair is not None:
         return _cached(f"pair {pair.name}", game, lambda: _pair_total(game, user))
-    totals = _cached("tables", game, lambda: _table_totals(game))
-    if table.number not in totals:  # a table added since
-        totals = _table_totals(game)
-    return totals.get(table.number)
+    return _cached(f"{count} tables", game, lambda: _table_totals(game)).get(table.number)
 
 
 def _cached(whose: str, game: Game, work):

@@ -365,8 +365,8 @@
 
   // This page's actions in flight (its POSTs): the stream is often quicker than an
   // action's answer, whose "table-moved" has the pollers ask anyway. News of a table
-  // meanwhile waits for that answer, and then asks only the pollers still behind its
-  // version (all of them after a refused or failed action).
+  // meanwhile waits for that answer (or its failure), and then asks only the pollers
+  // still behind the version the news said.
   var acting = new Set();
   var waiting = null; // the table whose news came while acting
 

@@ -85,6 +85,8 @@ def test_every_tables_figure_is_the_one_its_players_results_rank_it_by(night, dj
         running = running_total(game, table)
         assert total.running == {"boards": running["boards"], "unfinished": running["unfinished"]}
     assert table_total(game, JoinTable.numbered(game, 3)).boards == 1
+    added = JoinTable.add_to(game)  # a table added after the figures were kept: its own
+    assert (table_total(game, added).boards, table_total(game, added).running) == (0, {"boards": 0, "unfinished": 0})
 
 
 def test_a_single_table_keeps_its_score_against_the_file_or_par(seated_table):
