@@ -10,7 +10,8 @@ uvicorn each synchronous view runs in a thread of its own, which measured about 
 the CPU a request (docs/push.md).
 
 Environment: STREAMS_BIND (127.0.0.1:8001), STREAMS_WORKERS (1: one event loop holds
-thousands of idle streams; each worker keeps one LISTEN connection to PostgreSQL).
+thousands of idle streams; each worker keeps one LISTEN connection to PostgreSQL, and one
+for the thread that draws seated players' seat views, games/views/seat_events.py).
 """
 
 from __future__ import annotations
@@ -30,7 +31,8 @@ worker_class = "uvicorn_worker.UvicornWorker"
 bind = os.environ.get("STREAMS_BIND", "127.0.0.1:8001")
 workers = int(os.environ.get("STREAMS_WORKERS", "1"))
 # A stream opens a connection only to check who listens, and gives it back: a connection
-# kept by a request's thread would stay open with the thread.
+# kept by a request's thread would stay open with the thread. (The drawing thread keeps its
+# own, whatever this says: nothing there checks its age.)
 raw_env = ["CONN_MAX_AGE=0"]
 # A restart closes the open streams after this; their pages reconnect and catch up.
 graceful_timeout = 5

@@ -14,8 +14,9 @@ production serves them (docs/push.md): the pages and actions go to gunicorn's sy
 (the page server), and each page keeps its event stream open to a second gunicorn, the
 stream server (scripts/gunicorn_streams.conf.py: uvicorn's workers, the same settings and
 database, a port of its own, started afresh for each step). On a ``moved`` of its table a
-page asks its poll URL once with the version it shows (204 when nothing changed), and its
-timer asks only every 60 s while the stream is heard. With --poll the pages poll every
+page asks its poll URL once with the version it shows (204 when nothing changed), a seated
+player's page takes the seat view its stream brings drawn, and its timer asks only every
+60 s while the stream is heard. With --poll the pages poll every
 TABLE_POLL_SECONDS instead and no stream server runs, so the two can be compared. The
 player whose turn the page shows calls or plays at human pace (a table's actions --pace
 seconds apart: a short auction, a few cards, a claim and its acceptance,
@@ -254,10 +255,12 @@ def drive(port: int, plan, seconds: float, cpu_dir: Path, pids: tuple[int, int |
     load = os.getloadavg()[0]
     began, cpu_before = time.time(), cpu_sample(*pids)
     plan.started = time.monotonic()
+    pushed_before = plan.pushed_views
     plan.go.set()
     gevent.sleep(seconds)
     ended, cpu_after = time.time(), cpu_sample(*pids)
     tally.elapsed = time.monotonic() - plan.started
+    tally.pushed_views = plan.pushed_views - pushed_before
     tally.updates, tally.whole = list(plan.updates), list(plan.whole)
     end_streams(plan)
     runner.quit()

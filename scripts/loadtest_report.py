@@ -62,6 +62,7 @@ class Tally:
     updates: list[float] = field(default_factory=list)  # an action's answer until another seat's page shows it
     whole: list[float] = field(default_factory=list)  # ... until the last of the other three seats shows it
     streams: int = 0  # event streams open when the window opened
+    pushed_views: int = 0  # seat views the streams brought in the window (drawn by the stream server)
     stream_rss: StreamMemory = field(default_factory=StreamMemory)
 
     def note(self, text: str) -> None:
@@ -296,7 +297,7 @@ def report(step: Step, setup: str) -> None:
         print(
             f"  event streams: {t.streams} open, {step.stream_memory / 1024:.0f} KiB each on the stream server; "
             f"its workers took {step.stream_cpu:.2f} CPU-s ({stream_share(step)}); "
-            f"{pushed} asks on their events"
+            f"{pushed} asks on their events, {t.pushed_views} seat views drawn by it"
         )
     print(f"  manage.py check_queues: {step.checked}")
     print(f"  {player_line(step)}")

@@ -14,7 +14,9 @@ pushed page keeps its event stream open to the stream server as static/games/tab
 htmx do (``/games/<pk>/events/``, the session's cookie, ``Last-Event-ID`` on a
 reconnection; a greenlet reading the stream off a plain socket, :meth:`Browser.listen`):
 on each ``moved`` for its table it asks its poller once (``seat_pushed``,
-``tables_pushed``), one ask following the one under way when news comes meanwhile; its
+``tables_pushed``) unless it shows the version the event says, one ask following the one
+under way when news comes meanwhile; a seated player's ``seat`` event is its seat view
+itself, taken when newer than the one shown (``Plan.pushed_views``); its
 timer still ticks every TABLE_POLL_SECONDS but asks only when the stream has been silent
 for ``HEARD_SECONDS`` or nothing was asked for ``FALLBACK_SECONDS``. A polled page asks at
 every tick. Then:
@@ -151,6 +153,7 @@ class Plan:
     whole: list[float] = field(default_factory=list)  # ... to the last of the other three seats showing it
     streams_at: tuple[str, int] | None = None  # the stream server's (host, port); None: the pages poll
     streams: int = 0  # event streams open now
+    pushed_views: int = 0  # seat views a stream brought, drawn by the stream server
     listeners: list[Greenlet] = field(default_factory=list)  # the pages' stream readers, ended with the step
     errors: list[str] = field(default_factory=list)  # exceptions in the stream readers
 
@@ -294,6 +297,9 @@ class Browser(FastHttpUser):
         """Whether a ``moved`` of ``table`` has this page's poller ask."""
         return True
 
+    def pushed_view(self, html: str) -> None:
+        """The stream brought this page's view itself (a seated player's ``seat`` event)."""
+
     def told(self, version: int | None) -> None:
         """A ``moved`` this page concerns came (``version``: the one its table moved to,
         when the event says it): the page's poller asks at its next wake."""
@@ -339,7 +345,9 @@ class Browser(FastHttpUser):
                                 last, retry = id or last, wait or retry
                                 self.heard = time.monotonic()
                                 table, version = _moved(data) if name == "moved" else (None, None)
-                                if table == EVERY_TABLE:  # spread over SPREAD_SECONDS, as table.js does
+                                if name == "seat":
+                                    self.pushed_view(data)
+                                elif table == EVERY_TABLE:  # spread over SPREAD_SECONDS, as table.js does
                                     gevent.spawn_later(random.uniform(0, SPREAD_SECONDS), self.told, None)
                                 elif table is not None and self.concerns(table):
                                     self.told(version)
@@ -404,6 +412,12 @@ class Player(Browser):
     def concerns(self, table: int) -> bool:
         return table in (EVERY_TABLE, self.table.number)  # the seat poll's data-table
 
+    def pushed_view(self, html: str) -> None:
+        # As table.js: swapped in when newer than the view shown; no ask.
+        if _tag(seat_state(html.encode())[0] or "") > _tag(self.version):
+            self.plan.pushed_views += 1
+            self.seen(html.encode())
+
     def told(self, version: int | None) -> None:
         # As table.js: a poller already showing the version its table moved to does not ask.
         self.pushed_to = max(self.pushed_to, float("inf") if version is None else version)
@@ -414,6 +428,8 @@ class Player(Browser):
         version, board, at = seat_state(body)
         if version is None:
             raise TableBroken(f"table {self.table.number}: a seat view without its poll link")
+        if _tag(version) < _tag(getattr(self, "version", "")):
+            return  # older than the view pushed meanwhile: kept out, as table.js does
         before = (getattr(self, "board", None), getattr(self, "at", None) or 0)
         self.version, self.board, self.at = version, board, at
         if board is None:  # no board dealt yet
@@ -631,7 +647,8 @@ def _sse(answer, chunked: bool) -> Iterator[tuple[str, str, str, float]]:
             fields: dict[str, str] = {}
             for line in block.decode().split("\n"):
                 name, _, value = line.partition(":")
-                fields[name] = value.removeprefix(" ")
+                value = value.removeprefix(" ")
+                fields[name] = fields[name] + "\n" + value if name == "data" and name in fields else value
             retry = fields.get("retry", "")
             wait = int(retry) / 1000 if retry.isdigit() else 0.0
             yield fields.get("event", "message"), fields.get("data", ""), fields.get("id", ""), wait
@@ -646,6 +663,15 @@ def _moved(data: str) -> tuple[int, int | None]:
         return int(said.get("table") or EVERY_TABLE), version if isinstance(version, int) else None
     except (ValueError, AttributeError, TypeError):
         return EVERY_TABLE, None
+
+
+def _tag(version: str) -> tuple[int, int]:
+    """A seat view's version ("<next board>.<version>", ".t" while the teacher watches), to
+    compare: (-1, -1) when it says none."""
+    parts = version.split(".")
+    if len(parts) < 2 or not (parts[0].isdigit() and parts[1].isdigit()):
+        return (-1, -1)
+    return int(parts[0]), int(parts[1])
 
 
 def _shown(version: str) -> int:

@@ -157,8 +157,9 @@ def table_seats(game: Game, user=None) -> tuple[TableSeats, ...]:
 
 
 @dataclass(frozen=True, slots=True)
-class _TableBoard:
-    """What every view of a table reads first: its board with that table's play."""
+class TableBoard:
+    """What every view of a table reads first: its board with that table's play, the
+    same for each person who looks (``table_board``)."""
 
     table: JoinTable
     version: str
@@ -170,7 +171,7 @@ class _TableBoard:
     may_go_on: bool
 
 
-def _table_board(game: Game, table: JoinTable) -> _TableBoard:
+def table_board(game: Game, table: JoinTable) -> TableBoard:
     """``table`` as loaded (its version read before anything shown: a change made in
     between shows at the next poll), its board, play and players."""
     version = table.version_tag()  # read before the board: a deal in between shows next poll
@@ -195,7 +196,7 @@ def _table_board(game: Game, table: JoinTable) -> _TableBoard:
     may_go_on = False
     if game.movement == Game.Movement.OWN_PACE:
         may_go_on = board is None or (play is not None and (play.done or bool(play.abandoned)))
-    return _TableBoard(table, version, board, players, revealed, tables, behind, may_go_on)
+    return TableBoard(table, version, board, players, revealed, tables, behind, may_go_on)
 
 
 def table_seen_by(game: Game, user, table: JoinTable | None = None) -> JoinTable:
@@ -204,16 +205,19 @@ def table_seen_by(game: Game, user, table: JoinTable | None = None) -> JoinTable
     return JoinTable.of(game, user) or table or JoinTable.for_game(game)
 
 
-def seat_view(game: Game, user, table: JoinTable | None = None, *, checked: bool = False) -> SeatView:
+def seat_view(
+    game: Game, user, table: JoinTable | None = None, *, checked: bool = False, seen: TableBoard | None = None
+) -> SeatView:
     """The board of a table as ``user`` may see it: their own table if they sit at one
     (``table`` is then ignored), else ``table`` (the game's first when None); ``checked``:
-    ``table`` is ``table_seen_by``'s answer already. The cards
+    ``table`` is ``table_seen_by``'s answer already; ``seen``: ``table_board`` of that
+    table, read already (for its four seats at once). The cards
     ``play.visible_hands`` allows the seat they held when the board was dealt (their own;
     dummy's after the opening lead; declarer's during a claim; all four once the board
     is done), all four once revealed at this table."""
     if not checked or table is None:
         table = table_seen_by(game, user, table)
-    seen = _table_board(game, table)
+    seen = seen or table_board(game, table)
     board, players, revealed = seen.board, seen.players, seen.revealed
     mine = next((s for s, row in players.items() if row.user_id == user.pk), "")
     held = bool(mine and board is not None and players[mine].from_board <= board.number)
@@ -343,7 +347,7 @@ def teacher_view(game: Game, table: JoinTable | None = None) -> SeatView:
     text whatever the game's rule. Nobody's turn is the teacher's: no card or call to
     make. Only for a host who is not seated (``games.views.teacher`` checks)."""
     table = table or JoinTable.for_game(game)
-    seen = _table_board(game, table)
+    seen = table_board(game, table)
     board, players, revealed = seen.board, seen.players, seen.revealed
     # revealed=True: for_join's way to show the four hands to someone with no seat
     play = for_join(board, "", False, False, True) if board is not None else None

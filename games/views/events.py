@@ -2,11 +2,12 @@
 
 A page that shows a Join table (a seat view, the teacher's view, the tables' overview,
 the results) opens ``/games/<pk>/events/`` and hears, for each change, which table moved
-and the stream's position (``id``): ``event: moved`` with ``{"table": N}`` (0: every
-table, as after a deal), and ``event: alive`` when the stream is up to date or quiet for
-``HEARTBEAT_SECONDS``. The page then asks for its own view through the routes it polls
-(the seat poll, the teacher's poll, the overview, the results), so an event carries no
-card and what a viewer sees is decided by the views that draw it.
+and the stream's position (``id``): ``event: moved`` with ``{"table": N, "version": V}``
+(0: every table, as after a deal), and ``event: alive`` when the stream is up to date or
+quiet for ``HEARTBEAT_SECONDS``. The page then asks for its own view through the routes
+it polls (the seat poll, the teacher's poll, the overview, the results), so those events
+carry no card. A seated player's own table is told more: its moves bring the player's
+seat view itself (``event: seat``), drawn by ``seat_events`` as the seat poll draws it.
 
 ``?table=N``: one table's news and the deals (a seated person always gets their own
 table's); without it, every table of the game (the overview, the results). ``&teacher=1``:
@@ -37,7 +38,7 @@ from django.views.decorators.http import require_safe
 from games.models import Game
 from games.models.join import JoinTable, seat_of
 from games.models.join.push import EVERY_TABLE, LOST, Listener, Moved, hub
-from games.views import confirm
+from games.views import confirm, seat_events
 from games.views.access import private
 
 HEARTBEAT_SECONDS = 15.0  # under the teacher's watch window (20 s), and proxies' idle timeouts
@@ -46,12 +47,15 @@ RECONNECT_MS, RECONNECT_SPREAD_MS = 500, 2000  # a dropped stream's wait before 
 
 @dataclass
 class Scope:
-    """What a stream tells: game ``game``'s tables (``table``: one, by number), and for a
-    teacher's view the table it watches."""
+    """What a stream tells: game ``game``'s tables (``table``: one, by number), for a
+    teacher's view the table it watches, and for a seated player's own table (someone
+    who does not manage the game) the request to draw their seat view for
+    (``seat_events``)."""
 
     game: int
     table: int | None
     watched: JoinTable | None = None
+    player: HttpRequest | None = None
 
 
 @dataclass
@@ -93,7 +97,7 @@ def _scope(request: HttpRequest, pk: int) -> Scope | HttpResponse:
     if asked is None:
         return Scope(game.pk, None)
     if seated is not None:
-        return Scope(game.pk, seated.number)
+        return Scope(game.pk, seated.number, player=None if game.can_manage(request.user) else request)
     table = JoinTable.numbered(game, confirm.number(asked)) or JoinTable.for_game(game)
     return Scope(game.pk, table.number, table if request.GET.get("teacher") == "1" else None)
 
@@ -122,6 +126,12 @@ def _briefly(work):
 def event(name: str, data: str, id: str = "") -> str:
     head = f"id: {id}\n" if id else ""
     return f"{head}event: {name}\ndata: {data}\n\n"
+
+
+def seat_event(html: str, id: str) -> str:
+    """A player's seat view itself, as the seat poll answers it: every line a ``data:``."""
+    lines = "".join(f"data: {line}\n" for line in html.split("\n"))
+    return f"id: {id}\nevent: seat\n{lines}\n"
 
 
 def moved_event(position: Position, table: int, version: int | None = None) -> str:
@@ -156,7 +166,13 @@ async def stream(scope: Scope, listener: Listener, position: Position, last_id: 
                 yield moved_event(position, EVERY_TABLE)
             else:
                 forward = position.apply(moved)
-                yield moved_event(position, moved.table, moved.version if forward else None)
+                html = None
+                if forward and scope.player is not None and moved.table == scope.table:
+                    html = await seat_events.draw(scope.player, scope.game, moved.table)
+                if html is not None:
+                    yield seat_event(html, position.id())
+                else:
+                    yield moved_event(position, moved.table, moved.version if forward else None)
     finally:
         hub.unsubscribe(listener)
 

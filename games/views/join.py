@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -32,8 +33,8 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from games.models import Game
 from games.models.board_play import BoardInPlay, prefetch_plays, running_total
-from games.models.club import table_total
-from games.models.director import open_call_at
+from games.models.club import TableTotal, table_total
+from games.models.director import DirectorCall, open_call_at
 from games.models.join import (
     JoinTable,
     LeavingBoardInPlay,
@@ -43,7 +44,7 @@ from games.models.join import (
 )
 from games.presentation.language import seat_name
 from games.presentation.refusals import leaving_consequence, refusal
-from games.presentation.seats import seat_view, table_seats, table_seen_by
+from games.presentation.seats import TableBoard, seat_view, table_board, table_seats, table_seen_by
 from games.views import confirm
 from games.views.access import get_game_for_host, private
 from games.views.htmx import HtmxHttpRequest
@@ -62,25 +63,57 @@ def _not_join(request: HttpRequest, game: Game) -> HttpResponse:
     return redirect(game)
 
 
+@dataclass(frozen=True, slots=True)
+class TableReads:
+    """What the seat view of one table at one version reads alike for each person who
+    looks: the board with its play and players, the running total and the club night's
+    figure (a movement's are each pair's own: read for each person), and the director's
+    call open there (for someone seated). The event stream reads it once for the four
+    seats it draws the table for."""
+
+    seen: TableBoard
+    total: dict[str, int]
+    club_total: TableTotal | None
+    director_call: DirectorCall | None
+
+    @classmethod
+    def of(cls, game: Game, table: JoinTable, user) -> TableReads:
+        seen = table_board(game, table)
+        club_total = None if game.by_movement else table_total(game, table, tables=seen.tables)
+        # a club night's table counts its boards with its figure, kept in the cache with it
+        total = club_total.running if club_total is not None else running_total(game, table)
+        seated = any(row.user_id == user.pk for row in seen.players.values())
+        return cls(seen, total, club_total, open_call_at(table) if seated else None)
+
+
 def join_context(
-    request: HttpRequest, game: Game, table: JoinTable | None = None, *, checked: bool = False
+    request: HttpRequest,
+    game: Game,
+    table: JoinTable | None = None,
+    *,
+    checked: bool = False,
+    reads: TableReads | None = None,
 ) -> dict[str, Any]:
     """What the seat view (the board at play at the viewer's table, its running total:
     on a club night its pairs' figures by the night's scoring, ``club_total``) and, for
     the host, the players panel show.
     ``table``: the table a host who does not sit shows (the first when None); a seated
-    person always sees their own (``checked``: ``table`` is ``table_seen_by``'s already)."""
+    person always sees their own (``checked``: ``table`` is ``table_seen_by``'s already;
+    ``reads``: that table's ``TableReads``, made already)."""
     if not checked or table is None:
         table = table_seen_by(game, request.user, table)
-    view = seat_view(game, request.user, table, checked=True)
-    club_total = table_total(game, table, request.user, tables=view.tables)
+    reads = reads or TableReads.of(game, table, request.user)
+    view = seat_view(game, request.user, table, checked=True, seen=reads.seen)
+    total, club_total = reads.total, reads.club_total
+    if game.by_movement:  # the viewer's pair's own figure
+        club_total = table_total(game, table, request.user, tables=view.tables)
+        total = club_total.running if club_total is not None else total
     context = {
         "game": game,
         "view": view,
-        # a club night's table counts its boards with its figure, kept in the cache with it
-        "total": club_total.running if club_total is not None else running_total(game, table),
+        "total": total,
         "club_total": club_total,
-        "director_call": open_call_at(table) if view.my_seat else None,
+        "director_call": reads.director_call if view.my_seat else None,
         "poll_seconds": settings.TABLE_POLL_SECONDS,
     }
     if view.can_manage:  # the players panel: the host's alone

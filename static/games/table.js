@@ -17,7 +17,8 @@
 // An action done at a Join table (a call, a card, a deal) answers with no content and the
 // event "table-moved": every poller on the page asks at once (see below), and the focus
 // follows the table when it was on the control that acted. Another's action reaches the
-// page through its event stream, on which the pollers of the table that moved ask.
+// page through its event stream, on which the pollers of the table that moved ask; a
+// seated player's stream brings their seat view itself, swapped in the same way.
 // Once a form is submitted without htmx, the page is leaving: its polls stop.
 // The bidding box is a grid the arrow keys move in (see below).
 // Without JavaScript none of this is needed: every action loads the page again.
@@ -108,14 +109,10 @@
     if (felt && felt.getBoundingClientRect().top < 0) felt.scrollIntoView({ block: "start" });
   }
 
-  document.addEventListener("htmx:beforeSwap", function (event) {
-    var target = event.detail.target;
-    if (!event.detail.shouldSwap || !target || !target.matches || !target.matches(TABLE)) {
-      before = null;
-      return;
-    }
+  // The table as it is, just before ``target`` is swapped (by an answer whose request
+  // came from ``trigger`` with ``verb``, or by a pushed seat view: no trigger, "get").
+  function remember(target, trigger, verb) {
     var active = document.activeElement;
-    var trigger = event.detail.requestConfig ? event.detail.requestConfig.elt : null;
     var typing = active && target.contains(active) && active.matches("input[type=text], input[type=number]");
     before = {
       table: snapshot(target),
@@ -124,8 +121,39 @@
       focused: !!active && (target.contains(active) || (!!trigger && trigger.contains(active)) || active === mover),
       // on Deal New Cards: a poll may bring the new board before the deal's own redraw
       onDeal: !!active && !!active.closest && !!active.closest("form[data-deals]"),
-      typing: typing && event.detail.requestConfig.verb === "get" ? { name: active.name, value: active.value } : null,
+      typing: typing && verb === "get" ? { name: active.name, value: active.value } : null,
     };
+  }
+
+  // A seat view's version tag, from its poller's ?v= ("<next board>.<version>", ".t" while
+  // the teacher watches) in ``text`` (a link's hx-get, or a whole partial): [board, version].
+  function tagIn(text) {
+    var match = /[?&]v=(\d+)\.(\d+)/.exec(text || "");
+    return match ? [parseInt(match[1], 10), parseInt(match[2], 10)] : null;
+  }
+
+  function after(a, b) {
+    return !!a && !!b && (a[0] > b[0] || (a[0] === b[0] && a[1] > b[1]));
+  }
+
+  function shownTag(target) {
+    var link = target ? target.querySelector("a.refresh[hx-get]") : null;
+    return link ? tagIn(link.getAttribute("hx-get")) : null;
+  }
+
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var target = event.detail.target;
+    if (!event.detail.shouldSwap || !target || !target.matches || !target.matches(TABLE)) {
+      before = null;
+      return;
+    }
+    if (target.id === "seat-view" && after(shownTag(target), tagIn(event.detail.serverResponse))) {
+      event.detail.shouldSwap = false; // older than the seat view pushed meanwhile
+      before = null;
+      return;
+    }
+    var config = event.detail.requestConfig;
+    remember(target, config ? config.elt : null, config ? config.verb : "");
   });
 
   document.addEventListener("htmx:afterSettle", function (event) {
@@ -265,11 +293,10 @@
   var pushed = new WeakSet(); // links asked here, not by their timer
   var known = {}; // a table's number -> the newest version its stream said it moved to
 
-  // The table version a poller's view shows: the middle of its ?v= ("<next board>.<version>",
-  // and ".t" while the teacher watches); -1 when it says none.
+  // The table version a poller's view shows (its ?v=); -1 when it says none.
   function shownVersion(link) {
-    var match = /[?&]v=\d+\.(\d+)/.exec(link.getAttribute("hx-get") || "");
-    return match ? parseInt(match[1], 10) : -1;
+    var shown = tagIn(link.getAttribute("hx-get"));
+    return shown ? shown[1] : -1;
   }
 
   function askPollers(table) {
@@ -330,6 +357,11 @@
       if (message.target && message.target.close) message.target.close();
       return;
     }
+    if (message && message.type === "seat") {
+      heard = Date.now();
+      takeSeat(message.data);
+      return;
+    }
     if (!message || (message.type !== "moved" && message.type !== "alive")) return;
     heard = Date.now();
     if (message.type !== "moved") return;
@@ -363,6 +395,24 @@
     askPollers(table);
   });
 
+  // A seated player's stream sends their seat view itself ("seat": drawn as the seat poll
+  // draws it, once the table moved): swapped in as an asked one is, with its news and its
+  // focus, unless the page shows that version or a newer one already. While the page's
+  // own action is in flight it waits for that action's answer, which may swap the view
+  // itself (a refusal) and has the pollers ask.
+  var pendingSeat = null;
+
+  function takeSeat(html) {
+    if (acting.size) {
+      pendingSeat = html;
+      return;
+    }
+    var target = document.getElementById("seat-view");
+    if (!target || !after(tagIn(html), shownTag(target))) return;
+    remember(target, null, "get");
+    window.htmx.swap(target, html, { swapStyle: "outerHTML" });
+  }
+
   // This page's actions in flight (its POSTs): the stream is often quicker than an
   // action's answer, whose "table-moved" has the pollers ask anyway. News of a table
   // meanwhile waits for that answer (or its failure), and then asks only the pollers
@@ -376,7 +426,13 @@
   });
 
   document.addEventListener("htmx:afterRequest", function (event) {
-    if (!acting.delete(event.detail.xhr) || acting.size || waiting === null) return;
+    if (!acting.delete(event.detail.xhr) || acting.size) return;
+    if (pendingSeat !== null) {
+      var html = pendingSeat;
+      pendingSeat = null;
+      takeSeat(html);
+    }
+    if (waiting === null) return;
     var table = waiting;
     waiting = null;
     askPollers(table);

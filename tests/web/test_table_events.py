@@ -1,7 +1,8 @@
 """The live Join pages' event stream (games/views/events.py, games/models/join/push.py):
 the news of a table reaches the streams of that table and of its game only, a reconnection
 that missed a version is told to fetch once, a slow stream falls back to one fetch, and no
-event of a whole board's play carries a card. The SQLite path here; the PostgreSQL one
+``moved`` of a whole board's play carries a card (a seated player's own view, which their
+stream also brings, is tests/web/test_seat_events.py's). The SQLite path here; the PostgreSQL one
 (LISTEN/NOTIFY) is marked ``queue``, which scripts/test.sh runs on PostgreSQL."""
 
 from __future__ import annotations

@@ -1,0 +1,138 @@
+"""A seated player's event stream brings their seat view itself (games/views/seat_events.py):
+the partial the seat poll answers them, the same cards and nothing more; the host's stream
+still says only which table moved; a player who stood up is told to ask; the four seats'
+views read the table once."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+
+import pytest
+from asgiref.sync import sync_to_async
+from django.db import connection, connections
+from django.test import AsyncClient, Client, RequestFactory
+from django.test.utils import CaptureQueriesContext
+
+from games.models import BoardPlay
+from games.models.join import JoinTable
+from games.views import seat_events
+from tests.playing import DEAL, call
+from tests.web.test_table_events import run
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+
+@pytest.fixture(autouse=True)
+def drawing_thread_released():
+    """The streams' draws keep a connection in their own thread: it goes back with the test."""
+    yield
+    seat_events.release()
+
+
+TOKEN = re.compile(r'name="csrfmiddlewaretoken" value="[^"]+"')
+
+
+def _call_at(table: JoinTable, *calls: str) -> None:
+    play = table.board().played or BoardPlay.start(table.board(), BoardPlay.Mode.TABLE, table=table)
+    call(play, *calls)
+
+
+def _events_after_a_call(table: JoinTable, user, calls: tuple[str, ...] = ("1H",)) -> tuple[str, ...]:
+    """The first event of ``user``'s stream of ``table``, and those ``calls`` (North's first)
+    bring."""
+
+    async def scenario():
+        client = AsyncClient()
+        await client.aforce_login(user)
+        response = await client.get(f"/games/{table.game_id}/events/?table={table.number}")
+        events = aiter(response.streaming_content)
+        try:
+            said = [await anext(events)]
+            for made in calls:  # one at a time: each event draws the table as that call left it
+                await sync_to_async(_call_at)(table, made)
+                said.append(await asyncio.wait_for(anext(events), 10))
+        finally:
+            await response.streaming_content.aclose()
+            await sync_to_async(connections.close_all)()
+        return tuple(text.decode() if isinstance(text, bytes) else text for text in said)
+
+    return run(scenario)
+
+
+def _data(event: str) -> str:
+    return "\n".join(line.removeprefix("data: ") for line in event.splitlines() if line.startswith("data: "))
+
+
+def _poll(table: JoinTable, user) -> str:
+    client = Client()
+    client.force_login(user)
+    answer = client.get(f"/games/{table.game_id}/seat/", headers={"HX-Request": "true"})
+    assert answer.status_code == 200
+    return answer.content.decode()
+
+
+def test_a_players_stream_brings_the_seat_view_the_seat_poll_would_answer(seated_table, other_user):
+    _, after = _events_after_a_call(seated_table, other_user)  # East
+    assert "event: seat" in after and re.search(r"^id: \S+", after, re.M)
+    pushed = _data(after)
+    assert "1♥" in re.sub(r"<[^>]+>", "", pushed)  # North's call
+    assert TOKEN.sub("", pushed) == TOKEN.sub("", _poll(seated_table, other_user))
+
+
+def test_the_pushed_view_holds_only_the_players_own_hand(seated_table, other_user):
+    """Before the opening lead East sees East's cards, and of the others only their backs."""
+    _, after = _events_after_a_call(seated_table, other_user)
+    html = _data(after)
+    assert re.findall(r"aria-label=\"(\w+)'s hand\"", html) == ["East"]
+    assert sorted(re.findall(r"aria-label=\"(\w+)'s 13 cards, face down\"", html)) == ["North", "South", "West"]
+    for holding in DEAL[2:].split()[1].split("."):  # East's, suit by suit
+        assert f'<span class="cards">{" ".join(holding)}</span>' in html
+
+
+def test_the_actors_own_stream_says_only_which_version_the_table_moved_to(seated_table, other_user):
+    """East's page asks after its own call's answer: its stream draws nothing for it."""
+    _, norths, easts = _events_after_a_call(seated_table, other_user, ("1H", "P"))
+    assert "event: seat" in norths
+    assert "event: moved" in easts and '"version"' in easts and "seat-view" not in easts
+
+
+def test_the_hosts_stream_still_says_only_which_table_moved(seated_table, host):
+    _, after = _events_after_a_call(seated_table, host)  # North, who hosts
+    assert "event: moved" in after and "seat-view" not in after
+
+
+def test_a_player_who_stood_up_is_told_to_ask(seated_table, other_user):
+    request = RequestFactory().get("/")
+    request.user = other_user
+    assert seat_events._draw(request, seated_table.game_id, 1) is not None
+    seated_table.leave(other_user)
+    assert seat_events._draw(request, seated_table.game_id, 1) is None
+
+
+def test_the_seats_views_read_the_table_once(seated_table, django_assert_max_num_queries):
+    """East's, South's and West's (North hosts, and asks)."""
+    _call_at(seated_table, "1H")
+    requests = []
+    for row in seated_table.seats.select_related("user").exclude(user=seated_table.game.host):
+        request = RequestFactory().get("/")
+        request.user = row.user
+        requests.append(request)
+    seat_events._reads.clear()
+    with CaptureQueriesContext(connection) as first:
+        assert seat_events._draw(requests[0], seated_table.game_id, 1) is not None
+    # each of the others: the table with their seat, the teacher's notes; no board, no players
+    with django_assert_max_num_queries(2 * len(requests[1:])):
+        for request in requests[1:]:
+            assert seat_events._draw(request, seated_table.game_id, 1) is not None
+    assert len(first) > 4
+
+
+def test_a_busy_drawing_thread_has_the_page_ask_instead(seated_table, other_user, monkeypatch):
+    """Past WAITING_LIMIT draws waiting, a seat's news goes as ``moved``: never held behind
+    a long queue."""
+    request = RequestFactory().get("/")
+    request.user = other_user
+    assert run(lambda: seat_events.draw(request, seated_table.game_id, 1)) is not None
+    monkeypatch.setattr(seat_events, "_waiting", seat_events.WAITING_LIMIT)
+    assert run(lambda: seat_events.draw(request, seated_table.game_id, 1)) is None
