@@ -10,6 +10,7 @@ import re
 
 import pytest
 from asgiref.sync import sync_to_async
+from django.conf import settings
 from django.db import connection, connections
 from django.test import AsyncClient, Client, RequestFactory
 from django.test.utils import CaptureQueriesContext
@@ -38,12 +39,16 @@ def _call_at(table: JoinTable, *calls: str) -> None:
     call(play, *calls)
 
 
-def _events_after_a_call(table: JoinTable, user, calls: tuple[str, ...] = ("1H",)) -> tuple[str, ...]:
+def _events_after_a_call(
+    table: JoinTable, user, calls: tuple[str, ...] = ("1H",), language: str = ""
+) -> tuple[str, ...]:
     """The first event of ``user``'s stream of ``table``, and those ``calls`` (North's first)
-    bring."""
+    bring; ``language``: the page's, by its cookie."""
 
     async def scenario():
         client = AsyncClient()
+        if language:
+            client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
         await client.aforce_login(user)
         response = await client.get(f"/games/{table.game_id}/events/?table={table.number}")
         events = aiter(response.streaming_content)
@@ -64,8 +69,10 @@ def _data(event: str) -> str:
     return "\n".join(line.removeprefix("data: ") for line in event.splitlines() if line.startswith("data: "))
 
 
-def _poll(table: JoinTable, user) -> str:
+def _poll(table: JoinTable, user, language: str = "") -> str:
     client = Client()
+    if language:
+        client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
     client.force_login(user)
     answer = client.get(f"/games/{table.game_id}/seat/", headers={"HX-Request": "true"})
     assert answer.status_code == 200
@@ -78,6 +85,14 @@ def test_a_players_stream_brings_the_seat_view_the_seat_poll_would_answer(seated
     pushed = _data(after)
     assert "1♥" in re.sub(r"<[^>]+>", "", pushed)  # North's call
     assert TOKEN.sub("", pushed) == TOKEN.sub("", _poll(seated_table, other_user))
+
+
+@pytest.mark.usefixtures("compiled_catalogues")
+def test_the_pushed_view_is_in_the_pages_language(seated_table, other_user):
+    _, after = _events_after_a_call(seated_table, other_user, language="pl")
+    pushed = _data(after)
+    assert "Licytacja" in pushed  # "Bidding"
+    assert TOKEN.sub("", pushed) == TOKEN.sub("", _poll(seated_table, other_user, language="pl"))
 
 
 def test_the_pushed_view_holds_only_the_players_own_hand(seated_table, other_user):
