@@ -472,7 +472,7 @@ class Player(Browser):
             try:
                 if self.news.is_set():
                     self.news.clear()
-                    if _shown(self.version) < self.pushed_to:  # the page's redraw may show it already
+                    if _tag(self.version)[1] < self.pushed_to:  # the page's redraw may show it already
                         self.ask(pushed=True)
                     self.pushed_to = 0
                 if action and time.monotonic() >= self.table.due and self.my_turn() == action:
@@ -672,13 +672,6 @@ def _tag(version: str) -> tuple[int, int]:
     if len(parts) < 2 or not (parts[0].isdigit() and parts[1].isdigit()):
         return (-1, -1)
     return int(parts[0]), int(parts[1])
-
-
-def _shown(version: str) -> int:
-    """The table version a seat view's ``?v=`` shows ("<next board>.<version>", ".t" while
-    the teacher watches); -1 when it says none."""
-    parts = version.split(".")
-    return int(parts[1]) if len(parts) > 1 and parts[1].isdigit() else -1
 
 
 _TABLES_VERSION = re.compile(rb'/tables/\?v=([^"&]+)')

@@ -92,6 +92,6 @@ async def draw(request: HttpRequest, game: int, number: int) -> str | None:
 
 
 def release() -> None:
-    """The drawing thread's database connection goes back (at the end of a test, or of a
-    process that drew)."""
+    """The drawing thread's database connection goes back: a test's, before its database
+    is flushed or dropped (a server's lives as long as its process)."""
     _drawer.submit(connections.close_all).result()

@@ -15,11 +15,10 @@ from django.db import connection, connections
 from django.test import AsyncClient, Client, RequestFactory
 from django.test.utils import CaptureQueriesContext
 
-from games.models import BoardPlay
 from games.models.join import JoinTable
 from games.views import seat_events
-from tests.playing import DEAL, call
-from tests.web.test_table_events import run
+from tests.playing import DEAL
+from tests.web.test_table_events import _call_at, run
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -32,11 +31,6 @@ def drawing_thread_released():
 
 
 TOKEN = re.compile(r'name="csrfmiddlewaretoken" value="[^"]+"')
-
-
-def _call_at(table: JoinTable, *calls: str) -> None:
-    play = table.board().played or BoardPlay.start(table.board(), BoardPlay.Mode.TABLE, table=table)
-    call(play, *calls)
 
 
 def _events_after_a_call(

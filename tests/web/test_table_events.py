@@ -48,10 +48,9 @@ def _deal(club) -> None:
     club.game.deal_next(by=club.game.host)
 
 
-def _call_at(table: JoinTable) -> None:
-    board = table.board()
-    play = BoardPlay.start(board, BoardPlay.Mode.TABLE, table=table)
-    call(play, "P")
+def _call_at(table: JoinTable, *calls: str) -> None:
+    """``calls`` (a pass when none) at ``table``, its board's play begun or taken up."""
+    call(BoardPlay.start(table.board(), BoardPlay.Mode.TABLE, table=table), *(calls or ("P",)))
 
 
 def _news_reaches_only_its_tables(club, other_game) -> None:
