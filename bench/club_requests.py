@@ -11,6 +11,9 @@ gunicorn, as a ratio to the bare request (bench.load_urls' ``load/ok/``):
 * ``news_poll``: the same after a call (the seat view, 200);
 * ``call`` and ``card``: a player's call or card at a Join table (no content: the page
   then polls at once, a ``news_poll``);
+* ``drawn_read``, ``drawn_seat``: the event stream's draw of a seat view after a call or
+  card (``games.views.seat_events``), the first of the table's four (which reads the
+  table) and each of the other three;
 * ``idle_overview``, ``news_overview``: the host's overview of the tables, polled;
 * ``deal``: the host's Deal New Cards to every table, all of them over (the queue and the
   history; the page's overview then polls at once, a ``news_overview``).
@@ -34,18 +37,30 @@ import time
 from collections import defaultdict
 
 HX = {"HTTP_HX_REQUEST": "true"}
-KINDS = ("bare", "idle_poll", "news_poll", "call", "card", "idle_overview", "news_overview", "deal")
+KINDS = (
+    "bare",
+    "idle_poll",
+    "news_poll",
+    "call",
+    "card",
+    "drawn_read",
+    "drawn_seat",
+    "idle_overview",
+    "news_overview",
+    "deal",
+)
 
 
 def _measure(tables: int, repeat: int, profile: str | None, queries: str | None) -> dict[str, list[float]]:
     from django.contrib.auth import get_user_model
     from django.db import connection
-    from django.test import Client, override_settings
+    from django.test import Client, RequestFactory, override_settings
     from django.test.utils import CaptureQueriesContext
 
     from games.formats import read_decks
     from games.models import Game
     from games.models.join import JoinTable
+    from games.views import seat_events
     from tests.builders.client import ClubScript, page_state, seat_state, table_pbn
 
     User = get_user_model()
@@ -94,6 +109,26 @@ def _measure(tables: int, repeat: int, profile: str | None, queries: str | None)
         times[kind].append(took)
         return answer
 
+    def stream_request(user):
+        """The request a seated player's event stream draws their seat view for."""
+        request = RequestFactory().get(f"{base}events/?table=1", secure=True)
+        request.user, request.LANGUAGE_CODE = user, "en"
+        return request
+
+    streams = {seat: stream_request(players[1, seat]) for seat in "NESW"}
+
+    def drawn(kind: str, seat: str, at: tuple[int, int]) -> None:
+        """The stream's draw of ``seat``'s view at table 1, timed as ``kind`` (``at``: where
+        the stream's events say the table is)."""
+        if kind == profile:
+            profiler.enable()
+        began = time.process_time()
+        html = seat_events._draw(streams[seat], game.pk, 1, at)
+        times[kind].append(time.process_time() - began)
+        if kind == profile:
+            profiler.disable()
+        assert html is not None and 'id="seat-view"' in html, (kind, seat)
+
     def overview_version(answer) -> str:
         return answer.content.split(b"/tables/?v=")[1].split(b'"')[0].decode()
 
@@ -115,6 +150,10 @@ def _measure(tables: int, repeat: int, profile: str | None, queries: str | None)
                 )
                 timed(kind, clients[1, seat], path, fields, expect=204)  # done: the page polls at once
                 script.done()
+                table = JoinTable.objects.select_related("game").get(game=game, number=1)
+                at = (table.game.next_board_number, table.version)
+                for order, drawn_for in enumerate("NESW"):  # as the stream draws the four seats' views
+                    drawn("drawn_seat" if order else "drawn_read", drawn_for, at)
                 # North's page learns of it by polling: at once when North acted, else at its next tick.
                 seen = seat_state(timed("news_poll", north, f"{base}seat/?v={seen}").content)[0]
                 timed("idle_poll", north, f"{base}seat/?v={seen}", expect=204)

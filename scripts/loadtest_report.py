@@ -290,8 +290,9 @@ def report(step: Step, setup: str) -> None:
     line(f"{news[1][0]} (aim)", *news[1][1:])
     aim = f"<= {TARGET_ACTION_WITH_UPDATES:g}x"
     line("action with its updates (aim)", f"{whole:.2f}x", aim, whole <= TARGET_ACTION_WITH_UPDATES)
-    seen = ratios.get(CALL_OR_CARD, math.nan) + ratios.get(NEWS_POLL, math.nan)
-    print(f"  a call or card with the poll that redraws the actor's page: {seen:.2f}x (a news poll's and a call's)")
+    if not step.pushed:
+        seen = ratios.get(CALL_OR_CARD, math.nan) + ratios.get(NEWS_POLL, math.nan)
+        print(f"  a call or card with the poll that redraws the actor's page: {seen:.2f}x (a news poll's and a call's)")
     if step.pushed:
         pushed = len(t.latency.get("seat_pushed", [])) + len(t.latency.get("tables_pushed", []))
         print(

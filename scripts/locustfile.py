@@ -26,8 +26,9 @@ every tick. Then:
   seat is to act, it posts the action the four players of its table share
   (``bench.play.ClubScript``: a short auction, a few cards, declarer's claim and the
   defenders' acceptance), at human pace: the table's next action is due 2-4 s
-  (``Plan.pace``) after its last. The answer has no content; the page then asks at once
-  (``redraw``) and shows the table one action on.
+  (``Plan.pace``) after its last. The answer has no content; while the page's stream is
+  heard, the stream brings the table one action on (the poller asks only if it has not
+  come within ``PUSH_WAIT_SECONDS``); a polled page asks at once (``redraw``).
 - ``Teacher``: the host of a club night (teaching movement), who sits nowhere, with the
   game page open (its stream: every table of the game): it asks for the tables' overview
   (``tables/?v=``; on news, once a second at most, for the moves meanwhile, as the page
@@ -84,6 +85,7 @@ HEARD_SECONDS = 35.0
 FALLBACK_SECONDS = 60.0
 SPREAD_SECONDS = 1.0  # a page's ask on news of every table (a deal) waits a random part of this
 GATHER_SECONDS = 1.0  # a poller of every table (the overview) asks once a second at most on news (table.js)
+PUSH_WAIT_SECONDS = 1.5  # an actor's page whose stream is heard asks only if its view has not come by then
 EVERY_TABLE = 0  # a ``moved`` event's table after a deal: every table
 STREAM_SILENCE_SECONDS = 50.0  # a stream silent this long (three heartbeats of 15 s missed) has failed
 
@@ -506,9 +508,14 @@ class Player(Browser):
                 raise TableBroken(f"table {self.table.number}: an action posted at {at}, the page then shows {self.at}")
 
         self.table.answered[board, at + 1] = (None, self.seat)  # a page that shows it before the answer: 0
+        expected = _tag(self.version)[1] + 1  # the version the action moves the table to, at least
         self.send(route, "POST", path, fields.items(), htmx=True, expect=(204,), check=refused)
         self.table.answered[board, at + 1] = (time.monotonic(), self.seat)
         self.table.acted()
+        if self.plan.streams_at is not None and time.monotonic() - self.heard < HEARD_SECONDS:
+            # As table.js: the stream brings the view; the poller asks if it has not come in time.
+            gevent.spawn_later(PUSH_WAIT_SECONDS, lambda: _tag(self.version)[1] < expected and self.told(expected))
+            return
         # The page's poll, asked at once on the answer's event (static/games/table.js).
         self.asked = time.monotonic()
         self.get("redraw", f"{self.game_url}seat/?v={self.version}", htmx=True, check=redrawn)

@@ -169,6 +169,7 @@ class TableBoard:
     tables: int
     behind: int | None
     may_go_on: bool
+    notes: tuple[BoardNote, ...]  # the teacher's notes to this table on its board
 
 
 def table_board(game: Game, table: JoinTable) -> TableBoard:
@@ -196,7 +197,8 @@ def table_board(game: Game, table: JoinTable) -> TableBoard:
     may_go_on = False
     if game.movement == Game.Movement.OWN_PACE:
         may_go_on = board is None or (play is not None and (play.done or bool(play.abandoned)))
-    return TableBoard(table, version, board, players, revealed, tables, behind, may_go_on)
+    notes = tuple(BoardNote.objects.filter(board=board, table=table).select_related("written_by")) if board else ()
+    return TableBoard(table, version, board, players, revealed, tables, behind, may_go_on, notes)
 
 
 def table_seen_by(game: Game, user, table: JoinTable | None = None) -> JoinTable:
@@ -237,7 +239,8 @@ def seat_view(
         )
         for seat in SEATS
     )
-    lesson, notes, later = board_lesson(game, board, off_table=manages and not mine, revealed=revealed, table=table)
+    lesson, later = board_lesson(game, board, off_table=manages and not mine, revealed=revealed)
+    notes = seen.notes
     record = None
     if revealed and board is not None and board.deck is not None:
         deck = board.deck
@@ -364,7 +367,8 @@ def teacher_view(game: Game, table: JoinTable | None = None) -> SeatView:
         )
         for seat in SEATS
     )
-    lesson, notes, later = board_lesson(game, board, off_table=True, revealed=revealed, table=table)
+    lesson, later = board_lesson(game, board, off_table=True, revealed=revealed)
+    notes = seen.notes
     return SeatView(
         game_pk=game.pk,
         version=seen.version,
@@ -398,25 +402,20 @@ def board_lesson(
     *,
     off_table: bool,
     revealed: bool | None = None,
-    table: JoinTable | None = None,
-) -> tuple[tuple[Comment, ...], tuple[BoardNote, ...], str]:
-    """The lesson text of ``board`` that its viewer at ``table`` reads now, the teacher's
-    notes to that table, and, for the host off the table (``off_table``), who reads it
-    always, when the seats will ("" once they do). ``board.played``: its play there."""
+) -> tuple[tuple[Comment, ...], str]:
+    """The lesson text of ``board`` that its viewer reads now, and, for the host off the
+    table (``off_table``), who reads it always, when the seats will ("" once they do).
+    ``board.played``: its play at the viewer's table."""
     if board is None:
-        return (), (), ""
-    found = BoardNote.objects.filter(board=board).select_related("written_by")
-    if table is not None:
-        found = found.filter(table=table)
-    notes = tuple(found)
+        return (), ""
     deck = board.deck
     comments = comments_of(deck.commentary) if deck is not None else ()
     if not comments:
-        return (), notes, ""
+        return (), ""
     shown = seats_see_lesson(game.show_lesson, board, revealed=revealed)
     if off_table:
-        return comments, notes, "" if shown else str(LESSON_LATER[game.show_lesson])
-    return (comments if shown else ()), notes, ""
+        return comments, "" if shown else str(LESSON_LATER[game.show_lesson])
+    return (comments if shown else ()), ""
 
 
 LESSON_LATER = {

@@ -6,8 +6,9 @@ and the stream's position (``id``): ``event: moved`` with ``{"table": N, "versio
 (0: every table, as after a deal), and ``event: alive`` when the stream is up to date or
 quiet for ``HEARTBEAT_SECONDS``. The page then asks for its own view through the routes
 it polls (the seat poll, the teacher's poll, the overview, the results), so those events
-carry no card. A seated player's own table is told more: its moves bring the player's
-seat view itself (``event: seat``), drawn by ``seat_events`` as the seat poll draws it.
+carry no card. A seated player's own table is told more: its moves and the deals bring
+the player's seat view itself (``event: seat``), drawn by ``seat_events`` as the seat
+poll draws it.
 
 ``?table=N``: one table's news and the deals (a seated person always gets their own
 table's); without it, every table of the game (the overview, the results). ``&teacher=1``:
@@ -165,10 +166,16 @@ async def stream(scope: Scope, listener: Listener, position: Position, last_id: 
                 position = await _briefly(_position)(scope)
                 yield moved_event(position, EVERY_TABLE)
             else:
+                board = position.next_board
                 forward = position.apply(moved)
                 html = None
-                if forward and scope.player is not None and moved.table == scope.table:
-                    html = await seat_events.draw(scope.player, scope.game, moved.table)
+                if scope.player is not None and scope.table is not None:
+                    version = position.versions.get(scope.table)
+                    at = None if version is None else (position.next_board, version)
+                    if forward and moved.table == scope.table:
+                        html = await seat_events.draw(scope.player, scope.game, scope.table, at)
+                    elif moved.table == EVERY_TABLE and position.next_board > board:  # a deal
+                        html = await seat_events.draw(scope.player, scope.game, scope.table, at, deal=True)
                 if html is not None:
                     yield seat_event(html, position.id())
                 else:

@@ -12,10 +12,11 @@ acts, as which seat:
 Every form posts the board its page shows and ``at``, the number of actions it shows: a
 page left open on another board, a double click or a slower player changes nothing.
 Answers: at a Join table, htmx gets no content for an action done, and the event
-``TABLE_MOVED``, on which the page's seat view asks its poll at once: the acting seat's
-page learns of its action the way the other three learn of it, through the one view that
-draws the table. A refusal is the seat view with it in a role="alert". At a practice table
-htmx gets the felt. Without JavaScript, a message and a redirect to the game's page.
+``TABLE_MOVED`` naming the table acted at (``acted``): the acting seat's page learns of
+its action the way the other three learn of it, through the one view that draws the
+table, which its event stream brings (or, when no stream is heard, its seat poll asked at
+once). A refusal is the seat view with it in a role="alert". At a practice table htmx gets
+the felt. Without JavaScript, a message and a redirect to the game's page.
 """
 
 from __future__ import annotations
@@ -161,7 +162,8 @@ def _answer(
     extra = {"play_error": error, "play_news": news}
     if game.game_type == Game.Type.JOIN:
         if not error:
-            return trigger_client_event(private(HttpResponse(status=204)), TABLE_MOVED)
+            acted = {"acted": table.number} if table is not None else {}
+            return trigger_client_event(private(HttpResponse(status=204)), TABLE_MOVED, acted)
         return private(render(request, VIEW, {**join_context(request, game, table), **extra}))
     return render(request, "games/game.html#played", {**practice_context(game, board), **extra})
 

@@ -1,97 +1,163 @@
 """A seated player's seat view, drawn by the event stream for their page (docs/push.md).
 
-When a table moves on, the stream of each player seated there (someone who does not
-manage the game) sends that player's seat view itself (``event: seat``), drawn as the
-seat poll draws it (``join_context`` and the same template: the same cards, the same
-checks), so the page swaps it in without asking. What the four seats' views read alike
-(``TableReads``: the board, its play, players, figures and director's call) is read once
-for a table's version. The draws run in one thread of their own (not the stream's: under
-ASGI each request has its own thread for synchronous code, and four streams drawing at
-once in four threads would each read the table, each on a connection of its own): one at
-a time, so the reads kept here need no lock, and that thread keeps its one database
-connection from one event to the next.
+When a table moves on, or a new board is dealt, the stream of each player seated there
+(someone who does not manage the game), the one who acted included, sends that player's
+seat view itself (``event: seat``), drawn as the seat poll draws it (``join_context`` and
+the same template: the same cards, the same checks), so the page swaps it in without
+asking. What the four seats' views read alike (``TableReads``: the board, its play,
+players, figures and director's call) is read once for a table's version.
+
+The draws run in one thread of their own (not the stream's: under ASGI each request has
+its own thread for synchronous code, and four streams drawing at once in four threads
+would each read the table, each on a connection of its own): one at a time, so the reads
+kept here need no lock, and that thread keeps its one database connection from one event
+to the next. A table's move is drawn before any deal's: a deal brings every seat of a
+club night a new board at once, and those draws must not hold a card back. Past a bound
+(``WAITING_LIMIT`` moves waiting, ``DEAL_WAITING_LIMIT`` deals or ``DEAL_WAIT_SECONDS``),
+the page is told to ask instead, through the page servers.
 """
 
 from __future__ import annotations
 
 import asyncio
+import itertools
 import logging
-from concurrent.futures import ThreadPoolExecutor
+import queue
+import threading
+import time
+from collections.abc import Callable
+from concurrent.futures import Future
+from dataclasses import dataclass
+from typing import Any
 
 from django.db import connections
 from django.http import HttpRequest
 from django.template.loader import render_to_string
 from django.utils import translation
 
-from games.models.board_play import last_actor
 from games.models.join import JoinTable
 from games.views.join import VIEW, TableReads, join_context
 
 log = logging.getLogger(__name__)
 
 KEPT_TABLES = 2000  # tables whose reads are kept; past that, all are forgotten at once
-_reads: dict[int, TableReads] = {}  # a table's pk -> what its seats' views read, at one version
 
 
-def _draw(request: HttpRequest, game: int, number: int) -> str | None:
+@dataclass
+class _Kept:
+    """What a table's seats' views read (``reads``), at the game's next board and the
+    table's version that its stream's events named (``at``)."""
+
+    at: tuple[int, int]
+    reads: TableReads
+
+
+_reads: dict[tuple[int, int], _Kept] = {}  # (game, table number) -> its reads, at one version
+
+
+def _draw(request: HttpRequest, game: int, number: int, at: tuple[int, int] | None = None) -> str | None:
     """The seat view of ``request``'s user at table ``number`` of game ``game``, or None
-    when they no longer sit there (the page then asks, and the seat poll says where to go)."""
-    table = (
-        JoinTable.objects.select_related("game")
-        .filter(game_id=game, number=number, seats__user=request.user.pk)
-        .first()
-    )
-    if table is None or table.game.can_manage(request.user):
+    when they no longer sit there (the page then asks, and the seat poll says where to go).
+    ``at``: the game's next board and the table's version that the stream's events have
+    reached: when the reads kept were made there, the table is not read again."""
+    kept = _reads.get((game, number))
+    table: JoinTable | None
+    if kept is not None and at is not None and kept.at == at:
+        table = kept.reads.seen.table
+        if not any(row.user_id == request.user.pk for row in kept.reads.seen.players.values()):
+            return None
+    else:
+        table = (
+            JoinTable.objects.select_related("game")
+            .filter(game_id=game, number=number, seats__user=request.user.pk)
+            .first()
+        )
+        if table is None:
+            return None
+        if kept is None or kept.reads.seen.version != table.version_tag():
+            if len(_reads) >= KEPT_TABLES:
+                _reads.clear()
+            reads = TableReads.of(table.game, table, request.user)
+            kept = _reads[game, number] = _Kept(at or (0, 0), reads)
+        elif at is not None:
+            kept.at = at
+    if table.game.can_manage(request.user):
         return None
-    reads = _reads.get(table.pk)
-    if reads is None or reads.seen.version != table.version_tag():
-        if len(_reads) >= KEPT_TABLES:
-            _reads.clear()
-        reads = _reads[table.pk] = TableReads.of(table.game, table, request.user)
-    if _acted_last(reads, request.user.pk):
-        return None  # the actor's page asks after its answer, and may show this already
     with translation.override(getattr(request, "LANGUAGE_CODE", None)):
-        context = join_context(request, table.game, table, checked=True, reads=reads)
+        context = join_context(request, table.game, table, checked=True, reads=kept.reads)
         return render_to_string(VIEW, context, request)
 
 
-def _acted_last(reads: TableReads, user: int | None) -> bool:
-    """Whether ``user`` made the board's last call or card (declarer for dummy's)."""
-    play = getattr(reads.seen.board, "played", None)
-    seat = reads.seen.players.get(last_actor(play.state())) if play is not None else None
-    return seat is not None and seat.user_id == user
-
-
-def _draw_or_none(request: HttpRequest, game: int, number: int) -> str | None:
+def _draw_or_none(request: HttpRequest, game: int, number: int, at: tuple[int, int] | None) -> str | None:
     try:
-        return _draw(request, game, number)
+        return _draw(request, game, number, at)
     except Exception:  # the page asks instead; a broken connection is opened again next time
         log.exception("drawing a seat view for the event stream")
         connections.close_all()
         return None
 
 
-_drawer = ThreadPoolExecutor(max_workers=1, thread_name_prefix="seat-draws")
-# Draws waiting for the thread past which a page is told to ask instead (through the page
-# servers), so that a burst of moves never holds a seat's news behind a long queue.
-WAITING_LIMIT = 6
-_waiting = 0
+class _Drawer:
+    """One thread that runs the work given to it, the most urgent first (the lowest
+    ``urgency``), each urgency in the order given."""
+
+    def __init__(self) -> None:
+        self._queue: queue.PriorityQueue[tuple[int, int, Callable[[], Any], Future[Any]]] = queue.PriorityQueue()
+        self._order = itertools.count()
+        self._thread: threading.Thread | None = None
+        self._lock = threading.Lock()
+
+    def submit(self, urgency: int, work: Callable[[], Any]) -> Future[Any]:
+        future: Future[Any] = Future()
+        with self._lock:
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name="seat-draws", daemon=True)
+                self._thread.start()
+            self._queue.put((urgency, next(self._order), work, future))
+        return future
+
+    def _run(self) -> None:
+        while True:
+            _, _, work, future = self._queue.get()
+            if not future.set_running_or_notify_cancel():
+                continue  # its stream is gone
+            try:
+                future.set_result(work())
+            except BaseException as error:
+                future.set_exception(error)
 
 
-async def draw(request: HttpRequest, game: int, number: int) -> str | None:
-    """``_draw`` in the drawing thread; None when it failed or the thread is busy (the page
-    asks instead)."""
-    global _waiting
-    if _waiting >= WAITING_LIMIT:
+_drawer = _Drawer()
+MOVE, DEAL = 0, 1  # urgencies: a table's move, a deal
+WAITING_LIMIT = 8  # a move's draws waiting, past which its seats' pages ask
+DEAL_WAITING_LIMIT = 400  # a deal's
+DEAL_WAIT_SECONDS = 3.0  # a deal's draw not begun by then is not made: the page asks
+_waiting = {MOVE: 0, DEAL: 0}
+
+
+async def draw(
+    request: HttpRequest, game: int, number: int, at: tuple[int, int] | None = None, *, deal: bool = False
+) -> str | None:
+    """``_draw`` in the drawing thread (``deal``: for a new board, after the moves waiting);
+    None when it failed or past the bounds (the page asks instead)."""
+    urgency, limit = (DEAL, DEAL_WAITING_LIMIT) if deal else (MOVE, WAITING_LIMIT)
+    if _waiting[urgency] >= limit:
         return None
-    _waiting += 1
+    due = time.monotonic() + DEAL_WAIT_SECONDS
+
+    def work() -> str | None:
+        if deal and time.monotonic() > due:
+            return None
+        return _draw_or_none(request, game, number, at)
+
+    _waiting[urgency] += 1
     try:
-        return await asyncio.get_running_loop().run_in_executor(_drawer, _draw_or_none, request, game, number)
+        return await asyncio.wrap_future(_drawer.submit(urgency, work))
     finally:
-        _waiting -= 1
+        _waiting[urgency] -= 1
 
 
 def release() -> None:
     """The drawing thread's database connection goes back: a test's, before its database
     is flushed or dropped (a server's lives as long as its process)."""
-    _drawer.submit(connections.close_all).result()
+    _drawer.submit(MOVE, connections.close_all).result()

@@ -15,10 +15,10 @@
 //   what was typed, when a poll brings the same table back with it;
 // - a new board is brought into view when the felt's top is above the screen.
 // An action done at a Join table (a call, a card, a deal) answers with no content and the
-// event "table-moved": every poller on the page asks at once (see below), and the focus
-// follows the table when it was on the control that acted. Another's action reaches the
-// page through its event stream, on which the pollers of the table that moved ask; a
-// seated player's stream brings their seat view itself, swapped in the same way.
+// event "table-moved", and the focus follows the table when it was on the control that
+// acted. Every action reaches the page through its event stream, on which the pollers of
+// the table that moved ask; a seated player's stream brings their seat view itself,
+// swapped in the same way. Without a stream heard, the pollers ask on the answer's event.
 // Once a form is submitted without htmx, the page is leaving: its polls stop.
 // The bidding box is a grid the arrow keys move in (see below).
 // Without JavaScript none of this is needed: every action loads the page again.
@@ -334,9 +334,27 @@
     }, 0);
   }
 
-  document.addEventListener("table-moved", function () {
+  // An action's answer: "table-moved", naming the table acted at (``acted``) when the
+  // action was done there. While the page's stream is heard, that stream brings what the
+  // action changed (a seated player's own seat view, else "moved" with the version, on
+  // which the pollers ask): the table's version is now past every view shown, and should
+  // neither come within PUSH_WAIT_MS the pollers still behind it ask. Without a stream
+  // heard, and after any other answer (a deal), every poller asks at once.
+  var PUSH_WAIT_MS = 1500;
+
+  document.addEventListener("table-moved", function (event) {
     mover = document.activeElement;
-    askPollers(0);
+    var acted = event.detail && event.detail.acted;
+    if (!acted || Date.now() - heard >= HEARD_MS) {
+      askPollers(0);
+      return;
+    }
+    var shown = Array.prototype.map.call(
+      document.querySelectorAll('a.refresh[hx-get][data-table="' + acted + '"]'), shownVersion);
+    known[acted] = Math.max(known[acted] || 0, Math.max.apply(null, shown.concat([-1])) + 1);
+    window.setTimeout(function () {
+      askPollers(acted);
+    }, PUSH_WAIT_MS);
   });
 
   // The table's event stream (games/partials/table_events.html): "moved" says which table
@@ -399,7 +417,7 @@
   // draws it, once the table moved): swapped in as an asked one is, with its news and its
   // focus, unless the page shows that version or a newer one already. While the page's
   // own action is in flight it waits for that action's answer, which may swap the view
-  // itself (a refusal) and has the pollers ask.
+  // itself (a refusal).
   var pendingSeat = null;
 
   function takeSeat(html) {
@@ -413,10 +431,9 @@
     window.htmx.swap(target, html, { swapStyle: "outerHTML" });
   }
 
-  // This page's actions in flight (its POSTs): the stream is often quicker than an
-  // action's answer, whose "table-moved" has the pollers ask anyway. News of a table
-  // meanwhile waits for that answer (or its failure), and then asks only the pollers
-  // still behind the version the news said.
+  // This page's actions in flight (its POSTs): the stream may be quicker than an
+  // action's answer. News of a table meanwhile waits for that answer (or its failure),
+  // and then asks only the pollers still behind the version the news said.
   var acting = new Set();
   var waiting = null; // the table whose news came while acting
 

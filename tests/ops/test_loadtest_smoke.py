@@ -66,7 +66,10 @@ def test_a_short_club_night_runs_clean():
     for kind in ("bare request", "call or card", "seat poll, nothing new", "deal to every table"):
         line = next(line for line in out.splitlines() if line.startswith(kind))
         assert int(line[34:41]) > 0, line  # measured in the window
-    assert re.search(r"^  a call or card with the poll that redraws the actor's page: [\d.]+x", out, re.M), out[-4000:]
+    # A seated player's stream draws their view, their own actions' included: no page asks for it.
+    drawn = re.search(r" (\d+) seat views drawn by it$", out, re.M)
+    assert drawn and int(drawn[1]) > 0, out[-4000:]
+    assert "redraws the actor's page" not in out, out[-4000:]
     assert re.search(r"^  a player costs [\d.]+ server CPU-s per minute .* about \d+ players per core", out, re.M)
     checked = re.search(r"manage.py check_queues: ok: (\d+) games checked", out)
     assert checked and int(checked[1]) == 1, out[-4000:]

@@ -134,13 +134,14 @@ def test_an_illegal_card_is_refused_with_the_message(act, seated_table):
 
 
 def test_an_action_done_answers_no_content_and_the_event_that_redraws_the_table(client, seated_table):
-    """The acting seat's page redraws through its poll, asked at once (static/games/table.js),
-    as the other three seats' pages do: one view draws the table."""
+    """The acting seat's page redraws as the other three seats' pages do (its stream, or
+    its poll asked at once: static/games/table.js): one view draws the table. The event
+    names the table acted at."""
     client.force_login(seated_table.game.host)
     fields = {"board": 1, "at": 0, "call": "1H"}
     answer = client.post(f"/games/{seated_table.game.pk}/play/call/", fields, headers=HX)
     assert answer.status_code == 204 and answer.content == b""
-    assert json.loads(answer["HX-Trigger"]) == {"table-moved": {}}
+    assert json.loads(answer["HX-Trigger"]) == {"table-moved": {"acted": seated_table.number}}
     assert "private" in answer["Cache-Control"] and "no-cache" in answer["Cache-Control"]
     assert "HX-Request" in answer["Vary"]
     assert state(seated_table).calls[0].call == "1H"

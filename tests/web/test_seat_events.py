@@ -1,12 +1,14 @@
 """A seated player's event stream brings their seat view itself (games/views/seat_events.py):
-the partial the seat poll answers them, the same cards and nothing more; the host's stream
-still says only which table moved; a player who stood up is told to ask; the four seats'
+the partial the seat poll answers them, the same cards and nothing more, their own actions'
+included; the host's stream still says only which table moved; a player who stood up is told to ask; the four seats'
 views read the table once."""
 
 from __future__ import annotations
 
 import asyncio
 import re
+import threading
+from collections.abc import Callable
 
 import pytest
 from asgiref.sync import sync_to_async
@@ -33,11 +35,26 @@ def drawing_thread_released():
 TOKEN = re.compile(r'name="csrfmiddlewaretoken" value="[^"]+"')
 
 
+Step = str | Callable[[JoinTable], object]
+
+
+def _step(table: JoinTable, step: Step) -> None:
+    """A call at ``table``, or ``step`` itself done to it."""
+    if callable(step):
+        step(table)
+    else:
+        _call_at(table, step)
+
+
+def _deal(table: JoinTable) -> None:
+    table.game.deal_next(by=table.game.host)
+
+
 def _events_after_a_call(
-    table: JoinTable, user, calls: tuple[str, ...] = ("1H",), language: str = ""
+    table: JoinTable, user, calls: tuple[Step, ...] = ("1H",), language: str = ""
 ) -> tuple[str, ...]:
     """The first event of ``user``'s stream of ``table``, and those ``calls`` (North's first)
-    bring; ``language``: the page's, by its cookie."""
+    or other steps bring; ``language``: the page's, by its cookie."""
 
     async def scenario():
         client = AsyncClient()
@@ -49,7 +66,7 @@ def _events_after_a_call(
         try:
             said = [await anext(events)]
             for made in calls:  # one at a time: each event draws the table as that call left it
-                await sync_to_async(_call_at)(table, made)
+                await sync_to_async(_step)(table, made)
                 said.append(await asyncio.wait_for(anext(events), 10))
         finally:
             await response.streaming_content.aclose()
@@ -99,11 +116,25 @@ def test_the_pushed_view_holds_only_the_players_own_hand(seated_table, other_use
         assert f'<span class="cards">{" ".join(holding)}</span>' in html
 
 
-def test_the_actors_own_stream_says_only_which_version_the_table_moved_to(seated_table, other_user):
-    """East's page asks after its own call's answer: its stream draws nothing for it."""
+def test_the_actors_own_stream_brings_the_view_of_their_action(seated_table, other_user):
+    """East's page does not ask after its own call's answer: its stream draws the table
+    with that call made, as East's poll would answer it."""
     _, norths, easts = _events_after_a_call(seated_table, other_user, ("1H", "P"))
-    assert "event: seat" in norths
-    assert "event: moved" in easts and '"version"' in easts and "seat-view" not in easts
+    assert "event: seat" in norths and "event: seat" in easts
+    pushed = _data(easts)
+    assert re.search(r'class="play-controls" [^>]*data-made="2"', pushed)  # North's 1♥ and East's pass
+    assert TOKEN.sub("", pushed) == TOKEN.sub("", _poll(seated_table, other_user))
+
+
+def test_a_deal_brings_each_players_view_of_the_new_board(seated_table, other_user):
+    """A teaching deal moves no table's version, only the game's next board: East's stream
+    still draws East's new hand, and the other three face down."""
+    _, after = _events_after_a_call(seated_table, other_user, (_deal,))
+    assert "event: seat" in after
+    pushed = _data(after)
+    assert "Board 2" in re.sub(r"<[^>]+>", " ", pushed)
+    assert re.findall(r"aria-label=\"(\w+)'s hand\"", pushed) == ["East"]
+    assert TOKEN.sub("", pushed) == TOKEN.sub("", _poll(seated_table, other_user))
 
 
 def test_the_hosts_stream_still_says_only_which_table_moved(seated_table, host):
@@ -120,7 +151,8 @@ def test_a_player_who_stood_up_is_told_to_ask(seated_table, other_user):
 
 
 def test_the_seats_views_read_the_table_once(seated_table, django_assert_max_num_queries):
-    """East's, South's and West's (North hosts, and asks)."""
+    """East's, South's and West's (North hosts, and asks): the first reads the table, the
+    others use that read."""
     _call_at(seated_table, "1H")
     requests = []
     for row in seated_table.seats.select_related("user").exclude(user=seated_table.game.host):
@@ -128,20 +160,60 @@ def test_the_seats_views_read_the_table_once(seated_table, django_assert_max_num
         request.user = row.user
         requests.append(request)
     seat_events._reads.clear()
+    seated_table.refresh_from_db()
+    at = (seated_table.game.next_board_number, seated_table.version)  # where the streams' events are
     with CaptureQueriesContext(connection) as first:
-        assert seat_events._draw(requests[0], seated_table.game_id, 1) is not None
-    # each of the others: the table with their seat, the teacher's notes; no board, no players
-    with django_assert_max_num_queries(2 * len(requests[1:])):
+        assert seat_events._draw(requests[0], seated_table.game_id, 1, at) is not None
+    # the others' streams at the same version: nothing read again
+    with django_assert_max_num_queries(0):
         for request in requests[1:]:
-            assert seat_events._draw(request, seated_table.game_id, 1) is not None
+            assert seat_events._draw(request, seated_table.game_id, 1, at) is not None
     assert len(first) > 4
+    # a stream whose events have not said where the table is reads its table and seat: one statement
+    with django_assert_max_num_queries(1):
+        assert seat_events._draw(requests[1], seated_table.game_id, 1) is not None
+
+
+def test_a_kept_read_draws_nothing_for_someone_not_seated_there(
+    seated_table, other_user, django_user_model, django_assert_max_num_queries
+):
+    seated_table.refresh_from_db()
+    at = (seated_table.game.next_board_number, seated_table.version)
+    easts, strangers = RequestFactory().get("/"), RequestFactory().get("/")
+    easts.user, strangers.user = other_user, django_user_model.objects.create_user("stranger", password="x")
+    assert seat_events._draw(easts, seated_table.game_id, 1, at) is not None
+    with django_assert_max_num_queries(0):
+        assert seat_events._draw(strangers, seated_table.game_id, 1, at) is None
 
 
 def test_a_busy_drawing_thread_has_the_page_ask_instead(seated_table, other_user, monkeypatch):
-    """Past WAITING_LIMIT draws waiting, a seat's news goes as ``moved``: never held behind
-    a long queue."""
+    """Past WAITING_LIMIT draws of moves waiting, a seat's news goes as ``moved``: never
+    held behind a long queue. A deal's draws have bounds of their own."""
     request = RequestFactory().get("/")
     request.user = other_user
     assert run(lambda: seat_events.draw(request, seated_table.game_id, 1)) is not None
-    monkeypatch.setattr(seat_events, "_waiting", seat_events.WAITING_LIMIT)
+    monkeypatch.setitem(seat_events._waiting, seat_events.MOVE, seat_events.WAITING_LIMIT)
     assert run(lambda: seat_events.draw(request, seated_table.game_id, 1)) is None
+    assert run(lambda: seat_events.draw(request, seated_table.game_id, 1, deal=True)) is not None
+
+
+def test_a_deals_draw_not_begun_in_time_has_the_page_ask(seated_table, other_user, monkeypatch):
+    request = RequestFactory().get("/")
+    request.user = other_user
+    monkeypatch.setattr(seat_events, "DEAL_WAIT_SECONDS", -1.0)
+    assert run(lambda: seat_events.draw(request, seated_table.game_id, 1, deal=True)) is None
+    assert run(lambda: seat_events.draw(request, seated_table.game_id, 1)) is not None  # a move's has no such wait
+
+
+def test_the_drawing_thread_draws_a_tables_move_before_the_deals_waiting():
+    """A deal's draws for a whole club night must not hold a card's back."""
+    drawer = seat_events._Drawer()
+    busy, done = threading.Event(), []
+    drawer.submit(seat_events.MOVE, busy.wait)
+    for name in ("deal 1", "deal 2"):
+        drawer.submit(seat_events.DEAL, lambda name=name: done.append(name))
+    last = drawer.submit(seat_events.MOVE, lambda: done.append("move"))
+    busy.set()
+    last.result(5)
+    drawer.submit(seat_events.DEAL, lambda: None).result(5)
+    assert done == ["move", "deal 1", "deal 2"]
