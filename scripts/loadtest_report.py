@@ -265,8 +265,10 @@ def report(step: Step, setup: str) -> None:
     print()
     print("Targets")
 
-    def line(name: str, value: str, target: str, ok: bool) -> None:
-        print(f"  {name:<30}{value:>12}   target {target:<10} {'ok' if ok else 'MISSED'}")
+    def line(name: str, value: str, target: str, ok: bool | None) -> None:
+        """A target's line; ``ok`` None: not measured (no such request in the window)."""
+        verdict = "not measured" if ok is None else "ok" if ok else "MISSED"
+        print(f"  {name:<30}{value:>12}   target {target:<10} {verdict}")
 
     action, poll = step.p99(ACTIONS), step.p99(POLLS)
     dropped = sum(t.dropped.values())
@@ -286,7 +288,11 @@ def report(step: Step, setup: str) -> None:
     line(*news[0])
     for kind, target in TARGETS.items():
         ratio = ratios.get(kind, math.nan)
-        line(f"CPU of a {kind.split(' (')[0]}", f"{ratio:.2f}x", f"<= {target:g}x", ratio <= target)
+        name = f"CPU of a {kind.split(' (')[0]}"
+        if math.isnan(ratio):  # pushed pages ask only when told something moved
+            line(name, "none", f"<= {target:g}x", None)
+        else:
+            line(name, f"{ratio:.2f}x", f"<= {target:g}x", ratio <= target)
     line(f"{news[1][0]} (aim)", *news[1][1:])
     aim = f"<= {TARGET_ACTION_WITH_UPDATES:g}x"
     line("action with its updates (aim)", f"{whole:.2f}x", aim, whole <= TARGET_ACTION_WITH_UPDATES)

@@ -349,6 +349,8 @@ class Browser(FastHttpUser):
                                 table, version = _moved(data) if name == "moved" else (None, None)
                                 if name == "seat":
                                     self.pushed_view(data)
+                                elif table == EVERY_TABLE and not self.opened.is_set():
+                                    self.told(None)  # the page's ask as it opens, before the window
                                 elif table == EVERY_TABLE:  # spread over SPREAD_SECONDS, as table.js does
                                     gevent.spawn_later(random.uniform(0, SPREAD_SECONDS), self.told, None)
                                 elif table is not None and self.concerns(table):

@@ -129,7 +129,7 @@ class _Drawer:
 
 _drawer = _Drawer()
 MOVE, DEAL = 0, 1  # urgencies: a table's move, a deal
-WAITING_LIMIT = 8  # a move's draws waiting, past which its seats' pages ask
+WAITING_LIMIT = 16  # a move's draws waiting, past which its seats' pages ask
 DEAL_WAITING_LIMIT = 400  # a deal's
 DEAL_WAIT_SECONDS = 3.0  # a deal's draw not begun by then is not made: the page asks
 _waiting = {MOVE: 0, DEAL: 0}
