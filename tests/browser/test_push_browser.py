@@ -5,8 +5,9 @@ Four players and the host's teacher's view at one Join table, their timers set t
 only every two minutes: each call and the opening lead reach the other pages through
 their event streams, and the results page (every table's) asks too. The server restarts
 mid-board, and a call made while it is down (by another process, here the ORM) still
-reaches every page once its stream is back. A player's page without JavaScript reloads
-itself while it waits for the others.
+reaches every page once its stream is back. The acting player's own page and a deal reach
+the players' pages drawn, with no ask, on a phone as on a laptop. A player's page without
+JavaScript reloads itself while it waits for the others.
 
 The time from an action's answer (handled in the actor's page) until each other page
 shows it, both read from the browser's clock, is written to
@@ -29,11 +30,12 @@ from django.contrib.staticfiles.handlers import ASGIStaticFilesHandler
 from django.core.asgi import get_asgi_application
 from playwright.sync_api import expect
 
+from games.bridge.cards import SEAT_NAMES
 from games.models import BoardPlay
 from games.models.join import JoinTable
 from games.views import seat_events
 from tests.browser.axe import assert_no_axe_violations
-from tests.browser.test_board_in_play_browser import logged_in
+from tests.browser.test_board_in_play_browser import PHONE, logged_in, shots
 from tests.builders.tables import PLAYERS, seated_at_hals
 from tests.playing import DEAL, call
 
@@ -236,6 +238,40 @@ def test_every_page_of_the_table_is_told_of_each_call_and_a_restart_loses_nothin
     # its error event ("[object Event]"); anything else (a script, CSP or swap error) counts.
     expected = ("favicon", "ERR_CONNECTION_REFUSED", "ERR_INCOMPLETE_CHUNKED_ENCODING", "[object Event]")
     assert not [p for p in problems if not any(word in p for word in expected)], problems
+
+
+def test_a_players_own_call_and_the_next_deal_come_drawn_with_no_ask(asgi_server, browser, seated_game, output_dir):
+    """North on a phone, the other three on laptops: North's call shows on North's page
+    from its stream; then the host deals board 2, and each page shows its new hand."""
+    game, hal, users = seated_game
+    base = asgi_server.url
+    problems: list[str] = []
+    pages = {seat: logged_in(browser, base, user, problems) for seat, user in users.items()}
+    pages["N"].set_viewport_size(PHONE)
+    asked: list[str] = []
+    for seat, page in pages.items():
+        page.on("request", lambda r, seat=seat: "/seat/?v=" in r.url and asked.append(f"{seat} {r.url}"))
+        open_live(page, f"{base}/games/{game.pk}/")
+    deadline = time.monotonic() + WAIT / 1000
+    while len(asked) < len(pages):  # a fresh stream's page asks once, within a second
+        assert time.monotonic() < deadline, asked
+        pages["N"].wait_for_timeout(50)
+    asked.clear()  # what follows must come drawn
+
+    watch({"N": pages["N"]}, "1♥")
+    shown_within({"N": pages["N"]}, make_call(pages["N"], "1H"))
+    expect(pages["E"].locator("form.bidding-box")).to_be_visible(timeout=WAIT)
+    pages["N"].screenshot(path=str(output_dir / "north-own-call-390.png"), full_page=True)
+
+    game.deal_next(by=hal, confirm_abandon=1)  # board 1, after one call, is recorded as not finished
+    for seat, page in pages.items():
+        expect(page.locator("#board-title")).to_contain_text("Board 2", timeout=WAIT)
+        expect(page.locator(f'[aria-label="{SEAT_NAMES[seat]}\'s hand"]')).to_be_visible()
+    assert asked == [], asked
+    shots(pages["E"], output_dir, "east-after-the-deal")
+    for page in pages.values():
+        page.context.close()
+    assert [p for p in problems if "favicon" not in p] == []
 
 
 def test_without_javascript_a_waiting_players_page_reloads_itself(asgi_server, browser, seated_game, settings):
