@@ -122,9 +122,13 @@ def _measure(tables: int, repeat: int, profile: str | None, queries: str | None)
         the stream's events say the table is)."""
         if kind == profile:
             profiler.enable()
+        captured = CaptureQueriesContext(connection)
         began = time.process_time()
-        html = seat_events._draw(streams[seat], game.pk, 1, at)
+        with captured if kind == queries else contextlib.nullcontext():
+            html = seat_events._draw(streams[seat], game.pk, 1, at)
         times[kind].append(time.process_time() - began)
+        if kind == queries:
+            said[kind] = [q["sql"] for q in captured.captured_queries]
         if kind == profile:
             profiler.disable()
         assert html is not None and 'id="seat-view"' in html, (kind, seat)
