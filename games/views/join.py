@@ -51,10 +51,10 @@ from games.views.htmx import HtmxHttpRequest
 
 VIEW = "games/partials/seat_view.html"
 PANEL = "games/partials/seat_panel.html"
-# The event an action done at a Join table (a call, a card, a deal) answers with: every
-# poller on the page (the seat view, the tables' overview) asks at once
-# (static/games/table.js), so the page shows the table through the one view that draws
-# it for every seat.
+# The event an action done at a Join table (a call, a card, a deal) answers with: the
+# page's event stream then brings the table, or, without a stream heard, every poller on
+# the page (the seat view, the tables' overview) asks at once (static/games/table.js);
+# either way the page shows the table through the one view that draws it for every seat.
 TABLE_MOVED = "table-moved"
 
 
