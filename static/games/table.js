@@ -335,23 +335,24 @@
   }
 
   // An action's answer: "table-moved", naming the table acted at (``acted``) when the
-  // action was done there. While the page's stream is heard, that stream brings what the
-  // action changed (a seated player's own seat view, else "moved" with the version, on
-  // which the pollers ask): the table's version is now past every view shown, and should
-  // neither come within PUSH_WAIT_MS the pollers still behind it ask. Without a stream
-  // heard, and after any other answer (a deal), every poller asks at once.
+  // action was done there. While the page's stream is heard and the page shows that
+  // table, the stream brings what the action changed (a seated player's own seat view,
+  // else "moved" with the version, on which the table's pollers ask): the table's version
+  // is now past every view shown, and should neither come within PUSH_WAIT_MS the
+  // pollers still behind it ask. Otherwise (no stream heard, a page of every table such as
+  // the host's, or another answer such as a deal's) every poller asks at once.
   var PUSH_WAIT_MS = 1500;
 
   document.addEventListener("table-moved", function (event) {
     mover = document.activeElement;
     var acted = event.detail && event.detail.acted;
-    if (!acted || Date.now() - heard >= HEARD_MS) {
+    var links = acted ? document.querySelectorAll('a.refresh[hx-get][data-table="' + acted + '"]') : [];
+    if (!links.length || Date.now() - heard >= HEARD_MS) {
       askPollers(0);
       return;
     }
-    var shown = Array.prototype.map.call(
-      document.querySelectorAll('a.refresh[hx-get][data-table="' + acted + '"]'), shownVersion);
-    known[acted] = Math.max(known[acted] || 0, Math.max.apply(null, shown.concat([-1])) + 1);
+    var shown = Array.prototype.map.call(links, shownVersion);
+    known[acted] = Math.max(known[acted] || 0, Math.max.apply(null, shown) + 1);
     window.setTimeout(function () {
       askPollers(acted);
     }, PUSH_WAIT_MS);
