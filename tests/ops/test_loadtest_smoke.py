@@ -28,18 +28,12 @@ import cpu_split  # noqa: E402
 import loadtest_report  # noqa: E402
 
 
-@pytest.mark.slow
-@pytest.mark.serial
-def test_a_short_club_night_runs_clean():
-    need_load_tools(streams=True)
+def _club_night(*args: str) -> str:
+    """What ``make loadtest`` prints for one 10-s step of two tables (six boards queued),
+    run with ``args``; it must end well."""
     done = subprocess.run(
-        [
-            sys.executable,
-            "scripts/loadtest.py",
-            # Between boards the teacher waits 3-4 s: each kind of request falls in the 10 s window.
-            *("--tables", "2", "--step", "0", "--seconds", "10", "--pace", "0.2-0.4", "--boards", "6"),
-            *("--deal-pause", "3-4", "--retries", "0"),
-        ],
+        [sys.executable, "scripts/loadtest.py", "--tables", "2", "--step", "0", "--seconds", "10"]
+        + ["--boards", "6", "--retries", "0", *args],
         cwd=ROOT,
         capture_output=True,
         text=True,
@@ -47,6 +41,15 @@ def test_a_short_club_night_runs_clean():
     )
     out = done.stdout + done.stderr
     assert done.returncode == 0, out[-4000:]
+    return out
+
+
+@pytest.mark.slow
+@pytest.mark.serial
+def test_a_short_club_night_runs_clean():
+    need_load_tools(streams=True)
+    # Between boards the teacher waits 3-4 s: each kind of request falls in the 10 s window.
+    out = _club_night("--pace", "0.2-0.4", "--deal-pause", "3-4")
     assert re.search(r"^ +2 tables \(8 players, 1 club night\): action p99", out, re.M), out[-4000:]
     for target in ("5xx answers", "dropped connections", "other errors", "invariant violations"):
         assert re.search(rf"^  {target} +0   target 0 +ok$", out, re.M), out[-4000:]
@@ -99,22 +102,7 @@ def test_a_short_polled_club_night_measures_the_polls():
     every 1.5-3 s and its pages poll every 1.5 s: some polls find news, others nothing new),
     and the poll p99 decides the step."""
     need_load_tools()
-    done = subprocess.run(
-        [
-            sys.executable,
-            "scripts/loadtest.py",
-            "--poll",
-            *("--tables", "2", "--step", "0", "--seconds", "10", "--pace", "1.5-3", "--boards", "6"),
-            "--retries",
-            "0",
-        ],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    out = done.stdout + done.stderr
-    assert done.returncode == 0, out[-4000:]
+    out = _club_night("--poll", "--pace", "1.5-3")
     assert re.search(r"^  poll p99 +[\d.]+ ms   target < 100 ms", out, re.M), out[-4000:]
     assert re.search(r"^  CPU of a seat poll, nothing new +[\d.]+x   target <= 1\.5x ", out, re.M), out[-4000:]
     for kind in ("seat poll, nothing new", "seat poll, news"):
