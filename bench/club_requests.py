@@ -87,26 +87,32 @@ def _measure(tables: int, repeat: int, profile: str | None, queries: str | None)
     said: dict[str, list[str]] = {}
     profiler = cProfile.Profile()
 
+    @contextlib.contextmanager
+    def measured(kind: str):
+        """The CPU time of the block, as ``kind``; under cProfile when ``kind`` is profiled,
+        its statements kept when they are asked for."""
+        captured = CaptureQueriesContext(connection)
+        if kind == profile:
+            profiler.enable()
+        began = time.process_time()
+        with captured if kind == queries else contextlib.nullcontext():
+            yield
+        times[kind].append(time.process_time() - began)
+        if kind == profile:
+            profiler.disable()
+        if kind == queries:
+            said[kind] = [q["sql"] for q in captured.captured_queries]
+
     def timed(kind: str, by: Client, path: str, fields: dict[str, str] | None = None, *, htmx=True, expect=200):
         """``by`` asks for ``path`` (POSTs ``fields`` when given): its CPU time, as ``kind``."""
         headers = HX if htmx else {}
-        if kind == profile:
-            profiler.enable()
-        captured = CaptureQueriesContext(connection)
-        began = time.process_time()
-        with captured if kind == queries else contextlib.nullcontext():
+        with measured(kind):
             if fields is None:
                 answer = by.get(path, secure=True, **headers)
             else:
                 answer = by.post(path, fields, secure=True, **headers)
-        took = time.process_time() - began
-        if kind == queries:
-            said[kind] = [q["sql"] for q in captured.captured_queries]
-        if kind == profile:
-            profiler.disable()
         assert answer.status_code == expect, (kind, answer.status_code, answer.content[:300])
         assert b'class="seat-error" role="alert"' not in answer.content, answer.content[:2000]
-        times[kind].append(took)
         return answer
 
     def stream_request(user):
@@ -120,17 +126,8 @@ def _measure(tables: int, repeat: int, profile: str | None, queries: str | None)
     def drawn(kind: str, seat: str, at: tuple[int, int]) -> None:
         """The stream's draw of ``seat``'s view at table 1, timed as ``kind`` (``at``: where
         the stream's events say the table is)."""
-        if kind == profile:
-            profiler.enable()
-        captured = CaptureQueriesContext(connection)
-        began = time.process_time()
-        with captured if kind == queries else contextlib.nullcontext():
+        with measured(kind):
             html = seat_events._draw(streams[seat], game.pk, 1, at)
-        times[kind].append(time.process_time() - began)
-        if kind == queries:
-            said[kind] = [q["sql"] for q in captured.captured_queries]
-        if kind == profile:
-            profiler.disable()
         assert html is not None and 'id="seat-view"' in html, (kind, seat)
 
     def overview_version(answer) -> str:
