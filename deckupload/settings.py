@@ -284,6 +284,18 @@ EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
 EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
 EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "webmaster@localhost")
+# "default": each process's memory here; production shares a file cache between its
+# processes (settings_production). "fragments": parts of a page that several viewers
+# draw alike, kept under all the values they show (a board's record, play_panel.html):
+# each process's own memory, since a part kept is right for anyone with the same values.
+CACHES = {
+    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"},
+    "fragments": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "LOCATION": "fragments",
+        "OPTIONS": {"MAX_ENTRIES": 2000},
+    },
+}
 # Sessions live in the database (games.sessions: Django's database engine, each row also
 # naming its user), so that ending a session ends it for every copy of its cookie: log-out
 # deletes this browser's row, "log out everywhere" all of the user's rows, and a password

@@ -50,6 +50,25 @@ def _contract_from(source: str) -> str:
 
 
 @dataclass(frozen=True, slots=True)
+class PlayRecord:
+    """All that a board's record shows (play_panel.html#record): the contract, the
+    auction with the explanations this viewer may read, the tricks won, and once the board
+    is over its result and play. The record drawn is kept under these values, so viewers
+    who see the same record (three seats of four, mostly) share one drawing of it."""
+
+    board_number: int
+    columns: str
+    auction: tuple[tuple[Bid | None, ...], ...]
+    notes: tuple[tuple[int, str], ...]
+    contract: Bid | None
+    declarer: str
+    won: dict[str, int]
+    tricks: tuple[Trick, ...]
+    result: Result | None
+    ended: str
+
+
+@dataclass(frozen=True, slots=True)
 class PlayView:
     game_pk: int
     number: int  # the board's deal (DealtBoard.number): every form posts it back
@@ -100,6 +119,21 @@ class PlayView:
     def over(self) -> bool:
         """Nobody acts any more: the board is done, or ended before it was."""
         return self.done or bool(self.ended)
+
+    @property
+    def record(self) -> PlayRecord:
+        return PlayRecord(
+            self.board_number,
+            self.columns,
+            self.auction,
+            self.notes,
+            self.contract,
+            self.declarer,
+            self.won,
+            self.tricks,
+            self.result,
+            self.ended,
+        )
 
     @property
     def target(self) -> str:

@@ -12,10 +12,13 @@ import re
 from html import unescape
 
 import pytest
+from django.core.cache import caches
+from django.core.cache.utils import make_template_fragment_key
 
 from games.bridge import play as rules_of_play
 from games.bridge.scoring import duplicate_score
 from games.models import BoardPlay
+from games.presentation.seats import seat_view
 
 pytestmark = pytest.mark.django_db
 
@@ -346,6 +349,30 @@ def test_an_alert_is_shown_to_the_opponents_and_not_to_partner(act, client, seat
     seated_table.leave(seated_table.game.host, confirm=1)  # the host, not seated, sees every alert
     client.force_login(seated_table.game.host)
     assert "Jacoby: &lt;4+ hearts&gt;" in client.get(f"/games/{seated_table.game.pk}/").text
+
+
+def test_the_seats_that_see_the_same_record_share_its_drawing(act, client, seated_table, django_user_model):
+    bid(act, TO_4H[:3], **{"2NT": {"alert": "on", "explanation": "Jacoby"}})
+    caches["fragments"].clear()
+    users = {seat: django_user_model.objects.get(username=name) for seat, name in PLAYERS.items()}
+    keys = {
+        seat: make_template_fragment_key("play_record", [seat_view(seated_table.game, user).play.record, "en"])
+        for seat, user in users.items()
+    }
+    assert keys["E"] == keys["S"] == keys["W"] != keys["N"]  # North, the caller's partner, sees no explanation
+    client.force_login(users["E"])
+    client.get(f"/games/{seated_table.game.pk}/")
+    assert "Jacoby" in caches["fragments"].get(keys["E"]) and caches["fragments"].get(keys["N"]) is None
+    caches["fragments"].set(keys["E"], "<p>the record kept</p>")
+    for seat in "SW":
+        client.force_login(users[seat])
+        assert "<p>the record kept</p>" in client.get(f"/games/{seated_table.game.pk}/").text
+    client.force_login(users["N"])
+    html = client.get(f"/games/{seated_table.game.pk}/").text
+    assert "the record kept" not in html and "Jacoby" not in html and 'class="panel play-record"' in html
+    act("erin", "call", call="P")  # a new call: a new record, drawn again
+    client.force_login(users["S"])
+    assert "the record kept" not in client.get(f"/games/{seated_table.game.pk}/").text
 
 
 def test_partner_sees_the_alert_once_the_board_is_over(act, client, seated_table, django_user_model):
