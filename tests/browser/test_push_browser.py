@@ -6,8 +6,9 @@ only every two minutes: each call and the opening lead reach the other pages thr
 their event streams, and the results page (every table's) asks too. The server restarts
 mid-board, and a call made while it is down (by another process, here the ORM) still
 reaches every page once its stream is back. The acting player's own page and a deal reach
-the players' pages drawn, with no ask, on a phone as on a laptop. A player's page without
-JavaScript reloads itself while it waits for the others.
+the players' pages drawn, with no ask, on a phone as on a laptop. A stream that is up but
+brings nothing after the page's own call (an event lost) leaves the page to ask once, after
+a wait. A player's page without JavaScript reloads itself while it waits for the others.
 
 The time from an action's answer (handled in the actor's page) until each other page
 shows it, both read from the browser's clock, is written to
@@ -272,6 +273,40 @@ def test_a_players_own_call_and_the_next_deal_come_drawn_with_no_ask(asgi_server
     for page in pages.values():
         page.context.close()
     assert [p for p in problems if "favicon" not in p] == []
+
+
+# A stream heard once, then nothing more: what a page sees when an event is lost on the way.
+QUIET_STREAM = "retry: 60000\nevent: alive\ndata: \n\n"
+PUSH_WAIT_MS = 1500  # static/games/table.js: how long a page waits for its own action's view
+
+
+def test_when_the_stream_brings_nothing_the_actors_page_asks_once_after_a_wait(asgi_server, browser, seated_game):
+    """North's stream says it is up, then brings nothing: North's own call still shows,
+    by one ask made PUSH_WAIT_MS after the call's answer, not at once and not twice."""
+    game, hal, users = seated_game
+    problems: list[str] = []
+    north = logged_in(browser, asgi_server.url, users["N"], problems)
+    north.route(
+        "**/events/**",
+        lambda route: route.fulfill(status=200, headers={"Content-Type": "text/event-stream"}, body=QUIET_STREAM),
+    )
+    north.add_init_script("document.addEventListener('htmx:sseMessage', () => { window.streamHeard = true; });")
+    asked: list[str] = []
+    north.on("request", lambda r: "/seat/?v=" in r.url and asked.append(r.url))
+    north.goto(f"{asgi_server.url}/games/{game.pk}/")
+    north.wait_for_function("() => window.streamHeard === true", timeout=WAIT)
+    assert asked == [], asked  # "alive": the page is up to date
+
+    watch({"N": north}, "1♥")
+    shown = shown_within({"N": north}, make_call(north, "1H"))["N"]
+    assert shown >= PUSH_WAIT_MS - 100, shown  # it waited for the stream first
+    north.wait_for_timeout(PUSH_WAIT_MS)
+    assert len(asked) == 1, asked
+    expect(north.locator(".play-status")).to_have_text("East to call.")
+    north.context.close()
+    # The stream ending after its one event is reported by htmx's extension as its error
+    # event ("[object Event]"); anything else counts.
+    assert [p for p in problems if "favicon" not in p and "[object Event]" not in p] == []
 
 
 def test_without_javascript_a_waiting_players_page_reloads_itself(asgi_server, browser, seated_game, settings):
