@@ -371,11 +371,12 @@ class BoardPlay(models.Model):
         return row
 
     def _table_moved(self) -> None:
-        """A Join table's pages poll its version: move it on (inside the caller's transaction)."""
+        """A Join table's pages poll its version: move it on (inside the caller's transaction),
+        saying that a play moved it (``JoinTable.played_since``)."""
         if self.table_id is not None:
             # Through the foreign key: the Join models show a board's play, so they import this module.
             tables = BoardPlay.table.field.related_model._default_manager
-            tables.filter(pk=self.table_id).update(version=F("version") + 1)
+            tables.filter(pk=self.table_id).update(version=F("version") + 1, played_version=F("version") + 1)
 
     # --- the result ----------------------------------------------------------------
 

@@ -172,9 +172,11 @@ class TableBoard:
     notes: tuple[BoardNote, ...]  # the teacher's notes to this table on its board
 
 
-def table_board(game: Game, table: JoinTable) -> TableBoard:
+def table_board(game: Game, table: JoinTable, before: TableBoard | None = None) -> TableBoard:
     """``table`` as loaded (its version read before anything shown: a change made in
-    between shows at the next poll), its board, play and players."""
+    between shows at the next poll), its board, play and players. ``before``: the table's
+    read of the version before, when the one change since was a play's
+    (``JoinTable.played_since``): its players, and its notes on the same board, still hold."""
     version = table.version_tag()  # read before the board: a deal in between shows next poll
     newest = table.game.next_board_number - 1  # the game's deals are numbered 1, 2, ...
     table.game = game
@@ -184,7 +186,7 @@ def table_board(game: Game, table: JoinTable) -> TableBoard:
     # A reveal ends a board under way (``JoinTable.reveal``): only a board not under way asks.
     if board is not None and (play is None or not play.under_way):
         revealed = revealed_at(board, table)
-    players = {row.seat: row for row in table.seats.select_related("user")}
+    players = before.players if before is not None else {row.seat: row for row in table.seats.select_related("user")}
     tables = JoinTable.objects.filter(game_id=game.pk).count()
     behind = None
     if board is not None and game.movement == Game.Movement.TEACHING and board.number < newest:
@@ -197,7 +199,11 @@ def table_board(game: Game, table: JoinTable) -> TableBoard:
     may_go_on = False
     if game.movement == Game.Movement.OWN_PACE:
         may_go_on = board is None or (play is not None and (play.done or bool(play.abandoned)))
-    notes = tuple(BoardNote.objects.filter(board=board, table=table).select_related("written_by")) if board else ()
+    notes: tuple[BoardNote, ...] = ()
+    if board is not None and before is not None and before.board is not None and before.board.pk == board.pk:
+        notes = before.notes
+    elif board is not None:
+        notes = tuple(BoardNote.objects.filter(board=board, table=table).select_related("written_by"))
     return TableBoard(table, version, board, players, revealed, tables, behind, may_go_on, notes)
 
 

@@ -68,22 +68,35 @@ class TableReads:
     """What the seat view of one table at one version reads alike for each person who
     looks: the board with its play and players, the running total and the club night's
     figure (a movement's are each pair's own: read for each person), and the director's
-    call open there (for someone seated). The event stream reads it once for the four
-    seats it draws the table for."""
+    call open there (for someone seated: ``seated``). The event stream reads it once for
+    the four seats it draws the table for."""
 
     seen: TableBoard
     total: dict[str, int]
     club_total: TableTotal | None
     director_call: DirectorCall | None
+    seated: bool
 
     @classmethod
-    def of(cls, game: Game, table: JoinTable, user) -> TableReads:
-        seen = table_board(game, table)
+    def of(cls, game: Game, table: JoinTable, user, before: TableReads | None = None) -> TableReads:
+        """``before``: the table's reads at an earlier version. When the one change since
+        was a play's, the players, the teacher's notes and the director's call are taken
+        from it (the event stream's reads after a call or card); the board, its play and
+        the figures are read again."""
+        if before is not None and not table.played_since(before.seen.version, before.seen.table.version):
+            before = None
+        seen = table_board(game, table, before.seen if before is not None else None)
         club_total = None if game.by_movement else table_total(game, table, tables=seen.tables)
         # a club night's table counts its boards with its figure, kept in the cache with it
         total = club_total.running if club_total is not None else running_total(game, table)
         seated = any(row.user_id == user.pk for row in seen.players.values())
-        return cls(seen, total, club_total, open_call_at(table) if seated else None)
+        if not seated:
+            call = None
+        elif before is not None and before.seated:
+            call = before.director_call
+        else:
+            call = open_call_at(table)
+        return cls(seen, total, club_total, call, seated)
 
 
 def join_context(

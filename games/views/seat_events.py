@@ -5,7 +5,8 @@ When a table moves on, or a new board is dealt, the stream of each player seated
 seat view itself (``event: seat``), drawn as the seat poll draws it (``join_context`` and
 the same template: the same cards, the same checks), so the page swaps it in without
 asking. What the four seats' views read alike (``TableReads``: the board, its play,
-players, figures and director's call) is read once for a table's version.
+players, figures and director's call) is read once for a table's version; after a play's
+change (a call, a card), only the board, its play and the figures are read again.
 
 The draws run in one thread of their own (not the stream's: under ASGI each request has
 its own thread for synchronous code, and four streams drawing at once in four threads
@@ -77,7 +78,7 @@ def _draw(request: HttpRequest, game: int, number: int, at: tuple[int, int] | No
         if kept is None or kept.reads.seen.version != table.version_tag():
             if len(_reads) >= KEPT_TABLES:
                 _reads.clear()
-            reads = TableReads.of(table.game, table, request.user)
+            reads = TableReads.of(table.game, table, request.user, kept.reads if kept is not None else None)
             kept = _reads[game, number] = _Kept(at or (0, 0), reads)
         elif at is not None:
             kept.at = at

@@ -10,6 +10,7 @@ from games.formats.model import Deck as ParsedDeck
 from games.models import BoardPlay, DealAnalysis, Game
 from games.models.board_play import SolvingPar, running_total
 from games.models.join import JoinTable
+from games.models.lesson import BoardNote
 from games.models.results import reference_for
 from games.presentation.result_text import reference_said
 from tests.playing import call, cards, claim
@@ -142,6 +143,23 @@ def test_a_join_tables_action_moves_the_version_its_seats_poll(table_play):
     before = JoinTable.objects.get(game_id=table_play.board.game_id).version
     call(table_play, "1NT", "P")
     assert JoinTable.objects.get(game_id=table_play.board.game_id).version == before + 2
+
+
+def test_the_table_says_when_a_play_alone_moved_it(table_play):
+    """What the event stream asks before it keeps a table's players, notes and director's
+    call from its read of the version before (``JoinTable.played_since``)."""
+
+    def table() -> JoinTable:
+        return JoinTable.objects.select_related("game").get(game_id=table_play.board.game_id)
+
+    before = table()
+    play = call(table_play, "1NT")
+    assert table().played_since(before.version_tag(), before.version)
+    call(play, "P")
+    assert not table().played_since(before.version_tag(), before.version)  # two changes since
+    last = table()
+    BoardNote.add(table_play.board, "Count your points.", by=table_play.board.game.host, table=last)
+    assert not table().played_since(last.version_tag(), last.version)  # the teacher's note is no play
 
 
 # --- claims ----------------------------------------------------------------------------------

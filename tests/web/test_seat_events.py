@@ -174,6 +174,47 @@ def test_the_seats_views_read_the_table_once(seated_table, django_assert_max_num
         assert seat_events._draw(requests[1], seated_table.game_id, 1) is not None
 
 
+def _drawn_at_the_tables_version(table: JoinTable, user) -> tuple[str, list[str]]:
+    """``user``'s seat view drawn by the stream at the table's version now, and the
+    statements the draw made."""
+    request = RequestFactory().get("/")
+    request.user = user
+    table.refresh_from_db()
+    at = (table.game.next_board_number, table.version)
+    with CaptureQueriesContext(connection) as made:
+        html = seat_events._draw(request, table.game_id, table.number, at)
+    assert html is not None
+    return html, [query["sql"] for query in made]
+
+
+def test_after_a_call_the_table_is_read_again_but_its_players_notes_and_call(seated_table, other_user):
+    """A call changes the board's play alone: the next read takes the players, the
+    teacher's notes and the director's call from the read before, and draws what East's
+    poll answers."""
+    seat_events._reads.clear()
+    _drawn_at_the_tables_version(seated_table, other_user)
+    _call_at(seated_table, "1H")
+    html, after_call = _drawn_at_the_tables_version(seated_table, other_user)
+    seat_events._reads.clear()
+    again, whole = _drawn_at_the_tables_version(seated_table, other_user)  # the same version, read whole
+    assert len(after_call) == len(whole) - 3 and TOKEN.sub("", again) == TOKEN.sub("", html)
+    for kept in ("games_boardnote", "games_directorcall", 'FROM "games_seat"'):
+        assert any(kept in sql for sql in whole) and not any(kept in sql for sql in after_call), kept
+    assert "1♥" in re.sub(r"<[^>]+>", "", html)
+    assert TOKEN.sub("", html) == TOKEN.sub("", _poll(seated_table, other_user))
+
+
+def test_after_a_seat_changes_the_table_is_read_again_whole(seated_table, other_user, django_user_model):
+    seat_events._reads.clear()
+    _call_at(seated_table, "1H")
+    _drawn_at_the_tables_version(seated_table, other_user)
+    seated_table.leave(django_user_model.objects.get(username="erin"), confirm=1)  # West stands up
+    html, statements = _drawn_at_the_tables_version(seated_table, other_user)
+    assert any('FROM "games_seat"' in sql for sql in statements)
+    assert "erin" not in html and "empty seat" in html
+    assert TOKEN.sub("", html) == TOKEN.sub("", _poll(seated_table, other_user))
+
+
 def test_a_kept_read_draws_nothing_for_someone_not_seated_there(
     seated_table, other_user, django_user_model, django_assert_max_num_queries
 ):

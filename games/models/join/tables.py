@@ -42,6 +42,9 @@ class JoinTable(TableMovement, TableSeating, models.Model):
     number = models.PositiveSmallIntegerField(default=1)
     invite_token = models.CharField(max_length=32, unique=True, default=new_invite_token)
     version = models.PositiveIntegerField(default=0, editable=False)
+    # The version a play's change (a call, a card, a claim, its score) moved the table to:
+    # equal to ``version`` when that was the table's last change (``played_since``).
+    played_version = models.PositiveIntegerField(default=0, editable=False)
     # When the host last looked at the table as its teacher (all four hands): the seats
     # are told while that is recent (``teacher_watching``).
     teacher_seen_at = models.DateTimeField(null=True, blank=True, editable=False)
@@ -131,11 +134,18 @@ class JoinTable(TableMovement, TableSeating, models.Model):
 
     # --- the version the seats' pages poll ------------------------------------------------
 
-    def version_tag(self) -> str:
+    def version_tag(self, version: int | None = None) -> str:
         """Changes whenever what any seat sees changes (read with the game row, one query),
-        the teacher starting or stopping to watch included."""
+        the teacher starting or stopping to watch included. ``version``: the tag the table
+        had at that version, were the rest as now."""
         watching = ".t" if self.teacher_watching() else ""
-        return f"{self.game.next_board_number}.{self.version}{watching}"
+        return f"{self.game.next_board_number}.{self.version if version is None else version}{watching}"
+
+    def played_since(self, tag: str, version: int) -> bool:
+        """Whether the one change since the table was at ``version`` (its tag then:
+        ``tag``) was a play's: what else the seats see (the players, the teacher's notes,
+        the director's call) is as it was then."""
+        return self.version == version + 1 == self.played_version and self.version_tag(version) == tag
 
     def teacher_watching(self, now=None) -> bool:
         """Whether the host has the teacher's view open: seen within ``TEACHER_WATCH_SECONDS``."""
