@@ -47,8 +47,12 @@ def test_south_declares_every_board_dealt_from_the_turned_set(
     page.get_by_role("button", name="Log in").click()
     page.goto(f"{live_server.url}/games/{game.pk}/upload/")
     page.get_by_label("Click to Choose File(s)…").set_input_files([tmp_path / "lesson.lin"])
+    if javascript:  # htmx binds the swapped-in preview's forms as it settles, just after the swap
+        page.evaluate("() => document.body.addEventListener('htmx:afterSettle', () => { window.settled = true; })")
     page.get_by_role("button", name="Upload", exact=True).click()
     expect(page.get_by_role("button", name="Add Decks to Game (4)")).to_be_visible()
+    if javascript:
+        page.wait_for_function("() => window.settled === true")
 
     page.get_by_label("Rotation").select_option("south-declares")
     if javascript:  # the change redraws the preview by itself
