@@ -31,9 +31,12 @@ from .settings import BASE_DIR, CACHES, DATABASES, DEBUG  # noqa: E402
 if DEBUG:  # an exception, not an assert: python -O leaves asserts out
     raise ImproperlyConfigured("The production settings never run with DEBUG on.")
 
-CACHES["default"] = {
-    "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
-    "LOCATION": os.environ.get("CACHE_DIR", str(BASE_DIR / "tmp" / "cache")),
+CACHES = {  # a new mapping: settings.py's own stays as it is
+    **CACHES,
+    "default": {
+        "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+        "LOCATION": os.environ.get("CACHE_DIR", str(BASE_DIR / "tmp" / "cache")),
+    },
 }
 
 DATABASES["default"]["CONN_MAX_AGE"] = int(os.environ.get("CONN_MAX_AGE", "60"))
