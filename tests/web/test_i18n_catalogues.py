@@ -22,6 +22,7 @@ LANGUAGES = ["pl", "nl", "fr", "it", "sv"]
 WRAPPED = [
     "deckupload/settings.py",  # the languages' names
     "games/templatetags/bridge.py",  # the compass diagram's labels
+    "games/templatetags/play_table.py",  # the playing and hidden hands, the trick
     "templates/partials/language_form.html",
     "templates/games/partials/play_board.html",
     "templates/games/partials/play_hand.html",
