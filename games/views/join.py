@@ -276,7 +276,15 @@ def seat_poll(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     table's version is the one the page shows (``?v=``), 304 for a matching ETag, the
     partial otherwise. A seated person's own table (one query finds it and the game);
     the host's who does not sit, ``?table=`` (the first when none)."""
-    table = JoinTable.objects.select_related("game").filter(game_id=pk, seats__user=request.user.pk).first()
+    seated = JoinTable.objects.select_related("game").filter(game_id=pk, seats__user=request.user.pk)
+    table: JoinTable | None
+    if "v" in request.GET:  # most polls find nothing new: a seated person's asks only what the version is made of
+        shown = seated.only("version", "teacher_seen_at", "game__next_board_number").first()
+        if shown is not None and request.GET["v"] == shown.version_tag():
+            return HttpResponse(status=204)
+        table = seated.first() if shown is not None else None
+    else:
+        table = seated.first()
     game = table.game if table is not None else Game.objects.filter(pk=pk).first()
     if game is None or (table is None and not game.can_manage(request.user)):
         if request.htmx:  # a player who stood up or was removed: stop polling, go home

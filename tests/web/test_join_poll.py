@@ -44,7 +44,9 @@ def test_an_unchanged_table_answers_204_with_few_queries(other_client, table_wit
     with CaptureQueriesContext(connection) as queries:
         response = other_client.get(url, headers=HX)
     assert response.status_code == 204 and response.content == b""
-    assert len(queries) <= 4, [q["sql"] for q in queries]  # session, user, game + table, seat
+    statements = [q["sql"] for q in queries]
+    assert len(statements) == 3, statements  # session, user, the table's version with the game's
+    assert '"games_jointable"."version"' in statements[-1] and "invite_token" not in statements[-1]
 
 
 def test_a_changed_table_is_read_once_for_its_new_partial(other_client, table_with_bob):
@@ -54,7 +56,8 @@ def test_a_changed_table_is_read_once_for_its_new_partial(other_client, table_wi
         response = other_client.get(url, headers=HX)
     assert response.status_code == 200 and 'id="seat-view"' in response.text
     tables = [q["sql"] for q in queries if q["sql"].startswith('SELECT "games_jointable"."id"')]
-    assert len(tables) == 1, tables  # found with the seat, and not looked up again to draw it
+    read = [sql for sql in tables if "invite_token" in sql]
+    assert len(tables) == 2 and len(read) == 1, tables  # its version, then the table read once to draw it
 
 
 def test_a_deal_a_reveal_or_a_seat_change_answers_the_new_partial(other_client, table_with_bob, django_user_model):
