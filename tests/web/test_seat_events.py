@@ -17,9 +17,11 @@ from django.db import connection, connections
 from django.test import AsyncClient, Client, RequestFactory
 from django.test.utils import CaptureQueriesContext
 
-from games.models.join import JoinTable
+from games.models import BoardNote, BoardPlay, DealtBoard
+from games.models.join import JoinTable, start_movement
 from games.views import seat_events
-from tests.playing import DEAL
+from tests.models.test_club_movement import club, seat_pairs
+from tests.playing import DEAL, call
 from tests.web.test_table_events import _call_at, run
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -178,7 +180,7 @@ def _drawn_at_the_tables_version(table: JoinTable, user) -> tuple[str, list[str]
     """``user``'s seat view drawn by the stream at the table's version now, and the
     statements the draw made."""
     request = RequestFactory().get("/")
-    request.user = user
+    request.user, request.session = user, {}  # the session: the notes said already
     table.refresh_from_db()
     at = (table.game.next_board_number, table.version)
     with CaptureQueriesContext(connection) as made:
@@ -258,3 +260,29 @@ def test_the_drawing_thread_draws_a_tables_move_before_the_deals_waiting():
     last.result(5)
     drawer.submit(seat_events.DEAL, lambda: None).result(5)
     assert done == ["move", "deal 1", "deal 2"]
+
+
+def test_a_play_that_brings_the_rounds_next_board_draws_that_boards_notes(host, django_user_model):
+    """In a movement the last call or card of a board brings the table its round's next
+    board: the drawn view shows that board with the teacher's notes on it, not the notes
+    kept from the board before."""
+    game = club(host, 2)
+    seat_pairs(game, django_user_model)
+    start_movement(game, host)
+    table = JoinTable.objects.select_related("game").get(game=game, number=1)
+    first, second = table.board(), DealtBoard.objects.get(game=game, board_number=2)
+    assert first.board_number == 1
+    BoardNote.add(first, "Lead a trump", host, table)
+    BoardNote.add(second, "Count the trumps", host, table)
+    east = table.seats.get(seat="E").user
+    call(BoardPlay.start(first, BoardPlay.Mode.TABLE, table), "P", "P", "P")
+    seat_events._reads.clear()
+    before, _ = _drawn_at_the_tables_version(table, east)
+    call(BoardPlay.objects.get(board=first, table=table), "P")  # passed out: board 2 comes
+    table = JoinTable.objects.select_related("game").get(pk=table.pk)
+    html, statements = _drawn_at_the_tables_version(table, east)
+    assert "Lead a trump" in before and "Count the trumps" not in before
+    assert "Count the trumps" in html and "Lead a trump" not in html
+    assert any("games_boardnote" in sql for sql in statements)
+    polled = re.sub(r'<div id="table-notes-news" hx-swap-oob.*?</div>', "", _poll(table, east))  # said once
+    assert re.sub(r"\s+", " ", TOKEN.sub("", html)) == re.sub(r"\s+", " ", TOKEN.sub("", polled))
