@@ -53,7 +53,7 @@ from games.presentation.language import active
 register = template.Library()
 
 
-def _colour(suit: str) -> str:
+def suit_colour(suit: str) -> str:
     return "red" if suit in "HD" else "black"
 
 
@@ -72,7 +72,7 @@ def suit(letter: str) -> SafeString | str:
     return format_html(
         '<span class="suit suit-{} {}" title="{}">{}</span>',
         letter.lower(),
-        _colour(letter),
+        suit_colour(letter),
         active().suit_names[letter],
         SUIT_SYMBOLS[letter],
     )
@@ -114,7 +114,7 @@ def suits(hand: str, said: Words | None = None) -> list[dict[str, str]]:
         {
             "letter": letter,
             "symbol": SUIT_SYMBOLS[letter],
-            "colour": _colour(letter),
+            "colour": suit_colour(letter),
             "name": said.suit_names[letter],
             "cards": said.cards(cards) or "—",
             "tight": said.cards(cards, "") or "—",
@@ -243,13 +243,13 @@ def compass_points(bottom: str | None) -> list[tuple[str, str]]:
 # the one place pages include; it calls these tags.
 
 
-def _attr(text: str) -> str:
+def attribute(text: str) -> str:
     """Escaped for a double-quoted attribute; apostrophes stay as typed ("North's hand")."""
     return html.escape(text).replace("&#x27;", "'")
 
 
 @dataclass(frozen=True, slots=True)
-class _Fragments:
+class DiagramWords:
     """One language's fixed pieces of the diagram, escaped once: a diagram then only joins
     them with the hands' cards (escaped on every call: they come from files)."""
 
@@ -266,16 +266,16 @@ class _Fragments:
 
 
 @lru_cache(maxsize=16)
-def _fragments(code: str) -> _Fragments:
+def _fragments(code: str) -> DiagramWords:
     said, e = words.BY_CODE[code], html.escape
     with override(code):
-        return _Fragments(
+        return DiagramWords(
             said=said,
             names={s: e(name) for s, name in said.seat_names.items()},
             letters={s: e(letter) for s, letter in said.seats.items()},
-            labels={s: _attr(gettext("%(seat)s's hand") % {"seat": name}) for s, name in said.seat_names.items()},
+            labels={s: attribute(gettext("%(seat)s's hand") % {"seat": name}) for s, name in said.seat_names.items()},
             rows=tuple(
-                f'<li><span class="suit {_colour(s)}" title="{e(said.suit_names[s])}">{SUIT_SYMBOLS[s]}</span> '
+                f'<li><span class="suit {suit_colour(s)}" title="{e(said.suit_names[s])}">{SUIT_SYMBOLS[s]}</span> '
                 '<span class="cards">'
                 for s in SUITS
             ),
@@ -287,15 +287,15 @@ def _fragments(code: str) -> _Fragments:
         )
 
 
-def _diagram_words() -> _Fragments:
+def diagram_words() -> DiagramWords:
     return _fragments(active().code)
 
 
-def _seat_html(seat: str, cards: str, dealer: str | None, vul: str | None, compact: bool, f: _Fragments) -> str:
+def _seat_html(seat: str, cards: str, dealer: str | None, vul: str | None, compact: bool, f: DiagramWords) -> str:
     e = html.escape
     name = f.names.get(seat) or e(seat)
     head = (f.letters.get(seat) or e(seat)) if compact else name
-    label = f.labels.get(seat) or _attr(gettext("%(seat)s's hand") % {"seat": seat})
+    label = f.labels.get(seat) or attribute(gettext("%(seat)s's hand") % {"seat": seat})
     sep = "" if compact else " "
     parts = (cards.split(".") + ["", "", "", ""])[:4]
     rows = "".join(f"{row}{e(f.said.cards(part, sep)) or '—'}</span></li>" for row, part in zip(f.rows, parts))
@@ -322,7 +322,7 @@ def dealer_chip() -> SafeString:
 @register.simple_tag
 def hand_seat(seat: str, cards: str | None, dealer: str | None, vul: str | None, compact: bool = False) -> SafeString:
     """One seat of the diagram: name, dealer chip, HCP and the four suits."""
-    return mark_safe(_seat_html(str(seat), str(cards or ""), dealer, vul, compact, _diagram_words()))  # escaped
+    return mark_safe(_seat_html(str(seat), str(cards or ""), dealer, vul, compact, diagram_words()))  # escaped
 
 
 @register.simple_tag
@@ -332,7 +332,7 @@ def hand_diagram(
     """Four hands around a compass that marks the dealer, the vulnerable seats and the board."""
     e = html.escape
     hands = hands or {}
-    f = _diagram_words()
+    f = diagram_words()
     said = f.said
 
     def seat(s: str) -> str:
@@ -354,7 +354,7 @@ def hand_diagram(
     }
     about = (f.board_about if board else f.about) % names
     compass = (
-        f'<div class="compass" aria-label="{_attr(about)}">{point("N")}{point("W")}'
+        f'<div class="compass" aria-label="{attribute(about)}">{point("N")}{point("W")}'
         f'<span class="c-mid">{number}{small}</span>{point("E")}{point("S")}</div>'
     )
     around = f"{seat('N')}{seat('W')}{compass}{seat('E')}{seat('S')}"

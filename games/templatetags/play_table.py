@@ -30,14 +30,10 @@ from games.bridge.cards import SUIT_SYMBOLS, SUITS
 from games.bridge.scoring import vulnerable
 from games.presentation.language import active
 from games.presentation.play_parts import Card, Hand, Trick
-from games.templatetags.bridge import dealer_chip, side
+from games.templatetags.bridge import DiagramWords, attribute, dealer_chip, diagram_words, side, suit_colour
+from games.templatetags.bridge import suit as suit_symbol
 
 register = template.Library()
-
-
-def _attr(text: str) -> str:
-    """Escaped for a double-quoted attribute; apostrophes stay as typed ("North's hand")."""
-    return html.escape(text).replace("&#x27;", "'")
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,12 +41,10 @@ class _Said:
     """One language's fixed pieces, escaped once."""
 
     code: str
-    names: dict[str, str]  # seat -> its name
-    hand_labels: dict[str, str]  # seat -> "North's hand"
+    seats: DiagramWords  # the diagram's: the seats' names, "North's hand", a suit row's start
     ranks: dict[str, str]  # "HK" -> "K" ("H" in Dutch): a card's rank as a hand prints it
     card_names: dict[str, str]  # "HK" -> "king of hearts" (an attribute)
-    suit_marks: dict[str, str]  # "H" -> the suit's symbol as the trick shows it
-    row_heads: dict[str, str]  # "H" -> a hand's suit row up to its cards
+    suit_marks: dict[str, str]  # "H" -> the suit's symbol as the trick shows it (the suit filter's)
     pairs: tuple[str, str]  # N-S and E-W as the trick's tally names them
 
 
@@ -58,25 +52,15 @@ class _Said:
 def _said(code: str) -> _Said:
     w, e = words.BY_CODE[code], html.escape
     with override(code):
-        codes = [suit + rank for suit in SUITS for rank in "AKQJT98765432"]
+        codes = [s + rank for s in SUITS for rank in "AKQJT98765432"]
         return _Said(
             code=code,
-            names={seat: e(name) for seat, name in w.seat_names.items()},
-            hand_labels={seat: _attr(gettext("%(seat)s's hand") % {"seat": n}) for seat, n in w.seat_names.items()},
+            seats=diagram_words(),
             ranks={c: e(w.rank(Card(c).rank)) for c in codes},
-            card_names={c: _attr(w.card(c)) for c in codes},
-            suit_marks={s: _suit_mark(w, s, f"suit suit-{s.lower()} {_colour(s)}") for s in SUITS},
-            row_heads={s: f'<li>{_suit_mark(w, s, f"suit {_colour(s)}")} <span class="cards">' for s in SUITS},
+            card_names={c: attribute(w.card(c)) for c in codes},
+            suit_marks={s: str(suit_symbol(s)) for s in SUITS},
             pairs=(e(w.pair("NS")), e(w.pair("EW"))),
         )
-
-
-def _suit_mark(w: words.Words, suit: str, classes: str) -> str:
-    return f'<span class="{classes}" title="{html.escape(w.suit_names[suit])}">{SUIT_SYMBOLS[suit]}</span>'
-
-
-def _colour(suit: str) -> str:
-    return "red" if suit in "HD" else "black"
 
 
 def _language() -> _Said:
@@ -92,7 +76,7 @@ def _count(code: str, cards: int) -> str:
 @lru_cache(maxsize=512)
 def _backs_label(code: str, seat: str, cards: int) -> str:
     with override(code):
-        return _attr(
+        return attribute(
             ngettext("%(seat)s's %(cards)s card, face down", "%(seat)s's %(cards)s cards, face down", cards)
             % {"seat": words.BY_CODE[code].seat_name(seat), "cards": cards}
         )
@@ -100,7 +84,7 @@ def _backs_label(code: str, seat: str, cards: int) -> str:
 
 def _head(said: _Said, seat: str, dealer: str | None) -> str:
     chip = dealer_chip() if seat == dealer else ""
-    return f'<span class="seat-name">{said.names.get(seat, html.escape(seat))}</span>{chip}'
+    return f'<span class="seat-name">{said.seats.names.get(seat, html.escape(seat))}</span>{chip}'
 
 
 @register.simple_tag
@@ -120,16 +104,16 @@ def playing_hand(hand: Hand, dealer: str | None, vul: str | None) -> SafeString:
             if code in hand.playable:
                 cards.append(
                     f'<button type="submit" name="card" value="{code}" data-card="{code}" data-suit="{symbol}" '
-                    f'class="card-button {_colour(suit)}" aria-label="{said.card_names[code]}">{rank}</button>'
+                    f'class="card-button {suit_colour(suit)}" aria-label="{said.card_names[code]}">{rank}</button>'
                 )
             else:
                 cards.append(f'<span class="card-text" data-card="{code}" data-suit="{symbol}">{rank}</span>')
-        rows.append(f"{said.row_heads[suit]}{' '.join(cards) or '—'}</span></li>")
+        rows.append(f"{said.seats.rows[SUITS.index(suit)]}{' '.join(cards) or '—'}</span></li>")
     return mark_safe(  # every value escaped above
         f'<div class="hand hand-{seat.lower()} playing{" vulnerable" if vulnerable(seat, str(vul or "")) else ""}">'
         f'<div class="hand-head">{_head(said, seat, dealer)}'
         f'<span class="hcp">{_count(said.code, hand.count)}</span></div>'
-        f'<ul class="suits" aria-label="{said.hand_labels.get(seat, "")}">{"".join(rows)}</ul></div>'
+        f'<ul class="suits" aria-label="{said.seats.labels.get(seat, "")}">{"".join(rows)}</ul></div>'
     )
 
 
@@ -154,14 +138,14 @@ def _trick_label(said: _Said, trick: Trick | None) -> str:
         return gettext("No card played yet")
     number = trick.number
     if trick.winner:
-        return gettext("Trick %(number)s, won by %(seat)s") % {"number": number, "seat": said.names[trick.winner]}
+        return gettext("Trick %(number)s, won by %(seat)s") % {"number": number, "seat": said.seats.names[trick.winner]}
     if trick.leader:
-        return gettext("Trick %(number)s, led by %(seat)s") % {"number": number, "seat": said.names[trick.leader]}
+        return gettext("Trick %(number)s, led by %(seat)s") % {"number": number, "seat": said.seats.names[trick.leader]}
     return gettext("Trick %(number)s") % {"number": number}
 
 
 def _card_title(said: _Said, card: Card) -> str:
-    name = said.names.get(card.seat, html.escape(card.seat))
+    name = said.seats.names.get(card.seat, html.escape(card.seat))
     if card.lead and card.wins:
         return gettext("%(seat)s led, won the trick") % {"seat": name}
     if card.lead:
