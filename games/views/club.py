@@ -83,11 +83,12 @@ def _join_only(view):
     return wrapped
 
 
-def results_context(request: HttpRequest, game: Game) -> dict[str, Any]:
+def results_context(request: HttpRequest, game: Game, version: str | None = None) -> dict[str, Any]:
+    """``version``: the game's ``results_version``, when the caller has read it."""
     return {
         "game": game,
         "results": results_for(game, request.user),
-        "version": results_version(game),
+        "version": version or results_version(game),
         "poll_seconds": settings.TABLE_POLL_SECONDS,
         "manages": game.can_manage(request.user),
         "table_count": JoinTable.objects.filter(game=game).count(),
@@ -102,10 +103,11 @@ def results(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     """The travellers and the ranking, as the viewer may see them. The page polls its
     results part (``?v=``: 204 while no table has changed)."""
     game, _ = _join_game_for(request, pk)
-    if request.htmx and request.GET.get("v") == results_version(game):
+    version = results_version(game)
+    if request.htmx and request.GET.get("v") == version:
         return HttpResponse(status=204)
     template = f"{RESULTS}#results" if request.htmx else RESULTS
-    return private(render(request, template, results_context(request, game)))
+    return private(render(request, template, results_context(request, game, version)))
 
 
 @login_required
@@ -153,7 +155,8 @@ def results_pdf(request: HttpRequest, pk: int) -> HttpResponse:
     return private(attachment(data, "pdf", f"{game.name}-results", "application/pdf", inline=True))
 
 
-def overview_context(request: HttpRequest, game: Game) -> dict[str, Any]:
+def overview_context(request: HttpRequest, game: Game, version: str | None = None) -> dict[str, Any]:
+    """``version``: the game's ``results_version``, when the caller has read it."""
     seated = JoinTable.of(game, request.user) is not None
     states = overview(game, show_results=not seated)
     movement = round_state(game)
@@ -164,7 +167,7 @@ def overview_context(request: HttpRequest, game: Game) -> dict[str, Any]:
         "rows": [(state, movement.of(state.number) if movement else None) for state in states],
         "movement": movement,
         "seated": seated,
-        "overview_version": results_version(game),
+        "overview_version": version or results_version(game),
         "calls": [] if seated else open_calls(game),
         "poll_seconds": settings.TABLE_POLL_SECONDS,
     }
@@ -179,10 +182,11 @@ def tables(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     link to its teacher's view. A page of its own without JavaScript; for htmx, the
     overview alone (``?v=``: 204 while no table has changed)."""
     game = _host_join_game(request, pk)
-    if request.htmx and request.GET.get("v") == results_version(game):
+    version = results_version(game)
+    if request.htmx and request.GET.get("v") == version:
         return HttpResponse(status=204)
     template = OVERVIEW if request.htmx else "games/tables.html"
-    return private(render(request, template, overview_context(request, game)))
+    return private(render(request, template, overview_context(request, game, version)))
 
 
 @login_required

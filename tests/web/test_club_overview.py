@@ -4,6 +4,8 @@ who is to act, on the game page (polled) and as a page of its own; moving a tabl
 from __future__ import annotations
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from games.models import BoardPlay
 from tests.playing import call
@@ -96,3 +98,21 @@ def test_it_checks_ownership(club, other_client):
     assert other_client.post(url, {"table": "2", "board": "1", "confirm": "1"}).status_code == 404
     assert night.client("p1n").post(url, {"table": "2", "board": "1", "confirm": "1"}).status_code == 404
     assert night.table(2).board() == first
+
+
+def test_a_redrawn_overview_reads_the_tables_version_once_before_the_tables(club, host_client):
+    """Read before what it stands for: a change made while the overview is drawn shows at
+    the next ask, never hidden behind a version that already counts it."""
+    night = club()
+    night.game.deal_next()
+    url = f"/games/{night.game.pk}/tables/?v=old"
+    with CaptureQueriesContext(connection) as made:
+        html = host_client.get(url, headers=HX).content.decode()
+    versions = [
+        i
+        for i, q in enumerate(made)
+        if q["sql"].startswith('SELECT "games_jointable"."id" AS "pk", "games_jointable"."version"')
+    ]
+    boards = [i for i, q in enumerate(made) if 'FROM "games_dealtboard"' in q["sql"]]
+    assert len(versions) == 1 and versions[0] < boards[0], [q["sql"][:80] for q in made]
+    assert f"?v={night.game.next_board_number}." in html
