@@ -23,8 +23,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 
-from django.utils.translation import gettext, ngettext, pgettext
+from django.utils.translation import get_language, gettext, ngettext, pgettext
 
 from games.bridge import play as rules_of_play
 from games.bridge import robots, rules
@@ -325,7 +326,7 @@ def _build(
         bottom=bottom,
         acts_for="".join(s for s in SEATS if s in acts_for),
         made=len(state.calls) + len(state.cards),
-        news=_news(state),
+        news=_news(state, get_language()),
     )
 
 
@@ -396,9 +397,11 @@ def _said(seat: str, call: str) -> str:
     return gettext("%(seat)s bids %(level)s %(strain)s.") % {"seat": name, "level": bid.level, "strain": strain}
 
 
-def _news(state: BoardState) -> tuple[News, ...]:
-    """The table's news as sentences: every call, and the cards of the tricks the page
-    shows (the trick under way and the one before it), each with who won a trick."""
+@lru_cache(maxsize=512)
+def _news(state: BoardState, language: str) -> tuple[News, ...]:
+    """The table's news as sentences in ``language`` (the one active): every call, and the
+    cards of the tricks the page shows (the trick under way and the one before it), each
+    with who won a trick. The same for every seat: kept, so a table's four views make it once."""
     news = [
         News(i + 1, caller, _said(caller, made.call))
         for i, made in enumerate(state.calls)

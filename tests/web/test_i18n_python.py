@@ -54,6 +54,15 @@ def test_the_status_line_and_the_news_speak_the_page_language(client, seated_tab
     assert news in unescape(html)
 
 
+def test_the_same_table_tells_its_news_in_each_pages_language(client, seated_table, host):
+    """The news is made once for a table's state, and once for each language."""
+    call(BoardPlay.start(seated_table.game.boards.get(), BoardPlay.Mode.TABLE), "1H")
+    client.force_login(host)
+    for language, news in ((None, "North bids 1 heart."), ("pl", "Północ licytuje 1 kier."), (None, "North bids")):
+        html = unescape(client.get(f"/games/{seated_table.game.pk}/", **asked(language)).text)
+        assert news in html and ("Północ licytuje" in html) == (language == "pl")
+
+
 @pytest.mark.parametrize(
     ("language", "error"),
     [
