@@ -148,6 +148,12 @@ class PlayView:
         return {hand.seat: hand.dotted for hand in self.hands if hand.cards is not None}
 
     @property
+    def box_key(self) -> str:
+        """The calls the bidding box allows: all it shows hangs on them (and the language),
+        so the box drawn is kept under them (play_panel.html#controls)."""
+        return " ".join(call.call for row in self.box for call in row if call.legal)
+
+    @property
     def in_play(self) -> bool:
         """Cards are (or were) on the table: the trick replaces the compass."""
         return self.phase in (rules_of_play.OPENING_LEAD, rules_of_play.PLAY, rules_of_play.CLAIM_PENDING) or bool(

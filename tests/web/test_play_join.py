@@ -375,6 +375,27 @@ def test_the_seats_that_see_the_same_record_share_its_drawing(act, client, seate
     assert "the record kept" not in client.get(f"/games/{seated_table.game.pk}/").text
 
 
+def test_the_bidding_box_is_drawn_once_for_the_calls_it_allows(act, client, seated_table, django_user_model):
+    bid(act, TO_4H[:1])  # North opens 1♥: East may double
+    caches["fragments"].clear()
+    east = django_user_model.objects.get(username="bob")
+    allowed = seat_view(seated_table.game, east).play.box_key
+    assert allowed.startswith("P X 1S ") and "1H" not in allowed.split()
+    key = make_template_fragment_key("bidding_box", [allowed, "en"])
+    client.force_login(east)
+    client.get(f"/games/{seated_table.game.pk}/")
+    kept = caches["fragments"].get(key)
+    assert 'value="1S"' in kept and 'value="1H" class="call-button" disabled' in kept
+    caches["fragments"].set(key, '<div class="box-grid">the box kept</div>')
+    assert "the box kept" in client.get(f"/games/{seated_table.game.pk}/").text
+    pl = client.get(f"/games/{seated_table.game.pk}/", headers={"accept-language": "pl"}).text
+    assert "the box kept" not in pl and "Pas" in pl
+    act("bob", "call", call="P")  # South may not double partner: another box
+    client.force_login(django_user_model.objects.get(username="dave"))
+    html = client.get(f"/games/{seated_table.game.pk}/").text
+    assert "the box kept" not in html and 'name="call" value="X" class="call-button dbl" disabled' in html
+
+
 def test_partner_sees_the_alert_once_the_board_is_over(act, client, seated_table, django_user_model):
     bid(act, TO_4H, **{"2NT": {"explanation": "Jacoby"}})
     play_cards(act, seated_table, 1)
