@@ -5,6 +5,7 @@ hand whose cards its player may click, a hand hidden from the viewer, and the tr
 {% playing_hand hand dealer vul %}   -> the hand inside the card form (play_hand.html)
 {% hidden_hand hand dealer vul %}    -> a hand's name, its count and one card back a card
 {% trick_cards play %}               -> the trick under way, or the one just won (play_trick.html)
+{% table_news play.news %}           -> the table's news for the page's live region (play_panel.html)
 
 Built here rather than as template markup for the reason the compass diagram is
 (games.templatetags.bridge): the event stream draws four seat views for every card at
@@ -29,7 +30,7 @@ from games.bridge import words
 from games.bridge.cards import SUIT_SYMBOLS, SUITS
 from games.bridge.scoring import vulnerable
 from games.presentation.language import active
-from games.presentation.play_parts import Card, Hand, Trick
+from games.presentation.play_parts import Card, Hand, News, Trick
 from games.templatetags.bridge import DiagramWords, attribute, dealer_chip, diagram_words, side, suit_colour
 from games.templatetags.bridge import suit as suit_symbol
 
@@ -175,3 +176,17 @@ def trick_cards(play: Any) -> SafeString:
         f'<small class="won"><span>{said.pairs[0]} {won.get("NS", "")}</span> '
         f"<span>{said.pairs[1]} {won.get('EW', '')}</span></small></span></div>"
     )
+
+
+@register.simple_tag
+def table_news(news: tuple[News, ...]) -> SafeString:
+    """The table's news, hidden: static/games/table.js reads it into the page's live
+    region, each item once (``data-made``: the calls and cards made by then; ``data-by``:
+    the seat that acted). The same for a table's four seats: drawn once."""
+    return mark_safe(_news_html(news))  # escaped there
+
+
+@lru_cache(maxsize=512)
+def _news_html(news: tuple[News, ...]) -> str:
+    items = "".join(f'<li data-made="{n.n}" data-by="{html.escape(n.by)}">{html.escape(n.text)}</li>' for n in news)
+    return f'<ol class="table-news" hidden>{items}</ol>'

@@ -11,8 +11,8 @@ from django.utils import translation
 from hypothesis import given
 from hypothesis import strategies as st
 
-from games.presentation.play_parts import Card, Hand, Trick
-from games.templatetags.play_table import hidden_hand, playing_hand, trick_cards
+from games.presentation.play_parts import Card, Hand, News, Trick
+from games.templatetags.play_table import hidden_hand, playing_hand, table_news, trick_cards
 
 DECK = [suit + rank for suit in "SHDC" for rank in "AKQJT98765432"]
 WEST = Hand("W", ("SA", "SK", "ST", "HQ", "D2"), 5, playable=frozenset({"SA", "ST"}))
@@ -112,3 +112,12 @@ def test_the_hand_partial_wraps_the_playing_hand_in_the_card_form():
     form = html[html.index("<form") : html.index("</form>")]
     assert 'action="/games/4/play/card/"' in form
     assert 'name="at" value="9"' in form and 'value="SA"' in form
+
+
+def test_the_tables_news_is_hidden_and_each_item_says_when_and_by_whom():
+    news = (News(1, "N", "North bids 1 heart."), News(5, "", "West wins <the> trick."))
+    html = table_news(news)
+    assert html.startswith('<ol class="table-news" hidden>')
+    assert '<li data-made="1" data-by="N">North bids 1 heart.</li>' in html
+    assert '<li data-made="5" data-by="">West wins &lt;the&gt; trick.</li>' in html
+    assert table_news(()) == '<ol class="table-news" hidden></ol>'
