@@ -1,5 +1,6 @@
 """The parts of a table at play that every seat's page draws on each call and card: a
-hand whose cards its player may click, a hand hidden from the viewer, and the trick.
+hand whose cards its player may click, a hand hidden from the viewer, the trick and the
+table's news.
 
 {% load play_table %}
 {% playing_hand hand dealer vul %}   -> the hand inside the card form (play_hand.html)
@@ -9,8 +10,9 @@ hand whose cards its player may click, a hand hidden from the viewer, and the tr
 
 Built here rather than as template markup for the reason the compass diagram is
 (games.templatetags.bridge): the event stream draws four seat views for every card at
-every table, and as markup these three cost about a third of a seat view's template. Every
-value passes through html.escape; a language's fixed words are escaped once and kept.
+every table, and as markup these cost over a third of a seat view's template. Every value
+passes through html.escape (a card's code only ever one of the 52 that ``ranks`` holds); a
+language's fixed words are escaped once and kept.
 Seats, ranks, suits and card names are the page's language's (games.bridge.words), the
 sentences the catalogues' (the same messages the templates used).
 """
