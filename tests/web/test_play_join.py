@@ -27,6 +27,16 @@ HX = {"HX-Request": "true"}
 TO_4H = ["1H", "P", "2NT", "P", "4H", "P", "P", "P"]  # from North
 
 
+@pytest.fixture
+def fragments():
+    """The "fragments" cache, emptied before and after: a marker a test plants in it must
+    not reach another test's page."""
+    kept = caches["fragments"]
+    kept.clear()
+    yield kept
+    kept.clear()
+
+
 def actions(seated_table) -> int:
     return BoardPlay.objects.filter(board__game=seated_table.game).values_list("actions", flat=True).first() or 0
 
@@ -351,9 +361,9 @@ def test_an_alert_is_shown_to_the_opponents_and_not_to_partner(act, client, seat
     assert "Jacoby: &lt;4+ hearts&gt;" in client.get(f"/games/{seated_table.game.pk}/").text
 
 
-def test_the_seats_that_see_the_same_record_share_its_drawing(act, client, seated_table, django_user_model):
+def test_the_seats_that_see_the_same_record_share_its_drawing(act, client, seated_table, django_user_model, fragments):
     bid(act, TO_4H[:3], **{"2NT": {"alert": "on", "explanation": "Jacoby"}})
-    caches["fragments"].clear()
+    fragments.clear()
     users = {seat: django_user_model.objects.get(username=name) for seat, name in PLAYERS.items()}
     keys = {
         seat: make_template_fragment_key("play_record", [seat_view(seated_table.game, user).play.record, "en"])
@@ -362,8 +372,8 @@ def test_the_seats_that_see_the_same_record_share_its_drawing(act, client, seate
     assert keys["E"] == keys["S"] == keys["W"] != keys["N"]  # North, the caller's partner, sees no explanation
     client.force_login(users["E"])
     client.get(f"/games/{seated_table.game.pk}/")
-    assert "Jacoby" in caches["fragments"].get(keys["E"]) and caches["fragments"].get(keys["N"]) is None
-    caches["fragments"].set(keys["E"], "<p>the record kept</p>")
+    assert "Jacoby" in fragments.get(keys["E"]) and fragments.get(keys["N"]) is None
+    fragments.set(keys["E"], "<p>the record kept</p>")
     for seat in "SW":
         client.force_login(users[seat])
         assert "<p>the record kept</p>" in client.get(f"/games/{seated_table.game.pk}/").text
@@ -375,18 +385,18 @@ def test_the_seats_that_see_the_same_record_share_its_drawing(act, client, seate
     assert "the record kept" not in client.get(f"/games/{seated_table.game.pk}/").text
 
 
-def test_the_bidding_box_is_drawn_once_for_the_calls_it_allows(act, client, seated_table, django_user_model):
+def test_the_bidding_box_is_drawn_once_for_the_calls_it_allows(act, client, seated_table, django_user_model, fragments):
     bid(act, TO_4H[:1])  # North opens 1♥: East may double
-    caches["fragments"].clear()
+    fragments.clear()
     east = django_user_model.objects.get(username="bob")
     allowed = seat_view(seated_table.game, east).play.box_key
     assert allowed.startswith("P X 1S ") and "1H" not in allowed.split()
     key = make_template_fragment_key("bidding_box", [allowed, "en"])
     client.force_login(east)
     client.get(f"/games/{seated_table.game.pk}/")
-    kept = caches["fragments"].get(key)
+    kept = fragments.get(key)
     assert 'value="1S"' in kept and 'value="1H" class="call-button" disabled' in kept
-    caches["fragments"].set(key, '<div class="box-grid">the box kept</div>')
+    fragments.set(key, '<div class="box-grid">the box kept</div>')
     assert "the box kept" in client.get(f"/games/{seated_table.game.pk}/").text
     pl = client.get(f"/games/{seated_table.game.pk}/", headers={"accept-language": "pl"}).text
     assert "the box kept" not in pl and "Pas" in pl
