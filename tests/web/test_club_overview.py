@@ -100,19 +100,24 @@ def test_it_checks_ownership(club, other_client):
     assert night.table(2).board() == first
 
 
+VERSION_READ = 'SELECT "games_jointable"."id" AS "pk", "games_jointable"."version"'  # results_version's
+
+
+def answer_reading_the_version_first(client, url: str, table: str) -> str:
+    """``url``'s htmx answer, checked to have read the tables' version once and before its
+    first statement on ``table`` (what the version stands for)."""
+    with CaptureQueriesContext(connection) as made:
+        html = client.get(url, headers=HX).content.decode()
+    versions = [i for i, q in enumerate(made) if q["sql"].startswith(VERSION_READ)]
+    read = [i for i, q in enumerate(made) if f'FROM "{table}"' in q["sql"]]
+    assert len(versions) == 1 and versions[0] < read[0], [q["sql"][:80] for q in made]
+    return html
+
+
 def test_a_redrawn_overview_reads_the_tables_version_once_before_the_tables(club, host_client):
     """Read before what it stands for: a change made while the overview is drawn shows at
     the next ask, never hidden behind a version that already counts it."""
     night = club()
     night.game.deal_next()
-    url = f"/games/{night.game.pk}/tables/?v=old"
-    with CaptureQueriesContext(connection) as made:
-        html = host_client.get(url, headers=HX).content.decode()
-    versions = [
-        i
-        for i, q in enumerate(made)
-        if q["sql"].startswith('SELECT "games_jointable"."id" AS "pk", "games_jointable"."version"')
-    ]
-    boards = [i for i, q in enumerate(made) if 'FROM "games_dealtboard"' in q["sql"]]
-    assert len(versions) == 1 and versions[0] < boards[0], [q["sql"][:80] for q in made]
+    html = answer_reading_the_version_first(host_client, f"/games/{night.game.pk}/tables/?v=old", "games_dealtboard")
     assert f"?v={night.game.next_board_number}." in html

@@ -5,12 +5,11 @@ their table has finished; nobody else sees anything."""
 from __future__ import annotations
 
 import pytest
-from django.db import connection
 from django.test import Client
-from django.test.utils import CaptureQueriesContext
 
 from games.models import BoardPlay, Game
 from tests.playing import call
+from tests.web.test_club_overview import answer_reading_the_version_first
 
 pytestmark = pytest.mark.django_db
 
@@ -104,13 +103,6 @@ def test_a_practice_games_host_is_sent_back(host_client, game):
 
 def test_a_redrawn_results_part_reads_the_tables_version_once_before_the_results(scored_night, host_client):
     night = scored_night()
-    with CaptureQueriesContext(connection) as made:
-        html = host_client.get(f"/games/{night.game.pk}/results/?v=old", headers=HX).content.decode()
-    versions = [
-        i
-        for i, q in enumerate(made)
-        if q["sql"].startswith('SELECT "games_jointable"."id" AS "pk", "games_jointable"."version"')
-    ]
-    plays = [i for i, q in enumerate(made) if 'FROM "games_boardplay"' in q["sql"]]
-    assert len(versions) == 1 and versions[0] < plays[0], [q["sql"][:80] for q in made]
+    url = f"/games/{night.game.pk}/results/?v=old"
+    html = answer_reading_the_version_first(host_client, url, "games_boardplay")
     assert f"?v={night.game.next_board_number}." in html
