@@ -8,7 +8,6 @@ from dataclasses import dataclass
 
 from games.bridge.cards import RANK_NAMES, SUIT_NAMES, SUITS
 from games.bridge.club_night import signed_text
-from games.bridge.rules import STRAIN_SYMBOLS
 from games.presentation.join_record import COLUMNS, Bid
 
 
@@ -38,24 +37,6 @@ class Card:
 
 
 @dataclass(frozen=True, slots=True)
-class SuitRow:
-    suit: str
-    cards: tuple[Card, ...]
-
-    @property
-    def symbol(self) -> str:
-        return STRAIN_SYMBOLS[self.suit]
-
-    @property
-    def name(self) -> str:
-        return SUIT_NAMES[self.suit]
-
-    @property
-    def colour(self) -> str:
-        return "red" if self.suit in "HD" else "black"
-
-
-@dataclass(frozen=True, slots=True)
 class Hand:
     """One seat's hand as this viewer sees it."""
 
@@ -72,16 +53,6 @@ class Hand:
         if self.cards is None:
             return ""
         return ".".join("".join(c[1] for c in self.cards if c[0] == suit) for suit in SUITS)
-
-    @property
-    def backs(self) -> range:
-        """One card back for each card a hidden hand still holds."""
-        return range(self.count)
-
-    @property
-    def rows(self) -> list[SuitRow]:
-        cards = self.cards or ()
-        return [SuitRow(suit, tuple(Card(c, self.seat) for c in cards if c[0] == suit)) for suit in SUITS]
 
 
 @dataclass(frozen=True, slots=True)

@@ -200,9 +200,9 @@ def table_board(game: Game, table: JoinTable, before: TableBoard | None = None) 
     if game.movement == Game.Movement.OWN_PACE:
         may_go_on = board is None or (play is not None and (play.done or bool(play.abandoned)))
     # a play can bring the next board (a movement's round goes on when one is finished)
-    same_board = before is not None and before.board is not None and board is not None and before.board.pk == board.pk
-    if before is not None and same_board:
-        notes = before.notes
+    kept = before.notes if before is not None and before.board == board and board is not None else None
+    if kept is not None:
+        notes = kept
     else:
         notes = tuple(BoardNote.objects.filter(board=board, table=table).select_related("written_by")) if board else ()
     return TableBoard(table, version, board, players, revealed, tables, behind, may_go_on, notes)
