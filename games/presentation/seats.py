@@ -176,7 +176,8 @@ def table_board(game: Game, table: JoinTable, before: TableBoard | None = None) 
     """``table`` as loaded (its version read before anything shown: a change made in
     between shows at the next poll), its board, play and players. ``before``: the table's
     read of the version before, when the one change since was a play's
-    (``JoinTable.played_since``): its players, and its notes on the same board, still hold."""
+    (``JoinTable.played_since``): its players, the count of tables, and its notes on the
+    same board, still hold."""
     version = table.version_tag()  # read before the board: a deal in between shows next poll
     newest = table.game.next_board_number - 1  # the game's deals are numbered 1, 2, ...
     table.game = game
@@ -187,7 +188,8 @@ def table_board(game: Game, table: JoinTable, before: TableBoard | None = None) 
     if board is not None and (play is None or not play.under_way):
         revealed = revealed_at(board, table)
     players = before.players if before is not None else {row.seat: row for row in table.seats.select_related("user")}
-    tables = JoinTable.objects.filter(game_id=game.pk).count()
+    # a table added or removed moves every table's version: no play's change follows one
+    tables = before.tables if before is not None else JoinTable.objects.filter(game_id=game.pk).count()
     behind = None
     if board is not None and game.movement == Game.Movement.TEACHING and board.number < newest:
         behind = (

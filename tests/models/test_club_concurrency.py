@@ -13,7 +13,7 @@ import pytest
 from games.bridge.cards import random_deal
 from games.formats.model import Deck as ParsedDeck
 from games.models import BoardPlay, DealtBoard, Deck, Game
-from games.models.join import JoinTable
+from games.models.join import JoinTable, SeatError, TableError
 from tests.models.test_deal_concurrency import run_threads
 from tests.playing import call
 
@@ -84,3 +84,35 @@ def test_a_table_going_on_and_the_host_dealing_at_once_never_share_a_number(host
     assert [b.number for b in boards] == list(range(1, len(boards) + 1))
     assert [b.deck.board for b in boards] == [str(n) for n in range(1, len(boards) + 1)]  # queue order, once each
     assert reached == list(range(2, ROUNDS + 2))  # the table went on one board at a time, none skipped
+
+
+def test_tables_added_and_removed_while_players_move_to_them_never_deadlock(host, django_user_model):
+    """Removing a table locks every table, in the order a move locks its two: a move into
+    the table being removed, and the removal, wait for each other (on PostgreSQL), and
+    neither is chosen as a deadlock's victim. Each may be refused: the table is gone, or
+    someone sits there."""
+    game = club(host, 2, decks=1)
+    first = JoinTable.numbered(game, 1)
+    first.take_seat(django_user_model.objects.create_user("mover"), "N")
+    refused: list[str] = []
+
+    def add_and_remove() -> None:
+        for _ in range(ROUNDS * 4):
+            added = JoinTable.add_to(Game.objects.get(pk=game.pk))
+            try:
+                added.remove()
+            except TableError:
+                refused.append("removal")
+
+    def move_to_the_newest_and_back() -> None:
+        for _ in range(ROUNDS * 4):
+            here = JoinTable.objects.get(pk=first.pk)
+            newest = JoinTable.objects.filter(game=game).order_by("-number").first()
+            try:
+                here.move("N", "S", newest)
+                newest.move("S", "N", here)
+            except (SeatError, JoinTable.DoesNotExist):
+                refused.append("move")
+
+    run_threads([add_and_remove, move_to_the_newest_and_back])
+    assert JoinTable.objects.filter(game=game, seats__user__username="mover").exists()

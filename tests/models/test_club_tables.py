@@ -92,6 +92,22 @@ def test_an_empty_table_that_never_played_goes_at_once(host):
     assert game.join_tables.count() == 1
 
 
+def test_a_table_added_or_removed_moves_every_tables_version(host):
+    """Each seat's page shows the count of tables ("Table 1 ·", the results link): a
+    table that comes or goes moves every table on, and not as a play's change."""
+    game = Game.objects.create(host=host, name="Club night", game_type=Game.Type.JOIN)
+    first = JoinTable.for_game(game)
+    before = first.version
+    second = JoinTable.add_to(game)
+    first.refresh_from_db()
+    assert first.version == before + 1 and first.played_version != first.version
+    third = JoinTable.add_to(game)
+    second.remove()
+    first.refresh_from_db()
+    third.refresh_from_db()
+    assert first.version == before + 3 and third.version == 2
+
+
 # --- seating -----------------------------------------------------------------------------
 
 

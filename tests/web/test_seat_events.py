@@ -191,19 +191,37 @@ def _drawn_at_the_tables_version(table: JoinTable, user) -> tuple[str, list[str]
 
 def test_after_a_call_the_table_is_read_again_but_its_players_notes_and_call(seated_table, other_user):
     """A call changes the board's play alone: the next read takes the players, the
-    teacher's notes and the director's call from the read before, and draws what East's
-    poll answers."""
+    teacher's notes, the director's call and the count of tables from the read before,
+    and draws what East's poll answers."""
     seat_events._reads.clear()
     _drawn_at_the_tables_version(seated_table, other_user)
     _call_at(seated_table, "1H")
     html, after_call = _drawn_at_the_tables_version(seated_table, other_user)
     seat_events._reads.clear()
     again, whole = _drawn_at_the_tables_version(seated_table, other_user)  # the same version, read whole
-    assert len(after_call) == len(whole) - 3 and TOKEN.sub("", again) == TOKEN.sub("", html)
-    for kept in ("games_boardnote", "games_directorcall", 'FROM "games_seat"'):
+    assert len(after_call) == len(whole) - 4 and TOKEN.sub("", again) == TOKEN.sub("", html)
+    for kept in ("games_boardnote", "games_directorcall", 'FROM "games_seat"', 'COUNT(*) AS "__count"'):
         assert any(kept in sql for sql in whole) and not any(kept in sql for sql in after_call), kept
     assert "1♥" in re.sub(r"<[^>]+>", "", html)
     assert TOKEN.sub("", html) == TOKEN.sub("", _poll(seated_table, other_user))
+
+
+def test_a_table_added_then_removed_shows_at_the_seats_of_the_others(seated_table, other_user):
+    """The table's title names it among several ("Table 1 ·") and offers the results
+    from the draw after a table is added, and no longer after it is removed, though
+    the last change before each was a call."""
+    seat_events._reads.clear()
+    _call_at(seated_table, "1H")
+    alone, _ = _drawn_at_the_tables_version(seated_table, other_user)
+    added = JoinTable.add_to(seated_table.game)
+    _call_at(seated_table, "P")
+    several, _ = _drawn_at_the_tables_version(seated_table, other_user)
+    added.remove()
+    _call_at(seated_table, "P")
+    alone_again, _ = _drawn_at_the_tables_version(seated_table, other_user)
+    for html, shown in ((alone, False), (several, True), (alone_again, False)):
+        assert ("Table 1 ·" in html) is shown and (f"/games/{seated_table.game_id}/results/" in html) is shown
+    assert TOKEN.sub("", alone_again) == TOKEN.sub("", _poll(seated_table, other_user))
 
 
 def test_after_a_seat_changes_the_table_is_read_again_whole(seated_table, other_user, django_user_model):

@@ -106,13 +106,16 @@ class JoinTable(TableMovement, TableSeating, models.Model):
                     % {"limit": limit, "count": len(numbers)}
                 )
             # An own-pace table starts from the game's first board (``deal`` 0), as every table does.
-            return cls.objects.create(game=game, number=max(numbers, default=0) + 1)
+            added = cls.objects.create(game=game, number=max(numbers, default=0) + 1)
+            cls._tables_changed(game.pk)
+            return added
 
     def remove(self, *, confirm: bool = False) -> None:
         """Take this table out of the game: refused while anyone sits at it, and for the
         first table; once it has called or played on a board, only with ``confirm``
         (RemovingTableThatPlayed otherwise), as its results go with it."""
         with transaction.atomic():
+            JoinTable._lock_every_table(self.game_id)
             locked = self._locked()
             if locked.number == 1:
                 raise TableError(gettext("The first table stays: remove another one, or delete the game."))
@@ -131,6 +134,21 @@ class JoinTable(TableMovement, TableSeating, models.Model):
             if played and not confirm:
                 raise RemovingTableThatPlayed(locked, played)
             locked.delete()
+            JoinTable._tables_changed(self.game_id)
+
+    @classmethod
+    def _lock_every_table(cls, game_id: int) -> None:
+        """Every table of the game locked, in the order of their keys: the order ``move``
+        locks its two in, so that the two wait for each other rather than deadlock."""
+        list(cls.objects.select_for_update().filter(game_id=game_id).order_by("pk").values_list("pk", flat=True))
+
+    @classmethod
+    def _tables_changed(cls, game_id: int) -> None:
+        """A table came or went: every table's version moves on, so that each seat's page
+        shows the new count and numbers at once (and a play's read may keep the count,
+        ``TableReads``)."""
+        cls._lock_every_table(game_id)
+        cls.objects.filter(game_id=game_id).update(version=F("version") + 1)
 
     # --- the version the seats' pages poll ------------------------------------------------
 
