@@ -1,7 +1,7 @@
 """A student alone with robots, in a real browser, as a new user meets it: the New game
 form's "With robots", an upload of a lesson file, then every board bid and played from
 South with the robots' explanations and a hint, on a desktop and on a phone; axe-core
-finds no violation at any step."""
+finds no violation at any step, and the text on the felt reads at 4.5:1 or more."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ from games.bridge import play as rules_of_play
 from games.models import BoardPlay, Game
 from tests.browser.axe import assert_no_axe_violations
 from tests.browser.test_play_browser import act, logged_in
+from tests.browser.test_table_layout_browser import assert_text_on_the_felt_is_readable
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -68,6 +69,24 @@ def play_board(page, number: int, output: Path, size: str) -> BoardPlay:
     return BoardPlay.objects.get(board__game__name="Alone with robots", board__number=number)
 
 
+_HISTORY = """() => Array.from(document.querySelectorAll('#history-rows tr')).map((row) => ({
+  right: Math.max(...Array.from(row.querySelectorAll('td, button')).map((e) => e.getBoundingClientRect().right)),
+  label: getComputedStyle(row.cells[1], '::before').content,
+  table: row.closest('table').scrollWidth - row.closest('table').clientWidth,
+}))"""
+
+
+def assert_the_history_fits(page, size: str, boards: int) -> None:
+    """Every board of the deal history whole on the screen, its Play again button
+    included: a table on a desktop, a block of lines on a phone whose dealer is named."""
+    rows = page.evaluate(_HISTORY)
+    assert len(rows) == boards
+    width = page.viewport_size["width"]
+    for row in rows:
+        assert row["right"] <= width and row["table"] <= 0, f"{size}: the history is cut: {row}"
+        assert (row["label"] == '"Dealer "') is (size == "phone"), row
+
+
 @pytest.mark.parametrize("size", SIZES)
 def test_a_student_plays_every_board_of_a_lesson_alone_with_robots(live_server, browser, output_dir, size):
     student = get_user_model().objects.create_user(f"student-{size}", password="x")
@@ -92,6 +111,10 @@ def test_a_student_plays_every_board_of_a_lesson_alone_with_robots(live_server, 
         assert done.done and done.state().phase == rules_of_play.DONE
         expect(page.locator(".play-status")).to_contain_text(re.compile("The board is over|Passed out"))
         assert_no_axe_violations(page, f"board {number} over ({size})")
+        # axe leaves text on the felt's gradient unjudged: the robots' line among it
+        assert page.locator("#felt .robots-line").count() == 1
+        assert_text_on_the_felt_is_readable(page, f"board {number} over ({size})")
     page.screenshot(path=str(output_dir / f"{size}-end.png"), full_page=True)
+    assert_the_history_fits(page, size, queued)
     assert not [p for p in problems if "favicon" not in p], problems
     page.context.close()
