@@ -60,7 +60,8 @@ def test_it_shows_the_deal_history_with_sources(host_client, game, queue_decks):
     history = html[html.index("Deal history") :]
     assert "monday.lin, board 1" in history
     assert "<td>random</td>" in history
-    assert history.index("<td>2</td>") < history.index("<td>1</td>")  # newest first
+    assert history.index('id="history-board-2"') < history.index('id="history-board-1"')  # newest first
+    assert '<td data-label="Board">2</td>' in history and '<td data-label="Dealer">East</td>' in history
 
 
 def test_it_has_the_deal_button_as_a_form_and_an_htmx_post(host_client, game):
