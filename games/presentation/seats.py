@@ -188,7 +188,7 @@ def table_board(game: Game, table: JoinTable, before: TableBoard | None = None) 
     if board is not None and (play is None or not play.under_way):
         revealed = revealed_at(board, table)
     players = before.players if before is not None else {row.seat: row for row in table.seats.select_related("user")}
-    # a table added or removed moves every table's version: no play's change follows one
+    # the count holds across a play: a table added or removed moves every version, not as a play
     tables = before.tables if before is not None else JoinTable.objects.filter(game_id=game.pk).count()
     behind = None
     if board is not None and game.movement == Game.Movement.TEACHING and board.number < newest:

@@ -98,6 +98,7 @@ class JoinTable(TableMovement, TableSeating, models.Model):
         """A new table, numbered after the game's highest; TableError past JOIN_MAX_TABLES."""
         with transaction.atomic():
             Game.objects.select_for_update().filter(pk=game.pk).first()  # tables are numbered one at a time
+            cls._lock_every_table(game.pk)
             numbers = list(cls.objects.filter(game=game).values_list("number", flat=True))
             limit = settings.JOIN_MAX_TABLES
             if len(numbers) >= limit:
@@ -144,10 +145,9 @@ class JoinTable(TableMovement, TableSeating, models.Model):
 
     @classmethod
     def _tables_changed(cls, game_id: int) -> None:
-        """A table came or went: every table's version moves on, so that each seat's page
-        shows the new count and numbers at once (and a play's read may keep the count,
-        ``TableReads``)."""
-        cls._lock_every_table(game_id)
+        """A table came or went (every table locked already): every table's version moves
+        on, so that each seat's page shows the new count and numbers at once, and a play's
+        read may keep the count (``TableReads``)."""
         cls.objects.filter(game_id=game_id).update(version=F("version") + 1)
 
     # --- the version the seats' pages poll ------------------------------------------------
