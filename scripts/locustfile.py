@@ -675,8 +675,8 @@ def _moved(data: str) -> tuple[int, int | None]:
 
 
 def _tag(version: str) -> tuple[int, int]:
-    """A seat view's version ("<next board>.<version>", ".t" while the teacher watches), to
-    compare: (-1, -1) when it says none."""
+    """A seat view's version ("<next board>.<version>.<table>", ".t" while the teacher
+    watches), to compare at one table: (-1, -1) when it says none."""
     parts = version.split(".")
     if len(parts) < 2 or not (parts[0].isdigit() and parts[1].isdigit()):
         return (-1, -1)

@@ -8,7 +8,9 @@ quiet for ``HEARTBEAT_SECONDS``. The page then asks for its own view through the
 it polls (the seat poll, the teacher's poll, the overview, the results), so those events
 carry no card. A seated player's own table is told more: its moves and the deals bring
 the player's seat view itself (``event: seat``), drawn by ``seat_events`` as the seat
-poll draws it.
+poll draws it. Once the player sits there no more (moved to another table, or stood up),
+the stream says ``moved``, then ``reopen``, and ends: the page asks, and opens a stream
+again, of the table the player sits at now.
 
 ``?table=N``: one table's news and the deals (a seated person always gets their own
 table's); without it, every table of the game (the overview, the results). ``&teacher=1``:
@@ -168,7 +170,7 @@ async def stream(scope: Scope, listener: Listener, position: Position, last_id: 
             else:
                 board = position.next_board
                 forward = position.apply(moved)
-                html = None
+                html: str | seat_events.Gone | None = None
                 if scope.player is not None and scope.table is not None:
                     version = position.versions.get(scope.table)
                     at = None if version is None else (position.next_board, version)
@@ -176,10 +178,13 @@ async def stream(scope: Scope, listener: Listener, position: Position, last_id: 
                         html = await seat_events.draw(scope.player, scope.game, scope.table, at)
                     elif moved.table == EVERY_TABLE and position.next_board > board:  # a deal
                         html = await seat_events.draw(scope.player, scope.game, scope.table, at, deal=True)
-                if html is not None:
+                if isinstance(html, str):
                     yield seat_event(html, position.id())
                 else:
                     yield moved_event(position, moved.table, moved.version if forward else None)
+                    if html is seat_events.GONE:  # the page asks, and opens a stream of the table they sit at now
+                        yield event("reopen", "")
+                        return
     finally:
         hub.unsubscribe(listener)
 

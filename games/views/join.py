@@ -279,7 +279,7 @@ def seat_poll(request: HtmxHttpRequest, pk: int) -> HttpResponse:
     seated = JoinTable.objects.select_related("game").filter(game_id=pk, seats__user=request.user.pk)
     table: JoinTable | None
     if "v" in request.GET:  # most polls find nothing new: a seated person's asks only what the version is made of
-        shown = seated.only("version", "teacher_seen_at", "game__next_board_number").first()
+        shown = seated.only("version", "number", "teacher_seen_at", "game__next_board_number").first()
         if shown is not None and request.GET["v"] == shown.version_tag():
             return HttpResponse(status=204)
         table = seated.first() if shown is not None else None

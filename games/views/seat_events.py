@@ -56,9 +56,19 @@ class _Kept:
 _reads: dict[tuple[int, int], _Kept] = {}  # (game, table number) -> its reads, at one version
 
 
-def _draw(request: HttpRequest, game: int, number: int, at: tuple[int, int] | None = None) -> str | None:
-    """The seat view of ``request``'s user at table ``number`` of game ``game``, or None
-    when they no longer sit there (the page then asks, and the seat poll says where to go).
+class Gone:
+    """What a draw gives for someone who no longer sits at the stream's table (moved by
+    the host or a movement's round, or stood up): the stream ends once it has said so,
+    and the page's next stream is of the table they sit at now."""
+
+
+GONE = Gone()
+
+
+def _draw(request: HttpRequest, game: int, number: int, at: tuple[int, int] | None = None) -> str | Gone | None:
+    """The seat view of ``request``'s user at table ``number`` of game ``game``; GONE when
+    they no longer sit there (the page then asks, and the seat poll says where to go);
+    None for a host, who is told only which table moved.
     ``at``: the game's next board and the table's version that the stream's events have
     reached: when the reads kept were made there, the table is not read again."""
     kept = _reads.get((game, number))
@@ -66,7 +76,7 @@ def _draw(request: HttpRequest, game: int, number: int, at: tuple[int, int] | No
     if kept is not None and at is not None and kept.at == at:
         table = kept.reads.seen.table
         if not any(row.user_id == request.user.pk for row in kept.reads.seen.players.values()):
-            return None
+            return GONE
     else:
         table = (
             JoinTable.objects.select_related("game")
@@ -74,7 +84,7 @@ def _draw(request: HttpRequest, game: int, number: int, at: tuple[int, int] | No
             .first()
         )
         if table is None:
-            return None
+            return GONE
         if kept is None or kept.reads.seen.version != table.version_tag():
             if len(_reads) >= KEPT_TABLES:
                 _reads.clear()
@@ -89,7 +99,7 @@ def _draw(request: HttpRequest, game: int, number: int, at: tuple[int, int] | No
         return render_to_string(VIEW, context, request)
 
 
-def _draw_or_none(request: HttpRequest, game: int, number: int, at: tuple[int, int] | None) -> str | None:
+def _draw_or_none(request: HttpRequest, game: int, number: int, at: tuple[int, int] | None) -> str | Gone | None:
     try:
         return _draw(request, game, number, at)
     except Exception:  # the page asks instead; a broken connection is opened again next time
@@ -138,7 +148,7 @@ _waiting = {MOVE: 0, DEAL: 0}
 
 async def draw(
     request: HttpRequest, game: int, number: int, at: tuple[int, int] | None = None, *, deal: bool = False
-) -> str | None:
+) -> str | Gone | None:
     """``_draw`` in the drawing thread (``deal``: for a new board, after the moves waiting);
     None when it failed or past the bounds (the page asks instead)."""
     urgency, limit = (DEAL, DEAL_WAITING_LIMIT) if deal else (MOVE, WAITING_LIMIT)
@@ -146,7 +156,7 @@ async def draw(
         return None
     due = time.monotonic() + DEAL_WAIT_SECONDS
 
-    def work() -> str | None:
+    def work() -> str | Gone | None:
         if deal and time.monotonic() > due:
             return None
         return _draw_or_none(request, game, number, at)

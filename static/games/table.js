@@ -125,15 +125,23 @@
     };
   }
 
-  // A seat view's version tag, from its poller's ?v= ("<next board>.<version>", ".t" while
-  // the teacher watches) in ``text`` (a link's hx-get, or a whole partial): [board, version].
+  // A seat view's version tag, from its poller's ?v= ("<next board>.<version>.<table>",
+  // ".t" while the teacher watches) in ``text`` (a link's hx-get, or a whole partial):
+  // [board, version, table].
   function tagIn(text) {
-    var match = /[?&]v=(\d+)\.(\d+)/.exec(text || "");
-    return match ? [parseInt(match[1], 10), parseInt(match[2], 10)] : null;
+    var match = /[?&]v=(\d+)\.(\d+)(?:\.(\d+))?/.exec(text || "");
+    return match ? [parseInt(match[1], 10), parseInt(match[2], 10), match[3] || ""] : null;
   }
 
+  // Whether the view tagged ``a`` comes after the one tagged ``b`` at the same table.
   function after(a, b) {
-    return !!a && !!b && (a[0] > b[0] || (a[0] === b[0] && a[1] > b[1]));
+    return !!a && !!b && a[2] === b[2] && (a[0] > b[0] || (a[0] === b[0] && a[1] > b[1]));
+  }
+
+  // Whether a view tagged ``a`` should replace the one shown, tagged ``b``: it comes after
+  // it, or it is of another table (its player was moved there: its version may be any).
+  function replaces(a, b) {
+    return !!a && !!b && (a[2] !== b[2] || after(a, b));
   }
 
   function shownTag(target) {
@@ -360,7 +368,8 @@
 
   // The table's event stream (games/partials/table_events.html): "moved" says which table
   // moved; "alive", that the stream is open and the page up to date; "poll", that this
-  // server cannot hold a stream. While it is heard
+  // server cannot hold a stream; "reopen", that the player sits at another table now (the
+  // stream is of the table they sat at). While it is heard
   // (within two of its heartbeats), the pollers' timers ask only every
   // data-fallback-seconds: a proxy that buffers the stream, or a stream gone quiet,
   // leaves them polling as before.
@@ -374,6 +383,13 @@
       // A server that cannot hold the stream (WSGI) says so: closed here, before the
       // server ends it, so that no reconnection (or error) follows; the timers poll.
       if (message.target && message.target.close) message.target.close();
+      return;
+    }
+    if (message && message.type === "reopen") {
+      // Drawn again, the element opens a new stream (htmx's extension closes the old one
+      // first, before the server ends it: no error, no reconnection of the old one).
+      var stream = document.getElementById("table-events");
+      if (stream) window.htmx.swap(stream, stream.outerHTML, { swapStyle: "outerHTML" });
       return;
     }
     if (message && message.type === "seat") {
@@ -427,7 +443,7 @@
       return;
     }
     var target = document.getElementById("seat-view");
-    if (!target || !after(tagIn(html), shownTag(target))) return;
+    if (!target || !replaces(tagIn(html), shownTag(target))) return;
     remember(target, null, "get");
     window.htmx.swap(target, html, { swapStyle: "outerHTML" });
   }

@@ -1,7 +1,8 @@
 """A Mitchell of three tables in a real browser: six pairs, two boards a round, played to
 the end. The host starts round 1 and presses Next round on the tables' overview; two
 players' pages (a stationary N-S player and a moving E-W player) follow them to their
-tables by themselves. The cards are played at model level (each board passed out) to
+tables by themselves, and the moving player's page hears the calls at each new table.
+The cards are played at model level (each board passed out) to
 keep it fast; every player is checked against ``Movement.where`` after each round.
 
 axe-core finds no violation on the overview, the players' pages or the results at any
@@ -14,12 +15,13 @@ import pytest
 from django.contrib.auth import get_user_model
 from playwright.sync_api import expect
 
-from games.models import Game, Seat
-from games.models.join import Pair
+from games.models import BoardPlay, Game, Seat
+from games.models.join import JoinTable, Pair
 from games.models.join.rounds import SEATS_OF
 from tests.browser.axe import assert_no_axe_violations
 from tests.browser.test_club_browser import POLL, WAIT, logged_in, shoot
 from tests.models.test_club_movement import club, finish_round, seat_pairs
+from tests.playing import call
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -74,6 +76,12 @@ def test_a_three_table_mitchell_is_played_to_the_end(live_server, browser, setti
                 f"Round {number + 1} of 3: pair {table.ns} (N-S) against pair {table.ew} (E-W)", timeout=WAIT
             )
             expect(page.locator(".board-title")).to_contain_text(f"Table {table.table}", timeout=WAIT)
+        # a call at the moved player's new table reaches their page by its stream, which
+        # opened again for that table (the timers poll only once a minute while it is heard)
+        moved_to = JoinTable.numbered(game, movement.where("1 EW", number + 1).table)
+        play = call(BoardPlay.start(moved_to.board(), BoardPlay.Mode.TABLE, moved_to), "P")
+        expect(pages["1 EW"].locator("#seat-view .play-record")).to_contain_text("Pass", timeout=WAIT)
+        call(play, "P", "P", "P")  # passed out, as finish_round plays the rest
         shoot(host, output_dir, f"overview-round-{number + 1}")
         assert_no_axe_violations(host, f"the overview in round {number + 1}")
         shoot(pages["1 EW"], output_dir, f"player-1ew-round-{number + 1}")

@@ -275,6 +275,33 @@ def test_a_players_own_call_and_the_next_deal_come_drawn_with_no_ask(asgi_server
     assert [p for p in problems if "favicon" not in p] == []
 
 
+def test_a_player_moved_to_another_table_hears_the_calls_made_there(asgi_server, browser, seated_game):
+    """The host moves East to table 2. East's stream was of table 1: it says so and ends,
+    the page shows table 2 and its stream opens again for it, and a call made there
+    reaches East's page with no timer's poll."""
+    game, hal, users = seated_game
+    second = JoinTable.add_to(game)
+    problems: list[str] = []
+    east = logged_in(browser, asgi_server.url, users["E"], problems)
+    opened: list[str] = []
+    east.on("request", lambda r: "/events/" in r.url and opened.append(r.url))
+    open_live(east, f"{asgi_server.url}/games/{game.pk}/")
+    expect(east.locator("#board-title")).to_contain_text("Table 1", timeout=WAIT)
+
+    JoinTable.for_game(game).move("E", "N", second)
+    expect(east.locator("#board-title")).to_contain_text("Table 2", timeout=WAIT)
+    deadline = time.monotonic() + WAIT / 1000
+    while len(opened) < 2:  # the stream of table 1 ended; the page's next one is of table 2
+        assert time.monotonic() < deadline, opened
+        east.wait_for_timeout(50)
+    east.wait_for_timeout(500)  # the new stream is up, and its page has asked once
+
+    call(BoardPlay.start(second.board(), BoardPlay.Mode.TABLE, second), "P")  # North deals: a pass
+    expect(east.locator("table.bidding tbody")).to_contain_text("Pass", timeout=WAIT)
+    east.context.close()
+    assert [p for p in problems if "favicon" not in p] == []
+
+
 # A stream heard once, then nothing more: what a page sees when an event is lost on the way.
 QUIET_STREAM = "retry: 60000\nevent: alive\ndata: \n\n"
 PUSH_WAIT_MS = 1500  # static/games/table.js: how long a page waits for its own action's view

@@ -147,9 +147,45 @@ def test_the_hosts_stream_still_says_only_which_table_moved(seated_table, host):
 def test_a_player_who_stood_up_is_told_to_ask(seated_table, other_user):
     request = RequestFactory().get("/")
     request.user = other_user
-    assert seat_events._draw(request, seated_table.game_id, 1) is not None
+    assert isinstance(seat_events._draw(request, seated_table.game_id, 1), str)
     seated_table.leave(other_user)
-    assert seat_events._draw(request, seated_table.game_id, 1) is None
+    assert seat_events._draw(request, seated_table.game_id, 1) is seat_events.GONE
+
+
+def test_a_player_moved_to_another_table_is_told_to_ask_and_their_stream_ends(seated_table, other_user):
+    """The stream is of the table the player sat at when it opened: once they sit at
+    another (the host moved them, a movement's round), it says "moved", then "reopen",
+    and ends; the page's next stream is of their new table. Their poll then answers the new table's
+    view, whose tag names that table, whatever its version."""
+    shown = seated_table.version_tag()
+    second = JoinTable.add_to(seated_table.game)
+
+    async def scenario():
+        client = AsyncClient()
+        await client.aforce_login(other_user)
+        response = await client.get(f"/games/{seated_table.game_id}/events/?table=1")
+        events = aiter(response.streaming_content)
+        try:
+            said = [await anext(events)]
+            await sync_to_async(seated_table.move)("E", "N", second)
+            said.append(await asyncio.wait_for(anext(events), 10))
+            said.append(await asyncio.wait_for(anext(events), 10))
+            with pytest.raises(StopAsyncIteration):
+                await asyncio.wait_for(anext(events), 10)
+        finally:
+            await response.streaming_content.aclose()
+            await sync_to_async(connections.close_all)()
+        return [text.decode() if isinstance(text, bytes) else text for text in said]
+
+    _, told, reopen = run(scenario)
+    assert told.startswith("id: ") and "event: moved" in told and '"table": 1' in told
+    assert reopen.startswith("event: reopen")
+    client = Client()
+    client.force_login(other_user)
+    answer = client.get(f"/games/{seated_table.game_id}/seat/?v={shown}", headers={"HX-Request": "true"})
+    second.refresh_from_db()
+    assert answer.status_code == 200 and f"?v={second.version_tag()}" in answer.content.decode()
+    assert second.version_tag().split(".")[2] == "2" != shown.split(".")[2]
 
 
 def test_the_seats_views_read_the_table_once(seated_table, django_assert_max_num_queries):
@@ -165,15 +201,15 @@ def test_the_seats_views_read_the_table_once(seated_table, django_assert_max_num
     seated_table.refresh_from_db()
     at = (seated_table.game.next_board_number, seated_table.version)  # where the streams' events are
     with CaptureQueriesContext(connection) as first:
-        assert seat_events._draw(requests[0], seated_table.game_id, 1, at) is not None
+        assert isinstance(seat_events._draw(requests[0], seated_table.game_id, 1, at), str)
     # the others' streams at the same version: nothing read again
     with django_assert_max_num_queries(0):
         for request in requests[1:]:
-            assert seat_events._draw(request, seated_table.game_id, 1, at) is not None
+            assert isinstance(seat_events._draw(request, seated_table.game_id, 1, at), str)
     assert len(first) > 4
     # a stream whose events have not said where the table is reads its table and seat: one statement
     with django_assert_max_num_queries(1):
-        assert seat_events._draw(requests[1], seated_table.game_id, 1) is not None
+        assert isinstance(seat_events._draw(requests[1], seated_table.game_id, 1), str)
 
 
 def _drawn_at_the_tables_version(table: JoinTable, user) -> tuple[str, list[str]]:
@@ -242,9 +278,9 @@ def test_a_kept_read_draws_nothing_for_someone_not_seated_there(
     at = (seated_table.game.next_board_number, seated_table.version)
     easts, strangers = RequestFactory().get("/"), RequestFactory().get("/")
     easts.user, strangers.user = other_user, django_user_model.objects.create_user("stranger", password="x")
-    assert seat_events._draw(easts, seated_table.game_id, 1, at) is not None
+    assert isinstance(seat_events._draw(easts, seated_table.game_id, 1, at), str)
     with django_assert_max_num_queries(0):
-        assert seat_events._draw(strangers, seated_table.game_id, 1, at) is None
+        assert seat_events._draw(strangers, seated_table.game_id, 1, at) is seat_events.GONE
 
 
 def test_a_busy_drawing_thread_has_the_page_ask_instead(seated_table, other_user, monkeypatch):
@@ -252,10 +288,10 @@ def test_a_busy_drawing_thread_has_the_page_ask_instead(seated_table, other_user
     held behind a long queue. A deal's draws have bounds of their own."""
     request = RequestFactory().get("/")
     request.user = other_user
-    assert run(lambda: seat_events.draw(request, seated_table.game_id, 1)) is not None
+    assert isinstance(run(lambda: seat_events.draw(request, seated_table.game_id, 1)), str)
     monkeypatch.setitem(seat_events._waiting, seat_events.MOVE, seat_events.WAITING_LIMIT)
     assert run(lambda: seat_events.draw(request, seated_table.game_id, 1)) is None
-    assert run(lambda: seat_events.draw(request, seated_table.game_id, 1, deal=True)) is not None
+    assert isinstance(run(lambda: seat_events.draw(request, seated_table.game_id, 1, deal=True)), str)
 
 
 def test_a_deals_draw_not_begun_in_time_has_the_page_ask(seated_table, other_user, monkeypatch):
@@ -263,7 +299,7 @@ def test_a_deals_draw_not_begun_in_time_has_the_page_ask(seated_table, other_use
     request.user = other_user
     monkeypatch.setattr(seat_events, "DEAL_WAIT_SECONDS", -1.0)
     assert run(lambda: seat_events.draw(request, seated_table.game_id, 1, deal=True)) is None
-    assert run(lambda: seat_events.draw(request, seated_table.game_id, 1)) is not None  # a move's has no such wait
+    assert isinstance(run(lambda: seat_events.draw(request, seated_table.game_id, 1)), str)  # a move's has no such wait
 
 
 def test_the_drawing_thread_draws_a_tables_move_before_the_deals_waiting():

@@ -154,10 +154,13 @@ class JoinTable(TableMovement, TableSeating, models.Model):
 
     def version_tag(self, version: int | None = None) -> str:
         """Changes whenever what any seat sees changes (read with the game row, one query),
-        the teacher starting or stopping to watch included. ``version``: the tag the table
-        had at that version, were the rest as now."""
+        the teacher starting or stopping to watch included: "<next board>.<version>.<table
+        number>", then ".t" while the teacher watches. The number tells a page that a
+        player moved to another table, whose version may be any. ``version``: the tag the
+        table had at that version, were the rest as now."""
         watching = ".t" if self.teacher_watching() else ""
-        return f"{self.game.next_board_number}.{self.version if version is None else version}{watching}"
+        version = self.version if version is None else version
+        return f"{self.game.next_board_number}.{version}.{self.number}{watching}"
 
     def played_since(self, tag: str, version: int) -> bool:
         """Whether the one change since the table was at ``version`` (its tag then:
