@@ -8,9 +8,9 @@ quiet for ``HEARTBEAT_SECONDS``. The page then asks for its own view through the
 it polls (the seat poll, the teacher's poll, the overview, the results), so those events
 carry no card. A seated player's own table is told more: its moves and the deals bring
 the player's seat view itself (``event: seat``), drawn by ``seat_events`` as the seat
-poll draws it. Once the player sits there no more (moved to another table, or stood up),
-the stream says ``moved``, then ``reopen``, and ends: the page asks, and opens a stream
-again, of the table the player sits at now.
+poll draws it. Once the player sits at another table (moved by the host or a movement's
+round), the stream says ``moved``, then ``reopen``, and ends: the page asks, and opens a
+stream again, of the table the player sits at now.
 
 ``?table=N``: one table's news and the deals (a seated person always gets their own
 table's); without it, every table of the game (the overview, the results). ``&teacher=1``:

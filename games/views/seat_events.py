@@ -36,7 +36,7 @@ from django.http import HttpRequest
 from django.template.loader import render_to_string
 from django.utils import translation
 
-from games.models.join import JoinTable
+from games.models.join import JoinTable, Seat
 from games.views.join import VIEW, TableReads, join_context
 
 log = logging.getLogger(__name__)
@@ -57,18 +57,24 @@ _reads: dict[tuple[int, int], _Kept] = {}  # (game, table number) -> its reads, 
 
 
 class Gone:
-    """What a draw gives for someone who no longer sits at the stream's table (moved by
-    the host or a movement's round, or stood up): the stream ends once it has said so,
-    and the page's next stream is of the table they sit at now."""
+    """What a draw gives for a player who sits at another table of the game now (moved by
+    the host or a movement's round): the stream ends once it has said so, and the page's
+    next stream is of the table they sit at now."""
 
 
 GONE = Gone()
 
 
+def _elsewhere(request: HttpRequest, game: int) -> Gone | None:
+    """For someone no longer at the stream's table: GONE when they sit at another table
+    of the game, else None (they stood up: the page asks, and is sent home)."""
+    return GONE if Seat.objects.filter(game_id=game, user=request.user.pk).exists() else None
+
+
 def _draw(request: HttpRequest, game: int, number: int, at: tuple[int, int] | None = None) -> str | Gone | None:
-    """The seat view of ``request``'s user at table ``number`` of game ``game``; GONE when
-    they no longer sit there (the page then asks, and the seat poll says where to go);
-    None for a host, who is told only which table moved.
+    """The seat view of ``request``'s user at table ``number`` of game ``game``; when they
+    no longer sit there, GONE or None (``_elsewhere``: the page then asks, and the seat
+    poll says where to go); None for a host, who is told only which table moved.
     ``at``: the game's next board and the table's version that the stream's events have
     reached: when the reads kept were made there, the table is not read again."""
     kept = _reads.get((game, number))
@@ -76,7 +82,7 @@ def _draw(request: HttpRequest, game: int, number: int, at: tuple[int, int] | No
     if kept is not None and at is not None and kept.at == at:
         table = kept.reads.seen.table
         if not any(row.user_id == request.user.pk for row in kept.reads.seen.players.values()):
-            return GONE
+            return _elsewhere(request, game)
     else:
         table = (
             JoinTable.objects.select_related("game")
@@ -84,7 +90,7 @@ def _draw(request: HttpRequest, game: int, number: int, at: tuple[int, int] | No
             .first()
         )
         if table is None:
-            return GONE
+            return _elsewhere(request, game)
         if kept is None or kept.reads.seen.version != table.version_tag():
             if len(_reads) >= KEPT_TABLES:
                 _reads.clear()
