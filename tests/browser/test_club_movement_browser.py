@@ -76,8 +76,8 @@ def test_a_three_table_mitchell_is_played_to_the_end(live_server, browser, setti
                 f"Round {number + 1} of 3: pair {table.ns} (N-S) against pair {table.ew} (E-W)", timeout=WAIT
             )
             expect(page.locator(".board-title")).to_contain_text(f"Table {table.table}", timeout=WAIT)
-        # a call at the moved player's new table reaches their page by its stream, which
-        # opened again for that table (the timers poll only once a minute while it is heard)
+        # a call at the moved player's new table reaches their page (Django's live server
+        # holds no stream: the page polls; test_push_browser.py covers the push)
         moved_to = JoinTable.numbered(game, movement.where("1 EW", number + 1).table)
         play = call(BoardPlay.start(moved_to.board(), BoardPlay.Mode.TABLE, moved_to), "P")
         expect(pages["1 EW"].locator("#seat-view .play-record")).to_contain_text("Pass", timeout=WAIT)
