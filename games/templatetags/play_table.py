@@ -38,6 +38,8 @@ from games.templatetags.bridge import suit as suit_symbol
 
 register = template.Library()
 
+VOID = '<span class="void">—</span>'
+
 
 @dataclass(frozen=True, slots=True)
 class _Said:
@@ -90,11 +92,28 @@ def _head(said: _Said, seat: str, dealer: str | None) -> str:
     return f'<span class="seat-name">{said.seats.names.get(seat, html.escape(seat))}</span>{chip}'
 
 
+# A phone lays a hand with cards to play out as a row of tiles (site.css): a card to play
+# 3rem (48 px) wide, any other down to 1rem. The narrowest phone's row (360 px wide) holds
+# 312 px; a hand that needs more lies on two rows of tiles there, each card on the screen,
+# rather than on one row that scrolls and hides some (on lead, or void in the suit led).
+ROW_ROOM, PLAYABLE_WIDTH, OTHER_WIDTH = 312, 48, 16
+
+
+def phone_rows(hand: Hand) -> str:
+    """The classes for a phone's layout of ``hand``: "" for one row; for two, how many
+    tiles each row takes (``per-row-N``, the second row taking the rest)."""
+    held = len(hand.cards or ())
+    playable = len(hand.playable)
+    if playable * PLAYABLE_WIDTH + (held - playable) * OTHER_WIDTH <= ROW_ROOM:
+        return ""
+    return f" two-rows per-row-{(held + 1) // 2}"
+
+
 @register.simple_tag
 def playing_hand(hand: Hand, dealer: str | None, vul: str | None) -> SafeString:
     """The hand of a player whose turn it is: each card they may play a submit button
     (name="card"), the others text; every card with data-card and data-suit (its tile on a
-    phone)."""
+    phone); a void a dash of its own (a phone's tiles show no suit rows, nor the dash)."""
     said, seat = _language(), hand.seat
     rows = []
     for suit in SUITS:
@@ -111,9 +130,10 @@ def playing_hand(hand: Hand, dealer: str | None, vul: str | None) -> SafeString:
                 )
             else:
                 cards.append(f'<span class="card-text" data-card="{code}" data-suit="{symbol}">{rank}</span>')
-        rows.append(f"{said.seats.rows[SUITS.index(suit)]}{' '.join(cards) or '—'}</span></li>")
+        rows.append(f"{said.seats.rows[SUITS.index(suit)]}{' '.join(cards) or VOID}</span></li>")
+    vulnerability = " vulnerable" if vulnerable(seat, str(vul or "")) else ""
     return mark_safe(  # every value escaped above
-        f'<div class="hand hand-{seat.lower()} playing{" vulnerable" if vulnerable(seat, str(vul or "")) else ""}">'
+        f'<div class="hand hand-{seat.lower()} playing{vulnerability}{phone_rows(hand)}">'
         f'<div class="hand-head">{_head(said, seat, dealer)}'
         f'<span class="hcp">{_count(said.code, hand.count)}</span></div>'
         f'<ul class="suits" aria-label="{said.seats.labels.get(seat, "")}">{"".join(rows)}</ul></div>'

@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from games.presentation.play_parts import Card, Hand, News, Trick
-from games.templatetags.play_table import hidden_hand, playing_hand, table_news, trick_cards
+from games.templatetags.play_table import hidden_hand, phone_rows, playing_hand, table_news, trick_cards
 
 DECK = [suit + rank for suit in "SHDC" for rank in "AKQJT98765432"]
 WEST = Hand("W", ("SA", "SK", "ST", "HQ", "D2"), 5, playable=frozenset({"SA", "ST"}))
@@ -30,7 +30,7 @@ def test_a_player_may_click_only_the_cards_they_may_play():
 
 def test_a_void_is_a_dash_and_the_dealer_has_the_chip():
     html = playing_hand(Hand("E", ("SA",), 1, playable=frozenset({"SA"})), "E", "NS")
-    assert html.count("—") == 3
+    assert html.count('<span class="void">—</span>') == 3
     assert html.count('class="dealer-chip"') == 1
     assert "vulnerable" not in html
     assert "1 card<" in html
@@ -121,3 +121,23 @@ def test_the_tables_news_is_hidden_and_each_item_says_when_and_by_whom():
     assert '<li data-made="1" data-by="N">North bids 1 heart.</li>' in html
     assert '<li data-made="5" data-by="">West wins &lt;the&gt; trick.</li>' in html
     assert table_news(()) == '<ol class="table-news" hidden></ol>'
+
+
+def _hand(playable: int, others: int) -> Hand:
+    cards = tuple(DECK[: playable + others])
+    return Hand("S", cards, len(cards), playable=frozenset(cards[:playable]))
+
+
+def test_a_hand_on_lead_lies_on_two_rows_on_a_phone():
+    """13 or 12 cards to choose from: two rows of tiles, the first taking half, rounded up."""
+    assert 'class="hand hand-s playing two-rows per-row-7"' in playing_hand(_hand(13, 0), "N", "None")
+    assert 'class="hand hand-s playing two-rows per-row-6"' in playing_hand(_hand(12, 0), "N", "None")
+
+
+def test_a_hand_following_suit_keeps_one_row_while_its_tiles_fit_the_narrowest_phone():
+    """3 cards to play (48 px each) and 10 others (16 px) fill 304 px of a 312-px row; 4
+    and 9 would need 336."""
+    assert phone_rows(_hand(3, 10)) == ""
+    assert phone_rows(_hand(4, 9)) == " two-rows per-row-7"
+    assert phone_rows(_hand(6, 0)) == ""
+    assert phone_rows(_hand(7, 0)) == " two-rows per-row-4"
