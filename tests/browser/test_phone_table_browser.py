@@ -6,9 +6,9 @@ hand are on the first screen; in the play, as declarer with dummy's cards to pla
 defender, every card that may be played is a target of at least 44×44 CSS pixels where the
 finger lands (the part of the card no other card covers), the seat's own hand lies in
 suit order on one row, or on two when on lead, every card of it on the screen, and at the
-board's end the result reads on the screen. No page scrolls
-sideways, and axe-core finds no violation in any of these states. Screenshots go to
-test-output/<test name>/.
+board's end the result reads on the screen. At a practice table, a hand to play beside the
+trick keeps its cards in its own box. No page scrolls sideways, and axe-core finds no
+violation in any of these states. Screenshots go to test-output/<test name>/.
 """
 
 from __future__ import annotations
@@ -17,8 +17,9 @@ import pytest
 from django.conf import settings
 from django.test import Client
 
-from games.models import BoardPlay
+from games.models import BoardPlay, Game
 from tests.browser.axe import assert_no_axe_violations
+from tests.browser.test_table_layout_browser import logged_in, practice_game
 from tests.builders.tables import seated_at_hals
 from tests.playing import DEAL, call, cards
 
@@ -212,3 +213,41 @@ def test_the_table_fits_a_phone(table, output_dir, phone, language):
     assert result["bottom"] <= height, f"the result is below the first screen: {result}"
     assert_no_sideways_scroll(over, "the board over")
     assert_no_axe_violations(over, f"the board over ({code}, {phone})")
+
+
+# Each card of a hand: the part of it drawn (within its row, when the row clips what it
+# scrolls out of sight), the hand's box, and whether a finger at the card's middle lands on it.
+_HAND_CARDS = """(slot) => {
+  const hand = document.querySelector(slot + " .hand"), row = hand.querySelector(".suits");
+  const h = hand.getBoundingClientRect(), r = row.getBoundingClientRect();
+  const clips = getComputedStyle(row).overflowX !== "visible";
+  return Array.from(hand.querySelectorAll("[data-card]")).map((c) => {
+    const b = c.getBoundingClientRect(), x = (b.left + b.right) / 2, y = (b.top + b.bottom) / 2;
+    const left = clips ? Math.max(b.left, r.left) : b.left, right = clips ? Math.min(b.right, r.right) : b.right;
+    const hit = document.elementFromPoint(x, y);
+    return { card: c.dataset.card, left: left, right: right, handLeft: h.left, handRight: h.right,
+             shown: right > left, tapped: !!hit && (hit === c || c.contains(hit)) };
+  });
+}"""
+
+
+def test_at_a_practice_table_a_hand_beside_the_trick_keeps_its_cards_in_its_box(live_server, browser, output_dir):
+    """Playing all four hands on a phone, East leads from beside the trick: its cards stay
+    in East's box (a row that scrolls there), never drawn over the trick or off the screen,
+    and the first of them takes a finger."""
+    game, dora = practice_game(Game.PracticePlay.ALL_FOUR, boards=1)
+    play = call(BoardPlay.start(game.boards.get(), BoardPlay.Mode.ALL_FOUR), "1NT", "P", "P", "P")
+    assert play.state().actor == "E"
+    page = logged_in(browser, live_server.url, dora, [], size=PHONES["390"])
+    page.goto(f"{live_server.url}/games/{game.pk}/")
+    page.locator(".felt").first.evaluate("(felt) => felt.scrollIntoView({block: 'start'})")
+    page.screenshot(path=str(output_dir / "east-leads-390.png"), **SHOT)
+    cards = page.evaluate(_HAND_CARDS, ".slot-e")
+    assert len(cards) == 13
+    astray = [
+        c["card"] for c in cards if c["shown"] and (c["left"] < c["handLeft"] - 1 or c["right"] > c["handRight"] + 1)
+    ]
+    assert not astray, f"cards drawn outside East's box: {astray}"
+    assert cards[0]["tapped"], f"East's first card takes no finger: {cards[0]}"
+    assert_no_sideways_scroll(page, "East leads at a practice table")
+    page.context.close()
