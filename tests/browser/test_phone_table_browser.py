@@ -13,6 +13,8 @@ violation in any of these states. Screenshots go to test-output/<test name>/.
 
 from __future__ import annotations
 
+from bisect import bisect_right
+
 import pytest
 from django.conf import settings
 from django.test import Client
@@ -124,7 +126,7 @@ def assert_own_hand_shows_whole(page, seat: str, where: str, rows: int = 1) -> N
     tops = sorted({round(c["top"]) for c in found})
     lines = [t for i, t in enumerate(tops) if i == 0 or t - tops[i - 1] > 2]
     assert len(lines) == rows, f"{where}: the hand lies on {len(lines)} rows, not {rows}: {tops}"
-    line_of = [max(i for i, t in enumerate(lines) if round(c["top"]) >= t) for c in found]
+    line_of = [bisect_right(lines, round(c["top"])) - 1 for c in found]
     placed = sorted(range(len(found)), key=lambda i: (line_of[i], found[i]["left"]))
     assert placed == list(range(len(found))), f"{where}: the cards are out of order"
     suits = [c["card"][0] for c in found if c["card"]]

@@ -98,8 +98,7 @@ class JoinTable(TableMovement, TableSeating, models.Model):
         """A new table, numbered after the game's highest; TableError past JOIN_MAX_TABLES."""
         with transaction.atomic():
             Game.objects.select_for_update().filter(pk=game.pk).first()  # tables are numbered one at a time
-            cls._lock_every_table(game.pk)
-            numbers = list(cls.objects.filter(game=game).values_list("number", flat=True))
+            numbers = cls._lock_every_table(game.pk)
             limit = settings.JOIN_MAX_TABLES
             if len(numbers) >= limit:
                 raise TableError(
@@ -138,10 +137,13 @@ class JoinTable(TableMovement, TableSeating, models.Model):
             JoinTable._tables_changed(self.game_id)
 
     @classmethod
-    def _lock_every_table(cls, game_id: int) -> None:
-        """Every table of the game locked, in the order of their keys: the order ``move``
-        locks its two in, so that the two wait for each other rather than deadlock."""
-        list(cls.objects.select_for_update().filter(game_id=game_id).order_by("pk").values_list("pk", flat=True))
+    def _lock_every_table(cls, game_id: int) -> list[int]:
+        """Every table of the game locked, in the order of their keys (the order ``move``
+        locks its two in, so that the two wait for each other rather than deadlock): their
+        numbers."""
+        return list(
+            cls.objects.select_for_update().filter(game_id=game_id).order_by("pk").values_list("number", flat=True)
+        )
 
     @classmethod
     def _tables_changed(cls, game_id: int) -> None:
@@ -165,7 +167,7 @@ class JoinTable(TableMovement, TableSeating, models.Model):
     def played_since(self, tag: str, version: int) -> bool:
         """Whether the one change since the table was at ``version`` (its tag then:
         ``tag``) was a play's: what else the seats see (the players, the teacher's notes,
-        the director's call) is as it was then."""
+        the director's call, the count of tables) is as it was then."""
         return self.version == version + 1 == self.played_version and self.version_tag(version) == tag
 
     def teacher_watching(self, now=None) -> bool:
