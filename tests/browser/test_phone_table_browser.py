@@ -7,7 +7,7 @@ defender, every card that may be played is a target of at least 44×44 CSS pixel
 finger lands (the part of the card no other card covers), the seat's own hand lies in
 suit order on one row, or on two when on lead, every card of it on the screen, and at the
 board's end the result reads on the screen. At a practice table, a hand to play beside the
-trick keeps its cards in its own box. No page scrolls sideways, and axe-core finds no
+trick moves under it, across the table. No page scrolls sideways, and axe-core finds no
 violation in any of these states. Screenshots go to test-output/<test name>/.
 """
 
@@ -217,26 +217,10 @@ def test_the_table_fits_a_phone(table, output_dir, phone, language):
     assert_no_axe_violations(over, f"the board over ({code}, {phone})")
 
 
-# Each card of a hand: the part of it drawn (within its row, when the row clips what it
-# scrolls out of sight), the hand's box, and whether a finger at the card's middle lands on it.
-_HAND_CARDS = """(slot) => {
-  const hand = document.querySelector(slot + " .hand"), row = hand.querySelector(".suits");
-  const h = hand.getBoundingClientRect(), r = row.getBoundingClientRect();
-  const clips = getComputedStyle(row).overflowX !== "visible";
-  return Array.from(hand.querySelectorAll("[data-card]")).map((c) => {
-    const b = c.getBoundingClientRect(), x = (b.left + b.right) / 2, y = (b.top + b.bottom) / 2;
-    const left = clips ? Math.max(b.left, r.left) : b.left, right = clips ? Math.min(b.right, r.right) : b.right;
-    const hit = document.elementFromPoint(x, y);
-    return { card: c.dataset.card, left: left, right: right, handLeft: h.left, handRight: h.right,
-             shown: right > left, tapped: !!hit && (hit === c || c.contains(hit)) };
-  });
-}"""
-
-
-def test_at_a_practice_table_a_hand_beside_the_trick_keeps_its_cards_in_its_box(live_server, browser, output_dir):
-    """Playing all four hands on a phone, East leads from beside the trick: its cards stay
-    in East's box (a row that scrolls there), never drawn over the trick or off the screen,
-    and the first of them takes a finger."""
+def test_at_a_practice_table_a_hand_beside_the_trick_plays_across_the_table(live_server, browser, output_dir):
+    """Playing all four hands on a phone, a hand to play beside the trick moves under it,
+    across the table: East on lead shows all thirteen cards on two rows, each taking a
+    finger, below the trick and above South; West following suit lies on one row."""
     game, dora = practice_game(Game.PracticePlay.ALL_FOUR, boards=1)
     play = call(BoardPlay.start(game.boards.get(), BoardPlay.Mode.ALL_FOUR), "1NT", "P", "P", "P")
     assert play.state().actor == "E"
@@ -244,12 +228,28 @@ def test_at_a_practice_table_a_hand_beside_the_trick_keeps_its_cards_in_its_box(
     page.goto(f"{live_server.url}/games/{game.pk}/")
     page.locator(".felt").first.evaluate("(felt) => felt.scrollIntoView({block: 'start'})")
     page.screenshot(path=str(output_dir / "east-leads-390.png"), **SHOT)
-    cards = page.evaluate(_HAND_CARDS, ".slot-e")
-    assert len(cards) == 13
-    astray = [
-        c["card"] for c in cards if c["shown"] and (c["left"] < c["handLeft"] - 1 or c["right"] > c["handRight"] + 1)
-    ]
-    assert not astray, f"cards drawn outside East's box: {astray}"
-    assert cards[0]["tapped"], f"East's first card takes no finger: {cards[0]}"
+    assert_own_hand_shows_whole(page, "E", "East leads at a practice table", rows=2)
+    assert_hand_lies_under_the_trick(page, "E")
+    assert_cards_are_big_enough(page, "East leads at a practice table")
     assert_no_sideways_scroll(page, "East leads at a practice table")
+    assert_no_axe_violations(page, "East leads at a practice table")
+
+    for seat in "ES":  # East leads a spade, South (dummy, at the bottom) follows
+        page.locator(f".slot-{seat.lower()} .card-button").first.click()
+        page.wait_for_function(f"() => !document.querySelector('.slot-{seat.lower()} .card-button')")
+    page.locator(".slot-w .card-button").first.wait_for()
+    page.locator(".felt").first.evaluate("(felt) => felt.scrollIntoView({block: 'start'})")
+    page.screenshot(path=str(output_dir / "west-follows-390.png"), **SHOT)
+    assert_own_hand_shows_whole(page, "W", "West follows suit at a practice table", rows=1)
+    assert_hand_lies_under_the_trick(page, "W")
+    assert boxes(page, ".slot-e .hand")[0]["width"] < 200, "East, its card played, is back beside the trick"
+    assert_no_sideways_scroll(page, "West follows suit at a practice table")
     page.context.close()
+
+
+def assert_hand_lies_under_the_trick(page, seat: str) -> None:
+    """The seat's hand spans most of the table, between the trick and the bottom hand."""
+    hand = boxes(page, f".slot-{seat.lower()} .hand")[0]
+    trick, bottom, felt = (boxes(page, selector)[0] for selector in (".trick", ".slot.side-bottom", ".felt"))
+    assert hand["width"] > 0.8 * felt["width"], f"{seat}'s hand to play is not across the table: {hand}"
+    assert trick["bottom"] <= hand["top"] <= hand["bottom"] <= bottom["top"], f"{seat}: {hand} {trick} {bottom}"
