@@ -220,7 +220,8 @@ def test_the_table_fits_a_phone(table, output_dir, phone, language):
 def test_at_a_practice_table_a_hand_beside_the_trick_plays_across_the_table(live_server, browser, output_dir):
     """Playing all four hands on a phone, a hand to play beside the trick moves under it,
     across the table: East on lead shows all thirteen cards on two rows, each taking a
-    finger, below the trick and above South; West following suit lies on one row."""
+    finger, below the trick and above South (on a phone held sideways, one row there);
+    West following suit lies on one row."""
     game, dora = practice_game(Game.PracticePlay.ALL_FOUR, boards=1)
     play = call(BoardPlay.start(game.boards.get(), BoardPlay.Mode.ALL_FOUR), "1NT", "P", "P", "P")
     assert play.state().actor == "E"
@@ -233,6 +234,12 @@ def test_at_a_practice_table_a_hand_beside_the_trick_plays_across_the_table(live
     assert_cards_are_big_enough(page, "East leads at a practice table")
     assert_no_sideways_scroll(page, "East leads at a practice table")
     assert_no_axe_violations(page, "East leads at a practice table")
+    sideways = logged_in(browser, live_server.url, dora, [], size={"width": 844, "height": 390})
+    sideways.goto(f"{live_server.url}/games/{game.pk}/")
+    sideways.screenshot(path=str(output_dir / "east-leads-844x390.png"), full_page=True, **SHOT)
+    assert_hand_lies_under_the_trick(sideways, "E")
+    assert_no_sideways_scroll(sideways, "East leads at a practice table, the phone sideways")
+    sideways.context.close()
 
     for seat in "ES":  # East leads a spade, South (dummy, at the bottom) follows
         page.locator(f".slot-{seat.lower()} .card-button").first.click()
@@ -248,8 +255,8 @@ def test_at_a_practice_table_a_hand_beside_the_trick_plays_across_the_table(live
 
 
 def assert_hand_lies_under_the_trick(page, seat: str) -> None:
-    """The seat's hand spans most of the table, between the trick and the bottom hand."""
+    """The seat's hand spans most of the table's diagram, between the trick and the bottom hand."""
     hand = boxes(page, f".slot-{seat.lower()} .hand")[0]
-    trick, bottom, felt = (boxes(page, selector)[0] for selector in (".trick", ".slot.side-bottom", ".felt"))
-    assert hand["width"] > 0.8 * felt["width"], f"{seat}'s hand to play is not across the table: {hand}"
+    trick, bottom, table = (boxes(page, selector)[0] for selector in (".trick", ".slot.side-bottom", ".play-diagram"))
+    assert hand["width"] > 0.9 * table["width"], f"{seat}'s hand to play is not across the table: {hand} {table}"
     assert trick["bottom"] <= hand["top"] <= hand["bottom"] <= bottom["top"], f"{seat}: {hand} {trick} {bottom}"
