@@ -35,6 +35,30 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 TRICKS = {1: 9, 2: 7}  # 1NT by the dealer: +150/+90 (or -150/-90) at table 1, 2 differ
 
+# Each figure of a table's body (its columns from "Score" on) whose text does not end
+# where its column's heading ends.
+_FIGURES_OFF_THEIR_HEADINGS = """(table) => {
+  const right = (cell) => { const r = document.createRange(); r.selectNodeContents(cell);
+                            return r.getBoundingClientRect().right; };
+  const heads = Array.from(document.querySelectorAll(table + " thead th"));
+  const first = heads.findIndex((th) => th.textContent.trim() === "Score");
+  const cells = Array.from(document.querySelectorAll(table + " tbody td")).filter((td) => td.cellIndex >= first);
+  if (first < 0 || !cells.length) return ["no figures"];
+  return cells.map((td) => ({ text: td.textContent.trim(), off: right(td) - right(heads[td.cellIndex]) }))
+    .filter((cell) => Math.abs(cell.off) > 1);
+}"""
+
+# Each cell of a table's body that is not wholly on the screen, or (its headings out of
+# sight, as on a phone) a figure not named by its column's heading.
+_CELLS_CUT_OR_UNNAMED = """(table) => {
+  const heads = Array.from(document.querySelectorAll(table + " thead th")).map((th) => th.textContent.trim());
+  return Array.from(document.querySelectorAll(table + " tbody :is(td, th)")).map((cell) => {
+    const r = cell.getBoundingClientRect(), name = getComputedStyle(cell, "::before").content;
+    return { text: cell.textContent.trim(), heading: heads[cell.cellIndex], name: name,
+             cut: r.left < 0 || r.right > document.documentElement.clientWidth || r.width === 0 };
+  }).filter((c) => c.cut || (["Score", "MPs", "%"].includes(c.heading) && !c.name.includes(c.heading)));
+}"""
+
 
 def play_round(game: Game) -> None:
     for table in JoinTable.objects.select_related("game").filter(game=game).order_by("number"):
@@ -141,6 +165,14 @@ def test_a_howell_night_with_a_director_call_and_an_adjusted_score(live_server, 
     expect(foot).to_contain_text(decimal_text(percent[card_pair], fixed=True))
     shoot(results, output_dir, "pair-card")
     assert_no_axe_violations(results, "a pair's score card")
+    ragged = results.evaluate(_FIGURES_OFF_THEIR_HEADINGS, ".pair-card-table")
+    assert not ragged, f"figures not right-aligned under their headings: {ragged}"
+    results.set_viewport_size({"width": 390, "height": 844})
+    shoot(results, output_dir, "pair-card-phone")
+    cut = results.evaluate(_CELLS_CUT_OR_UNNAMED, ".pair-card-table")
+    assert not cut, f"on a phone, a score card's figures cut or without their names: {cut}"
+    assert results.evaluate("document.documentElement.scrollWidth") <= 390, "the score card scrolls sideways"
+    results.set_viewport_size({"width": 1280, "height": 800})
 
     # The USEBIO file: the same percentages, and the artificial line as A6040.
     xml = ET.fromstring(results.request.get(f"{base}/games/{game.pk}/results.usebio.xml").body())
