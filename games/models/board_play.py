@@ -370,13 +370,18 @@ class BoardPlay(models.Model):
             row.settle()
         return row
 
-    def _table_moved(self) -> None:
+    def _table_moved(self, *, by_play: bool = True) -> None:
         """A Join table's pages poll its version: move it on (inside the caller's transaction),
-        saying that a play moved it (``JoinTable.played_since``)."""
+        saying whether a play moved it (``JoinTable.played_since``). A score settled later
+        is no play's change: the figures it moves are read again then, as a play under way
+        leaves them as they were (``TableReads``)."""
         if self.table_id is not None:
             # Through the foreign key: the Join models show a board's play, so they import this module.
             tables = BoardPlay.table.field.related_model._default_manager
-            tables.filter(pk=self.table_id).update(version=F("version") + 1, played_version=F("version") + 1)
+            moved = {"version": F("version") + 1}
+            if by_play:
+                moved["played_version"] = F("version") + 1
+            tables.filter(pk=self.table_id).update(**moved)
 
     # --- the result ----------------------------------------------------------------
 
@@ -405,7 +410,7 @@ class BoardPlay(models.Model):
         )
         self.reference, self.reference_score, self.imps = reference[:80], reference_score, won
         if written:
-            self._table_moved()  # a Join table's pages said "scoring…": they look again
+            self._table_moved(by_play=False)  # a Join table's pages said "scoring…": they look again
 
     def leave_unfinished(self, why: str, *, confirmed: bool) -> None:
         """End the board where it stands, recorded as not finished (``why``: Abandoned).

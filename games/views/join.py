@@ -67,28 +67,28 @@ def _not_join(request: HttpRequest, game: Game) -> HttpResponse:
 class TableReads:
     """What the seat view of one table at one version reads alike for each person who
     looks: the board with its play and players, the running total and the club night's
-    figure (a movement's are each pair's own: read for each person), and the director's
-    call open there (for someone seated: ``seated``). The event stream reads it once for
-    the four seats it draws the table for."""
+    figure (a movement's are each pair's own: worked out once for each person who looks,
+    ``pair_total``), and the director's call open there (for someone seated:
+    ``seated``). The event stream reads it once for the four seats it draws the table for."""
 
     seen: TableBoard
     total: dict[str, int]
     club_total: TableTotal | None
     director_call: DirectorCall | None
     seated: bool
+    pair_totals: dict[int, TableTotal | None]  # a movement's figures, by the viewer's user's pk
 
     @classmethod
     def of(cls, game: Game, table: JoinTable, user, before: TableReads | None = None) -> TableReads:
         """``before``: the table's reads at an earlier version. When the one change since
         was a play's, the players, the teacher's notes and the director's call are taken
-        from it (the event stream's reads after a call or card); the board, its play and
-        the figures are read again."""
+        from it (the event stream's reads after a call or card); the board and its play
+        are read again, and the figures too when the play ended the board or undid its
+        end. While the board is under way the figures hold: they count only boards the
+        table has finished, so another table's result shows here at this board's end."""
         if before is not None and not table.played_since(before.seen.version, before.seen.table.version):
             before = None
         seen = table_board(game, table, before.seen if before is not None else None)
-        club_total = None if game.by_movement else table_total(game, table, tables=seen.tables)
-        # a club night's table counts its boards with its figure, kept in the cache with it
-        total = club_total.running if club_total is not None else running_total(game, table)
         seated = any(row.user_id == user.pk for row in seen.players.values())
         if not seated:
             call = None
@@ -96,7 +96,24 @@ class TableReads:
             call = before.director_call
         else:
             call = open_call_at(table)
-        return cls(seen, total, club_total, call, seated)
+        if before is not None and before.seen.board == seen.board and _unscored(before.seen) and _unscored(seen):
+            return cls(seen, before.total, before.club_total, call, seated, dict(before.pair_totals))
+        club_total = None if game.by_movement else table_total(game, table, tables=seen.tables)
+        # a club night's table counts its boards with its figure, kept in the cache with it
+        total = club_total.running if club_total is not None else running_total(game, table)
+        return cls(seen, total, club_total, call, seated, {})
+
+    def pair_total(self, game: Game, user) -> TableTotal | None:
+        """``user``'s pair's figure in a movement (None for someone in no pair)."""
+        if user.pk not in self.pair_totals:
+            self.pair_totals[user.pk] = table_total(game, self.seen.table, user, tables=self.seen.tables)
+        return self.pair_totals[user.pk]
+
+
+def _unscored(seen: TableBoard) -> bool:
+    """Whether the table's board is not over: its play (if any) neither finished nor ended."""
+    play = getattr(seen.board, "played", None)
+    return seen.board is not None and (play is None or not (play.done or play.abandoned))
 
 
 def join_context(
@@ -119,7 +136,7 @@ def join_context(
     view = seat_view(game, request.user, table, checked=True, seen=reads.seen)
     total, club_total = reads.total, reads.club_total
     if game.by_movement:  # the viewer's pair's own figure
-        club_total = table_total(game, table, request.user, tables=view.tables)
+        club_total = reads.pair_total(game, request.user)
         total = club_total.running if club_total is not None else total
     context = {
         "game": game,

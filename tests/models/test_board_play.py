@@ -162,6 +162,25 @@ def test_the_table_says_when_a_play_alone_moved_it(table_play):
     assert not table().played_since(last.version_tag(), last.version)  # the teacher's note is no play
 
 
+def test_a_score_settled_later_moves_the_table_not_as_a_play(table_play, never_run):
+    """The board passed out before par was known; the worker's settling later changes the
+    running total the seats show, a change of its own: the event stream reads the table
+    whole then, never keeping a total from before it."""
+
+    def table() -> JoinTable:
+        return JoinTable.objects.select_related("game").get(game_id=table_play.board.game_id)
+
+    play = call(table_play, "P", "P", "P", "P")
+    assert play.done and play.imps is None
+    finished = table()
+    DealAnalysis.table(play.deal)  # what the worker's settle_board does
+    play.settle()
+    assert play.reference
+    settled = table()
+    assert settled.version == finished.version + 1
+    assert not settled.played_since(finished.version_tag(), finished.version)
+
+
 # --- claims ----------------------------------------------------------------------------------
 
 

@@ -225,20 +225,40 @@ def _drawn_at_the_tables_version(table: JoinTable, user) -> tuple[str, list[str]
     return html, [query["sql"] for query in made]
 
 
+RUNNING_TOTAL = 'SUM("games_boardplay"."score")'  # the running total's statement
+
+
 def test_after_a_call_the_table_is_read_again_but_its_players_notes_and_call(seated_table, other_user):
     """A call changes the board's play alone: the next read takes the players, the
-    teacher's notes, the director's call and the count of tables from the read before,
-    and draws what East's poll answers."""
+    teacher's notes, the director's call, the count of tables and (the board under way)
+    the running total from the read before, and draws what East's poll answers."""
     seat_events._reads.clear()
     _drawn_at_the_tables_version(seated_table, other_user)
     _call_at(seated_table, "1H")
     html, after_call = _drawn_at_the_tables_version(seated_table, other_user)
     seat_events._reads.clear()
     again, whole = _drawn_at_the_tables_version(seated_table, other_user)  # the same version, read whole
-    assert len(after_call) == len(whole) - 4 and TOKEN.sub("", again) == TOKEN.sub("", html)
-    for kept in ("games_boardnote", "games_directorcall", 'FROM "games_seat"', 'COUNT(*) AS "__count"'):
+    assert len(after_call) == len(whole) - 5 and TOKEN.sub("", again) == TOKEN.sub("", html)
+    kept_reads = ("games_boardnote", "games_directorcall", 'FROM "games_seat"', 'COUNT(*) AS "__count"', RUNNING_TOTAL)
+    for kept in kept_reads:
         assert any(kept in sql for sql in whole) and not any(kept in sql for sql in after_call), kept
     assert "1♥" in re.sub(r"<[^>]+>", "", html)
+    assert TOKEN.sub("", html) == TOKEN.sub("", _poll(seated_table, other_user))
+
+
+def test_the_call_that_ends_the_board_brings_the_running_total_again(seated_table, other_user, never_run):
+    """Passed out: the fourth pass finishes the board, and the stream's read after it
+    reads the running total again, which now counts the board, as East's poll does (par
+    not known yet: no worker has solved the deal, so only the play has moved the table)."""
+    seat_events._reads.clear()
+    for made in ("P", "P", "P"):
+        _call_at(seated_table, made)
+        _drawn_at_the_tables_version(seated_table, other_user)
+    _call_at(seated_table, "P")
+    html, after_pass = _drawn_at_the_tables_version(seated_table, other_user)
+    assert any(RUNNING_TOTAL in sql for sql in after_pass)
+    assert not any('FROM "games_seat"' in sql for sql in after_pass)  # a play's read, not a whole one
+    assert "1 board played" in re.sub(r"<[^>]+>", "", html)
     assert TOKEN.sub("", html) == TOKEN.sub("", _poll(seated_table, other_user))
 
 
@@ -339,4 +359,38 @@ def test_a_play_that_brings_the_rounds_next_board_draws_that_boards_notes(host, 
     assert "Count the trumps" in html and "Lead a trump" not in html
     assert any("games_boardnote" in sql for sql in statements)
     polled = re.sub(r'<div id="table-notes-news" hx-swap-oob.*?</div>', "", _poll(table, east))  # said once
+    assert re.sub(r"\s+", " ", TOKEN.sub("", html)) == re.sub(r"\s+", " ", TOKEN.sub("", polled))
+
+
+FIGURE_STATE = 'MAX("games_boardplay"."finished_at")'  # a club night's figure: its state (games.models.club)
+
+
+def _figure_states(table: JoinTable, users) -> int:
+    """How many times the seats' draws at the table's version worked out a figure's state."""
+    drawn = [_drawn_at_the_tables_version(table, user)[1] for user in users]
+    return sum(FIGURE_STATE in sql for statements in drawn for sql in statements)
+
+
+def test_a_movement_tables_figures_hold_while_its_board_is_under_way(host, django_user_model, never_run):
+    """In a Mitchell each seat sees its own pair's figure: worked out for each seat at a
+    whole read, not again after a call with the board under way, and again once the
+    board is over (passed out: the round's next board comes), as each seat's poll shows."""
+    game = club(host, 2)
+    seat_pairs(game, django_user_model)
+    start_movement(game, host)
+    table = JoinTable.objects.select_related("game").get(game=game, number=1)
+    first = table.board()
+    users = [table.seats.get(seat=seat).user for seat in "NESW"]
+    seat_events._reads.clear()
+    assert _figure_states(table, users) == 4
+    play = BoardPlay.start(first, BoardPlay.Mode.TABLE, table)
+    _figure_states(table, users)
+    for _ in range(3):
+        play = call(play, "P")
+        assert _figure_states(table, users) == 0
+    call(play, "P")
+    assert _figure_states(table, users) == 4
+    east = users[1]
+    html, _ = _drawn_at_the_tables_version(table, east)
+    polled = re.sub(r'<div id="table-notes-news" hx-swap-oob.*?</div>', "", _poll(table, east))
     assert re.sub(r"\s+", " ", TOKEN.sub("", html)) == re.sub(r"\s+", " ", TOKEN.sub("", polled))
