@@ -313,7 +313,9 @@ def movement_note(game: Game, table: JoinTable, board: DealtBoard | None) -> str
                 % names
             )
         return gettext("Round %(round)s of %(rounds)s: no boards at this table this round.") % names
-    names.update(ns=spot.ns, ew=spot.ew, first=spot.boards[0], last=spot.boards[-1])
+    # the sentence names each pair's direction: a Mitchell's "2 NS" is said "pair 2 (N-S)"
+    ns, ew = (name.partition(" ")[0] for name in (spot.ns, spot.ew))
+    names.update(ns=ns, ew=ew, first=spot.boards[0], last=spot.boards[-1])
     said = (
         gettext(
             "Round %(round)s of %(rounds)s: pair %(ns)s (N-S) against pair %(ew)s (E-W), boards %(first)s–%(last)s."

@@ -73,7 +73,8 @@ def test_a_three_table_mitchell_is_played_to_the_end(live_server, browser, setti
         for name, page in pages.items():
             table = movement.rounds[number].table(movement.where(name, number + 1).table)
             expect(page.locator(".movement-note")).to_contain_text(
-                f"Round {number + 1} of 3: pair {table.ns} (N-S) against pair {table.ew} (E-W)", timeout=WAIT
+                f"Round {number + 1} of 3: pair {table.ns.split()[0]} (N-S) against pair {table.ew.split()[0]} (E-W)",
+                timeout=WAIT,
             )
             expect(page.locator(".board-title")).to_contain_text(f"Table {table.table}", timeout=WAIT)
         # a call at the moved player's new table reaches their page (Django's live server
