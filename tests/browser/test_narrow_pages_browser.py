@@ -120,12 +120,30 @@ def test_the_upload_page_and_its_preview_fit_a_phone(live_server, browser, outpu
     page.context.close()
 
 
+def three_tables_boards(game: Game) -> list[int]:
+    return list(game.boards.values_list("number", flat=True))
+
+
 def test_a_club_nights_results_fit_a_phone(live_server, browser, output_dir, three_tables, host):  # noqa: F811
     game = three_tables(Game.Scoring.MATCHPOINTS)
     page, _ = logged_in(browser, live_server.url, host)
     page.goto(f"{live_server.url}{reverse('club_results', args=[game.pk])}")
     page.screenshot(path=str(output_dir / "results-360.png"), full_page=True)
     boxes = assert_it_fits(page, "the results")
+    # the rankings and travellers fit whole: no figure behind a scroll, each named
+    hidden = page.evaluate(
+        """() => Array.from(document.querySelectorAll(".club-results table"))
+                     .map((t) => t.className + " " + (t.parentElement.scrollWidth - t.parentElement.clientWidth))"""
+    )
+    assert len(hidden) == 2 + len(three_tables_boards(game)), hidden
+    assert all(text.endswith((" 0", " 1")) for text in hidden), f"tables that scroll on a phone: {hidden}"
+    unnamed = page.evaluate(
+        """() => Array.from(document.querySelectorAll(".traveller-table tbody td:not(.contract)"))
+                     .filter((td) => getComputedStyle(td).display !== "none")
+                     .filter((td) => !td.dataset.label || !getComputedStyle(td, "::before").content.includes(td.dataset.label))
+                     .map((td) => td.textContent)"""
+    )
+    assert not unnamed, f"traveller figures without their column's name: {unnamed}"
     assert_no_axe_violations(page, "the results")
     if boxes:  # a box that scrolls is reached by the keyboard, and scrolls by its arrows
         page.locator(".table-scroll[tabindex='0']").first.focus()
