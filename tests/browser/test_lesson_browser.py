@@ -209,6 +209,9 @@ def test_the_teacher_watches_four_players_and_writes_to_them(browsing, live_serv
     # East deals and opens: the teacher's page follows by itself.
     play = call(BoardPlay.start(game.boards.get(), BoardPlay.Mode.TABLE), "1D", "2S")
     expect(teacher.locator("#teacher-table .bidding")).to_contain_text("2")
+    expect(teacher.locator("#teacher-note h2")).to_have_text("A note to the table")
+    label = teacher.locator("#teacher-note label").bounding_box()
+    assert label and label["height"] <= 1, "the field's label repeats the panel's heading on the screen"
     teacher.get_by_label("A note to the table").fill("Think about the <b>lead</b> before you play, @S first?")
     teacher.get_by_role("button", name="Add the note to board 1").click()
     expect(teacher.locator("#teacher-note")).to_contain_text("Note added")
