@@ -159,10 +159,15 @@ class BoardPlay(models.Model):
         return self.finished_at is not None
 
     @property
+    def closed(self) -> bool:
+        """Over (finished) or ended (``abandoned``): nothing more is called or played on it."""
+        return self.done or bool(self.abandoned)
+
+    @property
     def under_way(self) -> bool:
         """Someone at the table has called or played (in Just Declare: played a card of
         their own) and the board is neither over nor ended."""
-        if self.done or self.abandoned:
+        if self.closed:
             return False
         if self.mode == BoardPlay.Mode.DECLARE:  # the auction is the file's, the lead the robot's
             owners = rules_of_play.rules.card_owners(self.deal)
@@ -332,7 +337,7 @@ class BoardPlay(models.Model):
     @property
     def robot_due(self) -> bool:
         """Whether a robot is to call, play a card or answer a claim."""
-        if not self.robot_seats or self.done or self.abandoned:
+        if not self.robot_seats or self.closed:
             return False
         return robot_table.robot_due(self.state(), self.robot_seats)
 
@@ -420,7 +425,7 @@ class BoardPlay(models.Model):
         stored together or not at all, and a second click finds the board ended already.
         A board over or ended already is left as it is. Raises BoardInPlay, with nothing
         changed, when someone has called or played and it is not ``confirmed``."""
-        if self.done or self.abandoned:
+        if self.closed:
             return
         if self.under_way and not confirmed:
             raise BoardInPlay.of(self)

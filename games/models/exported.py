@@ -74,7 +74,7 @@ def dealt_boards(
     prefetch_plays(boards, table_id, reveals=join)
     played = {board.pk: board.played for board in boards}
     if join:
-        boards = [b for b in boards if played[b.pk] is None or played[b.pk].done or played[b.pk].abandoned]
+        boards = [b for b in boards if played[b.pk] is None or played[b.pk].closed]
     if not any(played.values()):
         return [(board, _lesson(game, board, board.to_parsed(), seated)) for board in boards]
     seats = (

@@ -49,7 +49,7 @@ def seats_see_lesson(rule: str, board: DealtBoard, *, revealed: bool | None = No
     if revealed is None:
         revealed = getattr(board, "revealed_here", False)
     play = getattr(board, "played", None)
-    return revealed or (play is not None and (play.done or bool(play.abandoned)))
+    return revealed or (play is not None and play.closed)
 
 
 class NoteError(Exception):
@@ -115,7 +115,7 @@ def note_place(board: DealtBoard) -> tuple[str, int]:
     the last card (before the opening lead: ("play", 0)); the board as a whole before
     the first call and once it is over."""
     play = getattr(board, "played", None)
-    if play is None or play.done or play.abandoned or not play.calls:
+    if play is None or play.closed or not play.calls:
         return "", 0
     state = play.state()
     if not state.auction_over:

@@ -200,7 +200,7 @@ def table_board(game: Game, table: JoinTable, before: TableBoard | None = None) 
         )
     may_go_on = False
     if game.movement == Game.Movement.OWN_PACE:
-        may_go_on = board is None or (play is not None and (play.done or bool(play.abandoned)))
+        may_go_on = board is None or (play is not None and play.closed)
     # a play can bring the next board (a movement's round goes on when one is finished)
     kept = before.notes if before is not None and before.board == board and board is not None else None
     if kept is not None:
@@ -323,7 +323,7 @@ def movement_note(game: Game, table: JoinTable, board: DealtBoard | None) -> str
         % names
     )
     play = getattr(board, "played", None)
-    if board.board_number == spot.boards[-1] and play is not None and (play.done or play.abandoned):
+    if board.board_number == spot.boards[-1] and play is not None and play.closed:
         if game.round >= len(movement.rounds):
             return said + " " + gettext("That was the last round.")
         return said + " " + gettext("This round is over here: you move when the host starts the next round.")

@@ -113,7 +113,7 @@ class TableReads:
 def _unscored(seen: TableBoard) -> bool:
     """Whether the table's board is not over: its play (if any) neither finished nor ended."""
     play = getattr(seen.board, "played", None)
-    return seen.board is not None and (play is None or not (play.done or play.abandoned))
+    return seen.board is not None and (play is None or not play.closed)
 
 
 def join_context(
