@@ -177,11 +177,12 @@ def table_board(game: Game, table: JoinTable, before: TableBoard | None = None) 
     between shows at the next poll), its board, play and players. ``before``: the table's
     read of the version before, when the one change since was a play's
     (``JoinTable.played_since``): its players, the count of tables, and its notes on the
-    same board, still hold."""
+    same board, still hold, and its board too while its play goes on
+    (``JoinTable.board_after_play``)."""
     version = table.version_tag()  # read before the board: a deal in between shows next poll
     newest = table.game.next_board_number - 1  # the game's deals are numbered 1, 2, ...
     table.game = game
-    board = table.board_and_play()
+    board = table.board_and_play() if before is None else table.board_after_play(before.board)
     revealed = False
     play = getattr(board, "played", None)
     # A reveal ends a board under way (``JoinTable.reveal``): only a board not under way asks.

@@ -6,7 +6,8 @@ seat view itself (``event: seat``), drawn as the seat poll draws it (``join_cont
 the same template: the same cards, the same checks), so the page swaps it in without
 asking. What the four seats' views read alike (``TableReads``: the board, its play,
 players, figures and director's call) is read once for a table's version; after a play's
-change (a call, a card), only the board, its play and the figures are read again.
+change (a call, a card), only the table's row (by its key) and the play are read again,
+and the board and the figures too once the play ends the board.
 
 The draws run in one thread of their own (not the stream's: under ASGI each request has
 its own thread for synchronous code, and four streams drawing at once in four threads
@@ -78,31 +79,41 @@ def _draw(request: HttpRequest, game: int, number: int, at: tuple[int, int] | No
     ``at``: the game's next board and the table's version that the stream's events have
     reached: when the reads kept were made there, the table is not read again."""
     kept = _reads.get((game, number))
-    table: JoinTable | None
     if kept is not None and at is not None and kept.at == at:
         table = kept.reads.seen.table
-        if not any(row.user_id == request.user.pk for row in kept.reads.seen.players.values()):
-            return _elsewhere(request, game)
     else:
-        table = (
-            JoinTable.objects.select_related("game")
-            .filter(game_id=game, number=number, seats__user=request.user.pk)
-            .first()
-        )
-        if table is None:
+        found = _table(request, game, number, kept)
+        if found is None:
             return _elsewhere(request, game)
+        table = found
         if kept is None or kept.reads.seen.version != table.version_tag():
+            reads = TableReads.of(table.game, table, request.user, kept.reads if kept is not None else None)
+            if not reads.seated:  # read by its key: they no longer sit there
+                return _elsewhere(request, game)
             if len(_reads) >= KEPT_TABLES:
                 _reads.clear()
-            reads = TableReads.of(table.game, table, request.user, kept.reads if kept is not None else None)
             kept = _reads[game, number] = _Kept(at or (0, 0), reads)
         elif at is not None:
             kept.at = at
+    if not any(row.user_id == request.user.pk for row in kept.reads.seen.players.values()):
+        return _elsewhere(request, game)
     if table.game.can_manage(request.user):
         return None
     with translation.override(getattr(request, "LANGUAGE_CODE", None)):
         context = join_context(request, table.game, table, checked=True, reads=kept.reads)
         return render_to_string(VIEW, context, request)
+
+
+def _table(request: HttpRequest, game: int, number: int, kept: _Kept | None) -> JoinTable | None:
+    """Table ``number`` of game ``game`` read again, with the game: by its key when its
+    reads are kept (the seats then checked on the read), else where the user sits."""
+    tables = JoinTable.objects.select_related("game")
+    if kept is not None:
+        try:
+            return tables.get(pk=kept.reads.seen.table.pk, number=number)
+        except JoinTable.DoesNotExist:  # removed, or renumbered: by its number
+            pass
+    return tables.filter(game_id=game, number=number, seats__user=request.user.pk).first()
 
 
 def _draw_or_none(request: HttpRequest, game: int, number: int, at: tuple[int, int] | None) -> str | Gone | None:

@@ -233,12 +233,15 @@ def test_after_a_call_the_table_is_read_again_but_its_players_notes_and_call(sea
     teacher's notes, the director's call, the count of tables and (the board under way)
     the running total from the read before, and draws what East's poll answers."""
     seat_events._reads.clear()
-    _drawn_at_the_tables_version(seated_table, other_user)
     _call_at(seated_table, "1H")
+    _drawn_at_the_tables_version(seated_table, other_user)
+    _call_at(seated_table, "P")
     html, after_call = _drawn_at_the_tables_version(seated_table, other_user)
     seat_events._reads.clear()
     again, whole = _drawn_at_the_tables_version(seated_table, other_user)  # the same version, read whole
     assert len(after_call) == len(whole) - 5 and TOKEN.sub("", again) == TOKEN.sub("", html)
+    table_row, play_row = after_call  # each by its key: no join to the seats, no board read again
+    assert '"games_seat"' not in table_row and '"games_dealtboard"' not in play_row
     kept_reads = ("games_boardnote", "games_directorcall", 'FROM "games_seat"', 'COUNT(*) AS "__count"', RUNNING_TOTAL)
     for kept in kept_reads:
         assert any(kept in sql for sql in whole) and not any(kept in sql for sql in after_call), kept
@@ -289,6 +292,22 @@ def test_after_a_seat_changes_the_table_is_read_again_whole(seated_table, other_
     assert any('FROM "games_seat"' in sql for sql in statements)
     assert "erin" not in html and "empty seat" in html
     assert TOKEN.sub("", html) == TOKEN.sub("", _poll(seated_table, other_user))
+
+
+def test_a_read_for_someone_who_stood_up_is_not_kept_for_the_others(seated_table, other_user, django_user_model):
+    """East's stream reads the table by its key after East stands up: it draws nothing,
+    and keeps nothing, so West's draw at that version reads the table for a seat there."""
+    seat_events._reads.clear()
+    _call_at(seated_table, "1H")
+    _drawn_at_the_tables_version(seated_table, other_user)
+    seated_table.leave(other_user, confirm=1)
+    seated_table.refresh_from_db()
+    easts = RequestFactory().get("/")
+    easts.user = other_user
+    at = (seated_table.game.next_board_number, seated_table.version)
+    assert seat_events._draw(easts, seated_table.game_id, 1, at) is None
+    html, statements = _drawn_at_the_tables_version(seated_table, django_user_model.objects.get(username="erin"))
+    assert any("games_directorcall" in sql for sql in statements) and "empty seat" in html
 
 
 def test_a_kept_read_draws_nothing_for_someone_not_seated_there(

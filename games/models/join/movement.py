@@ -10,6 +10,8 @@ one is over (``games.models.join.rounds``). A reveal ends the board at one table
 
 from __future__ import annotations
 
+import copy
+
 from django.db import transaction
 from django.db.models import F, QuerySet
 from django.utils.translation import gettext
@@ -76,6 +78,25 @@ class TableMovement:
             if self.robots and board.played is None:  # a robot that deals calls first
                 self.start_robots(board)
         return board
+
+    def board_after_play(self: TableLike, before: DealtBoard | None) -> DealtBoard | None:
+        """``board_and_play()`` when the one change since the table held ``before`` (read
+        by ``board_and_play``) was a play's: a play that was not over there, and still is
+        not, keeps the table on its board in every movement, so only the play is read
+        again (one statement by its key, on a copy of ``before``); else the board is read
+        as ``board_and_play`` reads it."""
+        play = getattr(before, "played", None)
+        if before is not None and play is not None and not play.closed:
+            try:
+                now = BoardPlay.objects.get(pk=play.pk)
+            except BoardPlay.DoesNotExist:  # the board's play was removed: read it whole
+                return self.board_and_play()
+            if not now.closed:
+                board = copy.copy(before)
+                now.board = board
+                board.played = now
+                return board
+        return self.board_and_play()
 
     def _movement_deal(self: TableLike) -> int | None:
         return current_deal(self.game, as_table(self))
