@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from games.formats.model import Deck as ParsedDeck
+from games.models.join import JoinTable
+from tests.playing import DEAL
+
 
 @pytest.fixture
 def executor(request, transactional_db):
@@ -17,3 +21,16 @@ def executor(request, transactional_db):
     yield executor
     executor.loader.build_graph()
     executor.migrate(executor.loader.graph.leaf_nodes())
+
+
+@pytest.fixture
+def queued_table(join_table, host, other_user, django_user_model) -> JoinTable:
+    """Four players seated (alice North, bob East, dave South, erin West), two boards of
+    DEAL queued, nothing dealt."""
+    join_table.take_seat(host, "N")
+    join_table.take_seat(other_user, "E")
+    for name, seat in (("dave", "S"), ("erin", "W")):
+        join_table.take_seat(django_user_model.objects.create_user(name, password="x"), seat)
+    decks = [ParsedDeck(DEAL, i, 1, dealer="N", vul="None", board=str(i + 1)) for i in range(2)]
+    join_table.game.add_decks(decks, source_name="club.pbn")
+    return join_table

@@ -10,7 +10,7 @@ from games.bridge.play import IllegalAction, legal_cards
 from games.formats.model import Deck as ParsedDeck
 from games.models import BoardPlay, Game
 from games.models.board_play import BoardInPlay, running_total
-from games.models.join import JoinTable, LeavingBoardInPlay
+from games.models.join import LeavingBoardInPlay
 from games.presentation.result_text import result_line
 from games.presentation.seats import seat_view
 from tests.playing import DEAL, call, cards
@@ -29,18 +29,6 @@ def practice_game(host) -> Game:
     game = Game.objects.create(host=host, name="Tuesday practice", practice_play=Game.PracticePlay.ALL_FOUR)
     queue(game)
     return game
-
-
-@pytest.fixture
-def queued_table(join_table, host, other_user, django_user_model) -> JoinTable:
-    """Four players seated (alice North, bob East, dave South, erin West), two boards
-    queued, nothing dealt."""
-    join_table.take_seat(host, "N")
-    join_table.take_seat(other_user, "E")
-    for name, seat in (("dave", "S"), ("erin", "W")):
-        join_table.take_seat(django_user_model.objects.create_user(name, password="x"), seat)
-    queue(join_table.game)
-    return join_table
 
 
 def playing(game: Game, mode: str = BoardPlay.Mode.ALL_FOUR) -> BoardPlay:
