@@ -45,7 +45,7 @@ def test_each_call_and_card_reads_the_play_alone_and_shows_what_a_whole_read_sho
     play = call(BoardPlay.start(dealt_table.board(), BoardPlay.Mode.TABLE, dealt_table), "1H")
     before = _read(dealt_table).board_and_play()
     for step in range(20):
-        play = call(play, "P") if step < 3 else cards(play, 1)  # 1♥ passed out of its auction, then play
+        play = call(play, "P") if step < 3 else cards(play, 1)  # three passes end the auction at 1♥; then cards
         board, statements = _after(dealt_table, before)
         assert _shown(board) == _shown(_read(dealt_table).board_and_play()), step
         assert len(statements) == 1 and '"games_dealtboard"' not in statements[0], statements
