@@ -4,10 +4,17 @@ post them (the acting seat and the number of actions the page showed)."""
 from __future__ import annotations
 
 from games.bridge.play import legal_cards
-from games.models import BoardPlay
+from games.formats.model import Deck as ParsedDeck
+from games.models import BoardPlay, Game
 
 # The deal of the Join table fixture (tests/web/conftest.py) and the tests that read its hands.
 DEAL = "N:J4.KJ732.7.Q9862 Q9873.9.KJ8532.A KT2.A64.QT.KJT74 A65.QT85.A964.53"
+
+
+def queue_deals(game: Game, count: int) -> None:
+    """Queue ``count`` decks of DEAL as boards 1, 2, ..., North dealing, nobody vulnerable."""
+    decks = [ParsedDeck(DEAL, i, 1, dealer="N", vul="None", board=str(i + 1)) for i in range(count)]
+    game.add_decks(decks, source_name="club.pbn", source_format="pbn")
 
 
 def call(play: BoardPlay, *calls: str | tuple[str, str]) -> BoardPlay:

@@ -171,6 +171,10 @@ class TableBoard:
     may_go_on: bool
     notes: tuple[BoardNote, ...]  # the teacher's notes to this table on its board
 
+    def seats(self, user) -> bool:
+        """Whether ``user`` sits at the table, as it was read."""
+        return any(row.user_id == user.pk for row in self.players.values())
+
 
 def table_board(game: Game, table: JoinTable, before: TableBoard | None = None) -> TableBoard:
     """``table`` as loaded (its version read before anything shown: a change made in

@@ -89,7 +89,7 @@ class TableReads:
         if before is not None and not table.played_since(before.seen.version, before.seen.table.version):
             before = None
         seen = table_board(game, table, before.seen if before is not None else None)
-        seated = any(row.user_id == user.pk for row in seen.players.values())
+        seated = seen.seats(user)
         if not seated:
             call = None
         elif before is not None and before.seated:

@@ -95,7 +95,7 @@ def _draw(request: HttpRequest, game: int, number: int, at: tuple[int, int] | No
             kept = _reads[game, number] = _Kept(at or (0, 0), reads)
         elif at is not None:
             kept.at = at
-    if not any(row.user_id == request.user.pk for row in kept.reads.seen.players.values()):
+    if not kept.reads.seen.seats(request.user):
         return _elsewhere(request, game)
     if table.game.can_manage(request.user):
         return None

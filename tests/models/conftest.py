@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from games.formats.model import Deck as ParsedDeck
 from games.models.join import JoinTable
-from tests.playing import DEAL
+from tests.playing import queue_deals
 
 
 @pytest.fixture
@@ -31,6 +30,5 @@ def queued_table(join_table, host, other_user, django_user_model) -> JoinTable:
     join_table.take_seat(other_user, "E")
     for name, seat in (("dave", "S"), ("erin", "W")):
         join_table.take_seat(django_user_model.objects.create_user(name, password="x"), seat)
-    decks = [ParsedDeck(DEAL, i, 1, dealer="N", vul="None", board=str(i + 1)) for i in range(2)]
-    join_table.game.add_decks(decks, source_name="club.pbn")
+    queue_deals(join_table.game, 2)
     return join_table

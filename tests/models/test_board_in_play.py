@@ -13,21 +13,16 @@ from games.models.board_play import BoardInPlay, running_total
 from games.models.join import LeavingBoardInPlay
 from games.presentation.result_text import result_line
 from games.presentation.seats import seat_view
-from tests.playing import DEAL, call, cards
+from tests.playing import DEAL, call, cards, queue_deals
 
 pytestmark = pytest.mark.django_db
-
-
-def queue(game: Game, count: int = 2) -> None:
-    decks = [ParsedDeck(DEAL, i, 1, dealer="N", vul="None", board=str(i + 1)) for i in range(count)]
-    game.add_decks(decks, source_name="club.pbn")
 
 
 @pytest.fixture
 def practice_game(host) -> Game:
     """alice's practice table playing all four hands, two boards queued."""
     game = Game.objects.create(host=host, name="Tuesday practice", practice_play=Game.PracticePlay.ALL_FOUR)
-    queue(game)
+    queue_deals(game, 2)
     return game
 
 
@@ -78,14 +73,14 @@ def test_a_board_with_no_call_or_finished_deals_at_once(practice_game):
     practice_game.deal_next()
     assert practice_game.deal_next().number == 2  # no call yet (and no play at all)
     finished = call(BoardPlay.start(practice_game.boards.get(number=2), BoardPlay.Mode.ALL_FOUR), "P", "P", "P", "P")
-    queue(practice_game, 1)
+    queue_deals(practice_game, 1)
     assert practice_game.deal_next().number == 3
     finished.refresh_from_db()
     assert finished.done and not finished.abandoned and result_line(finished).startswith("Passed out, 0")
 
 
 def test_a_table_that_only_shows_the_hands_deals_at_once(game):
-    queue(game)
+    queue_deals(game, 2)
     game.deal_next()
     assert game.deal_next().number == 2 and not BoardPlay.objects.exists()
 

@@ -11,9 +11,8 @@ from html import unescape
 
 import pytest
 
-from games.formats.model import Deck as ParsedDeck
 from games.models import BoardPlay, Game
-from tests.playing import DEAL, call, cards
+from tests.playing import call, cards, queue_deals
 
 pytestmark = pytest.mark.django_db
 
@@ -22,16 +21,11 @@ QUESTION = "Board 1 is being played: 1 card played."
 CONSEQUENCE = "Board 1 will be recorded as not finished: it scores nothing in the running total."
 
 
-def queue(game: Game, count: int = 3) -> None:
-    decks = [ParsedDeck(DEAL, i, 1, dealer="N", vul="None", board=str(i + 1)) for i in range(count)]
-    game.add_decks(decks, source_name="club.pbn", source_format="pbn")
-
-
 @pytest.fixture
 def practice_in_play(host) -> Game:
     """A practice table playing all four hands: board 1 bid to 4♥ by North, East has led."""
     game = Game.objects.create(host=host, name="Tuesday practice", practice_play=Game.PracticePlay.ALL_FOUR)
-    queue(game)
+    queue_deals(game, 3)
     board = game.deal_next(by=host)
     cards(call(BoardPlay.start(board, BoardPlay.Mode.ALL_FOUR), "1H", "P", "2NT", "P", "4H", "P", "P", "P"), 1)
     return game
@@ -150,7 +144,7 @@ def test_another_user_gets_404_for_the_question_and_the_confirmation(client, pra
 
 def test_a_board_with_no_call_yet_deals_at_once(host_client, host):
     game = Game.objects.create(host=host, name="Tuesday practice", practice_play=Game.PracticePlay.ALL_FOUR)
-    queue(game)
+    queue_deals(game, 3)
     game.deal_next(by=host)
     assert deal(host_client, game).url == f"/games/{game.pk}/" and boards(game) == 2
 
@@ -162,7 +156,7 @@ def test_a_finished_board_deals_at_once(host_client, practice_in_play):
 
 
 def test_a_table_that_only_shows_the_hands_deals_at_once(host_client, game):
-    queue(game)
+    queue_deals(game, 3)
     deal(host_client, game)
     assert deal(host_client, game).url == f"/games/{game.pk}/" and boards(game) == 2
 
@@ -175,7 +169,7 @@ def test_at_a_join_table_the_host_is_asked_too(host_client, seated_table):
     response = deal(host_client, seated_table.game, htmx=True)
     assert response["HX-Retarget"] == "#confirm" and "Board 1 is being played: 2 calls made." in text(response.text)
     assert f'hx-post="/games/{seated_table.game.pk}/deal/" hx-target="#table-area"' in response.text
-    queue(seated_table.game, 1)
+    queue_deals(seated_table.game, 1)
     response = deal(host_client, seated_table.game, htmx=True, confirm="1")
     assert response["HX-Reswap"] == "none" and "table-moved" in response["HX-Trigger"]  # the seat view polls
     assert '<div id="confirm" hidden hx-swap-oob="true"></div>' in response.text  # the question goes
