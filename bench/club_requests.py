@@ -20,7 +20,8 @@ gunicorn, as a ratio to the bare request (bench.load_urls' ``load/ok/``):
 
 ``--profile KIND`` runs that kind under cProfile and prints where its time goes (only the
 functions whose file matches BENCH_PROFILE_MATCH, when set); ``--queries KIND`` prints the
-SQL statements of that kind's last request. The
+SQL statements of that kind's last request (each cut at BENCH_SQL_CHARS characters, 400
+unless set). The
 figures are the test client's, not gunicorn's: they say where the time goes and how the
 kinds compare; scripts/loadtest.py says what they cost under load.
 """
@@ -169,7 +170,7 @@ def _measure(tables: int, repeat: int, profile: str | None, queries: str | None)
     for kind, statements in said.items():
         print(f"{kind}: {len(statements)} statements")
         for sql in statements:
-            print("  ", sql[:400])
+            print("  ", sql[: int(os.environ.get("BENCH_SQL_CHARS", "400"))])
     return times
 
 

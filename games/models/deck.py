@@ -123,7 +123,7 @@ class Deck(models.Model):
     dealt_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
-        ordering = ["game", "position"]
+        ordering = ["-game_id", "position"]  # as JoinTable's, without joining the game
         constraints = [models.UniqueConstraint(fields=["game", "position"], name="deck_position_unique_in_game")]
         # Every deal moves a deck from queued to dealt, which writes each of the table's
         # indexes: only the ones a query needs. Status alone serves the review desk's
@@ -234,7 +234,7 @@ class DealtBoard(models.Model):
     left_unfinished: BoardPlay | None  # Game.deal_next: the board in play this deal ended
 
     class Meta:
-        ordering = ["game", "-number"]
+        ordering = ["-game_id", "-number"]  # as JoinTable's, without joining the game
         constraints = [models.UniqueConstraint(fields=["game", "number"], name="board_number_unique_in_game")]
         # The game's highest board number, which a deck without one needs when it is dealt.
         indexes = [models.Index(fields=["game", "board_number"], name="board_game_board_number")]

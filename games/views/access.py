@@ -34,7 +34,10 @@ def get_seat_at_table(request: HttpRequest, pk: int) -> tuple[Game, Seat | None]
     """The game if the user may act at its table (seated at a Join game, or its host), with
     their Seat row and its table (one query for a seated player; None for a host who does
     not sit); 404 otherwise."""
-    row = Seat.objects.select_related("table__game").filter(game_id=pk, user=request.user.pk).first()
+    try:  # one row at most (a seat a player per game): read with no ORDER BY to compile
+        row: Seat | None = Seat.objects.select_related("table__game").get(game_id=pk, user=request.user.pk)
+    except Seat.DoesNotExist:
+        row = None
     if row is not None and row.table.game.game_type == Game.Type.JOIN:
         return row.table.game, row
     game = get_object_or_404(Game, pk=pk)

@@ -14,6 +14,8 @@ from html import unescape
 import pytest
 from django.core.cache import caches
 from django.core.cache.utils import make_template_fragment_key
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from games.bridge import play as rules_of_play
 from games.bridge.scoring import duplicate_score
@@ -527,3 +529,18 @@ def test_the_hosts_page_gets_the_boards_result_in_its_history(act, client, seate
     html = client.get(f"/games/{seated_table.game.pk}/seat/", headers=HX).text  # the host's poll
     row = re.search(r'<tr id="history-board-1"[^>]*hx-swap-oob="true">.*?</tr>', html, re.S)
     assert row and re.search(r"4♥ by N, \d+ tricks, claimed", row[0]), html[-2000:]
+
+
+def test_a_call_reads_the_seat_by_its_key_and_orders_nothing_by_the_game(seated_table, client, host):
+    """A call's seat, table and game are one read by the seat's unique (game, user), with no
+    ORDER BY to compile, and no statement joins the game only to order by it."""
+    client.force_login(host)
+    with CaptureQueriesContext(connection) as made:
+        answer = client.post(
+            f"/games/{seated_table.game.pk}/play/call/", {"board": 1, "at": 0, "call": "1H"}, headers=HX
+        )
+    assert answer.status_code == 204 and actions(seated_table) == 1
+    said = [q["sql"] for q in made]
+    seat = [sql for sql in said if sql.startswith('SELECT "games_seat"')]
+    assert len(seat) == 1 and "ORDER BY" not in seat[0], seat
+    assert not [sql for sql in said if '"created_at" DESC' in sql], said

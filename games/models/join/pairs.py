@@ -42,7 +42,7 @@ class Pair(models.Model):
     joined_round = models.PositiveSmallIntegerField(default=1)  # a late pair: the first round it plays
 
     class Meta:
-        ordering = ["game", "id"]
+        ordering = ["-game_id", "id"]  # as JoinTable's, without joining the game
         constraints = [models.UniqueConstraint(fields=["game", "name"], name="one_pair_name_in_game")]
 
     def __str__(self) -> str:

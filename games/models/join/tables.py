@@ -56,7 +56,9 @@ class JoinTable(TableMovement, TableSeating, models.Model):
     robots = models.CharField(max_length=4, blank=True, editable=False)
 
     class Meta:
-        ordering = ["game", "number"]
+        # "-game_id": the newest game first, as Game orders itself, without joining
+        # the game to every query of a game's tables only to order them.
+        ordering = ["-game_id", "number"]
         constraints = [models.UniqueConstraint(fields=["game", "number"], name="one_table_number_in_game")]
 
     def __str__(self) -> str:
@@ -217,7 +219,7 @@ class Seat(models.Model):
     from_board = models.PositiveIntegerField(default=1)
 
     class Meta:
-        ordering = ["game", "table", "seat"]
+        ordering = ["-game_id", "table__number", "seat"]  # as JoinTable's, without joining the game
         constraints = [
             models.UniqueConstraint(fields=["table", "seat"], name="one_player_per_seat_at_table"),
             models.UniqueConstraint(fields=["game", "user"], name="one_seat_per_player"),
