@@ -4,13 +4,10 @@ who is to act, on the game page (polled) and as a page of its own; moving a tabl
 from __future__ import annotations
 
 import pytest
-from django.core.cache import caches
-from django.core.cache.utils import make_template_fragment_key
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from games.models import BoardPlay
-from games.models.club import overview
 from tests.playing import call
 
 pytestmark = pytest.mark.django_db
@@ -124,32 +121,3 @@ def test_a_redrawn_overview_reads_the_tables_version_once_before_the_tables(club
     night.game.deal_next()
     html = answer_reading_the_version_first(host_client, f"/games/{night.game.pk}/tables/?v=old", "games_dealtboard")
     assert f"?v={night.game.next_board_number}." in html
-
-
-def test_a_table_that_has_not_moved_is_drawn_from_its_kept_row_which_holds_no_token(club, host_client):
-    """Each row, up to its Move on form, is kept under all it shows (teaching: no round,
-    a host who does not sit, English): a table that has not moved since is drawn from
-    what was kept, and what is kept holds no browser's CSRF token."""
-    fragments = caches["fragments"]
-    fragments.clear()
-    night = club()
-    first = night.game.deal_next()
-    call(BoardPlay.start(first, BoardPlay.Mode.TABLE, night.table(2)), "1S")
-    night.game.deal_next()  # table 2 is behind: its row has a Move on form
-    url = f"/games/{night.game.pk}/tables/"
-
-    def key(number: int) -> str:
-        state = next(s for s in overview(night.game) if s.number == number)
-        return make_template_fragment_key(
-            "overview_row", [state, None, "", False, night.game.pk, night.game.movement, "en"]
-        )
-
-    drawn = host_client.get(url, headers=HX).content.decode()
-    assert "csrfmiddlewaretoken" in row(drawn, 2)
-    kept = fragments.get(key(2))
-    assert kept is not None and "board 2 waits" in kept and "csrfmiddlewaretoken" not in kept
-    fragments.set(key(1), fragments.get(key(1)).replace("not started", "kept row"))
-    call(BoardPlay.objects.get(table=night.table(2)), "P")
-    again = host_client.get(url, headers=HX).content.decode()
-    assert "kept row" in row(again, 1) and "2 calls made" in row(again, 2)
-    fragments.clear()
