@@ -34,7 +34,7 @@ def get_seat_at_table(request: HttpRequest, pk: int) -> tuple[Game, Seat | None]
     """The game if the user may act at its table (seated at a Join game, or its host), with
     their Seat row and its table (one query for a seated player; None for a host who does
     not sit); 404 otherwise."""
-    try:  # one row at most (a seat a player per game): read with no ORDER BY to compile
+    try:  # one row at most (one_seat_per_player): read with no ORDER BY to compile
         row: Seat | None = Seat.objects.select_related("table__game").get(game_id=pk, user=request.user.pk)
     except Seat.DoesNotExist:
         row = None

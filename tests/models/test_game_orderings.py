@@ -4,10 +4,12 @@ orders itself, without joining the game to any query only to order by it."""
 from __future__ import annotations
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
 from games.formats.model import Deck as ParsedDeck
 from games.models import DealtBoard, Deck, Game
-from games.models.join import JoinTable, Pair, Seat
+from games.models.join import JoinTable, Pair, Seat, seat_of
 
 pytestmark = pytest.mark.django_db
 
@@ -51,3 +53,14 @@ def test_no_query_of_a_games_rows_joins_the_game_to_order_them(two_nights):
     for rows in (JoinTable.objects, Seat.objects, Pair.objects, Deck.objects, DealtBoard.objects):
         sql = str(rows.filter(game=game).query)
         assert "games_game" not in sql and "ORDER BY" in sql, sql
+
+
+def test_a_players_table_and_seat_in_a_game_are_read_with_no_order(two_nights, host, django_user_model):
+    """One seat a player a game: their table and seat letter are one read each, no ORDER BY."""
+    monday, tuesday = two_nights
+    player = django_user_model.objects.get(username="Tuesday2")
+    with CaptureQueriesContext(connection) as made:
+        table, seat = JoinTable.of(tuesday, player), seat_of(tuesday, player)
+        elsewhere = JoinTable.of(monday, player), seat_of(monday, player)
+    assert (table.game_id, table.number, seat) == (tuesday.pk, 2, "N") and elsewhere == (None, "")
+    assert len(made) == 4 and not [q["sql"] for q in made if "ORDER BY" in q["sql"]], made.captured_queries

@@ -81,10 +81,14 @@ class JoinTable(TableMovement, TableSeating, models.Model):
 
     @classmethod
     def of(cls, game: Game, user) -> JoinTable | None:
-        """The table ``user`` sits at in ``game`` (None: not seated), from their Seat row."""
+        """The table ``user`` sits at in ``game`` (None: not seated), from their Seat row:
+        one at most (``one_seat_per_player``), so read with no ORDER BY to compile."""
         if not getattr(user, "is_authenticated", False):
             return None
-        return cls.objects.select_related("game").filter(game=game, seats__user=user).first()
+        try:
+            return cls.objects.select_related("game").get(game=game, seats__user=user)
+        except cls.DoesNotExist:
+            return None
 
     @classmethod
     def numbered(cls, game: Game, number: int | None) -> JoinTable | None:
